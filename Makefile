@@ -1,0 +1,58 @@
+# Gambit: the two quick-start commands (make play, make test) around CMake.
+#   make play        install missing Debian packages, build (Release), start the game
+#   make test        the same setup, then every test: Release suite, then the unit
+#                    tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make test-release / make test-asan   one half of make test
+#   make bench       move-generator speed side by side with Stockfish (needs ../shared)
+SHELL := /bin/bash
+BUILD_DIR ?= build
+ASAN_DIR ?= build-asan
+JOBS ?= 2
+
+# Everything Gambit needs from Debian to build, test and benchmark.
+DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev stockfish xvfb xauth python3
+
+# GUI tests need a display: without one, run the suite inside a virtual X server.
+TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
+
+.PHONY: play test test-release test-asan build deps bench clean
+
+play: build
+	$(BUILD_DIR)/game/cli/gambit-perft 6
+
+test: test-release test-asan
+
+test-release: build
+	cd $(BUILD_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)
+
+test-asan: deps
+	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+	  -DGAMBIT_SANITIZE=ON -DGAMBIT_TEST_PERFT_NODE_LIMIT=300000 >/dev/null
+	cmake --build $(ASAN_DIR) -j$(JOBS)
+	cd $(ASAN_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)
+
+build: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+# Installs what is missing when run as root; otherwise prints the exact command.
+deps:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done | xargs); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian packages: $$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "Gambit needs these Debian packages: $$missing"; \
+	    echo "Install them, then run make again:"; \
+	    echo "  sudo apt-get install -y $$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+bench: build
+	../shared/bench/perft-vs-stockfish.sh $(BUILD_DIR)/game/cli/gambit-perft 5
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR)

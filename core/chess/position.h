@@ -1,0 +1,102 @@
+// Position: one chess position (pieces, side to move, castling rights, en-passant
+// square, move counters) with its Zobrist key and the pieces giving check.
+//
+// Invariants (hold for every Position reachable through from_fen/do_move):
+//  - exactly one king per colour, no pawn on the first or eighth rank, the side
+//    not to move is not in check;
+//  - castling rights only where king and rook still stand on their home squares;
+//  - en_passant_square() is SQ_NONE unless a *legal* en-passant capture exists,
+//    so two positions with the same key offer the same moves (FIDE repetition);
+//  - key() equals compute_key(), checkers() the pieces attacking the side to move.
+//
+// Positions are small values (160 bytes): the move maker is copy-make, i.e. make
+// a copy and call do_move on it; undo is dropping the copy.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/chess/bitboard.h"
+#include "core/chess/result.h"
+#include "core/chess/types.h"
+
+namespace gambit::chess {
+
+inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+class Position {
+ public:
+  Position();  // the standard starting position
+
+  // Parses and strictly validates a FEN; the failure message names the problem.
+  // Accepts 4 or 6 fields and both en-passant conventions (square written after
+  // every double push, or only when a capture is possible).
+  static Result<Position> from_fen(std::string_view fen);
+  // FEN with the en-passant square written only when a legal capture exists.
+  std::string fen() const;
+
+  Color side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+  int castling_rights() const { return castling_; }
+  bool can_castle(CastlingRights cr) const { return castling_ & cr; }
+  Square en_passant_square() const { return ep_; }
+  int halfmove_clock() const { return halfmove_; }
+  int fullmove_number() const { return fullmove_; }
+  Key key() const { return key_; }
+
+  Bitboard checkers() const { return checkers_; }
+  bool in_check() const { return checkers_ != 0; }
+  // Pieces of either colour attacking s, with the given occupancy.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  // Does colour c attack s, with the given occupancy?
+  bool attacked_by(Color c, Square s, Bitboard occupied) const;
+
+  // Plays a move that is legal in this position (checked by assert only: use
+  // is_legal() or the move generator for untrusted moves).
+  void do_move(Move m);
+  // True if m is one of the legal moves here.
+  bool is_legal(Move m) const;
+  // Would the side to move's pawn on `from` capturing en passant onto `ep` leave
+  // its king safe? (Covers the pin along the rank through both pawns.)
+  bool en_passant_capture_legal(Square from, Square ep) const;
+  // The piece type a move captures (PAWN for en passant), or NO_PIECE_TYPE.
+  PieceType captured_type(Move m) const;
+
+  // The key recomputed from scratch; equals key() (for tests and asserts).
+  Key compute_key() const;
+  // An 8-line board diagram plus the FEN, for failure messages and debugging.
+  std::string pretty() const;
+
+  bool operator==(const Position& other) const;
+
+ private:
+  friend class FenParser;
+
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  // Recomputes checkers_ and normalises ep_ (drops it unless a legal capture exists).
+  void finish_update();
+
+  Bitboard by_type_[PIECE_TYPE_NB]{};  // index NO_PIECE_TYPE holds all pieces
+  Bitboard by_color_[COLOR_NB]{};
+  Piece board_[SQUARE_NB]{};
+  Key key_ = 0;
+  Bitboard checkers_ = 0;
+  Color side_ = WHITE;
+  Square ep_ = SQ_NONE;
+  std::uint8_t castling_ = NO_CASTLING;
+  std::uint16_t halfmove_ = 0;
+  std::uint16_t fullmove_ = 1;
+};
+
+}  // namespace gambit::chess

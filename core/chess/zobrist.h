@@ -1,0 +1,54 @@
+// Zobrist keys: one random 64-bit number per (piece, square), per castling-rights
+// set, per en-passant file, and for black to move. A position's key is the XOR of
+// the numbers that describe it; Position keeps it up to date move by move.
+// The numbers come from a fixed-seed SplitMix64, computed at compile time, so
+// keys are the same in every build and every run.
+#pragma once
+
+#include <array>
+
+#include "core/chess/types.h"
+
+namespace gambit::chess::zobrist {
+
+namespace detail {
+
+struct Keys {
+  Key piece_square[PIECE_NB][SQUARE_NB]{};
+  Key castling[ALL_CASTLING + 1]{};
+  Key en_passant_file[8]{};
+  Key black_to_move{};
+};
+
+constexpr Keys make_keys() {
+  Keys k;
+  std::uint64_t state = 0x1F2E3D4C5B6A7988ULL;
+  auto next = [&state]() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (auto& per_piece : k.piece_square)
+    for (auto& key : per_piece) key = next();
+  // Castling keys are XOR-combinations of four per-right keys, so that
+  // key(rights) ^ key(rights') changes exactly by the rights that changed.
+  Key single[4] = {next(), next(), next(), next()};
+  for (int rights = 0; rights <= ALL_CASTLING; ++rights)
+    for (int bit = 0; bit < 4; ++bit)
+      if (rights & (1 << bit)) k.castling[rights] ^= single[bit];
+  for (auto& key : k.en_passant_file) key = next();
+  k.black_to_move = next();
+  return k;
+}
+
+}  // namespace detail
+
+inline constexpr detail::Keys keys = detail::make_keys();
+
+constexpr Key piece_square(Piece p, Square s) { return keys.piece_square[p][s]; }
+constexpr Key castling(int rights) { return keys.castling[rights]; }
+constexpr Key en_passant(Square s) { return keys.en_passant_file[file_of(s)]; }
+constexpr Key black_to_move() { return keys.black_to_move; }
+
+}  // namespace gambit::chess::zobrist
