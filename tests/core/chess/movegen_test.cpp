@@ -152,7 +152,7 @@ TEST(MoveGen, EnPassantCaptureOfTheCheckingPawnIsGenerated) {
 
 TEST(MoveGen, NoCastlingThroughAttackedSquare) {
   // A black rook on f8 covers f1: O-O is illegal, O-O-O is fine.
-  Result<Position> pos = Position::from_fen("5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  Result<Position> pos = Position::from_fen("1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
   ASSERT_TRUE(pos.ok()) << pos.error();
   MoveList moves = legal_moves(*pos);
   EXPECT_FALSE(moves.contains(Move(SQ_E1, SQ_G1, Move::CASTLING))) << pos->pretty();
