@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
 
   Result<Position> pos = Position::from_fen(fen);
   if (!pos) {
-    std::fprintf(stderr, "gambit-perft: invalid FEN \"%s\": %s\n", fen.c_str(), pos.error().c_str());
+    std::fprintf(stderr, "gambit-perft: %s\n", pos.error().c_str());
     return 2;
   }
 

@@ -1,0 +1,180 @@
+// Cross-check of our move generator against Stockfish ("go perft 3" divide) on
+// about 200 positions reached by random legal play. Stockfish runs once, reading
+// every position from a command file. Debian's stockfish package is required:
+// without it the test fails, it does not skip.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/chess/movegen.h"
+#include "core/chess/perft.h"
+#include "core/chess/position.h"
+
+namespace gambit::chess {
+namespace {
+
+constexpr const char* StockfishPath = "/usr/games/stockfish";
+constexpr int Depth = 3;
+
+std::string square_text(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+
+// UCI long algebraic; castling is already the king's two-square step.
+std::string uci_text(Move m) {
+  std::string text = square_text(m.from()) + square_text(m.to());
+  if (m.kind() == Move::PROMOTION) text += " nbrq"[m.promotion() - KNIGHT + 1];
+  return text;
+}
+
+std::vector<std::string> perft_epd_fens() {
+  std::ifstream in(GAMBIT_TEST_DATA_DIR "/perft.epd");
+  std::vector<std::string> fens;
+  for (std::string line; std::getline(in, line);) {
+    std::string fen = line.substr(0, line.find(';'));
+    while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\r')) fen.pop_back();
+    if (!fen.empty()) fens.push_back(fen);
+  }
+  return fens;
+}
+
+// Positions after 10..80 random legal plies (fewer if the game ends), starting
+// from the initial position or a perft.epd position; fixed seeds, so always the same.
+std::vector<Position> random_positions(const std::vector<std::string>& start_fens) {
+  std::vector<Position> positions;
+  for (std::uint64_t seed : {1u, 22u, 333u, 4444u, 55555u}) {
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < 40; ++i) {
+      Position pos;
+      if (i % 4 != 0) pos = Position::from_fen(start_fens[rng() % start_fens.size()]).value();
+      for (int plies = 10 + int(rng() % 71); plies > 0; --plies) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        pos.do_move(moves[rng() % moves.size()]);
+      }
+      positions.push_back(pos);
+    }
+  }
+  return positions;
+}
+
+// One position's divide: root move in UCI -> leaf count below it, and the total.
+struct Divide {
+  std::map<std::string, std::uint64_t> moves;
+  std::uint64_t nodes = 0;
+};
+
+// Runs Stockfish once over all FENs; returns one Divide per FEN or sets error.
+std::vector<Divide> stockfish_divides(const std::vector<std::string>& fens, std::string& error) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = "gambit_stockfish_" + std::to_string(::getpid());
+  const auto commands_path = dir / (stem + "_in.txt"), output_path = dir / (stem + "_out.txt");
+  {
+    std::ofstream commands(commands_path);
+    for (const std::string& fen : fens) commands << "position fen " << fen << "\ngo perft " << Depth << "\n";
+    commands << "quit\n";
+  }
+  const std::string command =
+      std::string(StockfishPath) + " < '" + commands_path.string() + "' > '" + output_path.string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  std::vector<Divide> divides;
+  std::ifstream output(output_path);
+  Divide current;
+  for (std::string line; std::getline(output, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos) continue;
+    const std::string head = line.substr(0, colon);
+    std::uint64_t count = 0;
+    std::istringstream(line.substr(colon + 2)) >> count;
+    if (head == "Nodes searched") {
+      current.nodes = count;
+      divides.push_back(std::move(current));
+      current = Divide();
+    } else if (head.size() >= 4 && head.size() <= 5 && head.find(' ') == std::string::npos) {
+      current.moves[head] = count;
+    }
+  }
+  std::filesystem::remove(commands_path);
+  std::filesystem::remove(output_path);
+  if (status != 0 || divides.size() != fens.size())
+    error = "'" + command + "' exited with status " + std::to_string(status) + " and reported " +
+            std::to_string(divides.size()) + " perft results for " + std::to_string(fens.size()) + " positions";
+  return divides;
+}
+
+// Differences between our divide and Stockfish's, in words; empty when equal.
+std::string compare(const Divide& ours, const Divide& theirs) {
+  std::string only_ours, only_theirs, counts;
+  for (const auto& [move, count] : ours.moves) {
+    auto it = theirs.moves.find(move);
+    if (it == theirs.moves.end()) only_ours += " " + move;
+    else if (it->second != count)
+      counts += "\n  " + move + ": ours " + std::to_string(count) + ", Stockfish " + std::to_string(it->second);
+  }
+  for (const auto& [move, count] : theirs.moves)
+    if (!ours.moves.count(move)) only_theirs += " " + move;
+  std::string report;
+  if (!only_ours.empty()) report += "\nmoves we generate and Stockfish does not:" + only_ours;
+  if (!only_theirs.empty()) report += "\nmoves Stockfish generates and we do not:" + only_theirs;
+  if (!counts.empty()) report += "\nperft " + std::to_string(Depth - 1) + " below root moves differs:" + counts;
+  if (ours.nodes != theirs.nodes)
+    report += "\ntotal: ours " + std::to_string(ours.nodes) + ", Stockfish " + std::to_string(theirs.nodes);
+  return report;
+}
+
+TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
+  ASSERT_TRUE(std::filesystem::exists(StockfishPath))
+      << StockfishPath << " not found: install the Debian 'stockfish' package (apt-get install stockfish)";
+
+  const std::vector<std::string> start_fens = perft_epd_fens();
+  ASSERT_FALSE(start_fens.empty()) << "could not read " GAMBIT_TEST_DATA_DIR "/perft.epd";
+  const std::vector<Position> positions = random_positions(start_fens);
+  ASSERT_GE(positions.size(), 200u);
+
+  std::vector<std::string> fens;
+  std::vector<Divide> ours;
+  int en_passant = 0, castling = 0, promotions = 0, in_check = 0;
+  for (const Position& pos : positions) {
+    fens.push_back(pos.fen());
+    Divide divide;
+    for (const auto& [move, count] : perft_divide(pos, Depth)) {
+      divide.moves[uci_text(move)] = count;
+      divide.nodes += count;
+      en_passant += move.kind() == Move::EN_PASSANT;
+      castling += move.kind() == Move::CASTLING;
+      promotions += move.kind() == Move::PROMOTION;
+    }
+    EXPECT_EQ(divide.nodes, perft(pos, Depth)) << pos.pretty();
+    in_check += pos.in_check();
+    ours.push_back(std::move(divide));
+  }
+
+  std::string error;
+  const std::vector<Divide> theirs = stockfish_divides(fens, error);
+  ASSERT_TRUE(error.empty()) << error;
+  int mismatches = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const std::string report = compare(ours[i], theirs[i]);
+    if (report.empty()) continue;
+    ++mismatches;
+    ADD_FAILURE() << "position " << i << ": " << fens[i] << "\n" << positions[i].pretty() << report;
+  }
+  EXPECT_EQ(mismatches, 0);
+
+  // The sample must exercise the special moves, or agreeing would prove little.
+  EXPECT_GT(en_passant, 0);
+  EXPECT_GT(castling, 0);
+  EXPECT_GT(promotions, 0);
+  EXPECT_GT(in_check, 0);
+}
+
+}  // namespace
+}  // namespace gambit::chess
