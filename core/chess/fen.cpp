@@ -19,24 +19,6 @@ constexpr const char* PieceNames[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop
 bool is_separator(char c) { return c == ' ' || c == '\t'; }
 bool is_space(char c) { return is_separator(c) || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-// Text from the input, quoted for a message: unprintable bytes escaped, long text cut.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t MaxShown = 40;
-  static constexpr char Hex[] = "0123456789abcdef";
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < MaxShown; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7f) {
-      out += char(byte);
-    } else {
-      out += "\\x";
-      out += Hex[byte >> 4];
-      out += Hex[byte & 15];
-    }
-  }
-  if (text.size() > MaxShown) out += "...";
-  return out + "'";
-}
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
@@ -88,7 +70,7 @@ Result<Position> FenParser::parse(std::string_view text) {
     i = j;
   }
   if (field_count != 6 && field_count != 4)
-    return fail(quoted(text) + " has " + std::to_string(field_count) + (field_count == 1 ? " field" : " fields") +
+    return fail(quote_for_message(text) + " has " + std::to_string(field_count) + (field_count == 1 ? " field" : " fields") +
                 "; expected 6 (or 4, without the move counters) separated by spaces");
 
   FenParser parser;
@@ -117,7 +99,7 @@ Result<Position> FenParser::parse(std::string_view text) {
 FenParser::Error FenParser::placement(std::string_view field) {
   const auto rank_count = std::size_t(std::count(field.begin(), field.end(), '/')) + 1;
   if (rank_count != 8)
-    return "piece placement " + quoted(field) + " has " + std::to_string(rank_count) +
+    return "piece placement " + quote_for_message(field) + " has " + std::to_string(rank_count) +
            " ranks; expected 8 separated by '/'";
   std::string_view ranks[8];
   for (std::size_t index = 0, begin = 0; index < 8; ++index) {
@@ -129,7 +111,7 @@ FenParser::Error FenParser::placement(std::string_view field) {
   for (int index = 0; index < 8; ++index) {
     const std::string_view rank_text = ranks[index];
     const int rank = 7 - index;
-    const std::string rank_name = "rank " + std::to_string(rank + 1) + " " + quoted(rank_text);
+    const std::string rank_name = "rank " + std::to_string(rank + 1) + " " + quote_for_message(rank_text);
     std::size_t file = 0;
     for (char c : rank_text) {
       if (c >= '1' && c <= '8') {
@@ -140,7 +122,7 @@ FenParser::Error FenParser::placement(std::string_view field) {
         if (file < 8) pos_.put_piece(Piece(letter), make_square(int(file), rank));
         ++file;
       } else {
-        return rank_name + " has the unknown piece letter " + quoted(std::string_view(&c, 1)) +
+        return rank_name + " has the unknown piece letter " + quote_for_message(std::string_view(&c, 1)) +
                "; expected one of PNBRQKpnbrqk or a digit 1-8";
       }
     }
@@ -181,7 +163,7 @@ FenParser::Error FenParser::material() {
 FenParser::Error FenParser::side_to_move(std::string_view field) {
   if (field == "w") pos_.side_ = WHITE;
   else if (field == "b") pos_.side_ = BLACK;
-  else return "side to move " + quoted(field) + " is not 'w' or 'b'";
+  else return "side to move " + quote_for_message(field) + " is not 'w' or 'b'";
   return {};
 }
 
@@ -213,9 +195,9 @@ FenParser::Error FenParser::castling(std::string_view field) {
     for (const Right& r : Rights)
       if (r.letter == c) found = &r;
     if (!found)
-      return "castling rights " + quoted(field) + " contain " + quoted(std::string_view(&c, 1)) +
+      return "castling rights " + quote_for_message(field) + " contain " + quote_for_message(std::string_view(&c, 1)) +
              "; expected '-' or letters from KQkq (Shredder-FEN/X-FEN file letters are not supported)";
-    if (pos_.castling_ & found->right) return "castling rights " + quoted(field) + " repeat '" + c + "'";
+    if (pos_.castling_ & found->right) return "castling rights " + quote_for_message(field) + " repeat '" + c + "'";
     pos_.castling_ |= found->right;
   }
   for (const Right& r : Rights) {
@@ -235,7 +217,7 @@ FenParser::Error FenParser::castling(std::string_view field) {
 FenParser::Error FenParser::en_passant(std::string_view field) {
   if (field == "-") return {};
   if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-    return "en-passant square " + quoted(field) + " is not '-' or a square such as 'e3'";
+    return "en-passant square " + quote_for_message(field) + " is not '-' or a square such as 'e3'";
   const Color us = pos_.side_, them = ~us;
   const Square ep = make_square(field[0] - 'a', field[1] - '1');
   const std::string name = "en-passant square " + square_name(ep);
@@ -259,10 +241,10 @@ FenParser::Error FenParser::counters(std::string_view halfmove, std::string_view
   auto parse = [](std::string_view field, const char* name, unsigned long& value) -> Error {
     value = 0;
     for (char c : field) {
-      if (c < '0' || c > '9') return std::string(name) + " " + quoted(field) + " is not a non-negative number";
+      if (c < '0' || c > '9') return std::string(name) + " " + quote_for_message(field) + " is not a non-negative number";
       if (value <= Max) value = value * 10 + unsigned(c - '0');
     }
-    if (value > Max) return std::string(name) + " " + quoted(field) + " is too large; at most 65535";
+    if (value > Max) return std::string(name) + " " + quote_for_message(field) + " is too large; at most 65535";
     return {};
   };
   unsigned long half = 0, full = 0;

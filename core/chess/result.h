@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -13,6 +14,27 @@ namespace gambit::chess {
 struct Failure {
   std::string message;
 };
+
+// Untrusted text made safe to show inside a Failure message: 'text' in single
+// quotes, bytes outside printable ASCII written as \xNN, and text longer than
+// 40 bytes cut short with "...".
+inline std::string quote_for_message(std::string_view text) {
+  constexpr std::size_t MaxShown = 40;
+  constexpr char Hex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < MaxShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      out += char(c);
+    } else {
+      out += "\\x";
+      out += Hex[c >> 4];
+      out += Hex[c & 15];
+    }
+  }
+  if (text.size() > MaxShown) out += "...";
+  return out + "'";
+}
 
 template <class T>
 class [[nodiscard]] Result {

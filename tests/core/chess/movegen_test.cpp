@@ -5,52 +5,19 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/chess/movegen.h"
 #include "core/chess/perft.h"
 #include "core/chess/uci.h"
+#include "tests/core/chess/test_positions.h"
 
 namespace gambit::chess {
 namespace {
 
-struct PerftCase {
-  int line = 0;
-  std::string fen;
-  std::vector<std::uint64_t> counts;  // counts[d - 1] = perft(d)
-};
-
-std::vector<PerftCase> load_perft_suite() {
-  std::vector<PerftCase> cases;
-  std::ifstream in(GAMBIT_TEST_DATA_DIR "/perft.epd");
-  std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
-    if (text.empty() || text[0] == '#') continue;
-    PerftCase c;
-    c.line = line;
-    std::istringstream fields(text);
-    std::getline(fields, c.fen, ';');
-    while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
-    std::string field;
-    while (std::getline(fields, field, ';')) {
-      std::istringstream depth_and_count(field);
-      std::string depth;
-      std::uint64_t count = 0;
-      depth_and_count >> depth >> count;
-      c.counts.push_back(count);
-    }
-    cases.push_back(c);
-  }
-  return cases;
-}
-
-const std::vector<PerftCase>& perft_suite() {
-  static const std::vector<PerftCase> cases = load_perft_suite();
-  return cases;
-}
+using test_support::PerftCase;
+using test_support::perft_suite;
 
 std::string divide_text(const Position& pos, int depth) {
   std::string out;

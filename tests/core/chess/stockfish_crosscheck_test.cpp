@@ -18,32 +18,14 @@
 #include "core/chess/movegen.h"
 #include "core/chess/perft.h"
 #include "core/chess/position.h"
+#include "core/chess/uci.h"
+#include "tests/core/chess/test_positions.h"
 
 namespace gambit::chess {
 namespace {
 
 constexpr const char* StockfishPath = "/usr/games/stockfish";
 constexpr int Depth = 3;
-
-std::string square_text(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
-
-// UCI long algebraic; castling is already the king's two-square step.
-std::string uci_text(Move m) {
-  std::string text = square_text(m.from()) + square_text(m.to());
-  if (m.kind() == Move::PROMOTION) text += " nbrq"[m.promotion() - KNIGHT + 1];
-  return text;
-}
-
-std::vector<std::string> perft_epd_fens() {
-  std::ifstream in(GAMBIT_TEST_DATA_DIR "/perft.epd");
-  std::vector<std::string> fens;
-  for (std::string line; std::getline(in, line);) {
-    std::string fen = line.substr(0, line.find(';'));
-    while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\r')) fen.pop_back();
-    if (!fen.empty()) fens.push_back(fen);
-  }
-  return fens;
-}
 
 // Positions after 10..80 random legal plies (fewer if the game ends), starting
 // from the initial position or a perft.epd position; fixed seeds, so always the same.
@@ -134,7 +116,7 @@ TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
   ASSERT_TRUE(std::filesystem::exists(StockfishPath))
       << StockfishPath << " not found: install the Debian 'stockfish' package (apt-get install stockfish)";
 
-  const std::vector<std::string> start_fens = perft_epd_fens();
+  const std::vector<std::string> start_fens = test_support::perft_suite_fens();
   ASSERT_FALSE(start_fens.empty()) << "could not read " GAMBIT_TEST_DATA_DIR "/perft.epd";
   const std::vector<Position> positions = random_positions(start_fens);
   ASSERT_GE(positions.size(), 200u);
@@ -146,7 +128,7 @@ TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
     fens.push_back(pos.fen());
     Divide divide;
     for (const auto& [move, count] : perft_divide(pos, Depth)) {
-      divide.moves[uci_text(move)] = count;
+      divide.moves[to_uci(move)] = count;
       divide.nodes += count;
       en_passant += move.kind() == Move::EN_PASSANT;
       castling += move.kind() == Move::CASTLING;

@@ -1,0 +1,469 @@
+#include "core/chess/pgn.h"
+
+#include <array>
+
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+
+namespace gambit::chess {
+
+namespace {
+
+constexpr std::size_t MAX_LINE = 80;
+constexpr std::array<std::string_view, 4> RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"};
+
+bool is_result_token(std::string_view s) {
+  for (std::string_view r : RESULT_TOKENS)
+    if (s == r) return true;
+  return false;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_symbol_char(char c) {
+  return is_letter(c) || is_digit(c) || std::string_view("_+#=:-/").find(c) != std::string_view::npos;
+}
+
+// Runs of whitespace (newlines included) become one space; none at either end.
+std::string collapse_whitespace(std::string_view text) {
+  std::string out;
+  bool pending_space = false;
+  for (char c : text) {
+    if (is_space(c)) {
+      pending_space = !out.empty();
+    } else {
+      if (pending_space) out += ' ';
+      pending_space = false;
+      out += c;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- writing --
+
+std::string escape_tag_value(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  return out;
+}
+
+// Tag names are PGN symbols; anything else would not read back.
+std::string sanitise_tag_name(std::string_view name) {
+  std::string out = name.empty() || !is_letter(name[0]) ? "X" : "";
+  for (char c : name) out += (is_letter(c) || is_digit(c) || c == '_') ? c : '_';
+  return out;
+}
+
+// Appends the tokens of a comment: its words, the first after '{', the last before '}'.
+void add_comment_tokens(std::vector<std::string>& tokens, std::string_view text) {
+  std::string body = collapse_whitespace(text);
+  for (char& c : body)
+    if (c == '}') c = ')';  // a PGN comment cannot contain its own terminator
+  if (body.empty()) return;
+  std::size_t start = 0;
+  bool first = true;
+  while (start <= body.size()) {
+    std::size_t end = body.find(' ', start);
+    if (end == std::string::npos) end = body.size();
+    std::string word = first ? "{" : "";
+    word.append(body, start, end - start);
+    if (end == body.size()) word += '}';
+    tokens.push_back(std::move(word));
+    first = false;
+    start = end + 1;
+  }
+}
+
+// Joins tokens with single spaces into lines of at most MAX_LINE columns (a
+// single longer token gets a line of its own). A line never starts with '%',
+// which would make it an escape line.
+std::string wrap_tokens(const std::vector<std::string>& tokens) {
+  std::string out, line;
+  for (const std::string& token : tokens) {
+    if (!line.empty() && line.size() + 1 + token.size() > MAX_LINE) {
+      out += line + '\n';
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    else if (token.front() == '%') line += ' ';
+    line += token;
+  }
+  if (!line.empty()) out += line + '\n';
+  return out;
+}
+
+// ---------------------------------------------------------------- reading --
+
+enum class TokenKind {
+  End, TagOpen, TagClose, String, Symbol, MoveNumber, Period, Nag, Annotation,
+  Comment, VariationOpen, VariationClose, Error
+};
+
+struct Token {
+  TokenKind kind = TokenKind::End;
+  std::string_view text;  // the token as written
+  std::string value;      // String: the decoded value; Comment: its text; Error: what is wrong
+  std::size_t offset = 0;
+  std::size_t line = 0;
+};
+
+// Splits PGN text into tokens, keeping the reader's position and line current.
+class Lexer {
+ public:
+  Lexer(std::string_view text, std::size_t& pos, std::size_t& line) : text_(text), pos_(pos), line_(line) {}
+
+  Token next() {
+    skip_blanks_and_escapes();
+    Token t;
+    t.offset = pos_;
+    t.line = line_;
+    if (pos_ >= text_.size()) return t;
+    const char c = text_[pos_];
+    switch (c) {
+      case '[': return single(t, TokenKind::TagOpen);
+      case ']': return single(t, TokenKind::TagClose);
+      case '(': return single(t, TokenKind::VariationOpen);
+      case ')': return single(t, TokenKind::VariationClose);
+      case '.': return single(t, TokenKind::Period);
+      case '*': return single(t, TokenKind::Symbol);
+      case '{': return brace_comment(t);
+      case ';': return line_comment(t);
+      case '"': return tag_value(t);
+      case '$': return nag(t);
+      case '!': case '?':
+        while (pos_ < text_.size() && (text_[pos_] == '!' || text_[pos_] == '?')) ++pos_;
+        return finish(t, TokenKind::Annotation);
+      case '-':
+        if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '-') {
+          pos_ += 2;
+          return finish(t, TokenKind::Symbol);
+        }
+        break;
+      default:
+        if (is_letter(c) || is_digit(c)) return symbol(t);
+    }
+    ++pos_;
+    t.text = text_.substr(t.offset, 1);
+    t.kind = TokenKind::Error;
+    t.value = "unexpected character " + quote_for_message(t.text);
+    return t;
+  }
+
+  // Makes t the next token again.
+  void rewind(const Token& t) {
+    pos_ = t.offset;
+    line_ = t.line;
+  }
+
+ private:
+  void skip_blanks_and_escapes() {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == '%' && (pos_ == 0 || text_[pos_ - 1] == '\n')) {
+        const std::size_t eol = text_.find('\n', pos_);
+        pos_ = eol == std::string_view::npos ? text_.size() : eol;
+      } else if (is_space(c)) {
+        if (c == '\n') ++line_;
+        ++pos_;
+      } else {
+        return;
+      }
+    }
+  }
+
+  Token& finish(Token& t, TokenKind kind) {
+    t.kind = kind;
+    t.text = text_.substr(t.offset, pos_ - t.offset);
+    return t;
+  }
+  Token& single(Token& t, TokenKind kind) {
+    ++pos_;
+    return finish(t, kind);
+  }
+
+  Token& brace_comment(Token& t) {
+    const std::size_t close = text_.find('}', pos_ + 1);
+    if (close == std::string_view::npos) {
+      pos_ = text_.size();
+      finish(t, TokenKind::Error);
+      t.value = "the comment opened here is never closed ('}' missing)";
+      return t;
+    }
+    const std::string_view body = text_.substr(pos_ + 1, close - pos_ - 1);
+    for (char c : body) line_ += c == '\n';
+    pos_ = close + 1;
+    t.value = collapse_whitespace(body);
+    return finish(t, TokenKind::Comment);
+  }
+
+  Token& line_comment(Token& t) {
+    std::size_t eol = text_.find('\n', pos_);
+    if (eol == std::string_view::npos) eol = text_.size();
+    t.value = collapse_whitespace(text_.substr(pos_ + 1, eol - pos_ - 1));
+    pos_ = eol;
+    return finish(t, TokenKind::Comment);
+  }
+
+  Token& tag_value(Token& t) {
+    ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') {
+      if (text_[pos_] == '\\' && pos_ + 1 < text_.size() && (text_[pos_ + 1] == '"' || text_[pos_ + 1] == '\\')) ++pos_;
+      t.value += text_[pos_++];
+    }
+    if (pos_ >= text_.size() || text_[pos_] != '"') {
+      finish(t, TokenKind::Error);
+      t.value = "the tag value " + quote_for_message(t.text) + " is not closed by '\"' on its line";
+      return t;
+    }
+    ++pos_;
+    return finish(t, TokenKind::String);
+  }
+
+  Token& nag(Token& t) {
+    ++pos_;
+    while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+    if (pos_ == t.offset + 1) {
+      finish(t, TokenKind::Error);
+      t.value = "'$' must be followed by the number of an annotation glyph, e.g. $1";
+      return t;
+    }
+    return finish(t, TokenKind::Nag);
+  }
+
+  // A symbol; one made of digits only is a move number. An en-passant mark
+  // written after a move ("exd6e.p.", "exd6 e.p.") stays part of the move.
+  Token& symbol(Token& t) {
+    bool digits_only = true;
+    while (pos_ < text_.size() && is_symbol_char(text_[pos_])) digits_only &= is_digit(text_[pos_++]);
+    if (digits_only) return finish(t, TokenKind::MoveNumber);
+    const std::string_view rest = text_.substr(pos_);
+    if (text_[pos_ - 1] == 'e' && rest.starts_with(".p.")) pos_ += 3;
+    else if (rest.starts_with(" e.p.")) pos_ += 5;
+    else if (rest.starts_with("e.p.")) pos_ += 4;
+    while (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '#')) ++pos_;
+    return finish(t, TokenKind::Symbol);
+  }
+
+  std::string_view text_;
+  std::size_t& pos_;
+  std::size_t& line_;
+};
+
+std::string describe(const Token& t) {
+  return t.kind == TokenKind::End ? std::string("the end of the file") : quote_for_message(t.text);
+}
+
+bool is_standard_variant(std::string_view name) {
+  std::string lower;
+  for (char c : name) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position";
+}
+
+}  // namespace
+
+std::string PgnGame::tag(std::string_view name) const {
+  for (const auto& [key, value] : tags)
+    if (key == name) return value;
+  return "";
+}
+
+std::string write_pgn(const PgnGame& game) {
+  const std::string result = is_result_token(game.result) ? game.result : "*";
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 7> ROSTER = {{
+      {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+      {"White", "?"}, {"Black", "?"}, {"Result", ""},
+  }};
+  const auto is_roster = [&](std::string_view name) {
+    for (const auto& [key, fallback] : ROSTER)
+      if (key == name) return true;
+    return false;
+  };
+  const auto has_tag = [&](std::string_view name) {
+    for (const auto& tag : game.tags)
+      if (tag.first == name) return true;
+    return false;
+  };
+
+  std::string out;
+  const auto write_tag = [&](std::string_view name, std::string_view value) {
+    out += '[' + sanitise_tag_name(name) + " \"" + escape_tag_value(value) + "\"]\n";
+  };
+  for (const auto& [name, fallback] : ROSTER) {
+    if (name == "Result") write_tag(name, result);
+    else write_tag(name, has_tag(name) ? game.tag(name) : std::string(fallback));
+  }
+  for (const auto& [name, value] : game.tags)
+    if (!is_roster(name) && name != "SetUp" && name != "FEN") write_tag(name, value);
+  if (game.start.fen() != Position().fen()) {
+    write_tag("SetUp", "1");
+    write_tag("FEN", game.start.fen());
+  }
+  out += '\n';
+
+  std::vector<std::string> tokens;
+  Position pos = game.start;
+  bool number_due = true;  // black's moves need "N..." at the start and after a comment
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const Move m = game.moves[i];
+    if (!pos.is_legal(m)) {
+      add_comment_tokens(tokens, "the game record goes on with " + to_uci(m) + ", which is not a legal move here");
+      break;
+    }
+    const std::string number = std::to_string(pos.fullmove_number());
+    if (pos.side_to_move() == WHITE) tokens.push_back(number + ".");
+    else if (number_due) tokens.push_back(number + "...");
+    tokens.push_back(to_san(pos, m));
+    pos.do_move(m);
+    const std::size_t before = tokens.size();
+    if (i < game.comments_after.size()) add_comment_tokens(tokens, game.comments_after[i]);
+    number_due = tokens.size() != before;
+  }
+  tokens.push_back(result);
+  out += wrap_tokens(tokens);
+  out += '\n';
+  return out;
+}
+
+std::optional<Result<PgnGame>> PgnReader::next() {
+  Lexer lexer(text_, pos_, line_);
+  Token tok = lexer.next();
+  while (tok.kind == TokenKind::Comment) tok = lexer.next();
+  if (tok.kind == TokenKind::End) return std::nullopt;
+
+  const int number = ++game_number_;
+  const auto fail = [&](std::size_t line, std::size_t offset, const std::string& message) {
+    resynchronise(offset, line);
+    return Failure{"game " + std::to_string(number) + ", line " + std::to_string(line) + ": " + message};
+  };
+  const auto fail_at = [&](const Token& at, const std::string& message) { return fail(at.line, at.offset, message); };
+
+  PgnGame game;
+  std::vector<Token> tag_tokens;  // the '[' of each tag, for messages about its value
+  while (tok.kind == TokenKind::TagOpen) {
+    const Token open = tok;
+    const Token name = lexer.next();
+    if (name.kind == TokenKind::Error) return fail_at(name, name.value);
+    if (name.kind != TokenKind::Symbol || !is_letter(name.text[0]))
+      return fail_at(name, "a tag must read [Name \"value\"], but its name is " + describe(name));
+    const Token value = lexer.next();
+    if (value.kind == TokenKind::Error) return fail_at(value, value.value);
+    if (value.kind != TokenKind::String)
+      return fail_at(value, "the tag " + quote_for_message(name.text) + " needs a value in double quotes, not " +
+                                describe(value));
+    const Token close = lexer.next();
+    if (close.kind == TokenKind::Error) return fail_at(close, close.value);
+    if (close.kind != TokenKind::TagClose)
+      return fail_at(close, "the tag " + quote_for_message(name.text) + " is not closed by ']' (found " +
+                                describe(close) + ")");
+    game.tags.emplace_back(std::string(name.text), value.value);
+    tag_tokens.push_back(open);
+    tok = lexer.next();
+    while (tok.kind == TokenKind::Comment) tok = lexer.next();
+  }
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    const auto& [name, value] = game.tags[i];
+    if (name == "Variant" && !is_standard_variant(value))
+      return fail_at(tag_tokens[i],
+                     "the variant " + quote_for_message(value) + " is not supported (only standard chess)");
+    if (name == "FEN") {
+      Result<Position> start = Position::from_fen(value);
+      if (!start) return fail_at(tag_tokens[i], "the FEN tag is not a valid position: " + start.error());
+      game.start = std::move(start).value();
+    }
+  }
+
+  const auto finish_without_result = [&] {
+    const std::string declared = game.tag("Result");
+    game.result = is_result_token(declared) ? declared : "*";
+    return std::move(game);
+  };
+  Position pos = game.start;
+  std::size_t depth = 0;  // variation nesting; moves inside variations are skipped unread
+  Token outer_variation;
+  for (;; tok = lexer.next()) {
+    switch (tok.kind) {
+      case TokenKind::Error:
+        return fail_at(tok, tok.value);
+      case TokenKind::End:
+        if (depth > 0)
+          return fail_at(outer_variation, "the variation opened here is never closed (')' missing)");
+        return finish_without_result();
+      case TokenKind::TagOpen:
+        if (depth > 0) {
+          lexer.rewind(tok);
+          return Failure{"game " + std::to_string(number) + ", line " + std::to_string(outer_variation.line) +
+                         ": the variation opened here is not closed before the tags on line " +
+                         std::to_string(tok.line)};
+        }
+        lexer.rewind(tok);
+        return finish_without_result();
+      case TokenKind::TagClose:
+      case TokenKind::String:
+        return fail_at(tok, "unexpected " + describe(tok) + " among the moves");
+      case TokenKind::VariationOpen:
+        if (depth++ == 0) outer_variation = tok;
+        break;
+      case TokenKind::VariationClose:
+        if (depth == 0) return fail_at(tok, "')' closes no variation");
+        --depth;
+        break;
+      case TokenKind::Comment:
+        if (depth == 0 && !game.moves.empty() && !tok.value.empty()) {
+          std::string& comment = game.comments_after.back();
+          comment += (comment.empty() ? "" : " ") + tok.value;
+        }
+        break;
+      case TokenKind::MoveNumber:
+      case TokenKind::Period:
+      case TokenKind::Nag:
+      case TokenKind::Annotation:
+        break;
+      case TokenKind::Symbol: {
+        if (depth > 0) break;
+        if (is_result_token(tok.text)) {
+          game.result = std::string(tok.text);
+          return game;
+        }
+        const std::string where = std::string("at ") + (pos.side_to_move() == WHITE ? "white" : "black") +
+                                  "'s move " + std::to_string(pos.fullmove_number()) + ", ";
+        if (tok.text == "--" || tok.text == "Z0")
+          return fail_at(tok, where + "the null move " + describe(tok) + " is not supported");
+        Result<Move> move = parse_san(pos, tok.text);
+        if (!move) return fail_at(tok, where + move.error());
+        game.moves.push_back(*move);
+        game.comments_after.emplace_back();
+        pos.do_move(*move);
+        break;
+      }
+    }
+  }
+}
+
+void PgnReader::resynchronise(std::size_t error_offset, std::size_t error_line) {
+  std::size_t start = text_.find('\n', error_offset);
+  std::size_t line = error_line + 1;
+  bool previous_blank = false;
+  while (start != std::string_view::npos && ++start < text_.size()) {
+    std::size_t end = text_.find('\n', start);
+    if (end == std::string_view::npos) end = text_.size();
+    std::string_view content = text_.substr(start, end - start);
+    while (!content.empty() && (content.front() == ' ' || content.front() == '\t')) content.remove_prefix(1);
+    if (content.starts_with('[') && (previous_blank || content.starts_with("[Event"))) {
+      pos_ = start;
+      line_ = line;
+      return;
+    }
+    previous_blank = content.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
+    start = end == text_.size() ? std::string_view::npos : end;
+    ++line;
+  }
+  pos_ = text_.size();
+  line_ = line;
+}
+
+}  // namespace gambit::chess

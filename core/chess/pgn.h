@@ -1,0 +1,74 @@
+// PGN (Portable Game Notation) export and import, independent of Game: a game
+// is its tags, start position, moves, result and the comments after its moves.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/chess/position.h"
+#include "core/chess/result.h"
+#include "core/chess/types.h"
+
+namespace gambit::chess {
+
+// One game as PGN records it. moves are legal in turn from start. result is one
+// of "1-0", "0-1", "1/2-1/2", "*". comments_after[i] is the comment after
+// moves[i] ("" for none); it may be left empty when no move has a comment,
+// otherwise it has one entry per move. Games read by PgnReader always have one
+// entry per move and keep every tag as read (SetUp and FEN included).
+struct PgnGame {
+  std::vector<std::pair<std::string, std::string>> tags;
+  Position start;
+  std::vector<Move> moves;
+  std::string result = "*";
+  std::vector<std::string> comments_after;
+
+  // The value of the first tag with that name, or "" if there is none.
+  std::string tag(std::string_view name) const;
+};
+
+// The game in PGN export format: the Seven Tag Roster in its standard order
+// (missing ones as "?" and "????.??.??"; Result from game.result, whatever the
+// tags say), the other tags in their order, SetUp and FEN when start is not the
+// standard start (SetUp and FEN in game.tags are ignored), then the moves in SAN
+// with move numbers and comments in braces (a '}' inside one is written as ')'),
+// lines at most 80 columns long (a longer single word gets its own line), and
+// the result token followed by a blank line. An illegal move ends the movetext
+// early, with a comment saying so; an unknown result is written as "*".
+std::string write_pgn(const PgnGame& game);
+
+// Reads the games of a PGN file one at a time. Skips variations, NAGs, suffix
+// annotations, move numbers and "%" escape lines; keeps the comments after
+// main-line moves (whitespace runs collapsed; comments before the first move are
+// dropped); tolerates a missing result token (the Result tag, else "*", is taken).
+// Games without tags and a FEN tag without SetUp are accepted; a Variant tag other
+// than standard chess is refused. A game that cannot be read gives a Failure naming the
+// game number, the line and the offending text, e.g.
+//   "game 2, line 17: at black's move 12, 'Nf9' is not a move in SAN (...)"
+// and reading goes on with the next game: the next line starting with '[' after
+// a blank line, or the next line starting with "[Event". Any bytes are safe.
+class PgnReader {
+ public:
+  // text must outlive the reader.
+  explicit PgnReader(std::string_view text) : text_(text) {}
+
+  // The next game, a Failure for a game that could not be read, or nullopt
+  // once the text is exhausted.
+  std::optional<Result<PgnGame>> next();
+
+ private:
+  // Skips ahead to where the next game presumably starts, after an error in
+  // the text at byte offset error_offset, which lies on line error_line.
+  void resynchronise(std::size_t error_offset, std::size_t error_line);
+
+  std::string_view text_;
+  std::size_t pos_ = 0;   // byte offset of the next unread character
+  std::size_t line_ = 1;  // line of pos_
+  int game_number_ = 0;
+};
+
+}  // namespace gambit::chess

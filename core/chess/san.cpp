@@ -1,0 +1,225 @@
+#include "core/chess/san.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+
+namespace gambit::chess {
+
+namespace {
+
+constexpr std::string_view SAN_EXPECTED = "(expected e.g. e4, Nf3, exd5, O-O or e8=Q)";
+constexpr std::string_view PIECE_LETTERS = " PNBRQK";
+constexpr std::string_view PIECE_NAMES[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::optional<PieceType> piece_from_letter(char c) {
+  const std::size_t i = PIECE_LETTERS.find(c);
+  if (c == ' ' || i == std::string_view::npos) return std::nullopt;
+  return PieceType(i);
+}
+
+std::optional<PieceType> promotion_from_letter(char c) {
+  switch (c) {
+    case 'N': case 'n': return KNIGHT;
+    case 'B': case 'b': return BISHOP;
+    case 'R': case 'r': return ROOK;
+    case 'Q': case 'q': return QUEEN;
+    default: return std::nullopt;
+  }
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// What a SAN text says about its move, before looking at the position.
+struct SanParts {
+  PieceType piece = PAWN;
+  Square to = SQ_NONE;
+  int from_file = -1;  // -1: not given
+  int from_rank = -1;
+  std::optional<PieceType> promotion;
+  bool capture = false;
+  bool en_passant = false;
+  int castling_side = 0;  // 0: not castling, 1: king side, 2: queen side
+};
+
+// The reason text is not SAN, or its parts.
+Result<SanParts> split_san(std::string_view text) {
+  const std::string quoted = quote_for_message(text);
+  const Failure malformed{quoted + " is not a move in SAN " + std::string(SAN_EXPECTED)};
+  SanParts parts;
+  std::string_view body = trim(text);
+  for (bool changed = true; changed;) {
+    const std::size_t before = body.size();
+    while (!body.empty() && std::string_view("!?+#").find(body.back()) != std::string_view::npos) body.remove_suffix(1);
+    if (body.ends_with("e.p.")) {
+      body.remove_suffix(4);
+      parts.en_passant = true;
+    }
+    body = trim(body);
+    changed = body.size() != before;
+  }
+  if (body == "O-O" || body == "0-0" || body == "o-o") {
+    parts.castling_side = 1;
+    return parts;
+  }
+  if (body == "O-O-O" || body == "0-0-0" || body == "o-o-o") {
+    parts.castling_side = 2;
+    return parts;
+  }
+
+  if (body.size() >= 3 && promotion_from_letter(body.back()) &&
+      (is_rank_char(body[body.size() - 2]) || body[body.size() - 2] == '=')) {
+    parts.promotion = promotion_from_letter(body.back());
+    body.remove_suffix(1);
+    if (body.back() == '=') body.remove_suffix(1);
+  }
+  if (body.size() < 2 || !is_file_char(body[body.size() - 2]) || !is_rank_char(body.back())) return malformed;
+  parts.to = make_square(body[body.size() - 2] - 'a', body.back() - '1');
+  body.remove_suffix(2);
+
+  if (!body.empty()) {
+    const char first = body.front();
+    if (const auto piece = piece_from_letter(first)) {
+      parts.piece = *piece;
+      body.remove_prefix(1);
+    } else if (first == 'k' || first == 'q' || first == 'r' || first == 'n' || first == 'p') {
+      std::string fixed(trim(text));
+      fixed[0] = char(first - 'a' + 'A');
+      return Failure{quoted + " is not a move in SAN: piece letters are uppercase (" + std::string(1, fixed[0]) +
+                     " is the " + std::string(PIECE_NAMES[*piece_from_letter(fixed[0])]) + "; did you mean " +
+                     quote_for_message(fixed) + "?)"};
+    }
+  }
+  if (!body.empty() && (body.back() == 'x' || body.back() == ':' || body.back() == '-')) {
+    parts.capture = body.back() != '-';
+    body.remove_suffix(1);
+  }
+  if (!body.empty() && is_file_char(body.front())) {
+    parts.from_file = body.front() - 'a';
+    body.remove_prefix(1);
+  }
+  if (!body.empty() && is_rank_char(body.front())) {
+    parts.from_rank = body.front() - '1';
+    body.remove_prefix(1);
+  }
+  if (!body.empty()) return malformed;
+  if (parts.promotion && parts.piece != PAWN)
+    return Failure{quoted + " is not a move in SAN: only a pawn can promote"};
+  if (parts.en_passant && parts.piece != PAWN)
+    return Failure{quoted + " is not a move in SAN: only a pawn can capture en passant"};
+  return parts;
+}
+
+std::string describe_origin(const SanParts& parts) {
+  if (parts.from_file >= 0 && parts.from_rank >= 0)
+    return " on " + square_name(make_square(parts.from_file, parts.from_rank));
+  if (parts.from_file >= 0) return std::string(" on the ") + char('a' + parts.from_file) + "-file";
+  if (parts.from_rank >= 0) return std::string(" on rank ") + char('1' + parts.from_rank);
+  return "";
+}
+
+}  // namespace
+
+std::string to_san(const Position& pos, Move m) {
+  assert(pos.is_legal(m));
+  std::string san;
+  const PieceType piece = type_of(pos.piece_on(m.from()));
+  const bool capture = pos.captured_type(m) != NO_PIECE_TYPE;
+
+  if (m.kind() == Move::CASTLING) {
+    san = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
+  } else if (piece == PAWN) {
+    if (capture) san = {char('a' + file_of(m.from())), 'x'};
+    san += square_name(m.to());
+    if (m.kind() == Move::PROMOTION) san += {'=', PIECE_LETTERS[m.promotion()]};
+  } else {
+    san = PIECE_LETTERS[piece];
+    bool ambiguous = false, file_shared = false, rank_shared = false;
+    for (Move other : legal_moves(pos)) {
+      if (other.to() != m.to() || other.from() == m.from() || other.kind() == Move::CASTLING ||
+          type_of(pos.piece_on(other.from())) != piece)
+        continue;
+      ambiguous = true;
+      file_shared |= file_of(other.from()) == file_of(m.from());
+      rank_shared |= rank_of(other.from()) == rank_of(m.from());
+    }
+    if (ambiguous && (!file_shared || rank_shared)) san += char('a' + file_of(m.from()));
+    if (ambiguous && file_shared) san += char('1' + rank_of(m.from()));
+    if (capture) san += 'x';
+    san += square_name(m.to());
+  }
+
+  Position after = pos;
+  after.do_move(m);
+  if (after.in_check()) san += count_legal(after) == 0 ? '#' : '+';
+  return san;
+}
+
+Result<Move> parse_san(const Position& pos, std::string_view text) {
+  Result<SanParts> split = split_san(text);
+  if (!split) return Failure{split.error()};
+  const SanParts& parts = split.value();
+  const std::string not_legal = quote_for_message(text) + " is not a legal move in " + pos.fen();
+  const std::string side = pos.side_to_move() == WHITE ? "white" : "black";
+  const MoveList moves = legal_moves(pos);
+
+  if (parts.castling_side) {
+    for (Move m : moves)
+      if (m.kind() == Move::CASTLING && (file_of(m.to()) > file_of(m.from())) == (parts.castling_side == 1)) return m;
+    return Failure{not_legal + " (" + side + " cannot castle " + (parts.castling_side == 1 ? "king" : "queen") +
+                   " side now)"};
+  }
+
+  MoveList matches;
+  bool promotion_missing = false, nothing_captured = false;
+  for (Move m : moves) {
+    const Square from = m.from();
+    if (m.to() != parts.to || m.kind() == Move::CASTLING || type_of(pos.piece_on(from)) != parts.piece) continue;
+    if (parts.from_file >= 0 ? file_of(from) != parts.from_file
+                             : parts.piece == PAWN && !parts.capture && file_of(from) != file_of(parts.to))
+      continue;
+    if (parts.from_rank >= 0 && rank_of(from) != parts.from_rank) continue;
+    if (parts.en_passant && m.kind() != Move::EN_PASSANT) continue;
+    if (!parts.promotion && m.kind() == Move::PROMOTION) {
+      promotion_missing = true;
+      continue;
+    }
+    if (parts.promotion && (m.kind() != Move::PROMOTION || m.promotion() != *parts.promotion)) continue;
+    if (parts.capture && pos.captured_type(m) == NO_PIECE_TYPE) {
+      nothing_captured = true;
+      continue;
+    }
+    matches.push_back(m);
+  }
+
+  if (matches.size() == 1) return matches[0];
+  if (matches.size() > 1) {
+    std::vector<std::string> candidates;
+    for (Move m : matches) candidates.push_back(to_san(pos, m));
+    std::sort(candidates.begin(), candidates.end());
+    std::string list;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == candidates.size() ? " or " : ", ") + candidates[i];
+    return Failure{quote_for_message(text) + " is ambiguous in " + pos.fen() + ": it could be " + list};
+  }
+  const std::string target = square_name(parts.to);
+  if (promotion_missing)
+    return Failure{not_legal + " (a pawn reaching the last rank must promote, e.g. " + target + "=Q)"};
+  if (nothing_captured) return Failure{not_legal + " (there is nothing to capture on " + target + ")"};
+  if (parts.en_passant) return Failure{not_legal + " (no en-passant capture to " + target + " is possible)"};
+  return Failure{not_legal + " (no " + side + " " + std::string(PIECE_NAMES[parts.piece]) + describe_origin(parts) +
+                 " can move to " + target + ")"};
+}
+
+}  // namespace gambit::chess

@@ -1,0 +1,71 @@
+#include "core/chess/uci.h"
+
+#include "core/chess/movegen.h"
+
+namespace gambit::chess {
+
+namespace {
+
+constexpr std::string_view UCI_EXPECTED = "(expected e.g. e2e4 or e7e8q)";
+
+std::optional<PieceType> promotion_from_letter(char c) {
+  switch (c) {
+    case 'n': case 'N': return KNIGHT;
+    case 'b': case 'B': return BISHOP;
+    case 'r': case 'R': return ROOK;
+    case 'q': case 'Q': return QUEEN;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::string square_name(Square s) {
+  assert(is_ok(s));
+  return {char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+std::optional<Square> parse_square(std::string_view text) {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return std::nullopt;
+  return make_square(text[0] - 'a', text[1] - '1');
+}
+
+std::string to_uci(Move m) {
+  if (!m) return "0000";
+  std::string text = square_name(m.from()) + square_name(m.to());
+  if (m.kind() == Move::PROMOTION) text += " pnbrqk"[m.promotion()];
+  return text;
+}
+
+Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
+  const auto not_uci = [&] {
+    return Failure{quote_for_message(text) + " is not a move in UCI notation " + std::string(UCI_EXPECTED)};
+  };
+  if (text.size() != 4 && text.size() != 5) return not_uci();
+  const std::optional<Square> from = parse_square(text.substr(0, 2));
+  const std::optional<Square> to = parse_square(text.substr(2, 2));
+  std::optional<PieceType> promotion;
+  if (text.size() == 5 && !(promotion = promotion_from_letter(text[4]))) return not_uci();
+  const std::string not_legal = quote_for_message(text) + " is not a legal move in " + pos.fen();
+  if (text == "0000") return Failure{not_legal + " (0000 stands for no move)"};
+  if (!from || !to) return not_uci();
+
+  bool promotion_needed = false;
+  for (Move m : legal_moves(pos)) {
+    if (m.from() != *from || m.to() != *to) continue;
+    if (m.kind() != Move::PROMOTION) {
+      if (!promotion) return m;
+    } else if (!promotion) {
+      promotion_needed = true;
+    } else if (m.promotion() == *promotion) {
+      return m;
+    }
+  }
+  if (promotion_needed)
+    return Failure{not_legal + " (a pawn reaching the last rank must promote: add q, r, b or n, e.g. " +
+                   std::string(text) + "q)"};
+  return Failure{not_legal};
+}
+
+
+}  // namespace gambit::chess

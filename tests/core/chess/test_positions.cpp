@@ -1,0 +1,77 @@
+#include "tests/core/chess/test_positions.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "core/chess/movegen.h"
+
+namespace gambit::chess::test_support {
+
+namespace {
+
+std::vector<PerftCase> load_perft_suite() {
+  std::vector<PerftCase> cases;
+  std::ifstream in(GAMBIT_TEST_DATA_DIR "/perft.epd");
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.empty() || text[0] == '#') continue;
+    PerftCase c;
+    c.line = line;
+    std::istringstream fields(text);
+    std::getline(fields, c.fen, ';');
+    while (!c.fen.empty() && c.fen.back() == ' ') c.fen.pop_back();
+    for (std::string field; std::getline(fields, field, ';');) {
+      std::istringstream depth_and_count(field);
+      std::string depth;
+      std::uint64_t count = 0;
+      depth_and_count >> depth >> count;
+      c.counts.push_back(count);
+    }
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+}  // namespace
+
+void PrintTo(const PerftCase& c, std::ostream* os) { *os << "perft.epd line " << c.line << ": " << c.fen; }
+
+const std::vector<PerftCase>& perft_suite() {
+  static const std::vector<PerftCase> cases = load_perft_suite();
+  return cases;
+}
+
+std::vector<std::string> perft_suite_fens() {
+  std::vector<std::string> fens;
+  for (const PerftCase& c : perft_suite()) fens.push_back(c.fen);
+  return fens;
+}
+
+Position position_from(std::string_view fen) {
+  Result<Position> pos = Position::from_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
+  return pos.ok() ? *pos : Position();
+}
+
+std::vector<Position> random_walk_positions(const std::vector<std::string>& start_fens, int walks, int plies,
+                                            std::uint64_t seed) {
+  std::vector<Position> out;
+  std::mt19937_64 rng(seed);
+  for (const std::string& fen : start_fens)
+    for (int walk = 0; walk < walks; ++walk) {
+      Position pos = position_from(fen);
+      for (int ply = 0; ply < plies; ++ply) {
+        out.push_back(pos);
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        pos.do_move(moves[rng() % moves.size()]);
+      }
+    }
+  return out;
+}
+
+}  // namespace gambit::chess::test_support

@@ -1,0 +1,34 @@
+// Positions shared by the chess tests: the perft reference suite
+// (tests/data/perft.epd) and positions met on random walks from given starts.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/chess/position.h"
+
+namespace gambit::chess::test_support {
+
+// One line of perft.epd: "FEN ;D1 n ;D2 n ...", so counts[d - 1] = perft(d).
+struct PerftCase {
+  int line = 0;
+  std::string fen;
+  std::vector<std::uint64_t> counts;
+};
+void PrintTo(const PerftCase& c, std::ostream* os);  // for GoogleTest listings and failures
+
+const std::vector<PerftCase>& perft_suite();
+std::vector<std::string> perft_suite_fens();
+
+// Parses a FEN the test knows to be valid (a failure is reported through EXPECT).
+Position position_from(std::string_view fen);
+
+// Every position met on `walks` random walks of up to `plies` plies from each
+// start (the starts included); deterministic for a given seed.
+std::vector<Position> random_walk_positions(const std::vector<std::string>& start_fens, int walks, int plies,
+                                            std::uint64_t seed);
+
+}  // namespace gambit::chess::test_support
