@@ -10,7 +10,7 @@ ASAN_DIR ?= build-asan
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
-DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev stockfish xvfb xauth python3
+DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev stockfish xvfb xauth python3
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
@@ -18,7 +18,7 @@ TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 .PHONY: play test test-release test-asan build deps bench clean
 
 play: build
-	$(BUILD_DIR)/game/cli/gambit-perft 6
+	$(BUILD_DIR)/bin/gambit-perft 6
 
 test: test-release test-asan
 
@@ -52,7 +52,7 @@ deps:
 	fi
 
 bench: build
-	../shared/bench/perft-vs-stockfish.sh $(BUILD_DIR)/game/cli/gambit-perft 5
+	../shared/bench/perft-vs-stockfish.sh $(BUILD_DIR)/bin/gambit-perft 5
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR)
