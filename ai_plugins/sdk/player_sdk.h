@@ -182,7 +182,12 @@ Options read_options(const gambit_option_value* values, std::uint32_t count) {
   for (const gambit_option_spec& spec : P::option_specs()) map[spec.name] = spec.default_value ? spec.default_value : "";
   for (std::uint32_t i = 0; i < count; ++i) {
     if (!values[i].name || !values[i].value) throw std::invalid_argument("option without a name or value");
-    if (!map.count(values[i].name)) throw std::invalid_argument(std::string("unknown option '") + values[i].name + "'");
+    if (!map.count(values[i].name)) {
+      std::string message = "unknown option '";  // built with += : GCC 12 warns falsely on string + char* here
+      message += values[i].name;
+      message += '\'';
+      throw std::invalid_argument(message);
+    }
     map[values[i].name] = values[i].value;
   }
   return Options(std::move(map));
