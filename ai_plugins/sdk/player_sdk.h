@@ -179,7 +179,8 @@ inline Limits read_limits(const gambit_limits& c) {
 template <class P>
 Options read_options(const gambit_option_value* values, std::uint32_t count) {
   std::map<std::string, std::string, std::less<>> map;
-  for (const gambit_option_spec& spec : P::option_specs()) map[spec.name] = spec.default_value ? spec.default_value : "";
+  for (const gambit_option_spec& spec : P::option_specs())
+    map.insert_or_assign(std::string(spec.name), std::string(spec.default_value ? spec.default_value : ""));
   for (std::uint32_t i = 0; i < count; ++i) {
     if (!values[i].name || !values[i].value) throw std::invalid_argument("option without a name or value");
     if (!map.count(values[i].name)) {
@@ -188,7 +189,7 @@ Options read_options(const gambit_option_value* values, std::uint32_t count) {
       message += '\'';
       throw std::invalid_argument(message);
     }
-    map[values[i].name] = values[i].value;
+    map.insert_or_assign(std::string(values[i].name), std::string(values[i].value));
   }
   return Options(std::move(map));
 }
