@@ -1,0 +1,60 @@
+// The UCI protocol as gambit-engine speaks it: each input line parsed into a
+// command (or a message saying why it was ignored), and the output lines
+// formatted. Pure functions, no I/O, so every rule is unit-tested.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/chess/position.h"
+#include "core/chess/result.h"
+#include "core/players/player_api.h"
+
+namespace gambit::uci {
+
+struct Uci {};
+struct IsReady {};
+struct UciNewGame {};
+struct Stop {};
+struct Quit {};
+struct PonderHit {};
+struct SetOption {
+  std::string name;
+  std::string value;  // empty for button-style options
+};
+// A position as a start FEN and the moves after it, all checked legal.
+struct SetPosition {
+  std::string start_fen;
+  std::vector<std::string> moves;  // UCI text, normalised
+  chess::Position current;         // the position after the moves
+};
+struct Go {
+  std::int64_t movetime_ms = 0;
+  int depth = 0;
+  std::int64_t nodes = 0;
+  std::int64_t time_ms[2] = {-1, -1};  // white, black; -1 = not given
+  std::int64_t increment_ms[2] = {0, 0};
+  int moves_to_go = 0;
+  bool infinite = false;
+  bool ponder = false;
+  std::vector<std::string> notes;  // parts of the line that were ignored, with the reason
+};
+
+using Command = std::variant<Uci, IsReady, UciNewGame, Stop, Quit, PonderHit, SetOption, SetPosition, Go>;
+
+// Parses one input line. An empty line gives nullopt with no message; a line
+// that is not understood gives a Failure whose message the engine sends back
+// as "info string ..." before carrying on.
+std::optional<chess::Result<Command>> parse_command(std::string_view line);
+
+// "option name <name> type spin default 3 min 1 max 6" and the like.
+std::string option_line(const gambit_option_spec& spec);
+
+// "info depth ... score cp ... nodes ... nps ... time ... pv ...".
+std::string info_line(const gambit_search_info& info);
+
+}  // namespace gambit::uci
