@@ -158,15 +158,18 @@ std::string option_line(const gambit_option_spec& spec) {
   return out.str();
 }
 
-std::string info_line(const gambit_search_info& info) {
+std::string info_line(const players::SearchInfo& info) {
   std::ostringstream out;
   out << "info";
   if (info.depth > 0) out << " depth " << info.depth;
   if (info.seldepth > 0) out << " seldepth " << info.seldepth;
-  if (info.score_kind == GAMBIT_SCORE_CP) out << " score cp " << info.score;
-  if (info.score_kind == GAMBIT_SCORE_MATE) out << " score mate " << info.score;
+  if (info.score_kind == players::ScoreKind::Centipawns) out << " score cp " << info.score;
+  if (info.score_kind == players::ScoreKind::Mate) out << " score mate " << info.score;
   out << " nodes " << info.nodes << " nps " << info.nps << " time " << info.time_ms;
-  if (info.pv && *info.pv) out << " pv " << info.pv;
+  if (!info.pv.empty()) {
+    out << " pv";
+    for (chess::Move m : info.pv) out << ' ' << chess::to_uci(m);
+  }
   return out.str();
 }
 

@@ -13,6 +13,7 @@
 #include "core/chess/position.h"
 #include "core/chess/result.h"
 #include "core/players/player_api.h"
+#include "core/players/plugin_player.h"
 
 namespace gambit::uci {
 
@@ -55,6 +56,6 @@ std::optional<chess::Result<Command>> parse_command(std::string_view line);
 std::string option_line(const gambit_option_spec& spec);
 
 // "info depth ... score cp ... nodes ... nps ... time ... pv ...".
-std::string info_line(const gambit_search_info& info);
+std::string info_line(const players::SearchInfo& info);
 
 }  // namespace gambit::uci

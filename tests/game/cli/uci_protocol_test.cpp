@@ -126,11 +126,19 @@ TEST(UciProtocol, OptionLines) {
 }
 
 TEST(UciProtocol, InfoLines) {
-  gambit_search_info info{sizeof(gambit_search_info), 7, 12, GAMBIT_SCORE_CP, -35, 12345, 600000, 20, "e2e4 e7e5"};
+  players::SearchInfo info;
+  info.depth = 7;
+  info.seldepth = 12;
+  info.score_kind = players::ScoreKind::Centipawns;
+  info.score = -35;
+  info.nodes = 12345;
+  info.nps = 600000;
+  info.time_ms = 20;
+  info.pv = {chess::Move(chess::SQ_E2, chess::SQ_E4), chess::Move(chess::SQ_E7, chess::SQ_E5)};
   EXPECT_EQ(info_line(info), "info depth 7 seldepth 12 score cp -35 nodes 12345 nps 600000 time 20 pv e2e4 e7e5");
-  info.score_kind = GAMBIT_SCORE_MATE;
+  info.score_kind = players::ScoreKind::Mate;
   info.score = -2;
-  info.pv = nullptr;
+  info.pv.clear();
   EXPECT_EQ(info_line(info), "info depth 7 seldepth 12 score mate -2 nodes 12345 nps 600000 time 20");
 }
 

@@ -1,0 +1,42 @@
+// Step two of reading the configuration: each seat checked against the plugins
+// actually found (the loader's descriptors), so this needs no loader itself.
+// A failure names the file, line, dotted key and what was expected, e.g.
+//   "config.toml:7:9: black.options.depth: option 'depth' = 9 is out of range 1..6".
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/config/settings.h"
+#include "core/players/options.h"
+#include "core/players/player_api.h"
+
+namespace gambit::config {
+
+// The descriptors of the plugins available; null entries are ignored.
+using PluginList = std::vector<const gambit_plugin_descriptor*>;
+
+// A seat ready to be created: a human, or a known plugin with validated options.
+struct ResolvedSeat {
+  std::string player;                                // "human" or the plugin id
+  const gambit_plugin_descriptor* plugin = nullptr;  // nullptr for a human
+  std::string level;                                 // "" = none
+  players::OptionList options;                       // level presets, then the seat's options; canonical text
+
+  bool human() const { return plugin == nullptr; }
+};
+
+// side's seat checked against plugins: the player is "human" or the id of one
+// of them (otherwise the message lists the ids and "human"), a human has no
+// level and no options, the level is one of the plugin's and every option is in
+// its schema with a valid value.
+Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, const PluginList& plugins);
+
+// Both seats, indexed by chess::Color; the first failure (white before black).
+Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins);
+
+// "human, random, minimax, alphabeta": the names a seat may take.
+std::string available_players(const PluginList& plugins);
+
+}  // namespace gambit::config

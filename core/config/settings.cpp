@@ -1,0 +1,25 @@
+#include "core/config/settings.h"
+
+#include <algorithm>
+
+namespace gambit::config {
+
+std::string SourcePlace::prefix() const {
+  if (file.empty()) return line ? "line " + std::to_string(line) + ": " : "";
+  if (!line) return file + ": ";
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
+std::string Settings::about(std::string_view key) const {
+  auto place = sources.find(key);
+  return (place == sources.end() ? std::string() : place->second.prefix()) + std::string(key) + ": ";
+}
+
+std::string key_text(std::string_view key) {
+  const bool bare = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  return bare ? std::string(key) : chess::quote_for_message(key);
+}
+
+}  // namespace gambit::config

@@ -1,0 +1,106 @@
+#include "core/players/plugin_catalog.h"
+
+#include <algorithm>
+#include <set>
+#include <system_error>
+
+namespace gambit::players {
+
+namespace {
+
+// The files of one directory that may be plugins, in name order.
+chess::Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::path& directory) {
+  std::error_code ec;
+  std::filesystem::directory_iterator it(directory, ec);
+  if (ec)
+    return chess::Failure{"cannot list plugin directory '" + directory.string() + "': " + ec.message()};
+  std::vector<std::filesystem::path> files;
+  for (const std::filesystem::directory_entry& entry : it) {
+    if (entry.path().extension() != ".so") continue;
+    std::error_code type_ec;
+    if (entry.is_directory(type_ec)) continue;
+    files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The same file reached twice (a directory listed twice, a symlink) is loaded once.
+std::filesystem::path identity(const std::filesystem::path& file) {
+  std::error_code ec;
+  std::filesystem::path canonical = std::filesystem::canonical(file, ec);
+  return ec ? file : canonical;
+}
+
+}  // namespace
+
+PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& directories) {
+  PluginCatalog catalog;
+  catalog.directories_ = directories;
+  std::set<std::filesystem::path> seen;
+  for (const std::filesystem::path& directory : directories) {
+    chess::Result<std::vector<std::filesystem::path>> files = plugin_files(directory);
+    if (!files) {
+      catalog.problems_.push_back(files.error());
+      continue;
+    }
+    for (const std::filesystem::path& file : *files) {
+      if (!seen.insert(identity(file)).second) continue;
+      chess::Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+      if (!library) {
+        catalog.problems_.push_back(library.error());
+        continue;
+      }
+      if (std::shared_ptr<const PluginLibrary> first = catalog.find((*library)->id())) {
+        catalog.problems_.push_back("ignoring plugin '" + file.string() + "': its id '" + first->id() +
+                                    "' is already taken by '" + first->path().string() + "'");
+        continue;
+      }
+      catalog.plugins_.push_back(*library);
+    }
+  }
+  return catalog;
+}
+
+std::shared_ptr<const PluginLibrary> PluginCatalog::find(std::string_view id) const {
+  for (const std::shared_ptr<const PluginLibrary>& plugin : plugins_)
+    if (plugin->id() == id) return plugin;
+  return nullptr;
+}
+
+chess::Result<std::shared_ptr<const PluginLibrary>> PluginCatalog::lookup(std::string_view id) const {
+  if (std::shared_ptr<const PluginLibrary> plugin = find(id)) return plugin;
+  std::string message = "unknown player " + chess::quote_for_message(id);
+  if (plugins_.empty()) {
+    message += "; no player plugins were found in ";
+    for (std::size_t i = 0; i < directories_.size(); ++i)
+      message += (i ? ", '" : "'") + directories_[i].string() + "'";
+    if (directories_.empty()) message += "no directory (none was given)";
+    return chess::Failure{message};
+  }
+  message += "; available: ";
+  const std::vector<std::string> known = ids();
+  for (std::size_t i = 0; i < known.size(); ++i) message += (i ? ", " : "") + known[i];
+  return chess::Failure{message};
+}
+
+std::vector<std::string> PluginCatalog::ids() const {
+  std::vector<std::string> ids;
+  for (const std::shared_ptr<const PluginLibrary>& plugin : plugins_) ids.push_back(plugin->id());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+std::filesystem::path executable_directory() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path() : exe.parent_path();
+}
+
+std::vector<std::filesystem::path> default_plugin_directories() {
+  const std::filesystem::path dir = executable_directory();
+  if (dir.empty()) return {};
+  return {dir / "plugins", dir};
+}
+
+}  // namespace gambit::players

@@ -1,0 +1,58 @@
+// PluginCatalog: the player plugins found in a list of directories, by id.
+//
+// Directories are scanned in the order given, each non-recursively, files
+// ending in ".so" in name order. Every plugin that loads is kept; the first
+// one with a given id wins and a later one with the same id is reported and
+// dropped. Every refusal (and every directory that cannot be listed) is kept
+// as a message naming the file and the reason, for the program to show.
+//
+// Threading: a catalog is immutable once scanned; const members are safe from
+// any thread. The PluginLibrary handles it gives out stay valid on their own.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/chess/result.h"
+#include "core/players/plugin_library.h"
+
+namespace gambit::players {
+
+class PluginCatalog {
+ public:
+  PluginCatalog() = default;  // empty: no plugins
+  static PluginCatalog scan(const std::vector<std::filesystem::path>& directories);
+
+  // The loaded plugins, in discovery order.
+  const std::vector<std::shared_ptr<const PluginLibrary>>& plugins() const { return plugins_; }
+  // One sentence per file refused, duplicate id or unreadable directory, in scan order.
+  const std::vector<std::string>& problems() const { return problems_; }
+  const std::vector<std::filesystem::path>& directories() const { return directories_; }
+
+  // The plugin with that id, or nullptr.
+  std::shared_ptr<const PluginLibrary> find(std::string_view id) const;
+  // The plugin with that id, or a failure listing what there is:
+  // "unknown player 'foo'; available: alphabeta, minimax, random"
+  // ("...; no player plugins were found in '/a', '/b'" when there are none).
+  chess::Result<std::shared_ptr<const PluginLibrary>> lookup(std::string_view id) const;
+  // The ids of the loaded plugins, sorted.
+  std::vector<std::string> ids() const;
+
+ private:
+  std::vector<std::filesystem::path> directories_;
+  std::vector<std::shared_ptr<const PluginLibrary>> plugins_;
+  std::vector<std::string> problems_;
+};
+
+// The directory holding the running program (from /proc/self/exe), or an empty
+// path if it cannot be found out.
+std::filesystem::path executable_directory();
+
+// Where plugins are looked for when the configuration names no path:
+// <executable directory>/plugins, then the executable directory itself.
+std::vector<std::filesystem::path> default_plugin_directories();
+
+}  // namespace gambit::players

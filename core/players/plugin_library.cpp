@@ -1,0 +1,189 @@
+#include "core/players/plugin_library.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <system_error>
+
+#include "core/players/options.h"
+
+namespace gambit::players {
+
+namespace {
+
+// The descriptor size of ABI 1.0: the host reads no field beyond it.
+constexpr std::size_t MinDescriptorSize = offsetof(gambit_plugin_descriptor, stop) + sizeof(void (*)(gambit_player*));
+
+// Identifiers (plugin ids, option and level names) appear in TOML keys and on
+// command lines, so they are kept to letters, digits, '_' and '-'.
+bool is_identifier(std::string_view text) {
+  if (text.empty()) return false;
+  for (char c : text)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+      return false;
+  return true;
+}
+
+std::string quoted(std::string_view text) { return chess::quote_for_message(text); }
+
+// dlerror() text without the file name it usually starts with ("<path>: ").
+std::string dl_problem(const std::filesystem::path& file) {
+  const char* text = dlerror();
+  std::string problem = text ? text : "unknown dynamic loader error";
+  const std::string prefix = file.string() + ": ";
+  if (problem.compare(0, prefix.size(), prefix) == 0) problem.erase(0, prefix.size());
+  return problem;
+}
+
+bool starts_with_elf_magic(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  char magic[4] = {};
+  return in.read(magic, 4) && std::memcmp(magic, "\x7f" "ELF", 4) == 0;
+}
+
+// Why the file cannot even be offered to dlopen, or empty.
+std::string file_problem(const std::filesystem::path& file) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(file, ec);
+  if (status.type() == std::filesystem::file_type::not_found) return "no such file";
+  if (ec) return "cannot be examined (" + ec.message() + ")";
+  if (status.type() == std::filesystem::file_type::directory) return "it is a directory, not a plugin file";
+  if (status.type() != std::filesystem::file_type::regular) return "not a regular file";
+  if (access(file.c_str(), R_OK) != 0) return "cannot be read (" + std::string(std::strerror(errno)) + ")";
+  return {};
+}
+
+// What is malformed in the options schema, or empty.
+std::string options_problem(const gambit_plugin_descriptor& d) {
+  if (d.option_count > 0 && !d.options)
+    return "its options schema is missing (option_count is " + std::to_string(d.option_count) + ")";
+  std::set<std::string_view> names;
+  for (std::uint32_t i = 0; i < d.option_count; ++i) {
+    const gambit_option_spec& spec = d.options[i];
+    if (!spec.name || !is_identifier(spec.name))
+      return "option " + std::to_string(i + 1) + " has " +
+             (spec.name ? "the invalid name " + quoted(spec.name) : std::string("no name")) +
+             " (names are letters, digits, '_' and '-')";
+    const std::string option = "option '" + std::string(spec.name) + "'";
+    if (!names.insert(spec.name).second) return option + " is declared twice";
+    if (spec.type == GAMBIT_OPTION_INT && spec.min > spec.max)
+      return option + " has min " + std::to_string(spec.min) + " greater than max " + std::to_string(spec.max);
+    if (spec.type == GAMBIT_OPTION_CHOICE) {
+      if (spec.choice_count == 0 || !spec.choices) return option + " is a choice with no choices";
+      for (std::uint32_t k = 0; k < spec.choice_count; ++k) {
+        if (!spec.choices[k] || !*spec.choices[k]) return option + " has an empty choice";
+        for (std::uint32_t j = 0; j < k; ++j)
+          if (std::strcmp(spec.choices[j], spec.choices[k]) == 0)
+            return option + " lists the choice " + quoted(spec.choices[k]) + " twice";
+      }
+    }
+    if (!spec.default_value) return option + " has no default value";
+    if (Result<std::string> valid = validate_option(spec, spec.default_value); !valid)
+      return "the default of " + option + " is invalid: " + valid.error();
+  }
+  return {};
+}
+
+// What is malformed in the level list (options already checked), or empty.
+std::string levels_problem(const gambit_plugin_descriptor& d) {
+  if (d.level_count > 0 && !d.levels)
+    return "its level list is missing (level_count is " + std::to_string(d.level_count) + ")";
+  std::set<std::string_view> names;
+  for (std::uint32_t i = 0; i < d.level_count; ++i) {
+    const gambit_level& level = d.levels[i];
+    if (!level.name || !is_identifier(level.name))
+      return "level " + std::to_string(i + 1) + " has " +
+             (level.name ? "the invalid name " + quoted(level.name) : std::string("no name"));
+    const std::string where = "level '" + std::string(level.name) + "'";
+    if (!names.insert(level.name).second) return where + " is declared twice";
+    if (level.setting_count > 0 && !level.settings) return where + " has no settings list";
+    for (std::uint32_t k = 0; k < level.setting_count; ++k)
+      if (!level.settings[k].name || !level.settings[k].value) return where + " has a setting without a name or value";
+    if (Result<OptionList> resolved = resolve_options(d, level.name, {}); !resolved) return resolved.error();
+  }
+  return {};
+}
+
+// Checks what the descriptor declares about itself, apart from options and levels.
+std::string descriptor_problem(const gambit_plugin_descriptor& d) {
+  if (d.abi_major != GAMBIT_PLAYER_ABI_MAJOR)
+    return "its player ABI major version is " + std::to_string(d.abi_major) + " but this program speaks version " +
+           std::to_string(GAMBIT_PLAYER_ABI_MAJOR);
+  if (d.struct_size < MinDescriptorSize)
+    return "its descriptor is " + std::to_string(d.struct_size) + " bytes, smaller than the " +
+           std::to_string(MinDescriptorSize) + " bytes of ABI version " + std::to_string(GAMBIT_PLAYER_ABI_MAJOR);
+  if (!d.id || !*d.id) return "its descriptor has no id";
+  if (!is_identifier(d.id)) return "its id " + quoted(d.id) + " is not made of letters, digits, '_' and '-'";
+  if (!d.name || !*d.name) return "its descriptor has no name";
+  if (!d.version || !*d.version) return "its descriptor has no version";
+  const std::pair<bool, const char*> functions[] = {{d.create != nullptr, "create"},
+                                                    {d.destroy != nullptr, "destroy"},
+                                                    {d.new_game != nullptr, "new_game"},
+                                                    {d.choose_move != nullptr, "choose_move"},
+                                                    {d.stop != nullptr, "stop"}};
+  for (auto [present, function] : functions)
+    if (!present) return "its descriptor has no '" + std::string(function) + "' function";
+  return {};
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::filesystem::path& file) {
+  const auto refuse = [&](const std::string& reason) {
+    return Failure{"cannot load plugin '" + file.string() + "': " + reason};
+  };
+  if (std::string problem = file_problem(file); !problem.empty()) return refuse(problem);
+
+  // A plain file name would make dlopen search the library path: always pass a path with a slash.
+  const std::filesystem::path open_path = file.has_parent_path() ? file : std::filesystem::path(".") / file;
+  std::shared_ptr<PluginLibrary> library(new PluginLibrary());
+  library->path_ = file;
+  dlerror();
+  library->handle_ = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library->handle_) {
+    const std::string problem = dl_problem(open_path);
+    if (!starts_with_elf_magic(file)) return refuse("not a shared library (" + problem + ")");
+    return refuse("the dynamic loader cannot load it (" + problem + ")");
+  }
+
+  dlerror();
+  void* symbol = dlsym(library->handle_, GAMBIT_PLAYER_ENTRY_SYMBOL);
+  if (!symbol)
+    return refuse("it has no entry symbol '" GAMBIT_PLAYER_ENTRY_SYMBOL "' (not a Gambit player plugin)");
+  gambit_player_plugin_entry entry = nullptr;
+  static_assert(sizeof(entry) == sizeof(symbol));
+  std::memcpy(&entry, &symbol, sizeof(entry));  // POSIX: data and function pointers convert
+
+  const gambit_plugin_descriptor* descriptor = nullptr;
+  try {
+    descriptor = entry(GAMBIT_PLAYER_ABI_MAJOR);
+  } catch (...) {
+    return refuse("its entry '" GAMBIT_PLAYER_ENTRY_SYMBOL "' threw an exception");
+  }
+  if (!descriptor)
+    return refuse("its entry '" GAMBIT_PLAYER_ENTRY_SYMBOL "' returned no descriptor: the plugin does not serve "
+                  "player ABI major version " +
+                  std::to_string(GAMBIT_PLAYER_ABI_MAJOR));
+  if (std::string problem = descriptor_problem(*descriptor); !problem.empty()) return refuse(problem);
+
+  if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
+  if (std::string problem = levels_problem(*descriptor); !problem.empty()) return refuse(problem);
+
+  library->descriptor_ = descriptor;
+  library->id_ = descriptor->id;
+  library->name_ = descriptor->name;
+  library->version_ = descriptor->version;
+  library->description_ = descriptor->description ? descriptor->description : "";
+  return std::shared_ptr<const PluginLibrary>(std::move(library));
+}
+
+PluginLibrary::~PluginLibrary() {
+  if (handle_) dlclose(handle_);
+}
+
+}  // namespace gambit::players

@@ -1,0 +1,66 @@
+// PluginLibrary: one player plugin file loaded into the program, with its
+// descriptor checked (player_api.h).
+//
+// A PluginLibrary exists only for a plugin that passed every check, so its
+// descriptor has the host's ABI major version, a large enough struct_size, a
+// non-empty id/name/version, every function pointer set, and a well-formed
+// options schema and level list. It is shared (std::shared_ptr): every
+// PluginPlayer holds the library it came from, so the code stays loaded while
+// instances exist; the file is unloaded (dlclose) when the last holder goes.
+//
+// Threading: a loaded PluginLibrary is immutable; every const member may be
+// called from any thread.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "core/chess/result.h"
+#include "core/players/player_api.h"
+
+namespace gambit::players {
+
+class PluginLibrary {
+ public:
+  // Loads the plugin file (dlopen RTLD_NOW | RTLD_LOCAL), asks its entry symbol
+  // for the host's ABI major version and checks the descriptor. On refusal the
+  // message names the file and the reason, e.g. "cannot load plugin
+  // '/x/fake.so': not a shared library (invalid ELF header)". Call from any
+  // thread; loading runs the plugin's static initialisers.
+  static chess::Result<std::shared_ptr<const PluginLibrary>> load(const std::filesystem::path& file);
+
+  ~PluginLibrary();  // dlclose
+  PluginLibrary(const PluginLibrary&) = delete;
+  PluginLibrary& operator=(const PluginLibrary&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }  // as given to load()
+  const std::string& id() const { return id_; }                // e.g. "alphabeta"
+  const std::string& name() const { return name_; }            // for people
+  const std::string& version() const { return version_; }
+  const std::string& description() const { return description_; }  // may be empty
+  std::uint32_t abi_minor() const { return descriptor_->abi_minor; }
+
+  // The options schema and the levels, checked: names are unique identifiers
+  // (letters, digits, '_', '-'); names, defaults, choices and level settings are
+  // non-NULL (help and descriptions may be NULL: read them as empty); every
+  // default and level setting is valid (core/players/options.h). Static data.
+  std::span<const gambit_option_spec> options() const { return {descriptor_->options, descriptor_->option_count}; }
+  std::span<const gambit_level> levels() const { return {descriptor_->levels, descriptor_->level_count}; }
+
+  // The checked C descriptor (static in the loaded library): for PluginPlayer
+  // and for the functions of core/players/options.h.
+  const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }
+
+ private:
+  PluginLibrary() = default;
+
+  void* handle_ = nullptr;
+  const gambit_plugin_descriptor* descriptor_ = nullptr;
+  std::filesystem::path path_;
+  std::string id_, name_, version_, description_;
+};
+
+}  // namespace gambit::players

@@ -1,0 +1,153 @@
+// PluginPlayer: one instance of a player plugin sitting at the board (a seat).
+//
+// It owns the instance (create() on construction, destroy() on destruction)
+// and the library it came from. choose_move runs the plugin's choose_move on a
+// worker thread of its own while the calling thread waits, asks it to stop at
+// the soft limit, and gives up at the hard deadline. The plugin is never
+// trusted: its answer is checked against core/chess, and every way it can fail
+// (error status, exception, text that is not a move, an illegal move, "0000"
+// while legal moves exist, no answer in time) becomes a MoveAnswer saying why.
+//
+// Threading: create, new_game, choose_move and the destructor are called from
+// one thread at a time (any thread, but never two at once); stop() may be
+// called from any thread at any time. new_game and create run the plugin on
+// the calling thread (they are expected to be quick) and have no deadline.
+//
+// Abandonment: when the plugin has not answered by the hard deadline, the
+// worker thread is detached and left running with the instance and a reference
+// to the library (so its code stays loaded). If the plugin ever returns, that
+// thread destroys the instance and ends; if it never does, both are leaked
+// until the process exits. The PluginPlayer is then unusable: every later call
+// fails at once. Nothing of the host (the info handler included) is touched by
+// the abandoned thread after choose_move has returned.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "core/chess/position.h"
+#include "core/chess/result.h"
+#include "core/chess/types.h"
+#include "core/players/plugin_library.h"
+
+namespace gambit::players {
+
+// How long to think (gambit_limits in C++). Zero means "no such limit"; with
+// no limit at all and infinite false the plugin chooses (its options or level).
+// Clock times are each side's remaining time (index WHITE/BLACK), negative when
+// the game has no clock.
+struct Limits {
+  std::int64_t movetime_ms = 0;
+  int depth = 0;
+  std::int64_t nodes = 0;
+  std::array<std::int64_t, 2> time_ms = {-1, -1};
+  std::array<std::int64_t, 2> increment_ms = {0, 0};
+  int moves_to_go = 0;
+  bool infinite = false;  // think until stop()
+};
+
+enum class ScoreKind { None, Centipawns, Mate };
+
+// Progress of a search as the plugin reported it. score is from the side to
+// move's view: centipawns, or mate in N moves (negative when being mated).
+// pv holds the legal prefix of the plugin's principal variation (the host
+// checks it move by move and stops at the first move that is not legal).
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  ScoreKind score_kind = ScoreKind::None;
+  int score = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;
+  std::uint64_t time_ms = 0;
+  std::vector<chess::Move> pv;
+};
+
+// Receives SearchInfo during choose_move, on the plugin's worker thread (not
+// the thread calling choose_move), one call at a time. It must be quick, must
+// not throw (an exception is swallowed) and may call nothing on the
+// PluginPlayer but stop(). It is never called after choose_move has returned.
+using InfoHandler = std::function<void(const SearchInfo&)>;
+
+// What choose_move came back with.
+struct MoveAnswer {
+  enum class Kind {
+    Move,         // move is a legal move of the position
+    NoLegalMove,  // the position has no legal move (checkmate or stalemate); the plugin was not asked
+    Failed,       // the plugin failed (or the request was invalid): reason says how; the seat forfeits
+    TimedOut      // no answer by the hard deadline: the seat loses on time; the player is now abandoned
+  };
+  Kind kind = Kind::Failed;
+  chess::Move move = chess::Move::none();
+  std::string reason;                    // Failed / TimedOut: a sentence naming the player and the problem
+  std::chrono::milliseconds elapsed{0};  // wall time from the call to the answer, measured by the host
+
+  bool ok() const { return kind == Kind::Move || kind == Kind::NoLegalMove; }
+};
+
+class PluginPlayer {
+ public:
+  // "No hard deadline": wait as long as the plugin takes (e.g. UCI "go infinite").
+  static constexpr std::chrono::milliseconds NoDeadline = std::chrono::milliseconds::max();
+
+  // Creates an instance with the given options (name, value); options not
+  // given take their defaults. A level is not applied here: resolve it first
+  // (options.h resolve_options). Refused, naming the plugin and its file, when
+  // an option is unknown, given twice or invalid (options.h validate_option), or
+  // when the plugin's create() fails (with the plugin's message).
+  static chess::Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
+                                                             std::vector<std::pair<std::string, std::string>> options);
+
+  // Destroys the instance (unless abandoned). No choose_move may be running.
+  ~PluginPlayer();
+  PluginPlayer(const PluginPlayer&) = delete;
+  PluginPlayer& operator=(const PluginPlayer&) = delete;
+
+  const PluginLibrary& library() const { return *library_; }
+  // The options the instance was created with, in canonical form ("007" -> "7").
+  const std::vector<std::pair<std::string, std::string>>& options() const { return options_; }
+  // False once a choose_move timed out: the instance was abandoned.
+  bool usable() const { return instance_ != nullptr; }
+
+  // Tells the plugin a new game begins. Fails with the plugin's message.
+  chess::Result<std::monostate> new_game();
+
+  // Chooses a move in the position reached from `start` by `moves` (which must
+  // be legal in turn; otherwise Failed without asking the plugin), blocking the
+  // calling thread until the answer. The plugin thinks within `limits`; the host
+  // calls the plugin's stop() once movetime_ms has passed (or, with no movetime,
+  // once the side to move's clock time has), and gives up `hard_deadline` after
+  // the call began (TimedOut). on_info may be empty. A stop() that arrives
+  // before this call has begun is not remembered: a front end whose stop may
+  // race its own "go" keeps that state itself.
+  MoveAnswer choose_move(const chess::Position& start, const std::vector<chess::Move>& moves, const Limits& limits,
+                         InfoHandler on_info, std::chrono::milliseconds hard_deadline);
+
+  // Asks a running choose_move to answer now (it still checks the answer and
+  // still enforces the hard deadline). Thread-safe, never blocks for long;
+  // ignored when no choose_move is running (it does not affect the next one).
+  void stop();
+
+ private:
+  struct Search;
+
+  PluginPlayer(std::shared_ptr<const PluginLibrary> library, gambit_player* instance,
+               std::vector<std::pair<std::string, std::string>> options);
+  std::string who() const;  // "player 'random'"
+
+  std::shared_ptr<const PluginLibrary> library_;
+  gambit_player* instance_;  // nullptr once abandoned
+  std::vector<std::pair<std::string, std::string>> options_;
+  std::mutex search_mutex_;         // guards search_ against stop() from other threads
+  std::shared_ptr<Search> search_;  // the running choose_move, if any
+};
+
+}  // namespace gambit::players

@@ -1,0 +1,139 @@
+#include "core/config/seats.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/config/config_loader.h"
+#include "tests/core/config/test_plugins.h"
+
+namespace gambit::config {
+namespace {
+
+using fixtures::alphabeta_plugin;
+using fixtures::kitchen_plugin;
+using fixtures::minimax_plugin;
+using fixtures::shipped_plugins;
+using ::testing::HasSubstr;
+
+Settings parsed(std::string_view text) {
+  Result<Settings> settings = parse_config(text, "seats.toml");
+  EXPECT_TRUE(settings.ok()) << (settings ? "" : settings.error()) << "\nin:\n" << text;
+  return settings ? *settings : Settings();
+}
+
+// The failure resolve_seat gives for side's seat of the config text.
+std::string seat_error(std::string_view text, chess::Color side, const PluginList& plugins = shipped_plugins()) {
+  Result<ResolvedSeat> seat = resolve_seat(parsed(text), side, plugins);
+  EXPECT_FALSE(seat.ok()) << "accepted:\n" << text;
+  return seat ? "" : seat.error();
+}
+
+TEST(ResolveSeat, PluginSeatGetsLevelPresetsThenItsOptions) {
+  const Settings settings =
+      parsed("[black]\nplayer = \"alphabeta\"\nlevel = \"easy\"\n[black.options]\nhash_mb = 32\ndepth = 5\n");
+  Result<ResolvedSeat> seat = resolve_seat(settings, chess::BLACK, shipped_plugins());
+  ASSERT_TRUE(seat.ok()) << seat.error();
+  EXPECT_EQ(seat->player, "alphabeta");
+  EXPECT_EQ(seat->plugin, &alphabeta_plugin());
+  EXPECT_EQ(seat->level, "easy");
+  EXPECT_FALSE(seat->human());
+  EXPECT_EQ(seat->options, (players::OptionList{{"depth", "5"}, {"movetime_ms", "50"}, {"hash_mb", "32"}}));
+}
+
+TEST(ResolveSeat, HumanSeatHasNoPlugin) {
+  Result<ResolvedSeat> seat = resolve_seat(Settings(), chess::WHITE, {});
+  ASSERT_TRUE(seat.ok()) << seat.error();
+  EXPECT_TRUE(seat->human());
+  EXPECT_EQ(seat->player, "human");
+  EXPECT_TRUE(seat->options.empty());
+}
+
+TEST(ResolveSeat, UnknownPlayerListsHumanAndTheAvailablePlugins) {
+  EXPECT_EQ(seat_error("[black]\nplayer = \"alpabeta\"\n", chess::BLACK),
+            "seats.toml:2:10: black.player: no player called 'alpabeta'; expected one of human, random, minimax, "
+            "alphabeta");
+  EXPECT_EQ(seat_error("[white]\nplayer = \"Human\"\n", chess::WHITE, {}),
+            "seats.toml:2:10: white.player: no player called 'Human'; expected one of human");
+}
+
+TEST(ResolveSeat, UnknownLevelListsThePluginsLevels) {
+  EXPECT_EQ(seat_error("[black]\nlevel = \"expert\"\n", chess::BLACK),
+            "seats.toml:2:9: black.level: plugin alphabeta has no level 'expert'; its levels are easy, medium, hard, "
+            "max");
+  EXPECT_EQ(seat_error("[black]\nplayer = \"random\"\nlevel = \"easy\"\n", chess::BLACK),
+            "seats.toml:3:9: black.level: plugin random has no level 'easy'; its levels are none");
+}
+
+TEST(ResolveSeat, UnknownOptionListsThePluginsOptions) {
+  EXPECT_EQ(seat_error("[black.options]\nhash_mb = 8\ndpth = 3\n", chess::BLACK),
+            "seats.toml:3:8: black.options.dpth: plugin alphabeta has no option 'dpth'; its options are depth, "
+            "movetime_ms, hash_mb");
+}
+
+TEST(ResolveSeat, OutOfRangeAndOverflowingValuesNameTheirKey) {
+  EXPECT_EQ(seat_error("[black]\nplayer = \"minimax\"\n[black.options]\ndepth = 9\n", chess::BLACK),
+            "seats.toml:4:9: black.options.depth: option 'depth' = 9 is out of range 1..6");
+  EXPECT_EQ(seat_error("[black]\nplayer = \"minimax\"\n[black.options]\ndepth = -9223372036854775808\n", chess::BLACK),
+            "seats.toml:4:9: black.options.depth: option 'depth' = -9223372036854775808 is out of range 1..6");
+  EXPECT_EQ(
+      seat_error("[black]\nplayer = \"random\"\n[black.options]\nseed = \"99999999999999999999\"\n", chess::BLACK),
+      "seats.toml:4:8: black.options.seed: option 'seed' = 99999999999999999999 is out of range "
+      "0..9223372036854775807");
+}
+
+TEST(ResolveSeat, ValuesOfTheWrongKindAreRefusedBySchema) {
+  EXPECT_EQ(seat_error("[black.options]\ndepth = true\n", chess::BLACK),
+            "seats.toml:2:9: black.options.depth: option 'depth' = 'true' is not an integer (expected 1..64)");
+  const PluginList kitchen{&kitchen_plugin()};
+  EXPECT_EQ(seat_error("[black]\nplayer = \"kitchen\"\n[black.options]\nponder = 1\n", chess::BLACK, kitchen),
+            "seats.toml:4:10: black.options.ponder: option 'ponder' = '1' is not a boolean (expected true or false)");
+  EXPECT_EQ(seat_error("[black]\nplayer = \"kitchen\"\n[black.options]\nstyle = \"wild\"\n", chess::BLACK, kitchen),
+            "seats.toml:4:9: black.options.style: option 'style' = 'wild' is not one of solid, sharp");
+}
+
+TEST(ResolveSeat, HumanSeatTakesNoLevelOrOptions) {
+  EXPECT_EQ(seat_error("[white]\nlevel = \"easy\"\n", chess::WHITE),
+            "seats.toml:2:9: white.level: a human player has no level; remove it or set white.player to a plugin");
+  EXPECT_EQ(seat_error("[white.options]\ndepth = 3\n", chess::WHITE),
+            "seats.toml:2:9: white.options.depth: a human player has no options; remove them or set white.player to "
+            "a plugin");
+}
+
+TEST(ResolveSeat, BrokenLevelOfAPluginIsReportedAgainstTheLevelKey) {
+  EXPECT_EQ(seat_error("[black]\nplayer = \"kitchen\"\nlevel = \"broken\"\n", chess::BLACK, {&kitchen_plugin()}),
+            "seats.toml:3:9: black.level: level 'broken' of plugin 'kitchen' sets an unknown option 'colour'");
+}
+
+TEST(ResolveSeat, SettingsMadeInCodeStillNameTheKey) {
+  Settings settings;
+  settings.black = SeatConfig{"minimax", "", {{"depth", "3"}, {"depth", "4"}}};
+  Result<ResolvedSeat> seat = resolve_seat(settings, chess::BLACK, shipped_plugins());
+  ASSERT_FALSE(seat.ok());
+  EXPECT_EQ(seat.error(), "black.options.depth: option 'depth' is given twice");
+}
+
+TEST(ResolveSeat, NullPluginsAndPluginsWithoutIdAreSkipped) {
+  gambit_plugin_descriptor anonymous = minimax_plugin();
+  anonymous.id = nullptr;
+  const PluginList plugins{nullptr, &anonymous, &minimax_plugin()};
+  Result<ResolvedSeat> seat = resolve_seat(parsed("[black]\nplayer = \"minimax\"\n"), chess::BLACK, plugins);
+  ASSERT_TRUE(seat.ok()) << seat.error();
+  EXPECT_EQ(seat->plugin, &minimax_plugin());
+  EXPECT_EQ(available_players(plugins), "human, minimax");
+}
+
+TEST(ResolveSeats, WhiteFirstThenBlack) {
+  Result<std::array<ResolvedSeat, chess::COLOR_NB>> both = resolve_seats(
+      parsed("[white]\nplayer = \"random\"\n[black]\nplayer = \"minimax\"\nlevel = \"max\"\n"), shipped_plugins());
+  ASSERT_TRUE(both.ok()) << both.error();
+  EXPECT_EQ((*both)[chess::WHITE].player, "random");
+  EXPECT_EQ((*both)[chess::BLACK].options, (players::OptionList{{"depth", "6"}}));
+
+  Result<std::array<ResolvedSeat, chess::COLOR_NB>> bad =
+      resolve_seats(parsed("[white]\nplayer = \"nobody\"\n[black]\nplayer = \"noone\"\n"), shipped_plugins());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.error(), HasSubstr("white.player"));
+}
+
+}  // namespace
+}  // namespace gambit::config

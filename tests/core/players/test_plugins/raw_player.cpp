@@ -1,0 +1,160 @@
+// A player plugin written against the raw C ABI (no SDK), built several times:
+// TEST_DEFECT picks what is wrong with the descriptor (0 = nothing), and for
+// the well-formed build the option `behaviour` picks how choose_move misbehaves.
+// The two hooks at the end let a test release a hung search and count destroys.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "core/chess/movegen.h"
+#include "core/chess/position.h"
+#include "core/chess/uci.h"
+#include "core/players/player_api.h"
+
+#ifndef TEST_DEFECT
+#define TEST_DEFECT 0
+#endif
+
+#define EXPORTED extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+using namespace gambit;
+
+std::atomic<bool> hang_released{false};
+std::atomic<int> destroyed{0};
+
+struct Instance {
+  std::string behaviour;
+  std::atomic<bool> stop{false};
+};
+
+void write(char* buffer, std::size_t size, const std::string& text) {
+  std::strncpy(buffer, text.c_str(), size - 1);
+  buffer[size - 1] = '\0';
+}
+
+chess::Position current_position(const gambit_position& p) {
+  chess::Position pos = *chess::Position::from_fen(p.start_fen);
+  for (std::uint32_t i = 0; i < p.move_count; ++i) pos.do_move(*chess::parse_uci_move(pos, p.moves[i]));
+  return pos;
+}
+
+gambit_player* create(const gambit_option_value* options, std::uint32_t count, char* error, std::size_t size) {
+  auto* instance = new Instance{"first_legal"};
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (std::strcmp(options[i].name, "behaviour") == 0) instance->behaviour = options[i].value;
+  if (instance->behaviour == "fail_create") {
+    delete instance;
+    write(error, size, "the raw test player refuses to be created");
+    return nullptr;
+  }
+  return reinterpret_cast<gambit_player*>(instance);
+}
+
+void destroy(gambit_player* player) {
+  delete reinterpret_cast<Instance*>(player);
+  ++destroyed;
+}
+
+gambit_status new_game(gambit_player* player, char* error, std::size_t size) {
+  if (reinterpret_cast<Instance*>(player)->behaviour == "error") {
+    write(error, size, "no new games today");
+    return GAMBIT_ERROR;
+  }
+  return GAMBIT_OK;
+}
+
+gambit_status choose_move(gambit_player* player, const gambit_position* position, const gambit_limits*,
+                          gambit_info_callback info, void* user_data, char* move, char* error, std::size_t size) {
+  auto* instance = reinterpret_cast<Instance*>(player);
+  instance->stop = false;
+  const std::string& behaviour = instance->behaviour;
+  const chess::Position pos = current_position(*position);
+  const std::string first_legal = chess::to_uci(chess::legal_moves(pos)[0]);
+
+  if (behaviour == "illegal") {
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, pos == chess::Position() ? "e2e5" : "a1a1");
+  } else if (behaviour == "garbage") {
+    std::memset(move, 'x', GAMBIT_MOVE_BUFFER_SIZE);  // not even NUL-terminated
+  } else if (behaviour == "null_move") {
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, "0000");
+  } else if (behaviour == "error") {
+    write(error, size, "engine room on fire\n");
+    return GAMBIT_ERROR;
+  } else if (behaviour == "throw") {
+    throw std::runtime_error("raw exception escaped");
+  } else if (behaviour == "hang") {
+    while (!hang_released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else if (behaviour == "stoppable") {
+    const gambit_search_info started{sizeof(gambit_search_info), 1, 1, GAMBIT_SCORE_NONE, 0, 0, 0, 0, ""};
+    if (info) info(user_data, &started);
+    while (!instance->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else {  // first_legal, with one info line whose PV goes bad after its first move
+    const std::string pv = first_legal + " e2e5junk " + first_legal;
+    const gambit_search_info line{sizeof(gambit_search_info), 3, 5, GAMBIT_SCORE_MATE, -2, 1234, 5678, 9, pv.c_str()};
+    if (info) info(user_data, &line);
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  }
+  return GAMBIT_OK;
+}
+
+void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = true; }
+
+const char* const behaviours[] = {"first_legal", "illegal", "garbage", "null_move", "error",
+                                  "throw",       "hang",    "stoppable", "fail_create"};
+
+#if TEST_DEFECT == 7
+const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};
+#elif TEST_DEFECT == 8
+const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "3", nullptr, 0},
+                                      {"depth", "Again", GAMBIT_OPTION_INT, 0, 10, "3", nullptr, 0}};
+#else
+const gambit_option_spec options[] = {
+    {"behaviour", "How choose_move misbehaves", GAMBIT_OPTION_CHOICE, 0, 0, "first_legal", behaviours, 9},
+    {"depth", "Unused", GAMBIT_OPTION_INT, 1, 6, "3", nullptr, 0}};
+#endif
+
+#if TEST_DEFECT == 9
+const gambit_option_value easy_settings[] = {{"strength", "1"}};
+#else
+const gambit_option_value easy_settings[] = {{"depth", "1"}};
+#endif
+const gambit_level levels[] = {{"easy", "Thinks one move ahead", easy_settings, 1}};
+
+const gambit_plugin_descriptor descriptor{
+    TEST_DEFECT == 3 ? 99u : GAMBIT_PLAYER_ABI_MAJOR,
+    GAMBIT_PLAYER_ABI_MINOR,
+    TEST_DEFECT == 4 ? std::uint32_t(offsetof(gambit_plugin_descriptor, stop)) : std::uint32_t(sizeof(descriptor)),
+    TEST_DEFECT == 5 ? "" : "raw",
+    "Raw test player",
+    "0.1",
+    "Written against the C ABI directly; misbehaves on request.",
+    options,
+    std::uint32_t(sizeof(options) / sizeof(options[0])),
+    levels,
+    1,
+    &create,
+    &destroy,
+    &new_game,
+    TEST_DEFECT == 6 ? nullptr : &choose_move,
+    &stop};
+
+}  // namespace
+
+#if TEST_DEFECT == 1
+EXPORTED const gambit_plugin_descriptor* not_the_entry_symbol(std::uint32_t) { return &descriptor; }
+#else
+EXPORTED const gambit_plugin_descriptor* gambit_player_plugin(std::uint32_t host_abi_major) {
+  return TEST_DEFECT == 2 || host_abi_major != GAMBIT_PLAYER_ABI_MAJOR ? nullptr : &descriptor;
+}
+#endif
+
+EXPORTED void test_raw_release_hang() { hang_released = true; }
+EXPORTED int test_raw_destroyed_count() { return destroyed; }
