@@ -1,0 +1,59 @@
+// One game between two AI seats, played to its end without a window: the side
+// to move is asked for a move within its time, the answer is checked, clocks
+// are kept, and any failure decides the game instead of stopping the program.
+//
+// Rules the runner applies (as engine-match programs such as Cute Chess do):
+//  - a draw that may be claimed (threefold repetition, fifty moves) is claimed
+//    at once on the side to move's behalf;
+//  - a player that answers after its time (clock or fixed move time, plus a
+//    grace period for process noise) loses on time, or draws when the opponent
+//    cannot mate;
+//  - a player that fails (error, illegal move, crash caught by the host)
+//    forfeits, with the reason recorded.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/chess/game.h"
+#include "core/chess/pgn.h"
+#include "core/players/plugin_player.h"
+
+namespace gambit::match {
+
+// How much time each move gets. With movetime_ms > 0 every move gets that
+// long; otherwise each side has a clock of initial_ms plus increment_ms per move.
+struct TimeControl {
+  std::int64_t movetime_ms = 0;
+  std::int64_t initial_ms = 0;
+  std::int64_t increment_ms = 0;
+
+  // PGN TimeControl tag value: "60+0.5" for clocks, "-" for a fixed move time.
+  std::string pgn_tag() const;
+};
+
+// Extra time a player gets beyond its limit before it loses on time.
+inline constexpr std::chrono::milliseconds Grace{500};
+
+// One seat: the player and the text the PGN records about it.
+struct Seat {
+  players::PluginPlayer* player = nullptr;
+  std::string name;  // e.g. "alphabeta"
+};
+
+// A finished game: the record with its outcome, and a PGN of it.
+struct PlayedGame {
+  chess::Game game;
+  chess::PgnGame pgn;
+};
+
+// Plays one game from the standard start after the opening moves (UCI text,
+// checked legal; an illegal opening is a programming error reported as a
+// Failure). tags are added to the PGN after the seven-tag roster.
+chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
+                                    const TimeControl& time_control,
+                                    const std::vector<std::pair<std::string, std::string>>& tags);
+
+}  // namespace gambit::match

@@ -1,0 +1,277 @@
+// gambit-match: AI vs AI without a window — N games, alternating colours, from
+// the built-in opening book, J at a time, each written to a PGN file as soon as
+// it ends; then the score and the Elo difference with its error margin.
+//
+//   gambit-match --white ID --black ID [--white-option k=v ...] [--black-option k=v ...]
+//                [--white-level L] [--black-level L] [--games N] [--concurrency J]
+//                [--movetime MS | --tc SECONDS+INC] [--pgn FILE] [--seed S] [--config PATH]
+//
+// "White" and "black" name the two players (A and B); they swap colours every
+// game, so game 1 has A white and game 2 has B white, both from one opening.
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/chess/pgn.h"
+#include "core/config/config_loader.h"
+#include "core/config/config_paths.h"
+#include "core/config/seats.h"
+#include "core/match/elo.h"
+#include "core/match/game_runner.h"
+#include "core/match/openings.h"
+#include "core/players/options.h"
+#include "core/players/plugin_catalog.h"
+
+namespace gambit {
+namespace {
+
+using chess::Failure;
+using chess::Result;
+
+// "depth=5 hash_mb=16", or "(defaults)".
+std::string options_text(const players::OptionList& options) {
+  std::string text;
+  for (const auto& [name, value] : options) text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text.empty() ? "(defaults)" : text;
+}
+
+// One of the two competitors, fully resolved: its plugin and its options.
+struct Competitor {
+  std::shared_ptr<const players::PluginLibrary> library;
+  players::OptionList options;
+  std::string level;
+};
+
+// "SECONDS+INC" with decimals allowed, e.g. "10+0.1".
+Result<match::TimeControl> parse_tc(const std::string& text) {
+  const std::size_t plus = text.find('+');
+  auto seconds = [](std::string_view s) -> std::optional<std::int64_t> {
+    double value = 0;
+    auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (error != std::errc() || end != s.data() + s.size() || value < 0 || value > 1e7) return std::nullopt;
+    return std::int64_t(value * 1000 + 0.5);
+  };
+  const auto initial = seconds(std::string_view(text).substr(0, plus));
+  const auto increment = plus == std::string::npos ? std::optional<std::int64_t>(0)
+                                                   : seconds(std::string_view(text).substr(plus + 1));
+  if (!initial || !increment || *initial == 0)
+    return Failure{"--tc " + chess::quote_for_message(text) + " is not SECONDS+INCREMENT (e.g. 10+0.1)"};
+  return match::TimeControl{0, *initial, *increment};
+}
+
+Result<Competitor> resolve_competitor(const players::PluginCatalog& catalog, const config::SeatConfig& seat,
+                                      const std::string& role) {
+  if (seat.human())
+    return Failure{role + " is 'human' in the configuration: gambit-match plays AI players only; name one with --" +
+                   role + " (available: " + [&] {
+                     std::string ids;
+                     for (const std::string& id : catalog.ids()) ids += (ids.empty() ? "" : ", ") + id;
+                     return ids;
+                   }() + ")"};
+  auto library = catalog.lookup(seat.player);
+  if (!library) return Failure{"--" + role + ": " + library.error()};
+  auto options = players::resolve_options((*library)->descriptor(), seat.level, seat.options);
+  if (!options) return Failure{"--" + role + " " + seat.player + ": " + options.error()};
+  return Competitor{*library, *options, seat.level};
+}
+
+// Per-game options: a plugin with a "seed" option the user did not set gets
+// one derived from the match seed, the game and the seat (SplitMix64, kept in
+// 1..2^63-1), so the whole match can be replayed.
+players::OptionList options_for_game(const Competitor& c, std::uint64_t match_seed, std::size_t game, int seat) {
+  players::OptionList options = c.options;
+  const bool has_seed = players::find_option(c.library->descriptor(), "seed") != nullptr;
+  const bool seed_set = std::any_of(options.begin(), options.end(), [](const auto& o) { return o.first == "seed"; });
+  if (has_seed && !seed_set) {
+    std::uint64_t z = match_seed + 0x9E3779B97F4A7C15ULL * (2 * game + std::uint64_t(seat) + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z = (z ^ (z >> 31)) & 0x7FFFFFFFFFFFFFFFULL;
+    options.emplace_back("seed", std::to_string(z ? z : 1));
+  }
+  return options;
+}
+
+class Match {
+ public:
+  Match(std::array<Competitor, 2> competitors, int games, match::TimeControl tc, std::uint64_t seed,
+        std::ofstream* pgn)
+      : competitors_(std::move(competitors)), games_(games), tc_(tc), seed_(seed), pgn_(pgn) {}
+
+  void run(int concurrency) {
+    std::vector<std::thread> workers;
+    for (int i = 0; i < concurrency; ++i)
+      workers.emplace_back([this] {
+        for (std::size_t game = next_++; game < std::size_t(games_); game = next_++) play(game);
+      });
+    for (std::thread& worker : workers) worker.join();
+  }
+
+  const match::MatchScore& score() const { return score_; }  // from the first competitor's view
+
+ private:
+  void play(std::size_t index) {
+    // Competitor 0 has white in even games.
+    const int white_index = index % 2 == 0 ? 0 : 1;
+    const Competitor& white = competitors_[white_index];
+    const Competitor& black = competitors_[1 - white_index];
+    const match::Opening& opening = match::opening_for_game(index, seed_);
+
+    std::string failure;
+    auto white_player = players::PluginPlayer::create(white.library, options_for_game(white, seed_, index, 0));
+    auto black_player = players::PluginPlayer::create(black.library, options_for_game(black, seed_, index, 1));
+    Result<match::PlayedGame> played = Failure{"not played"};
+    if (!white_player) failure = white.library->id() + ": " + white_player.error();
+    else if (!black_player) failure = black.library->id() + ": " + black_player.error();
+    else
+      played = match::play_game(
+          {white_player->get(), white.library->id()}, {black_player->get(), black.library->id()},
+          match::opening_moves(opening), tc_,
+          {{"Round", std::to_string(index + 1)},
+           {"WhitePlugin", white.library->id() + " " + white.library->version()},
+           {"WhiteOptions", options_text((*white_player)->options())},
+           {"BlackPlugin", black.library->id() + " " + black.library->version()},
+           {"BlackOptions", options_text((*black_player)->options())},
+           {"Seed", std::to_string(seed_)},
+           {"Opening", std::string(opening.name)}});
+    if (!played && failure.empty()) failure = played.error();
+
+    std::lock_guard lock(mutex_);
+    ++finished_;
+    if (!failure.empty()) {
+      std::printf("Game %zu not played: %s\n", index + 1, failure.c_str());
+      std::fflush(stdout);
+      return;
+    }
+    const chess::Outcome& outcome = played->game.outcome();
+    if (pgn_) {
+      *pgn_ << chess::write_pgn(played->pgn);
+      pgn_->flush();
+    }
+    const std::optional<chess::Color> winner = outcome.winner();
+    if (!winner) ++score_.draws;
+    else if ((*winner == chess::WHITE) == (white_index == 0)) ++score_.wins;
+    else ++score_.losses;
+
+    std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", index + 1, white.library->id().c_str(),
+                black.library->id().c_str(), std::string(opening.name).c_str(), outcome.pgn_result().c_str(),
+                outcome.description().c_str());
+    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", competitors_[0].library->id().c_str(),
+                competitors_[1].library->id().c_str(), score_.wins, score_.losses, score_.draws, score_.fraction(),
+                score_.games());
+    std::fflush(stdout);
+  }
+
+  std::array<Competitor, 2> competitors_;
+  int games_;
+  match::TimeControl tc_;
+  std::uint64_t seed_;
+  std::ofstream* pgn_;
+  std::atomic<std::size_t> next_{0};
+  std::mutex mutex_;
+  match::MatchScore score_;
+  int finished_ = 0;
+};
+
+int run(int argc, char** argv) {
+  CLI::App app{"Plays AI players against each other without a window and reports the score."};
+  std::string config_path, pgn_path, tc_text;
+  std::string white_id, black_id, white_level, black_level;
+  std::vector<std::string> white_option_texts, black_option_texts;
+  int games = 2, concurrency = 1;
+  std::int64_t movetime = 0;
+  std::uint64_t seed = 0;
+  app.add_option("--white", white_id, "First player (plays white in odd-numbered games); default: the config's [white]");
+  app.add_option("--black", black_id, "Second player; default: the config's [black]");
+  app.add_option("--white-option", white_option_texts, "Option NAME=VALUE for the first player (repeatable)");
+  app.add_option("--black-option", black_option_texts, "Option NAME=VALUE for the second player (repeatable)");
+  app.add_option("--white-level", white_level, "Difficulty level of the first player");
+  app.add_option("--black-level", black_level, "Difficulty level of the second player");
+  app.add_option("--games", games, "Number of games")->check(CLI::Range(1, 1000000));
+  app.add_option("--concurrency", concurrency, "Games played at once")->check(CLI::Range(1, 256));
+  auto* movetime_option = app.add_option("--movetime", movetime, "Milliseconds per move")->check(CLI::Range(1, 86400000));
+  app.add_option("--tc", tc_text, "Clock per player: SECONDS+INCREMENT, e.g. 10+0.1")->excludes(movetime_option);
+  app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file");
+  app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock)");
+  app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  auto fail = [](const std::string& message) {
+    std::fprintf(stderr, "gambit-match: %s\n", message.c_str());
+    return 2;
+  };
+
+  match::TimeControl tc{movetime > 0 ? movetime : 100, 0, 0};
+  if (!tc_text.empty()) {
+    auto parsed = parse_tc(tc_text);
+    if (!parsed) return fail(parsed.error());
+    tc = *parsed;
+  }
+  if (seed == 0) seed = std::random_device()() | 1;
+
+  config::ConfigFiles files;
+  if (!config_path.empty()) files.replacement = config_path;
+  Result<config::Settings> settings = config::load_settings(files);
+  if (!settings) return fail(settings.error());
+  players::PluginCatalog catalog = players::PluginCatalog::scan(config::plugin_search_paths(*settings));
+
+  // Command-line seats replace the configured ones whole; options and levels add to them.
+  auto seat_from = [](config::SeatConfig seat, const std::string& id, const std::string& level,
+                      const std::vector<std::string>& option_texts) -> Result<config::SeatConfig> {
+    if (!id.empty()) seat = config::SeatConfig{id, "", {}};
+    if (!level.empty()) seat.level = level;
+    for (const std::string& text : option_texts) {
+      auto assignment = players::parse_option_assignment(text);
+      if (!assignment) return Failure{"option " + chess::quote_for_message(text) + ": " + assignment.error()};
+      seat.options.push_back(*assignment);
+    }
+    return seat;
+  };
+  auto white_seat = seat_from(settings->white, white_id, white_level, white_option_texts);
+  if (!white_seat) return fail("--white-option " + white_seat.error());
+  auto black_seat = seat_from(settings->black, black_id, black_level, black_option_texts);
+  if (!black_seat) return fail("--black-option " + black_seat.error());
+  auto first = resolve_competitor(catalog, *white_seat, "white");
+  if (!first) return fail(first.error());
+  auto second = resolve_competitor(catalog, *black_seat, "black");
+  if (!second) return fail(second.error());
+
+  std::ofstream pgn;
+  if (!pgn_path.empty()) {
+    pgn.open(pgn_path, std::ios::out | std::ios::trunc);
+    if (!pgn) return fail("cannot write the PGN file " + chess::quote_for_message(pgn_path));
+  }
+
+  std::printf("Match: %s (%s) vs %s (%s), %d games, %s, seed %llu\n", first->library->id().c_str(),
+              options_text(first->options).c_str(), second->library->id().c_str(), options_text(second->options).c_str(), games,
+              tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
+                                 : ("clock " + tc.pgn_tag()).c_str(),
+              static_cast<unsigned long long>(seed));
+  std::fflush(stdout);
+
+  Match match({*first, *second}, games, tc, seed, pgn_path.empty() ? nullptr : &pgn);
+  match.run(std::min(concurrency, games));
+
+  const match::MatchScore& score = match.score();
+  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first->library->id().c_str(),
+              second->library->id().c_str(), score.wins, score.losses, score.draws, score.fraction(), score.games());
+  std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
+  return score.games() == games ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace gambit
+
+int main(int argc, char** argv) { return gambit::run(argc, argv); }
