@@ -95,7 +95,7 @@ chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const 
   const std::array<const Seat*, 2> seats = {&white, &black};
   for (chess::Color side : {chess::WHITE, chess::BLACK})
     if (auto started = seats[side]->player->new_game(); !started && !game.is_over())
-      game.forfeit(side, "could not start a new game: " + started.error());
+      game.forfeit(side, started.error());
 
   std::array<std::int64_t, 2> clock = {time_control.initial_ms, time_control.initial_ms};
   while (!game.is_over()) {
