@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""End-to-end: a UCI dialogue with gambit-engine, as a chess GUI would hold it.
+usage: engine_uci_test.py PATH/TO/gambit-engine
+Every read has a timeout, so a hang is a failure, not a stuck test."""
+import os, queue, re, subprocess, sys, tempfile, threading, time
+
+ENGINE = sys.argv[1]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+class Engine:
+    def __init__(self, *args):
+        env = dict(os.environ, XDG_CONFIG_HOME=tempfile.mkdtemp())  # no user config from the machine
+        self.p = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, text):
+        self.p.stdin.write(text + "\n")
+        self.p.stdin.flush()
+
+    def until(self, pattern, timeout=20.0):
+        """Lines up to and including the first matching pattern."""
+        seen, deadline = [], time.time() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                raise AssertionError(f"no line matching {pattern!r} within {timeout} s; saw {seen}")
+            if line is None:
+                raise AssertionError(f"engine exited before {pattern!r}; saw {seen}")
+            seen.append(line)
+            if re.match(pattern, line):
+                return seen
+
+    def quit(self):
+        self.send("quit")
+        return self.p.wait(timeout=10)
+
+
+def legal_in(engine, moves_so_far, move):
+    """Asks the engine itself whether `move` is legal after `moves_so_far` (it refuses illegal positions)."""
+    engine.send("position startpos moves " + " ".join(moves_so_far + [move]))
+    engine.send("isready")
+    return not any("position ignored" in line for line in engine.until("readyok"))
+
+
+def run(name, test):
+    try:
+        test()
+        print("ok:", name)
+    except AssertionError as e:
+        failures.append(f"{name}: {e}")
+        print(f"FAIL: {name}: {e}")
+
+
+def handshake():
+    e = Engine("--plugin", "random", "--option", "seed=7")
+    e.send("uci")
+    lines = e.until("uciok")
+    check(any(l.startswith("id name Gambit ") for l in lines), f"no 'id name' line: {lines}")
+    check("option name seed type spin default 0 min 0 max 9223372036854775807" in lines, f"no seed option: {lines}")
+    e.send("isready")
+    e.until("readyok")
+    check(e.quit() == 0, "quit did not exit with status 0")
+
+
+def search_answers_a_legal_move():
+    e = Engine()  # the default plugin: alphabeta
+    e.send("uci"); e.until("uciok")
+    e.send("ucinewgame"); e.send("position startpos moves e2e4 e7e5"); e.send("go depth 4")
+    lines = e.until("bestmove")
+    check(any(re.match(r"info .*depth \d+.*score (cp|mate) -?\d+.* pv ", l) for l in lines), f"no info line: {lines}")
+    best = lines[-1].split()[1]
+    check(re.fullmatch(r"[a-h][1-8][a-h][1-8][qrbn]?", best) is not None, f"bestmove {best!r} is not UCI")
+    check(legal_in(e, ["e2e4", "e7e5"], best), f"bestmove {best} is illegal")
+    e.quit()
+
+
+def mate_in_one_and_no_legal_move():
+    e = Engine()
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"); e.send("go depth 5")
+    lines = e.until("bestmove")
+    check(lines[-1] == "bestmove a1a8", f"did not mate with Ra8#: {lines[-1]}")
+    check(any("score mate 1" in l for l in lines), f"no 'score mate 1': {lines}")
+    e.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"); e.send("go depth 3")
+    check(e.until("bestmove")[-1] == "bestmove (none)", "a mated side must answer bestmove (none)")
+    e.quit()
+
+
+def stop_ends_infinite_search_and_isready_answers_while_thinking():
+    e = Engine()
+    e.send("position startpos"); e.send("go infinite")
+    time.sleep(0.3)
+    e.send("isready")
+    lines = e.until("readyok", timeout=5)
+    check(not any(l.startswith("bestmove") for l in lines), "bestmove before stop in an infinite search")
+    t = time.time(); e.send("stop")
+    e.until("bestmove", timeout=5)
+    check(time.time() - t < 2.0, "stop took more than 2 s")
+    e.quit()
+
+
+def movetime_is_respected():
+    e = Engine()
+    e.send("position startpos"); t = time.time(); e.send("go movetime 300")
+    e.until("bestmove", timeout=10)
+    elapsed = time.time() - t
+    check(elapsed < 1.5, f"go movetime 300 took {elapsed:.2f} s")
+    e.send("position startpos"); e.send("go wtime 2000 btime 2000 winc 0 binc 0")
+    e.until("bestmove", timeout=10)
+    e.quit()
+
+
+def bad_input_is_explained_and_ignored():
+    e = Engine("--plugin", "random")
+    for line, expected in [("position startpos moves e2e5", "not a legal move"),
+                           ("flibbertigibbet", "unknown command"),
+                           ("position fen 8/8/8 w - - 0 1", "FEN"),
+                           ("setoption name seed value -4", "out of range"),
+                           ("setoption name nosuch value 1", "unknown option 'nosuch'")]:
+        e.send(line)
+        e.send("isready")
+        lines = e.until("readyok")
+        check(any(l.startswith("info string") and expected in l for l in lines),
+              f"{line!r} was not explained with {expected!r}: {lines}")
+    e.send("go wtime abc movetime 10")
+    lines = e.until("bestmove")
+    check(any(l.startswith("info string") and "not an integer" in l for l in lines), f"bad go not explained: {lines}")
+    e.send("\x00\xff garbage \x01")
+    e.send("position startpos moves e2e4"); e.send("go depth 1")
+    best = e.until("bestmove")[-1].split()[1]
+    check(legal_in(e, ["e2e4"], best), "engine did not recover after bad input")
+    check(e.quit() == 0, "quit after bad input did not exit 0")
+
+
+def refusals_at_start():
+    for args, expected in [(["--plugin", "nosuch"], "unknown player 'nosuch'"),
+                           (["--plugin", "random", "--option", "seed=x"], "option 'seed'"),
+                           (["--plugin", "random", "--option", "noequals"], "="),
+                           (["--config", "/nonexistent/gambit.toml"], "/nonexistent/gambit.toml")]:
+        p = subprocess.run([ENGINE, *args], input="", capture_output=True, text=True, timeout=20)
+        err = p.stderr.strip().splitlines()
+        check(p.returncode == 2, f"{args}: exit status {p.returncode}, expected 2")
+        check(len(err) == 1 and expected in err[0], f"{args}: expected one line with {expected!r}, got {err}")
+
+
+def eof_is_quit():
+    p = subprocess.run([ENGINE, "--plugin", "random"], input="uci\n", capture_output=True, text=True, timeout=20)
+    check(p.returncode == 0 and "uciok" in p.stdout, "end of input did not end the engine cleanly")
+
+
+for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_move,
+             stop_ends_infinite_search_and_isready_answers_while_thinking, movetime_is_respected,
+             bad_input_is_explained_and_ignored, refusals_at_start, eof_is_quit):
+    run(test.__name__, test)
+
+print(f"{len(failures)} failed" if failures else "gambit-engine end-to-end: all checks passed")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,48 @@
+#!/bin/bash
+# End-to-end: gambit-match plays real plugins to the end, writes a PGN, and
+# refuses bad seats and configs with one clear line and exit status 2.
+# usage: match_cli_test.sh PATH/TO/gambit-match
+set -u
+match=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/xdg  # no user configuration from the machine
+
+# The issue's acceptance run: alphabeta wins all four games against random.
+out=$("$match" --white alphabeta --black random --games 4 --concurrency 2 --pgn "$work/games.pgn" --seed 9 2>&1)
+status=$?
+[ $status -eq 0 ] || fail "alphabeta vs random exited with $status: $out"
+grep -q '^Score of alphabeta vs random: 4 - 0 - 0 \[1.000\] 4$' <<<"$out" || fail "alphabeta did not win 4-0: $out"
+grep -q '^Elo difference: +inf$' <<<"$out" || fail "no Elo line: $out"
+[ "$(grep -c '^\[Event ' "$work/games.pgn")" = 4 ] || fail "the PGN file does not hold 4 games"
+grep -q '^\[WhitePlugin "alphabeta ' "$work/games.pgn" || fail "PGN lacks the plugin tag"
+grep -q '^\[Seed "9"\]' "$work/games.pgn" || fail "PGN lacks the seed tag"
+[ "$(grep -cE '^\[Result "(1-0|0-1)"\]' "$work/games.pgn")" = 4 ] || fail "PGN results are not all decisive"
+
+# The same seed replays the same games (random's seed is derived from it).
+"$match" --white random --black random --games 2 --seed 5 --pgn "$work/a.pgn" >/dev/null 2>&1
+"$match" --white random --black random --games 2 --seed 5 --pgn "$work/b.pgn" >/dev/null 2>&1
+cmp -s <(grep -v '^\[Date' "$work/a.pgn") <(grep -v '^\[Date' "$work/b.pgn") || fail "same seed gave different games"
+
+# Refusals: exit status 2 and one line on stderr naming the problem.
+expect_refusal() {
+  local expected=$1; shift
+  local err status
+  err=$("$match" "$@" 2>&1 >/dev/null); status=$?
+  [ $status -eq 2 ] || fail "'$*' exited with $status, expected 2"
+  [ "$(wc -l <<<"$err")" -eq 1 ] || fail "'$*' printed more than one line: $err"
+  grep -qF -- "$expected" <<<"$err" || fail "'$*' said '$err', expected '$expected'"
+}
+expect_refusal "unknown player 'nosuch'" --white nosuch --black random
+expect_refusal "available: alphabeta, minimax, random" --white nosuch --black random
+expect_refusal "plays AI players only" --black random   # the default config's white seat is human
+expect_refusal "has no option 'depth'" --white random --white-option depth=3 --black random
+expect_refusal "out of range" --white minimax --white-option depth=99 --black random
+expect_refusal "is not SECONDS+INCREMENT" --white random --black random --tc abc
+printf '[white]\nplayer = 5\n' >"$work/bad.toml"
+expect_refusal "bad.toml:2" --config "$work/bad.toml" --white random --black random
+expect_refusal "/no/such/file.toml" --config /no/such/file.toml --white random --black random
+
+if [ $failures -eq 0 ]; then echo "gambit-match end-to-end: all checks passed"; exit 0; fi
+echo "$failures check(s) failed"; exit 1
