@@ -222,6 +222,8 @@ int run(int argc, char** argv) {
   CLI::App app{"Gambit player plugins as a UCI chess engine."};
   std::string config_path, plugin_id = "alphabeta", level;
   std::vector<std::string> option_texts;
+  bool list_plugins = false;
+  app.add_flag("--list-plugins", list_plugins, "List the player plugins found, their options and levels, and exit");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
   app.add_option("--plugin", plugin_id, "Player plugin to run (default: alphabeta)");
   app.add_option("--level", level, "Difficulty level of the plugin (easy, medium, hard, max)");
@@ -240,6 +242,14 @@ int run(int argc, char** argv) {
     return 2;
   }
   players::PluginCatalog catalog = players::PluginCatalog::scan(config::plugin_search_paths(*settings));
+  if (list_plugins) {
+    for (const auto& plugin : catalog.plugins())
+      std::printf("%s %s: %s (%s)\n  %s\n%s\n", plugin->id().c_str(), plugin->version().c_str(),
+                  plugin->name().c_str(), plugin->path().c_str(), plugin->description().c_str(),
+                  players::describe_options(plugin->descriptor()).c_str());
+    for (const std::string& problem : catalog.problems()) std::printf("not loaded: %s\n", problem.c_str());
+    return 0;
+  }
   chess::Result<std::shared_ptr<const players::PluginLibrary>> library = catalog.lookup(plugin_id);
   if (!library) {
     std::fprintf(stderr, "gambit-engine: %s\n", library.error().c_str());

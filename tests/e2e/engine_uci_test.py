@@ -157,6 +157,14 @@ def refusals_at_start():
         check(len(err) == 1 and expected in err[0], f"{args}: expected one line with {expected!r}, got {err}")
 
 
+def list_plugins():
+    p = subprocess.run([ENGINE, "--list-plugins"], capture_output=True, text=True, timeout=20)
+    check(p.returncode == 0, f"--list-plugins exited with {p.returncode}")
+    for plugin in ("alphabeta", "minimax", "random"):
+        check(re.search(rf"^{plugin} \d+\.\d+\.\d+: ", p.stdout, re.M) is not None, f"{plugin} not listed: {p.stdout}")
+    check("Options of alphabeta:" in p.stdout and "Levels:" in p.stdout, "options or levels not listed")
+
+
 def eof_is_quit():
     p = subprocess.run([ENGINE, "--plugin", "random"], input="uci\n", capture_output=True, text=True, timeout=20)
     check(p.returncode == 0 and "uciok" in p.stdout, "end of input did not end the engine cleanly")
@@ -164,7 +172,7 @@ def eof_is_quit():
 
 for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_move,
              stop_ends_infinite_search_and_isready_answers_while_thinking, movetime_is_respected,
-             bad_input_is_explained_and_ignored, refusals_at_start, eof_is_quit):
+             bad_input_is_explained_and_ignored, refusals_at_start, list_plugins, eof_is_quit):
     run(test.__name__, test)
 
 print(f"{len(failures)} failed" if failures else "gambit-engine end-to-end: all checks passed")
