@@ -1,0 +1,75 @@
+// alphabeta: the strong player. The plugin class maps options and levels onto
+// the Engine (search.h) and turns its progress into the host's info callback.
+#include <array>
+
+#include "ai_plugins/alphabeta/search.h"
+#include "ai_plugins/sdk/player_sdk.h"
+
+namespace gambit::plugins {
+
+class AlphaBetaPlayer final : public sdk::Player {
+ public:
+  static constexpr const char* Id = "alphabeta";
+  static constexpr const char* Name = "Gambit Alpha-Beta";
+  static constexpr const char* Version = "1.0.0";
+  static constexpr const char* Description =
+      "A real chess engine: iterative deepening principal variation search with a transposition table, "
+      "quiescence search, null-move pruning and late move reductions.";
+
+  static std::span<const gambit_option_spec> option_specs() {
+    static constexpr std::array<gambit_option_spec, 5> specs{{
+        {"depth", "Deepest iteration to search (0 = no limit)", GAMBIT_OPTION_INT, 0, 100, "0", nullptr, 0},
+        {"movetime_ms", "Thinking time per move when the game sets no clock or time (0 = no limit of its own)",
+         GAMBIT_OPTION_INT, 0, 3600000, "1000", nullptr, 0},
+        {"hash_mb", "Size of the transposition table in megabytes", GAMBIT_OPTION_INT, 1, 1024, "32", nullptr, 0},
+        {"eval_noise", "Weakening: each evaluation is shifted by up to this many centipawns (0 = none)",
+         GAMBIT_OPTION_INT, 0, 1000, "0", nullptr, 0},
+        {"seed", "Seed for the evaluation noise; the same seed replays the same game (0 = from the clock)",
+         GAMBIT_OPTION_INT, 0, INT64_MAX, "0", nullptr, 0},
+    }};
+    return specs;
+  }
+
+  static std::span<const gambit_level> levels() {
+    static constexpr gambit_option_value Easy[] = {{"depth", "1"}, {"eval_noise", "200"}};
+    static constexpr gambit_option_value Medium[] = {{"depth", "4"}, {"eval_noise", "50"}};
+    static constexpr gambit_option_value Hard[] = {{"depth", "10"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value Max[] = {{"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr std::array<gambit_level, 4> table{{
+        {"easy", "Looks one move ahead (and at the captures after it) and misjudges positions: for beginners",
+         Easy, 2},
+        {"medium", "Looks four half-moves ahead with a slightly blurred judgement: for casual players", Medium, 2},
+        {"hard", "Full judgement, ten half-moves deep", Hard, 2},
+        {"max", "Full strength: as deep as the time allows", Max, 2},
+    }};
+    return table;
+  }
+
+  explicit AlphaBetaPlayer(const sdk::Options& options) : engine_(config_from(options)) {}
+
+  void new_game() override { engine_.new_game(); }
+
+  chess::Move choose_move(const sdk::SearchRequest& request) override {
+    const alphabeta::SearchResult result =
+        engine_.search(request.game(), request.limits(), [&request] { return request.stop_requested(); },
+                       [&request](const sdk::SearchInfo& info) { request.report(info); });
+    return result.best;
+  }
+
+ private:
+  static alphabeta::EngineConfig config_from(const sdk::Options& options) {
+    alphabeta::EngineConfig config;
+    config.max_depth = int(options.integer("depth"));
+    config.default_movetime_ms = options.integer("movetime_ms");
+    config.hash_mb = std::size_t(options.integer("hash_mb"));
+    config.eval_noise_cp = int(options.integer("eval_noise"));
+    config.seed = std::uint64_t(options.integer("seed"));
+    return config;
+  }
+
+  alphabeta::Engine engine_;
+};
+
+}  // namespace gambit::plugins
+
+GAMBIT_EXPORT_PLAYER(gambit::plugins::AlphaBetaPlayer)

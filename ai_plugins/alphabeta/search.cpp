@@ -1,0 +1,685 @@
+#include "ai_plugins/alphabeta/search.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <thread>
+
+#include "ai_plugins/alphabeta/movepick.h"
+#include "ai_plugins/common/evaluate.h"
+#include "ai_plugins/common/move_order.h"
+#include "core/chess/movegen.h"
+
+namespace gambit::alphabeta {
+
+using namespace chess;
+using ai::Value;
+using ai::VALUE_DRAW, ai::VALUE_INFINITE, ai::VALUE_KNOWN_WIN, ai::VALUE_MATE, ai::VALUE_MATE_IN_MAX_PLY,
+    ai::VALUE_MATED_IN_MAX_PLY, ai::VALUE_NONE, ai::VALUE_ZERO, ai::MAX_PLY;
+
+namespace {
+
+// Late move reductions in 1/1024 plies, by depth and move number.
+const auto Reductions = [] {
+  std::array<std::array<int, 64>, 64> table{};
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m) table[d][m] = int(1024 * (0.4 + std::log(d) * std::log(m) / 2.25));
+  return table;
+}();
+
+int reduction(bool improving, int depth, int move_count) {
+  const int r = Reductions[std::min(depth, 63)][std::min(move_count, 63)];
+  return r + (!improving && r > 1024 ? 512 : 0);
+}
+
+int futility_margin(int depth, bool improving) { return 85 * (depth - int(improving)); }
+int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - int(improving)); }
+int stat_bonus(int depth) { return std::min(20 * depth * depth + 40 * depth, 1600); }
+
+// Keys the search of a node without its singular-candidate move apart from the node itself.
+Key excluded_key(Move m) { return Key(m.raw() + 1) * 0x9E3779B97F4A7C15ULL; }
+
+std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// The position with the side to move passing. Uses Position::do_null_move()
+// when core/chess offers it, else rebuilds the position from its FEN.
+template <class P>
+P after_null_move(const P& pos) {
+  P copy = pos;
+  if constexpr (requires(P& p) { p.do_null_move(); }) {
+    copy.do_null_move();
+    return copy;
+  } else {
+    const std::string fen = pos.fen();  // board side castling en-passant halfmove fullmove
+    const std::size_t side = fen.find(' '), castling = fen.find(' ', side + 1), ep = fen.find(' ', castling + 1),
+                      halfmove = fen.find(' ', ep + 1);
+    const std::string passed = fen.substr(0, side + 1) + (fen[side + 1] == 'w' ? "b" : "w") +
+                               fen.substr(castling, ep - castling) + " -" + fen.substr(halfmove);
+    Result<P> flipped = P::from_fen(passed);
+    return flipped ? *flipped : copy;
+  }
+}
+
+void update_pv(Move* pv, Move m, const Move* child_pv) {
+  *pv++ = m;
+  if (child_pv)
+    while (*child_pv) *pv++ = *child_pv++;
+  *pv = Move::none();
+}
+
+bool has_non_pawn_material(const Position& pos, Color c) {
+  return pos.pieces(c) & ~pos.pieces(PAWN, KING);
+}
+
+}  // namespace
+
+// Per-ply search state; the search looks back up to four plies (ss - 4).
+struct Engine::Stack {
+  Move* pv = nullptr;
+  PieceToHistory* continuation = nullptr;  // the history following the move made at this ply
+  int ply = 0;
+  Move current_move;
+  Move excluded_move;
+  Move killers[2];
+  Value static_eval = VALUE_NONE;
+  int plies_from_null = 0;
+  bool in_check = false;
+  bool tt_pv = false;
+  bool null_move = false;
+};
+
+struct Engine::RootMove {
+  Move move;
+  Value score = -VALUE_INFINITE;
+  Value previous_score = -VALUE_INFINITE;
+  int sel_depth = 0;
+  std::vector<Move> pv;
+};
+
+Engine::Engine(const EngineConfig& config)
+    : config_(config),
+      tt_(config.hash_mb),
+      butterfly_(std::make_unique<ButterflyHistory>()),
+      capture_history_(std::make_unique<CaptureHistory>()),
+      continuation_(std::make_unique<ContinuationHistory>()),
+      counter_moves_(std::make_unique<CounterMoves>()) {
+  new_game();
+}
+
+Engine::~Engine() = default;
+
+void Engine::new_game() {
+  tt_.clear();
+  *butterfly_ = {};
+  *capture_history_ = {};
+  *continuation_ = {};
+  *counter_moves_ = {};
+  noise_seed_ = config_.seed ? mix(config_.seed)
+                             : mix(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+}
+
+Value Engine::evaluate(const Position& pos) const {
+  const Value v = ai::evaluate(pos);
+  if (config_.eval_noise_cp <= 0) return v;
+  const int span = 2 * config_.eval_noise_cp + 1;
+  return v + int(mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
+}
+
+bool Engine::is_draw(const Position& pos, const Stack* ss) const {
+  if (pos.halfmove_clock() >= 100 && (!pos.in_check() || count_legal(pos) > 0)) return true;
+  const int window = std::min(pos.halfmove_clock(), ss->plies_from_null);
+  const std::size_t index = root_index_ + std::size_t(ss->ply);
+  int earlier = 0;
+  for (int back = 4; back <= window && std::size_t(back) <= index; back += 2) {
+    const std::size_t i = index - std::size_t(back);
+    if (keys_[i] != pos.key()) continue;
+    if (i >= root_index_) return true;  // repeated inside the search: the side that can avoid it would
+    if (++earlier == 2) return true;    // the third time with the game's own positions
+  }
+  return false;
+}
+
+void Engine::check_limits() {
+  if ((*stop_requested_)() || (limits_.nodes > 0 && nodes_ >= std::uint64_t(limits_.nodes)) ||
+      (time_.limited() && time_.elapsed_ms() >= time_.maximum_ms()))
+    stopped_ = true;
+}
+
+void Engine::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
+  for (int back : {1, 2})
+    if ((ss - back)->current_move) (ss - back)->continuation->table[piece][to].update(bonus);
+}
+
+void Engine::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
+  if (ss->killers[0] != move) {
+    ss->killers[1] = ss->killers[0];
+    ss->killers[0] = move;
+  }
+  butterfly_->at(pos.side_to_move(), move).update(bonus);
+  update_continuation(ss, pos.piece_on(move.from()), move.to(), bonus);
+  if (const Move previous = (ss - 1)->current_move) {
+    const Square to = previous.to();
+    counter_moves_->table[pos.piece_on(to)][to] = move;
+  }
+}
+
+template <Engine::NodeType Node>
+Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node) {
+  constexpr bool pv_node = Node != NonPV;
+  constexpr bool root_node = Node == Root;
+
+  if (depth <= 0) return qsearch<pv_node ? PV : NonPV>(pos, ss, alpha, beta);
+
+  Move pv[MAX_PLY + 1];
+  if constexpr (pv_node) {
+    (ss + 1)->pv = pv;
+    ss->pv[0] = Move::none();
+    sel_depth_ = std::max(sel_depth_, ss->ply + 1);
+  }
+  const Color us = pos.side_to_move();
+  ss->in_check = pos.in_check();
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (stopped_) return VALUE_ZERO;
+
+  if constexpr (!root_node) {
+    if (is_draw(pos, ss)) return VALUE_DRAW;
+    if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
+    // Mate distance pruning: no line from here beats a mate already found nearer the root.
+    alpha = std::max(ai::mated_in(ss->ply), alpha);
+    beta = std::min(ai::mate_in(ss->ply + 1), beta);
+    if (alpha >= beta) return alpha;
+  }
+
+  (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  (ss + 1)->excluded_move = Move::none();
+  const Move excluded = ss->excluded_move;
+  const Key key = excluded ? pos.key() ^ excluded_key(excluded) : pos.key();
+  bool tt_hit = false;
+  TTEntry* tte = tt_.probe(key, tt_hit);
+  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  const Move tt_move = root_node ? root_moves_[0].move : tt_hit ? tte->move() : Move::none();
+  const int tt_depth = tt_hit ? tte->depth() : DEPTH_NONE;
+  const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
+  if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
+  const bool tt_noisy = tt_move && ai::is_noisy(pos, tt_move);
+
+  // A deep enough stored result decides a non-PV node at once.
+  if (!pv_node && tt_hit && tt_depth >= depth && tt_value != VALUE_NONE &&
+      (tt_bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER))) {
+    if (tt_move && tt_value >= beta && !tt_noisy) update_quiet_stats(pos, ss, tt_move, stat_bonus(depth));
+    if (pos.halfmove_clock() < 90) return tt_value;
+  }
+
+  Value eval = VALUE_NONE;
+  bool improving = false;
+  if (ss->in_check) {
+    ss->static_eval = VALUE_NONE;
+  } else {
+    if (excluded) {
+      eval = ss->static_eval;
+    } else if (tt_hit) {
+      ss->static_eval = eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      if (tt_value != VALUE_NONE && (tt_bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
+    } else {
+      ss->static_eval = eval = evaluate(pos);
+      tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), eval);
+    }
+    const Value earlier = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
+    improving = earlier == VALUE_NONE || ss->static_eval > earlier;
+  }
+
+  if (!pv_node && !ss->in_check && !excluded) {
+    // Razoring: far below alpha, only captures could save the node.
+    if (depth <= 3 && eval < alpha - 300 - 200 * depth * depth) {
+      const Value v = qsearch<NonPV>(pos, ss, alpha - 1, alpha);
+      if (v < alpha) return v;
+    }
+    // Reverse futility pruning: so far above beta that a quiet reply will not matter.
+    if (depth < 9 && eval - futility_margin(depth, improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
+
+    // Null move pruning: if passing still keeps us above beta, a real move will too.
+    if (!(ss - 1)->null_move && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 && depth >= 2 &&
+        has_non_pawn_material(pos, us) && beta > VALUE_MATED_IN_MAX_PLY &&
+        (ss->ply >= nmp_min_ply_ || us != nmp_color_)) {
+      const int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
+      ss->current_move = Move::none();
+      ss->null_move = true;
+      ss->continuation = &continuation_->table[NO_PIECE][0];
+      const Position child = after_null_move(pos);
+      keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
+      (ss + 1)->plies_from_null = 0;
+      Value null_value = -search<NonPV>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
+      ss->null_move = false;
+      if (stopped_) return VALUE_ZERO;
+      if (null_value >= beta) {
+        if (null_value >= VALUE_MATE_IN_MAX_PLY) null_value = beta;
+        if (nmp_min_ply_ || depth < 12) return null_value;
+        // Deep: verify with null moves off for us for a while (zugzwang).
+        nmp_min_ply_ = ss->ply + 3 * (depth - r) / 4;
+        nmp_color_ = us;
+        const Value v = search<NonPV>(pos, ss, beta - 1, beta, depth - r, false);
+        nmp_min_ply_ = 0;
+        if (v >= beta) return null_value;
+      }
+    }
+  }
+
+  // Internal iterative reduction: with no stored move this node was not expected to matter.
+  if (!tt_move && depth >= 4 && (pv_node || cut_node)) --depth;
+
+  OrderingContext context;
+  context.butterfly = butterfly_.get();
+  context.captures = capture_history_.get();
+  context.continuation[0] = (ss - 1)->continuation;
+  context.continuation[1] = (ss - 2)->continuation;
+  context.killers[0] = ss->killers[0];
+  context.killers[1] = ss->killers[1];
+  if (const Move previous = (ss - 1)->current_move)
+    context.counter = counter_moves_->table[pos.piece_on(previous.to())][previous.to()];
+  MovePicker picker(pos, tt_move, context);
+
+  Move quiets_tried[64], noisy_tried[32];
+  int quiet_count = 0, noisy_count = 0;
+  Value best_value = -VALUE_INFINITE, value = -VALUE_INFINITE;
+  Move best_move;
+  int move_count = 0;
+  bool skip_quiets = false;
+  std::size_t root_next = 0;
+  const bool may_prune = has_non_pawn_material(pos, us);
+
+  while (true) {
+    Move m;
+    if constexpr (root_node)
+      m = root_next < root_moves_.size() ? root_moves_[root_next++].move : Move::none();
+    else
+      m = picker.next();
+    if (!m) break;
+    if (m == excluded) continue;
+
+    ++move_count;
+    const bool noisy = ai::is_noisy(pos, m);
+    const Piece moved = pos.piece_on(m.from());
+    Position child = pos;
+    child.do_move(m);
+    tt_.prefetch(child.key());
+    const bool gives_check = child.in_check();
+    int new_depth = depth - 1;
+    const int history = noisy ? 0
+                              : 2 * butterfly_->get(us, m) + context.continuation[0]->table[moved][m.to()] +
+                                    context.continuation[1]->table[moved][m.to()];
+
+    // Pruning at shallow depth, once a move has been searched.
+    if (!root_node && may_prune && best_value > VALUE_MATED_IN_MAX_PLY) {
+      if (!skip_quiets && move_count >= late_move_count(depth, improving)) skip_quiets = true;
+      const int lmr_depth = std::max(new_depth - reduction(improving, depth, move_count) / 1024, 0);
+      if (noisy || gives_check) {
+        if (!gives_check && !ai::see_ge(pos, m, -120 * depth)) continue;
+      } else {
+        if (skip_quiets) continue;  // late move pruning (checks are still searched)
+        const int continuation = context.continuation[0]->table[moved][m.to()] +
+                                 context.continuation[1]->table[moved][m.to()];
+        if (lmr_depth < 4 && continuation < -3000 * depth) continue;
+        if (!ss->in_check && lmr_depth < 8 && ss->static_eval + 120 + 110 * lmr_depth <= alpha) continue;
+        if (!ai::see_ge(pos, m, -30 * lmr_depth * lmr_depth)) continue;
+      }
+    }
+
+    // Extensions: a singular move (much better than every alternative), a check.
+    int extension = 0;
+    if (ss->ply < 2 * root_depth_) {
+      if (!root_node && depth >= 7 && m == tt_move && !excluded && std::abs(tt_value) < VALUE_KNOWN_WIN &&
+          (tt_bound & BOUND_LOWER) && tt_depth >= depth - 3) {
+        const Value singular_beta = tt_value - 2 * depth;
+        ss->excluded_move = m;
+        const Value v = search<NonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+        ss->excluded_move = Move::none();
+        if (stopped_) return VALUE_ZERO;
+        if (v < singular_beta)
+          extension = 1;
+        else if (singular_beta >= beta)
+          return singular_beta;  // several moves beat beta: cut
+      } else if (gives_check && (pv_node || ai::see_ge(pos, m, 0))) {
+        extension = 1;
+      }
+    }
+    new_depth += extension;
+
+    ss->current_move = m;
+    ss->continuation = &continuation_->table[moved][m.to()];
+    keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
+    (ss + 1)->plies_from_null = ss->plies_from_null + 1;
+
+    // Late move reductions, then the principal variation search.
+    if (depth >= 2 && move_count > 1 + int(root_node) && (!noisy || cut_node || !ss->tt_pv)) {
+      int r = reduction(improving, depth, move_count);
+      if (ss->tt_pv) r -= 1024;
+      if (cut_node) r += 2048;
+      if (tt_noisy && !noisy) r += 1024;
+      if (m == context.killers[0] || m == context.killers[1] || m == context.counter) r -= 1024;
+      if (gives_check) r -= 1024;
+      if (noisy)
+        r -= 1024;
+      else
+        r -= (history - 8000) * 1024 / 16000;
+      const int d = std::clamp(new_depth - r / 1024, 1, new_depth);
+      value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, d, true);
+      if (value > alpha && d < new_depth)
+        value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    } else if (!pv_node || move_count > 1) {
+      value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+    }
+    if (pv_node && (move_count == 1 || (value > alpha && (root_node || value < beta))))
+      value = -search<PV>(child, ss + 1, -beta, -alpha, new_depth, false);
+
+    if (stopped_) return VALUE_ZERO;
+
+    if constexpr (root_node) {
+      RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(), [m](const RootMove& r) { return r.move == m; });
+      if (move_count == 1 || value > alpha) {
+        rm.score = value;
+        rm.sel_depth = sel_depth_;
+        rm.pv.assign(1, m);
+        for (const Move* p = (ss + 1)->pv; *p; ++p) rm.pv.push_back(*p);
+        if (move_count > 1) ++best_move_changes_;
+      } else {
+        rm.score = -VALUE_INFINITE;
+      }
+    }
+
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if constexpr (root_node) iteration_best_ = m;
+        if constexpr (pv_node && !root_node) update_pv(ss->pv, m, (ss + 1)->pv);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+    if (m != best_move) {
+      if (noisy && noisy_count < 32)
+        noisy_tried[noisy_count++] = m;
+      else if (!noisy && quiet_count < 64)
+        quiets_tried[quiet_count++] = m;
+    }
+  }
+
+  if (!move_count) {
+    best_value = excluded ? alpha : ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
+  } else if (best_move) {
+    const int bonus = stat_bonus(depth + (best_value > beta + 150));
+    if (!ai::is_noisy(pos, best_move)) {
+      update_quiet_stats(pos, ss, best_move, bonus);
+      for (int i = 0; i < quiet_count; ++i) {
+        butterfly_->at(us, quiets_tried[i]).update(-bonus);
+        update_continuation(ss, pos.piece_on(quiets_tried[i].from()), quiets_tried[i].to(), -bonus);
+      }
+    } else {
+      capture_history_->table[pos.piece_on(best_move.from())][best_move.to()][pos.captured_type(best_move)].update(
+          bonus);
+    }
+    for (int i = 0; i < noisy_count; ++i) {
+      const Move c = noisy_tried[i];
+      capture_history_->table[pos.piece_on(c.from())][c.to()][pos.captured_type(c)].update(-bonus);
+    }
+  }
+
+  if (!excluded)
+    tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
+              best_value >= beta                ? BOUND_LOWER
+              : pv_node && best_move            ? BOUND_EXACT
+                                                : BOUND_UPPER,
+              depth, best_move, ss->static_eval);
+  return best_value;
+}
+
+template <Engine::NodeType Node>
+Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
+  constexpr bool pv_node = Node == PV;
+  // Quiet checks are tried on the first quiescence ply only.
+  const int tt_depth = depth >= DEPTH_QS_CHECKS ? DEPTH_QS_CHECKS : DEPTH_QS_NO_CHECKS;
+
+  Move pv[MAX_PLY + 1];
+  if constexpr (pv_node) {
+    (ss + 1)->pv = pv;
+    ss->pv[0] = Move::none();
+    sel_depth_ = std::max(sel_depth_, ss->ply + 1);
+  }
+  if ((++nodes_ & 1023) == 0) check_limits();
+  if (stopped_) return VALUE_ZERO;
+  ss->in_check = pos.in_check();
+  if (is_draw(pos, ss)) return VALUE_DRAW;
+  if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
+
+  bool tt_hit = false;
+  TTEntry* tte = tt_.probe(pos.key(), tt_hit);
+  const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  const Move tt_move = tt_hit ? tte->move() : Move::none();
+  const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
+  const bool was_pv = tt_hit && tte->was_pv();
+  if (!pv_node && tt_hit && tte->depth() >= tt_depth && tt_value != VALUE_NONE &&
+      (tt_bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return tt_value;
+
+  Value best_value, futility_base;
+  if (ss->in_check) {
+    ss->static_eval = VALUE_NONE;
+    best_value = futility_base = -VALUE_INFINITE;
+  } else {
+    if (tt_hit) {
+      ss->static_eval = best_value = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      if (tt_value != VALUE_NONE && (tt_bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
+        best_value = tt_value;
+    } else {
+      ss->static_eval = best_value = evaluate(pos);
+    }
+    // Stand pat: the side to move need not capture.
+    if (best_value >= beta) {
+      if (!tt_hit)
+        tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), false, BOUND_LOWER, DEPTH_NONE, Move::none(),
+                  ss->static_eval);
+      return best_value;
+    }
+    if (pv_node && best_value > alpha) alpha = best_value;
+    futility_base = best_value + 180;
+  }
+
+  MovePicker picker(pos, tt_move, *capture_history_, tt_depth == DEPTH_QS_CHECKS);
+  Move best_move;
+  for (Move m; (m = picker.next());) {
+    if (!ss->in_check && m.kind() == Move::PROMOTION && m.promotion() != QUEEN) continue;
+    Position child = pos;
+    child.do_move(m);
+    const bool gives_check = child.in_check();
+    if (!ss->in_check && !gives_check && !picker.last_noisy()) continue;  // a quiet move that only might check
+
+    if (!ss->in_check && best_value > VALUE_MATED_IN_MAX_PLY) {
+      if (!gives_check && m.kind() != Move::PROMOTION && futility_base > -VALUE_KNOWN_WIN) {
+        const Value futility_value = futility_base + ai::PieceValue[pos.captured_type(m)];
+        if (futility_value <= alpha) {
+          best_value = std::max(best_value, futility_value);
+          continue;
+        }
+        if (futility_base <= alpha && !ai::see_ge(pos, m, 1)) {
+          best_value = std::max(best_value, futility_base);
+          continue;
+        }
+      }
+      if (!ai::see_ge(pos, m, 0)) continue;
+    }
+
+    ss->current_move = m;
+    ss->null_move = false;
+    ss->continuation = &continuation_->table[pos.piece_on(m.from())][m.to()];
+    keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
+    (ss + 1)->plies_from_null = ss->plies_from_null + 1;
+    const Value value = -qsearch<Node>(child, ss + 1, -beta, -alpha, depth - 1);
+    if (stopped_) return VALUE_ZERO;
+
+    if (value > best_value) {
+      best_value = value;
+      if (value > alpha) {
+        best_move = m;
+        if constexpr (pv_node) update_pv(ss->pv, m, (ss + 1)->pv);
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+  }
+
+  // In check every legal move was tried: none means mate.
+  if (ss->in_check && best_value == -VALUE_INFINITE) return ai::mated_in(ss->ply);
+
+  tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), was_pv, best_value >= beta ? BOUND_LOWER : BOUND_UPPER,
+            tt_depth, best_move, ss->static_eval);
+  return best_value;
+}
+
+void Engine::report_iteration(const Reporter& report, int depth, Value score) const {
+  if (!report) return;
+  const RootMove& best = root_moves_[0];
+  sdk::SearchInfo info;
+  info.depth = depth;
+  info.seldepth = best.sel_depth;
+  if (ai::is_mate_score(score)) {
+    info.score_kind = GAMBIT_SCORE_MATE;
+    info.score = ai::mate_in_moves(score);
+  } else {
+    info.score_kind = GAMBIT_SCORE_CP;
+    info.score = score;
+  }
+  info.nodes = nodes_;
+  info.time_ms = std::uint64_t(time_.elapsed_ms());
+  info.nps = info.time_ms ? nodes_ * 1000 / info.time_ms : nodes_ * 1000;
+  info.pv = best.pv;
+  report(info);
+}
+
+SearchResult Engine::search(const std::vector<Position>& game, const sdk::Limits& limits,
+                            const StopCheck& stop_requested, const Reporter& report) {
+  SearchResult result;
+  if (game.empty()) return result;
+  const Position& root = game.back();
+
+  stop_requested_ = &stop_requested;
+  stopped_ = false;
+  nodes_ = 0;
+  limits_ = limits;
+  nmp_min_ply_ = 0;
+  best_move_changes_ = 0;
+  time_.start(limits, root.side_to_move(), config_.default_movetime_ms);
+  // With no limit at all a search would never end: take one second.
+  if (!limits.infinite && !time_.limited() && limits.depth <= 0 && limits.nodes <= 0 && config_.max_depth <= 0) {
+    sdk::Limits one_second = limits;
+    one_second.movetime_ms = 1000;
+    time_.start(one_second, root.side_to_move(), 0);
+  }
+
+  keys_.assign(game.size() + MAX_PLY + 2, 0);
+  for (std::size_t i = 0; i < game.size(); ++i) keys_[i] = game[i].key();
+  root_index_ = game.size() - 1;
+
+  // Root moves, first ordered as a search node would order them.
+  root_moves_.clear();
+  {
+    bool hit = false;
+    const TTEntry* tte = tt_.probe(root.key(), hit);
+    OrderingContext context;
+    context.butterfly = butterfly_.get();
+    context.captures = capture_history_.get();
+    MovePicker picker(root, hit ? tte->move() : Move::none(), context);
+    for (Move m; (m = picker.next());) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
+  }
+  if (root_moves_.empty()) return result;
+  result.best = root_moves_[0].move;
+  result.pv = {result.best};
+
+  tt_.new_search();
+  std::array<Stack, MAX_PLY + 10> stack{};
+  Stack* ss = stack.data() + 7;
+  for (std::size_t i = 0; i < stack.size(); ++i) {
+    stack[i].ply = int(i) - 7;
+    stack[i].continuation = &continuation_->table[NO_PIECE][0];
+  }
+  Move root_pv[MAX_PLY + 1];
+  ss->pv = root_pv;
+  ss->plies_from_null = int(root_index_);
+
+  int max_depth = MAX_PLY - 1;
+  if (limits.depth > 0) max_depth = std::min(max_depth, limits.depth);
+  if (config_.max_depth > 0) max_depth = std::min(max_depth, config_.max_depth);
+  if (root_moves_.size() == 1 && !limits.infinite && limits.depth <= 0 && limits.nodes <= 0) max_depth = 1;
+
+  Value previous_score = VALUE_NONE;
+  double instability = 0;
+  for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+    for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+    iteration_best_ = Move::none();
+    best_move_changes_ = 0;
+    sel_depth_ = 0;
+
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, delta = 0;
+    if (root_depth_ >= 4) {
+      const Value prev = root_moves_[0].previous_score;
+      delta = 14 + std::abs(prev) / 64;
+      alpha = std::max(prev - delta, -VALUE_INFINITE);
+      beta = std::min(prev + delta, VALUE_INFINITE);
+    }
+    Value score;
+    while (true) {
+      score = search<Root>(root, ss, alpha, beta, root_depth_, false);
+      if (stopped_) break;
+      std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+      if (score <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max(score - delta, -VALUE_INFINITE);
+      } else if (score >= beta) {
+        beta = std::min(score + delta, VALUE_INFINITE);
+      } else {
+        break;
+      }
+      delta += delta / 2;
+    }
+
+    if (stopped_) {
+      // A move that beat the window in the unfinished iteration is better than the last answer.
+      if (iteration_best_ && iteration_best_ != result.best) {
+        auto it = std::find_if(root_moves_.begin(), root_moves_.end(),
+                               [this](const RootMove& r) { return r.move == iteration_best_; });
+        result.best = it->move;
+        result.pv = it->pv;
+      }
+      break;
+    }
+
+    result.best = root_moves_[0].move;
+    result.pv = root_moves_[0].pv;
+    result.score = score;
+    result.depth = root_depth_;
+    report_iteration(report, root_depth_, score);
+
+    if (ai::is_mate_score(score) && root_depth_ > VALUE_MATE - std::abs(score) + 4 && !limits.infinite) break;
+    if (time_.flexible()) {
+      instability = instability / 2 + best_move_changes_;
+      double factor = 1.0 + instability;
+      if (previous_score != VALUE_NONE && score < previous_score - 30) factor *= 1.3;
+      if (double(time_.elapsed_ms()) > 0.55 * factor * double(time_.optimum_ms())) break;
+    }
+    previous_score = score;
+  }
+
+  // "go infinite" answers only once told to stop.
+  if (limits.infinite)
+    while (!stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace gambit::alphabeta

@@ -1,0 +1,103 @@
+// The alphabeta engine: iterative deepening over a principal variation search
+// with aspiration windows, a transposition table, quiescence search, and the
+// usual selectivity (null-move pruning, late move reductions and pruning,
+// futility and SEE pruning, check and singular extensions). Draws by repetition
+// (against the game's earlier positions too) and by the fifty-move rule are
+// scored as draws; mate scores carry the distance to mate.
+//
+// One Engine serves one player: searches run one at a time on the caller's
+// thread; only what the stop check reads may change from another thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "ai_plugins/alphabeta/history.h"
+#include "ai_plugins/common/timeman.h"
+#include "ai_plugins/alphabeta/tt.h"
+#include "ai_plugins/common/score.h"
+#include "ai_plugins/sdk/player_sdk.h"
+
+namespace gambit::alphabeta {
+
+// Settings fixed for the life of an engine (the plugin's options).
+struct EngineConfig {
+  std::size_t hash_mb = 32;
+  int max_depth = 0;                        // 0 = no depth limit of its own
+  std::int64_t default_movetime_ms = 1000;  // when the host sets no limit (0 = none)
+  int eval_noise_cp = 0;                    // weakening: evaluations shifted by up to this much, per position
+  std::uint64_t seed = 0;                   // for the noise; 0 = from the clock at each new game
+};
+
+struct SearchResult {
+  chess::Move best;     // Move::none() only when there is no legal move
+  ai::Value score = ai::VALUE_NONE;  // side to move's view; VALUE_NONE when no iteration completed
+  int depth = 0;        // the deepest completed iteration
+  std::uint64_t nodes = 0;
+  std::vector<chess::Move> pv;
+};
+
+class Engine {
+ public:
+  using Reporter = std::function<void(const sdk::SearchInfo&)>;
+  using StopCheck = std::function<bool()>;  // true once the search must return
+
+  explicit Engine(const EngineConfig& config);
+  ~Engine();
+
+  // Forgets everything learned (table, histories) and reseeds the noise.
+  void new_game();
+
+  // Searches game.back() (the earlier positions are the game so far, for
+  // repetitions) within the limits until done or stop_requested() (polled
+  // every 1024 nodes) says to return. report, if set, receives one SearchInfo
+  // per completed iteration. With limits.infinite, returns only once stopped,
+  // as UCI "go infinite" expects.
+  SearchResult search(const std::vector<chess::Position>& game, const sdk::Limits& limits,
+                      const StopCheck& stop_requested, const Reporter& report = nullptr);
+
+ private:
+  struct Stack;
+  struct RootMove;
+  enum NodeType { NonPV, PV, Root };
+
+  template <NodeType Node>
+  ai::Value search(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth, bool cut_node);
+  template <NodeType Node>
+  ai::Value qsearch(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth = 0);
+
+  ai::Value evaluate(const chess::Position& pos) const;
+  bool is_draw(const chess::Position& pos, const Stack* ss) const;
+  void check_limits();
+  void update_quiet_stats(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
+  void update_continuation(Stack* ss, chess::Piece piece, chess::Square to, int bonus);
+  void report_iteration(const Reporter& report, int depth, ai::Value score) const;
+
+  EngineConfig config_;
+  std::uint64_t noise_seed_ = 0;
+  TranspositionTable tt_;
+  std::unique_ptr<ButterflyHistory> butterfly_;
+  std::unique_ptr<CaptureHistory> capture_history_;
+  std::unique_ptr<ContinuationHistory> continuation_;
+  std::unique_ptr<CounterMoves> counter_moves_;
+
+  // State of the running search.
+  ai::TimeManager time_;
+  sdk::Limits limits_;
+  const StopCheck* stop_requested_ = nullptr;
+  bool stopped_ = false;
+  std::uint64_t nodes_ = 0;
+  int sel_depth_ = 0;
+  int root_depth_ = 0;
+  int nmp_min_ply_ = 0;  // null moves are off for nmp_color_ below this ply (verification search)
+  chess::Color nmp_color_ = chess::WHITE;
+  int best_move_changes_ = 0;   // in the current iteration
+  chess::Move iteration_best_;  // the root move that last raised alpha in the current iteration
+  std::vector<chess::Key> keys_;  // the game's positions, then the current search path
+  std::size_t root_index_ = 0;    // keys_[root_index_] is the root
+  std::vector<RootMove> root_moves_;
+};
+
+}  // namespace gambit::alphabeta

@@ -1,0 +1,22 @@
+// The static evaluation shared by the minimax and alphabeta engines: tapered
+// middlegame/endgame material and piece-square tables, pawn structure (doubled,
+// isolated, connected, passed), mobility, king safety (attackers on the king's
+// zone, pawn shield), a few piece terms (bishop pair, rooks on open files,
+// outposts, pieces attacked by pawns) and endgame knowledge (drawish material,
+// driving a lone king to the edge).
+#pragma once
+
+#include "ai_plugins/common/score.h"
+#include "core/chess/position.h"
+
+namespace gambit::ai {
+
+// Centipawns from the side to move's view. A pure function of the position:
+// no state, safe from any thread, no allocation. |result| < VALUE_KNOWN_WIN.
+Value evaluate(const chess::Position& pos);
+
+// Plain piece values for search heuristics (exchange evaluation, futility
+// margins, move ordering), by piece type; the king is worth 0 here.
+inline constexpr Value PieceValue[chess::PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+
+}  // namespace gambit::ai

@@ -1,0 +1,126 @@
+// The alphabeta plugin through its real entry symbol and C descriptor.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+#include "tests/ai_plugins/loaded_plugin.h"
+#include "tests/ai_plugins/test_positions.h"
+
+namespace gambit::testing {
+namespace {
+
+using chess::Position;
+
+bool legal_in(const Position& pos, const std::string& move) { return chess::parse_uci_move(pos, move).ok(); }
+
+class AlphaBetaPlugin : public ::testing::Test {
+ protected:
+  LoadedPlugin plugin{GAMBIT_TEST_ALPHABETA_PLUGIN};
+  const gambit_plugin_descriptor& d() { return *plugin.descriptor(); }
+};
+
+TEST_F(AlphaBetaPlugin, DescribesItselfCompletely) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  expect_well_formed(d());
+  EXPECT_STREQ(d().id, "alphabeta");
+  std::set<std::string> names;
+  for (std::uint32_t i = 0; i < d().option_count; ++i) names.insert(d().options[i].name);
+  for (const char* required : {"depth", "movetime_ms", "hash_mb"}) EXPECT_TRUE(names.count(required)) << required;
+  EXPECT_EQ(plugin.entry()(GAMBIT_PLAYER_ABI_MAJOR + 1), nullptr) << "a host of another ABI major must be refused";
+}
+
+TEST_F(AlphaBetaPlugin, RefusesAnUnknownOptionWithItsName) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {{"depht", "3"}});
+  EXPECT_FALSE(player.ok());
+  EXPECT_NE(player.create_error().find("depht"), std::string::npos) << player.create_error();
+}
+
+TEST_F(AlphaBetaPlugin, PlaysLegalMovesInRandomPositionsAndGames) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {{"hash_mb", "4"}});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  gambit_limits limits = no_limits();
+  limits.depth = 3;
+  for (const Position& pos : random_positions(40, 51)) {
+    const std::string move = player.choose_move(pos.fen(), {}, limits);
+    EXPECT_TRUE(legal_in(pos, move)) << move << "\n" << pos.pretty();
+  }
+  // A game given as the start position plus its moves.
+  Position pos;
+  std::vector<std::string> moves;
+  for (int ply = 0; ply < 30; ++ply) {
+    const std::string move = player.choose_move(std::string(chess::START_FEN), moves, limits);
+    ASSERT_TRUE(legal_in(pos, move)) << move << " after " << ply << " plies\n" << pos.pretty();
+    pos.do_move(*chess::parse_uci_move(pos, move));
+    moves.push_back(move);
+    if (chess::legal_moves(pos).empty()) break;
+  }
+}
+
+TEST_F(AlphaBetaPlugin, FindsAMateAndReportsItsThinking) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {{"hash_mb", "4"}});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  gambit_limits limits = no_limits();
+  limits.depth = 6;
+  int info_calls = 0;
+  EXPECT_EQ(player.choose_move("r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", {}, limits, &info_calls),
+            "d5d8");
+  EXPECT_GE(info_calls, 1);
+}
+
+TEST_F(AlphaBetaPlugin, AnswersNullMoveWithoutLegalMoves) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  EXPECT_EQ(player.choose_move("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", {}, no_limits()),
+            "0000");
+}
+
+TEST_F(AlphaBetaPlugin, ReportsABadPositionAsAnError) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  const std::string answer = player.choose_move(std::string(chess::START_FEN), {"e2e5"}, no_limits());
+  EXPECT_EQ(answer.rfind("error: ", 0), 0u) << answer;
+}
+
+TEST_F(AlphaBetaPlugin, StopEndsAnInfiniteSearch) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {{"hash_mb", "4"}});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  gambit_limits limits = no_limits();
+  limits.infinite = 1;
+  const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  auto answer = std::async(std::launch::async, [&] { return player.choose_move(fen, {}, limits); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  player.stop();
+  ASSERT_EQ(answer.wait_for(std::chrono::seconds(2)), std::future_status::ready) << "stop was not obeyed";
+  const std::string move = answer.get();
+  EXPECT_TRUE(legal_in(*Position::from_fen(fen), move)) << move;
+}
+
+TEST_F(AlphaBetaPlugin, EveryLevelPlays) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  const Position pos = *Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  for (std::uint32_t i = 0; i < d().level_count; ++i) {
+    const gambit_level& level = d().levels[i];
+    std::vector<std::pair<std::string, std::string>> options{{"hash_mb", "4"}};
+    for (std::uint32_t k = 0; k < level.setting_count; ++k)
+      options.emplace_back(level.settings[k].name, level.settings[k].value);
+    PluginInstance player(d(), options);
+    ASSERT_TRUE(player.ok()) << level.name << ": " << player.create_error();
+    gambit_limits limits = no_limits();
+    limits.movetime_ms = 50;
+    const std::string move = player.choose_move(pos.fen(), {}, limits);
+    EXPECT_TRUE(legal_in(pos, move)) << level.name << " played " << move;
+  }
+}
+
+}  // namespace
+}  // namespace gambit::testing

@@ -1,0 +1,93 @@
+#include "ai_plugins/common/evaluate.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "tests/ai_plugins/test_positions.h"
+
+namespace gambit::ai {
+namespace {
+
+using chess::Position;
+
+Position from_fen(const char* fen) {
+  chess::Result<Position> pos = Position::from_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen;
+  return pos ? *pos : Position();
+}
+
+TEST(Evaluate, IsTheSameForBothColoursOfAMirroredPosition) {
+  for (const Position& pos : testing::random_positions(300, 11)) {
+    const Position twin = testing::mirrored(pos);
+    EXPECT_EQ(evaluate(pos), evaluate(twin)) << pos.pretty() << "mirrored:\n" << twin.pretty();
+  }
+}
+
+TEST(Evaluate, StaysInsideTheKnownWinBound) {
+  for (const Position& pos : testing::random_positions(300, 12)) {
+    const Value v = evaluate(pos);
+    EXPECT_LT(std::abs(v), VALUE_KNOWN_WIN) << pos.pretty();
+  }
+}
+
+TEST(Evaluate, StartPositionIsNearlyLevel) {
+  const Value v = evaluate(Position());
+  EXPECT_GT(v, 0) << "the side to move should have the small tempo edge";
+  EXPECT_LT(v, 50);
+}
+
+TEST(Evaluate, ExtraMaterialCountsForItsOwnerFromEitherSide) {
+  // The start position without Black's queen, with either side to move.
+  const Position white_to_move = from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const Position black_to_move = from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_GT(evaluate(white_to_move), 700) << white_to_move.pretty();
+  EXPECT_LT(evaluate(black_to_move), -700) << black_to_move.pretty();
+}
+
+TEST(Evaluate, MaterialThatCannotMateIsADraw) {
+  for (const char* fen : {"8/8/3k4/8/8/4K3/8/8 w - - 0 1", "8/8/3k4/8/8/4KN2/8/8 w - - 0 1",
+                          "8/8/3k4/8/8/4KB2/8/8 b - - 0 1", "8/8/3k4/8/8/3NKN2/8/8 w - - 0 1"}) {
+    EXPECT_EQ(evaluate(from_fen(fen)), VALUE_DRAW) << fen;
+  }
+}
+
+TEST(Evaluate, RookAgainstMinorWithoutPawnsIsDrawish) {
+  const Position rook_vs_bishop = from_fen("8/8/3kb3/8/8/4K3/4R3/8 w - - 0 1");
+  const Position rook_vs_nothing = from_fen("8/8/3k4/8/8/4K3/4R3/8 w - - 0 1");
+  EXPECT_LT(evaluate(rook_vs_bishop), 100) << rook_vs_bishop.pretty();
+  EXPECT_GT(evaluate(rook_vs_nothing), 500) << rook_vs_nothing.pretty();
+}
+
+TEST(Evaluate, LoneKingIsBetterOffInTheCentre) {
+  // Same material (king and queen against king): the defending king in the corner is worse for it.
+  const Position cornered = from_fen("k7/8/8/8/8/8/2Q5/4K3 w - - 0 1");
+  const Position central = from_fen("8/8/8/3k4/8/8/2Q5/4K3 w - - 0 1");
+  EXPECT_GT(evaluate(cornered), evaluate(central)) << cornered.pretty() << central.pretty();
+}
+
+TEST(Evaluate, PassedPawnOutOfTheKingsReachIsWorthMoreThanOneInside) {
+  // The rule of the square: from e5 the king is one step too slow for the a-pawn, from d5 it catches it.
+  const Position unstoppable = from_fen("8/8/8/P3k3/8/8/8/K7 w - - 0 1");
+  const Position caught = from_fen("8/8/8/P2k4/8/8/8/K7 w - - 0 1");
+  EXPECT_GT(evaluate(unstoppable), evaluate(caught) + 200) << unstoppable.pretty() << caught.pretty();
+}
+
+TEST(Evaluate, DoubledAndIsolatedPawnsCost) {
+  const Position healthy = from_fen("4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1");
+  const Position doubled_isolated = from_fen("4k3/8/8/8/8/3P4/3P1P2/4K3 w - - 0 1");
+  EXPECT_GT(evaluate(healthy), evaluate(doubled_isolated)) << healthy.pretty() << doubled_isolated.pretty();
+}
+
+TEST(MateScores, CountMovesToMateFromTheSideToMovesView) {
+  EXPECT_EQ(mate_in_moves(mate_in(1)), 1);
+  EXPECT_EQ(mate_in_moves(mate_in(3)), 2);
+  EXPECT_EQ(mate_in_moves(mated_in(0)), 0);
+  EXPECT_EQ(mate_in_moves(mated_in(2)), -1);
+  EXPECT_EQ(mate_in_moves(mated_in(4)), -2);
+  EXPECT_TRUE(is_mate_score(mate_in(MAX_PLY)));
+  EXPECT_FALSE(is_mate_score(VALUE_KNOWN_WIN));
+}
+
+}  // namespace
+}  // namespace gambit::ai
