@@ -3,7 +3,8 @@
 // not lose material (most valuable victim first, then capture history); the two
 // killers and the counter-move; other quiet moves by history; losing captures;
 // under-promotions. Quiescence search gets only noisy moves by MVV-LVA, and on
-// its first ply the quiet moves that may give check (every evasion when in check). Moves are generated once and picked by selection, so
+// its first ply the quiet moves that may give check (every evasion when in
+// check). Moves are generated once; the first few are picked by selection, so
 // a cutoff on an early move never pays for sorting the rest.
 #pragma once
 

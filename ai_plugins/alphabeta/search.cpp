@@ -38,9 +38,6 @@ int futility_margin(int depth, bool improving) { return 85 * (depth - int(improv
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - int(improving)); }
 int stat_bonus(int depth) { return std::min(20 * depth * depth + 40 * depth, 1600); }
 
-// Keys the search of a node without its singular-candidate move apart from the node itself.
-Key excluded_key(Move m) { return Key(m.raw() + 1) * 0x9E3779B97F4A7C15ULL; }
-
 std::uint64_t mix(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -85,7 +82,6 @@ struct Engine::Stack {
   PieceToHistory* continuation = nullptr;  // the history following the move made at this ply
   int ply = 0;
   Move current_move;
-  Move excluded_move;
   Move killers[2];
   Value static_eval = VALUE_NONE;
   int plies_from_null = 0;
@@ -197,16 +193,14 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
-  (ss + 1)->excluded_move = Move::none();
-  const Move excluded = ss->excluded_move;
-  const Key key = excluded ? pos.key() ^ excluded_key(excluded) : pos.key();
+  const Key key = pos.key();
   bool tt_hit = false;
   TTEntry* tte = tt_.probe(key, tt_hit);
   const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
   const Move tt_move = root_node ? root_moves_[0].move : tt_hit ? tte->move() : Move::none();
   const int tt_depth = tt_hit ? tte->depth() : DEPTH_NONE;
   const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
-  if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
+  ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
   const bool tt_noisy = tt_move && ai::is_noisy(pos, tt_move);
 
   // A deep enough stored result decides a non-PV node at once.
@@ -221,9 +215,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (ss->in_check) {
     ss->static_eval = VALUE_NONE;
   } else {
-    if (excluded) {
-      eval = ss->static_eval;
-    } else if (tt_hit) {
+    if (tt_hit) {
       ss->static_eval = eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     } else {
@@ -234,7 +226,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     improving = earlier == VALUE_NONE || ss->static_eval > earlier;
   }
 
-  if (!pv_node && !ss->in_check && !excluded) {
+  if (!pv_node && !ss->in_check) {
     // Razoring: far below alpha, only captures could save the node.
     if (depth <= 3 && eval < alpha - 300 - 200 * depth * depth) {
       const Value v = qsearch<NonPV>(pos, ss, alpha - 1, alpha);
@@ -300,8 +292,6 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     else
       m = picker.next();
     if (!m) break;
-    if (m == excluded) continue;
-
     ++move_count;
     const bool noisy = ai::is_noisy(pos, m);
     const Piece moved = pos.piece_on(m.from());
@@ -330,28 +320,12 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       }
     }
 
-    // Extensions: a singular move (much better than every alternative), a check.
-    int extension = 0;
-    if (ss->ply < 2 * root_depth_) {
-      if (!root_node && depth >= 7 && m == tt_move && !excluded && std::abs(tt_value) < VALUE_KNOWN_WIN &&
-          (tt_bound & BOUND_LOWER) && tt_depth >= depth - 3) {
-        const Value singular_beta = tt_value - 2 * depth;
-        ss->excluded_move = m;
-        const Value v = search<NonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
-        ss->excluded_move = Move::none();
-        if (stopped_) return VALUE_ZERO;
-        if (v < singular_beta)
-          extension = 1;
-        else if (singular_beta >= beta)
-          return singular_beta;  // several moves beat beta: cut
-      } else if (gives_check && (pv_node || ai::see_ge(pos, m, 0))) {
-        extension = 1;
-      }
-    }
-    new_depth += extension;
+    // Check extension (not for checks that just give material away, outside the PV).
+    if (gives_check && ss->ply < 2 * root_depth_ && (pv_node || ai::see_ge(pos, m, 0))) ++new_depth;
 
     ss->current_move = m;
     ss->continuation = &continuation_->table[moved][m.to()];
+    if constexpr (pv_node) pv[0] = Move::none();  // a child searched with a null window leaves no line
     keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
     (ss + 1)->plies_from_null = ss->plies_from_null + 1;
 
@@ -380,7 +354,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if (stopped_) return VALUE_ZERO;
 
     if constexpr (root_node) {
-      RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(), [m](const RootMove& r) { return r.move == m; });
+      RootMove& rm =
+          *std::find_if(root_moves_.begin(), root_moves_.end(), [m](const RootMove& r) { return r.move == m; });
       if (move_count == 1 || value > alpha) {
         rm.score = value;
         rm.sel_depth = sel_depth_;
@@ -411,7 +386,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   if (!move_count) {
-    best_value = excluded ? alpha : ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
+    best_value = ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
   } else if (best_move) {
     const int bonus = stat_bonus(depth + (best_value > beta + 150));
     if (!ai::is_noisy(pos, best_move)) {
@@ -430,12 +405,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     }
   }
 
-  if (!excluded)
-    tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
-              best_value >= beta                ? BOUND_LOWER
-              : pv_node && best_move            ? BOUND_EXACT
-                                                : BOUND_UPPER,
-              depth, best_move, ss->static_eval);
+  tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
+            best_value >= beta       ? BOUND_LOWER
+            : pv_node && best_move   ? BOUND_EXACT
+                                     : BOUND_UPPER,
+            depth, best_move, ss->static_eval);
   return best_value;
 }
 

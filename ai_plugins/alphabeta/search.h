@@ -1,9 +1,10 @@
 // The alphabeta engine: iterative deepening over a principal variation search
-// with aspiration windows, a transposition table, quiescence search, and the
-// usual selectivity (null-move pruning, late move reductions and pruning,
-// futility and SEE pruning, check and singular extensions). Draws by repetition
-// (against the game's earlier positions too) and by the fifty-move rule are
-// scored as draws; mate scores carry the distance to mate.
+// with aspiration windows, a transposition table, quiescence search (with
+// quiet checks on its first ply), and the usual selectivity (null-move pruning,
+// razoring, reverse futility, late move reductions and pruning, futility and
+// SEE pruning, check extension). Draws by repetition (against the game's
+// earlier positions too) and by the fifty-move rule are scored as draws; mate
+// scores carry the distance to mate.
 //
 // One Engine serves one player: searches run one at a time on the caller's
 // thread; only what the stop check reads may change from another thread.

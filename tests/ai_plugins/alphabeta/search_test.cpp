@@ -76,7 +76,31 @@ TEST(AlphaBeta, FindsMatesInOneTwoAndThreeWithTheirDistance) {
     EXPECT_EQ(r.score, ai::mate_in(2 * c.moves_to_mate - 1)) << c.fen;
     EXPECT_EQ(last.score_kind, GAMBIT_SCORE_MATE) << c.fen;
     EXPECT_EQ(last.score, c.moves_to_mate) << c.fen;
+    Position walk = from_fen(c.fen);
+    for (chess::Move m : r.pv) {
+      ASSERT_TRUE(walk.is_legal(m)) << "PV move " << chess::to_uci(m) << " is illegal in\n" << walk.pretty();
+      walk.do_move(m);
+    }
+    EXPECT_TRUE(walk.in_check() && chess::legal_moves(walk).empty()) << "the PV should end in mate\n" << walk.pretty();
   }
+}
+
+// Every iteration's PV is a legal line, also once a mate is found (a line cut
+// short by a null-window fail high must not pick up moves of another line).
+TEST(AlphaBeta, PrincipalVariationsStayLegalThroughMates) {
+  const Position pos = from_fen("3RQ3/1kp5/1p3B2/2r3P1/p3P2P/6P1/PP2K3/8 w - - 1 54");  // White mates in 5
+  Engine engine(small_config());
+  int iterations = 0;
+  engine.search({pos}, depth_limit(18), Never, [&](const sdk::SearchInfo& info) {
+    ++iterations;
+    Position walk = pos;
+    for (chess::Move m : info.pv) {
+      ASSERT_TRUE(walk.is_legal(m)) << "depth " << info.depth << ": PV move " << chess::to_uci(m)
+                                    << " is illegal in\n" << walk.pretty();
+      walk.do_move(m);
+    }
+  });
+  EXPECT_GE(iterations, 10);
 }
 
 TEST(AlphaBeta, SeesItIsBeingMated) {

@@ -72,8 +72,10 @@ TEST(TranspositionTable, HashfullCountsUsedEntries) {
   TranspositionTable tt(1);
   EXPECT_EQ(tt.hashfull(), 0);
   bool hit = false;
-  for (chess::Key k = 1; k < 200000; ++k) tt.store(tt.probe(k * 0x9E3779B97F4A7C15ULL, hit), k * 0x9E3779B97F4A7C15ULL, 0,
-                                                   false, BOUND_EXACT, 1, Move::none(), 0);
+  for (chess::Key k = 1; k < 200000; ++k) {
+    const chess::Key key = k * 0x9E3779B97F4A7C15ULL;
+    tt.store(tt.probe(key, hit), key, 0, false, BOUND_EXACT, 1, Move::none(), 0);
+  }
   EXPECT_GT(tt.hashfull(), 500);
 }
 
