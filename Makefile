@@ -1,5 +1,5 @@
 # Gambit: the two quick-start commands (make play, make test) around CMake.
-#   make play        install missing Debian packages, build (Release), start the game
+#   make play        install missing Debian packages, build (Release), start the game window
 #   make test        the same setup, then every test: Release suite, then the unit
 #                    tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-release / make test-asan   one half of make test
@@ -10,7 +10,8 @@ ASAN_DIR ?= build-asan
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
-DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev stockfish xvfb xauth python3
+DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev stockfish \
+  xvfb xauth xdotool python3 python3-xlib
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
@@ -18,7 +19,7 @@ TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 .PHONY: play test test-release test-asan build deps bench clean
 
 play: build
-	$(BUILD_DIR)/bin/gambit-perft 6
+	$(BUILD_DIR)/bin/gambit
 
 test: test-release test-asan
 

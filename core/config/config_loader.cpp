@@ -3,7 +3,9 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -53,16 +55,24 @@ class LayerReader {
     for (const auto& [key, node] : in_file_order(root)) {
       std::optional<Failure> failure;
       if (key->str() == "white")
-        failure = read_seat(*node, chess::WHITE);
+        failure = read_seat(*node, seat_key(chess::WHITE), settings_.white);
       else if (key->str() == "black")
-        failure = read_seat(*node, chess::BLACK);
+        failure = read_seat(*node, seat_key(chess::BLACK), settings_.black);
+      else if (key->str() == "ui")
+        failure = read_ui(*node);
+      else if (key->str() == "clock")
+        failure = read_clock(*node);
+      else if (key->str() == "demo")
+        failure = read_demo(*node);
+      else if (key->str() == "hint")
+        failure = read_seat(*node, std::string(HintKey), settings_.hint);
       else if (key->str() == "plugins")
         failure = read_plugins(*node);
       else
-        failure = unknown_key(*key, "", "white, black or plugins");
+        failure = unknown_key(*key, "", "white, black, ui, clock, demo, hint or plugins");
       if (failure) return failure;
     }
-    return std::nullopt;
+    return check_clock();
   }
 
  private:
@@ -93,16 +103,53 @@ class LayerReader {
     return text;
   }
 
+  // Sets target to the boolean node holds.
+  std::optional<Failure> read_bool(const toml::node& node, const std::string& key, bool& target) {
+    const toml::value<bool>* value = node.as_boolean();
+    if (!value) return type_error(node, key, "a boolean");
+    target = value->get();
+    settings_.sources[key] = place(node.source());
+    return std::nullopt;
+  }
+
+  // Sets target to the integer node holds, which must be in min..max.
+  std::optional<Failure> read_int(const toml::node& node, const std::string& key, int min, int max, int& target) {
+    const toml::value<std::int64_t>* value = node.as_integer();
+    if (!value) return type_error(node, key, "an integer");
+    const std::int64_t number = value->get();
+    if (number < min || number > max)
+      return fail(node.source(), key + " must be an integer in " + std::to_string(min) + ".." + std::to_string(max) +
+                                     ", got " + std::to_string(number));
+    target = static_cast<int>(number);
+    settings_.sources[key] = place(node.source());
+    return std::nullopt;
+  }
+
+  // Sets target to the string node holds, which must be one of names.
+  template <std::size_t N>
+  std::optional<Failure> read_name(const toml::node& node, const std::string& key,
+                                   const std::array<std::string_view, N>& names, std::string& target) {
+    Result<std::string> text = read_string(node, key);
+    if (!text) return Failure{text.error()};
+    if (std::find(names.begin(), names.end(), *text) == names.end()) {
+      std::string list;
+      for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
+      return fail(node.source(), key + " must be one of " + list + ", got " + chess::quote_for_message(*text));
+    }
+    target = std::move(text).value();
+    settings_.sources[key] = place(node.source());
+    return std::nullopt;
+  }
+
   void forget_sources_under(const std::string& key) {
     const std::string prefix = key + ".";
     std::erase_if(settings_.sources, [&](const auto& entry) { return entry.first.starts_with(prefix); });
   }
 
-  std::optional<Failure> read_seat(const toml::node& node, chess::Color side) {
-    const std::string key = seat_key(side);
+  // A seat-shaped table ([white], [black], [demo.white], [demo.black], [hint]) at key.
+  std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat) {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, key, "a table");
-    SeatConfig& seat = settings_.seat(side);
 
     if (const toml::node* player = table->get("player")) {
       Result<std::string> name = read_string(*player, key + ".player");
@@ -119,7 +166,7 @@ class LayerReader {
         seat.level = std::move(level).value();
         settings_.sources[key + ".level"] = place(value->source());
       } else if (name->str() == "options") {
-        if (std::optional<Failure> failure = read_options(*value, side)) return failure;
+        if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;
       } else {
         return unknown_key(*name, key + ".", "player, level or options");
       }
@@ -127,12 +174,11 @@ class LayerReader {
     return std::nullopt;
   }
 
-  std::optional<Failure> read_options(const toml::node& node, chess::Color side) {
+  std::optional<Failure> read_options(const toml::node& node, const std::string& seat, players::OptionList& options) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, seat_key(side) + ".options", "a table");
-    players::OptionList& options = settings_.seat(side).options;
+    if (!table) return type_error(node, seat + ".options", "a table");
     for (const auto& [name, value] : in_file_order(*table)) {
-      const std::string key = option_key(side, name->str());
+      const std::string key = option_key(seat, name->str());
       std::string text;
       if (const auto* integer = value->as_integer()) {
         text = std::to_string(integer->get());
@@ -151,6 +197,91 @@ class LayerReader {
       else
         options.emplace_back(std::string(name->str()), std::move(text));
       settings_.sources[key] = place(value->source());
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_ui(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "ui", "a table");
+    UiSettings& ui = settings_.ui;
+    for (const auto& [name, value] : in_file_order(*table)) {
+      const std::string key = "ui." + std::string(name->str());
+      std::optional<Failure> failure;
+      if (name->str() == "show_legal_moves")
+        failure = read_bool(*value, key, ui.show_legal_moves);
+      else if (name->str() == "show_ai_arrow")
+        failure = read_bool(*value, key, ui.show_ai_arrow);
+      else if (name->str() == "sounds")
+        failure = read_bool(*value, key, ui.sounds);
+      else if (name->str() == "theme")
+        failure = read_name(*value, key, BoardThemes, ui.theme);
+      else if (name->str() == "piece_set")
+        failure = read_name(*value, key, PieceSets, ui.piece_set);
+      else if (name->str() == "animation_ms")
+        failure = read_int(*value, key, 0, MaxAnimationMs, ui.animation_ms);
+      else
+        failure =
+            unknown_key(*name, "ui.", "show_legal_moves, show_ai_arrow, sounds, theme, piece_set or animation_ms");
+      if (failure) return failure;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_clock(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "clock", "a table");
+    for (const auto& [name, value] : in_file_order(*table)) {
+      std::optional<Failure> failure;
+      if (name->str() == "minutes") {
+        failure = read_int(*value, "clock.minutes", 0, MaxClockMinutes, settings_.clock.minutes);
+        minutes_set_ = true;
+      } else if (name->str() == "increment_seconds") {
+        failure =
+            read_int(*value, "clock.increment_seconds", 0, MaxIncrementSeconds, settings_.clock.increment_seconds);
+        increment_set_ = true;
+      } else {
+        failure = unknown_key(*name, "clock.", "minutes or increment_seconds");
+      }
+      if (failure) return failure;
+    }
+    return std::nullopt;
+  }
+
+  // An increment needs a clock. Checked once the whole file is read, since a
+  // file may set either key over the other from the file below; the message
+  // points at the key this file set (the increment when it set both).
+  std::optional<Failure> check_clock() const {
+    const ClockSettings& clock = settings_.clock;
+    if (clock.enabled() || clock.increment_seconds == 0) return std::nullopt;
+    const std::string increment = std::to_string(clock.increment_seconds);
+    if (minutes_set_ && !increment_set_)
+      return Failure{prefix_of("clock.minutes") + "clock.minutes must be 1.." + std::to_string(MaxClockMinutes) +
+                     " while clock.increment_seconds is " + increment + " (an increment needs a clock)"};
+    return Failure{prefix_of("clock.increment_seconds") +
+                   "clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got " + increment};
+  }
+
+  // The place key was read, as a message prefix ("" when unknown).
+  std::string prefix_of(std::string_view key) const {
+    auto source = settings_.sources.find(key);
+    return source == settings_.sources.end() ? std::string() : source->second.prefix();
+  }
+
+  std::optional<Failure> read_demo(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "demo", "a table");
+    for (const auto& [name, value] : in_file_order(*table)) {
+      std::optional<Failure> failure;
+      if (name->str() == "move_delay_ms")
+        failure = read_int(*value, "demo.move_delay_ms", 0, MaxDemoMoveDelayMs, settings_.demo.move_delay_ms);
+      else if (name->str() == "white")
+        failure = read_seat(*value, demo_seat_key(chess::WHITE), settings_.demo.white);
+      else if (name->str() == "black")
+        failure = read_seat(*value, demo_seat_key(chess::BLACK), settings_.demo.black);
+      else
+        failure = unknown_key(*name, "demo.", "move_delay_ms, white or black");
+      if (failure) return failure;
     }
     return std::nullopt;
   }
@@ -176,6 +307,8 @@ class LayerReader {
 
   const std::string& file_;
   Settings& settings_;
+  bool minutes_set_ = false;    // this file sets clock.minutes
+  bool increment_set_ = false;  // this file sets clock.increment_seconds
 };
 
 }  // namespace

@@ -6,7 +6,11 @@
 // Layering rules: a file that sets a seat's `player` replaces that seat whole
 // (the level and options below were meant for another player); a file that
 // leaves `player` out keeps it and sets `level` and each option key by key.
-// `plugins.paths` is replaced as a whole list.
+// The seats are [white], [black], [demo.white], [demo.black] and [hint]. The
+// values of [ui], [clock] and [demo] (move_delay_ms) are set key by key;
+// `plugins.paths` is replaced as a whole list. Ranges and names are checked
+// per key; that an increment needs a clock (clock.increment_seconds = 0 when
+// clock.minutes = 0) is checked once each file is read over the one below.
 //
 // Every failure is one line naming the file, the line and column, the dotted
 // key and what was expected, e.g.

@@ -1,5 +1,7 @@
 #include "core/config/config_writer.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
@@ -59,31 +61,84 @@ std::optional<Failure> check_text(std::string_view text, const std::string& key)
   return std::nullopt;
 }
 
+// The seat at dotted key as a table (with its player, so it replaces the seat
+// below whole) and its options table.
+std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key) {
+  if (auto failure = check_text(seat.player, key + ".player")) return failure;
+  out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
+  if (!seat.level.empty()) {
+    if (auto failure = check_text(seat.level, key + ".level")) return failure;
+    out += "level = " + toml_string(seat.level) + "\n";
+  }
+  if (seat.options.empty()) return std::nullopt;
+  out += "\n[" + key + ".options]\n";
+  for (const auto& [name, value] : seat.options) {
+    if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
+      return Failure{key +
+                     ".options has an option name that is not valid UTF-8 text: " + chess::quote_for_message(name)};
+    if (auto failure = check_text(value, option_key(key, name))) return failure;
+    out += toml_key(name) + " = " + toml_value(value) + "\n";
+  }
+  return std::nullopt;
+}
+
+// "key = value" for an integer the loader reads only in min..max.
+std::optional<Failure> append_int(std::string& out, const std::string& key, int value, int min, int max) {
+  if (value < min || value > max)
+    return Failure{key + " must be an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
+                   std::to_string(value)};
+  out += key.substr(key.find('.') + 1) + " = " + std::to_string(value) + "\n";
+  return std::nullopt;
+}
+
+// "key = "name"" for a name the loader reads only when it is one of names.
+template <std::size_t N>
+std::optional<Failure> append_name(std::string& out, const std::string& key, const std::string& value,
+                                   const std::array<std::string_view, N>& names) {
+  if (std::find(names.begin(), names.end(), value) == names.end()) {
+    std::string list;
+    for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
+    return Failure{key + " must be one of " + list + ", got " + chess::quote_for_message(value)};
+  }
+  out += key.substr(key.find('.') + 1) + " = " + toml_string(value) + "\n";
+  return std::nullopt;
+}
+
+std::string toml_bool(bool value) { return value ? "true" : "false"; }
+
 }  // namespace
 
 Result<std::string> format_config(const Settings& settings) {
   std::string out =
-      "# Gambit settings, written by Gambit. Each seat and the plugin paths here replace\n"
-      "# those of the default configuration (gambit.toml, where every key is explained).\n";
-  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
-    const SeatConfig& seat = settings.seat(side);
-    const std::string key = seat_key(side);
-    if (auto failure = check_text(seat.player, key + ".player")) return *failure;
-    out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
-    if (!seat.level.empty()) {
-      if (auto failure = check_text(seat.level, key + ".level")) return *failure;
-      out += "level = " + toml_string(seat.level) + "\n";
-    }
-    if (seat.options.empty()) continue;
-    out += "\n[" + key + ".options]\n";
-    for (const auto& [name, value] : seat.options) {
-      if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
-        return Failure{key +
-                       ".options has an option name that is not valid UTF-8 text: " + chess::quote_for_message(name)};
-      if (auto failure = check_text(value, option_key(side, name))) return *failure;
-      out += toml_key(name) + " = " + toml_value(value) + "\n";
-    }
-  }
+      "# Gambit settings, written by Gambit. Every setting is written out, so each one\n"
+      "# here replaces that of the default configuration (gambit.toml, where every key\n"
+      "# is explained).\n";
+  for (chess::Color side : {chess::WHITE, chess::BLACK})
+    if (auto failure = append_seat(out, settings.seat(side), seat_key(side))) return *failure;
+
+  const UiSettings& ui = settings.ui;
+  out += "\n[ui]\nshow_legal_moves = " + toml_bool(ui.show_legal_moves) +
+         "\nshow_ai_arrow = " + toml_bool(ui.show_ai_arrow) + "\nsounds = " + toml_bool(ui.sounds) + "\n";
+  if (auto failure = append_name(out, "ui.theme", ui.theme, BoardThemes)) return *failure;
+  if (auto failure = append_name(out, "ui.piece_set", ui.piece_set, PieceSets)) return *failure;
+  if (auto failure = append_int(out, "ui.animation_ms", ui.animation_ms, 0, MaxAnimationMs)) return *failure;
+
+  const ClockSettings& clock = settings.clock;
+  out += "\n[clock]\n";
+  if (auto failure = append_int(out, "clock.minutes", clock.minutes, 0, MaxClockMinutes)) return *failure;
+  if (auto failure = append_int(out, "clock.increment_seconds", clock.increment_seconds, 0, MaxIncrementSeconds))
+    return *failure;
+  if (!clock.enabled() && clock.increment_seconds != 0)
+    return Failure{"clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got " +
+                   std::to_string(clock.increment_seconds)};
+
+  out += "\n[demo]\n";
+  if (auto failure = append_int(out, "demo.move_delay_ms", settings.demo.move_delay_ms, 0, MaxDemoMoveDelayMs))
+    return *failure;
+  for (chess::Color side : {chess::WHITE, chess::BLACK})
+    if (auto failure = append_seat(out, settings.demo.seat(side), demo_seat_key(side))) return *failure;
+  if (auto failure = append_seat(out, settings.hint, std::string(HintKey))) return *failure;
+
   out += "\n[plugins]\npaths = [";
   for (std::size_t i = 0; i < settings.plugin_paths.size(); ++i) {
     const std::string path = settings.plugin_paths[i].string();

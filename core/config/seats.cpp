@@ -2,23 +2,29 @@
 
 namespace gambit::config {
 
-std::string available_players(const PluginList& plugins) {
-  std::string names(HumanPlayer);
+namespace {
+
+// "one of random, minimax, alphabeta": the plugins a seat that must be a plugin may take.
+std::string expected_plugins(const PluginList& plugins) {
+  std::string names;
   for (const gambit_plugin_descriptor* plugin : plugins)
-    if (plugin && plugin->id) names += ", " + key_text(plugin->id);
-  return names;
+    if (plugin && plugin->id) names += (names.empty() ? "" : ", ") + key_text(plugin->id);
+  return names.empty() ? "a player plugin, but none was found" : "one of " + names;
 }
 
-Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, const PluginList& plugins) {
-  const SeatConfig& seat = settings.seat(side);
-  const std::string key = seat_key(side);
-
+// seat, the one at dotted key ("white", "demo.black", "hint"), checked against
+// plugins. human_refused says why "human" may not sit there ("" = it may).
+Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, const std::string& key,
+                             const PluginList& plugins, std::string_view human_refused) {
   if (seat.human()) {
+    if (!human_refused.empty())
+      return Failure{settings.about(key + ".player") + std::string(human_refused) + "; expected " +
+                     expected_plugins(plugins)};
     if (!seat.level.empty())
       return Failure{settings.about(key + ".level") + "a human player has no level; remove it or set " + key +
                      ".player to a plugin"};
     if (!seat.options.empty())
-      return Failure{settings.about(option_key(side, seat.options.front().first)) +
+      return Failure{settings.about(option_key(key, seat.options.front().first)) +
                      "a human player has no options; remove them or set " + key + ".player to a plugin"};
     return ResolvedSeat{seat.player, nullptr, "", {}};
   }
@@ -28,14 +34,15 @@ Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, c
     if (!plugin && candidate && candidate->id && seat.player == candidate->id) plugin = candidate;
   if (!plugin)
     return Failure{settings.about(key + ".player") + "no player called " + chess::quote_for_message(seat.player) +
-                   "; expected one of " + available_players(plugins)};
+                   "; expected " +
+                   (human_refused.empty() ? "one of " + available_players(plugins) : expected_plugins(plugins))};
 
   if (!seat.level.empty() && !players::find_level(*plugin, seat.level))
     return Failure{settings.about(key + ".level") + "plugin " + key_text(seat.player) + " has no level " +
                    chess::quote_for_message(seat.level) + "; its levels are " + players::level_names(*plugin)};
   for (std::size_t i = 0; i < seat.options.size(); ++i) {
     const auto& [name, value] = seat.options[i];
-    const std::string about = settings.about(option_key(side, name));
+    const std::string about = settings.about(option_key(key, name));
     const gambit_option_spec* spec = players::find_option(*plugin, name);
     if (!spec)
       return Failure{about + "plugin " + key_text(seat.player) + " has no option " + chess::quote_for_message(name) +
@@ -50,6 +57,29 @@ Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, c
   Result<players::OptionList> options = players::resolve_options(*plugin, seat.level, seat.options);
   if (!options) return Failure{settings.about(key + (seat.level.empty() ? ".player" : ".level")) + options.error()};
   return ResolvedSeat{seat.player, plugin, seat.level, std::move(options).value()};
+}
+
+}  // namespace
+
+std::string available_players(const PluginList& plugins) {
+  std::string names(HumanPlayer);
+  for (const gambit_plugin_descriptor* plugin : plugins)
+    if (plugin && plugin->id) names += ", " + key_text(plugin->id);
+  return names;
+}
+
+Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, const PluginList& plugins) {
+  return resolve(settings, settings.seat(side), seat_key(side), plugins, "");
+}
+
+Result<ResolvedSeat> resolve_demo_seat(const Settings& settings, chess::Color side, const PluginList& plugins) {
+  return resolve(settings, settings.demo.seat(side), demo_seat_key(side), plugins,
+                 "the demo is AI against AI: a human cannot play in it");
+}
+
+Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& plugins) {
+  return resolve(settings, settings.hint, std::string(HintKey), plugins,
+                 "hints come from a player plugin, not a human");
 }
 
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins) {

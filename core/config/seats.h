@@ -33,6 +33,14 @@ struct ResolvedSeat {
 // its schema with a valid value.
 Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, const PluginList& plugins);
 
+// side's seat of the AI-vs-AI demo ([demo.white], [demo.black]), checked as
+// resolve_seat does, except that it must be a plugin: "human" is refused.
+Result<ResolvedSeat> resolve_demo_seat(const Settings& settings, chess::Color side, const PluginList& plugins);
+
+// The player that gives hints ([hint]), checked as resolve_seat does, except
+// that it must be a plugin: "human" is refused.
+Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& plugins);
+
 // Both seats, indexed by chess::Color; the first failure (white before black).
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins);
 

@@ -1,9 +1,11 @@
 // The settings Gambit reads from its TOML configuration: who sits at each side
-// of the board and where player plugins are found. Later issues add tables
-// ([ui], [demo], [clock], [game]) as members here; until they exist a file
-// naming them is refused like any other unknown key, so typos never pass silently.
+// of the board, the game window ([ui]), the clock ([clock]), the AI-vs-AI demo
+// ([demo] with its two seats), the player that gives hints ([hint]) and where
+// player plugins are found. A later issue adds [game]; until it exists a file
+// naming it is refused like any other unknown key, so typos never pass silently.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -46,6 +48,50 @@ struct SeatConfig {
   bool operator==(const SeatConfig&) const = default;
 };
 
+// Board colours ([ui] theme) and piece drawings ([ui] piece_set) the window has,
+// in the order it lists them.
+inline constexpr std::array<std::string_view, 4> BoardThemes{"green", "brown", "blue", "grey"};
+inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
+
+// The ranges of the integer settings (inclusive).
+inline constexpr int MaxAnimationMs = 1000;       // ui.animation_ms: 0..1000
+inline constexpr int MaxClockMinutes = 180;       // clock.minutes: 0..180 (0 = no clock)
+inline constexpr int MaxIncrementSeconds = 60;    // clock.increment_seconds: 0..60
+inline constexpr int MaxDemoMoveDelayMs = 10000;  // demo.move_delay_ms: 0..10000
+
+// [ui]: how the game window shows the board.
+struct UiSettings {
+  bool show_legal_moves = true;  // dots and rings on the legal target squares
+  bool show_ai_arrow = true;     // an arrow for an AI's current best move while it thinks
+  bool sounds = true;
+  std::string theme = "green";       // one of BoardThemes
+  std::string piece_set = "dejavu";  // one of PieceSets
+  int animation_ms = 150;            // 0..MaxAnimationMs; 0 = no animation
+
+  bool operator==(const UiSettings&) const = default;
+};
+
+// [clock]: the time control of a game in the window. Without a clock
+// (minutes = 0) the increment is 0 too.
+struct ClockSettings {
+  int minutes = 0;            // each side's initial time, 1..MaxClockMinutes; 0 = no clock
+  int increment_seconds = 0;  // added after each move, 0..MaxIncrementSeconds
+
+  bool enabled() const { return minutes > 0; }
+  bool operator==(const ClockSettings&) const = default;
+};
+
+// [demo]: the AI-vs-AI demonstration. Both seats must be plugins (seats.h checks).
+struct DemoSettings {
+  int move_delay_ms = 600;  // pause between moves, 0..MaxDemoMoveDelayMs
+  SeatConfig white{"alphabeta", "medium", {}};
+  SeatConfig black{"minimax", "hard", {}};
+
+  SeatConfig& seat(chess::Color side) { return side == chess::WHITE ? white : black; }
+  const SeatConfig& seat(chess::Color side) const { return side == chess::WHITE ? white : black; }
+  bool operator==(const DemoSettings&) const = default;
+};
+
 // Everything the configuration says. A default-constructed Settings equals the
 // shipped config/gambit.toml (a test keeps them in step), so a --config file may
 // set only what it changes.
@@ -56,9 +102,16 @@ struct Settings {
   // or relative to the working directory (a file's relative paths are made
   // relative to that file's folder when it is read).
   std::vector<std::filesystem::path> plugin_paths;
+  UiSettings ui;
+  ClockSettings clock;
+  DemoSettings demo;
+  // The player asked for a hint; must be a plugin (seats.h checks).
+  SeatConfig hint{"alphabeta", "hard", {}};
 
   // Where each value was read, by dotted key: "white.player", "white.level",
-  // "white.options.depth", "plugins.paths". Not part of equality.
+  // "white.options.depth", "plugins.paths", "ui.theme", "clock.minutes",
+  // "demo.move_delay_ms", "demo.white.player", "demo.white.options.depth",
+  // "hint.level". Not part of equality.
   std::map<std::string, SourcePlace, std::less<>> sources;
 
   SeatConfig& seat(chess::Color side) { return side == chess::WHITE ? white : black; }
@@ -68,7 +121,8 @@ struct Settings {
   std::string about(std::string_view key) const;
 
   bool operator==(const Settings& other) const {
-    return white == other.white && black == other.black && plugin_paths == other.plugin_paths;
+    return white == other.white && black == other.black && plugin_paths == other.plugin_paths && ui == other.ui &&
+           clock == other.clock && demo == other.demo && hint == other.hint;
   }
 };
 
@@ -76,10 +130,14 @@ struct Settings {
 // digits, '_' and '-', otherwise quoted with odd bytes escaped.
 std::string key_text(std::string_view key);
 
-// Dotted keys of a seat ("white", "black") and of one of its options ("white.options.depth").
+// Dotted keys of a seat ("white", "black", "demo.white", "demo.black", "hint")
+// and of one of its options ("white.options.depth", "hint.options.depth").
 inline std::string seat_key(chess::Color side) { return side == chess::WHITE ? "white" : "black"; }
-inline std::string option_key(chess::Color side, std::string_view name) {
-  return seat_key(side) + ".options." + key_text(name);
+inline std::string demo_seat_key(chess::Color side) { return "demo." + seat_key(side); }
+inline constexpr std::string_view HintKey = "hint";
+inline std::string option_key(std::string_view seat, std::string_view name) {
+  return std::string(seat) + ".options." + key_text(name);
 }
+inline std::string option_key(chess::Color side, std::string_view name) { return option_key(seat_key(side), name); }
 
 }  // namespace gambit::config

@@ -2,44 +2,15 @@
 
 #include <algorithm>
 #include <array>
-#include <ctime>
 
 #include "core/chess/uci.h"
+#include "core/match/game_record.h"
 
 namespace gambit::match {
 
 namespace {
 
 using std::chrono::milliseconds;
-
-std::string seconds_text(std::int64_t ms) {
-  std::string text = std::to_string(ms / 1000);
-  if (ms % 1000) {
-    std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
-    while (fraction.back() == '0') fraction.pop_back();
-    text += "." + fraction;
-  }
-  return text;
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char buffer[16];
-  std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
-  return buffer;
-}
-
-// The PGN Termination tag (PGN standard values).
-std::string termination_tag(chess::Termination t) {
-  switch (t) {
-    case chess::Termination::TimeForfeit: return "time forfeit";
-    case chess::Termination::Forfeit: return "rules infraction";
-    case chess::Termination::None: return "unterminated";
-    default: return "normal";
-  }
-}
 
 // Asks the side to move for its move and applies the answer to the game.
 void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, std::array<std::int64_t, 2>& clock) {
@@ -79,7 +50,7 @@ void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, s
 }  // namespace
 
 std::string TimeControl::pgn_tag() const {
-  if (movetime_ms > 0) return "-";
+  if (movetime_ms > 0 || (initial_ms == 0 && increment_ms == 0)) return "-";
   return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);
 }
 
@@ -107,26 +78,7 @@ chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const 
   }
 
   PlayedGame played{game, {}};
-  chess::PgnGame& pgn = played.pgn;
-  const chess::Outcome& outcome = game.outcome();
-  pgn.tags = {{"Event", "Gambit match"}, {"Site", "?"},          {"Date", today()},
-              {"Round", "?"},            {"White", white.name}, {"Black", black.name},
-              {"Result", outcome.pgn_result()}};
-  for (const auto& tag : tags) {
-    auto existing = std::find_if(pgn.tags.begin(), pgn.tags.end(), [&](const auto& t) { return t.first == tag.first; });
-    if (existing != pgn.tags.end()) existing->second = tag.second;
-    else pgn.tags.push_back(tag);
-  }
-  pgn.tags.emplace_back("TimeControl", time_control.pgn_tag());
-  if (time_control.movetime_ms > 0) pgn.tags.emplace_back("MoveTime", seconds_text(time_control.movetime_ms));
-  pgn.tags.emplace_back("Termination", termination_tag(outcome.termination));
-  pgn.start = game.start();
-  pgn.moves = game.moves();
-  pgn.result = outcome.pgn_result();
-  if (!pgn.moves.empty()) {
-    pgn.comments_after.assign(pgn.moves.size(), "");
-    pgn.comments_after.back() = outcome.description();
-  }
+  played.pgn = pgn_record(game, "Gambit match", white.name, black.name, time_control, tags);
   return played;
 }
 

@@ -26,6 +26,7 @@
 #include "core/config/config_paths.h"
 #include "core/config/seats.h"
 #include "core/match/elo.h"
+#include "core/match/game_record.h"
 #include "core/match/game_runner.h"
 #include "core/match/openings.h"
 #include "core/players/options.h"
@@ -38,12 +39,6 @@ using chess::Failure;
 using chess::Result;
 
 // "depth=5 hash_mb=16", or "(defaults)".
-std::string options_text(const players::OptionList& options) {
-  std::string text;
-  for (const auto& [name, value] : options) text += (text.empty() ? "" : " ") + name + "=" + value;
-  return text.empty() ? "(defaults)" : text;
-}
-
 // One of the two competitors, fully resolved: its plugin and its options.
 struct Competitor {
   std::shared_ptr<const players::PluginLibrary> library;
@@ -138,9 +133,9 @@ class Match {
           match::opening_moves(opening), tc_,
           {{"Round", std::to_string(index + 1)},
            {"WhitePlugin", white.library->id() + " " + white.library->version()},
-           {"WhiteOptions", options_text((*white_player)->options())},
+           {"WhiteOptions", match::options_text((*white_player)->options())},
            {"BlackPlugin", black.library->id() + " " + black.library->version()},
-           {"BlackOptions", options_text((*black_player)->options())},
+           {"BlackOptions", match::options_text((*black_player)->options())},
            {"Seed", std::to_string(seed_)},
            {"Opening", std::string(opening.name)}});
     if (!played && failure.empty()) failure = played.error();
@@ -255,7 +250,7 @@ int run(int argc, char** argv) {
   }
 
   std::printf("Match: %s (%s) vs %s (%s), %d games, %s, seed %llu\n", first->library->id().c_str(),
-              options_text(first->options).c_str(), second->library->id().c_str(), options_text(second->options).c_str(), games,
+              match::options_text(first->options).c_str(), second->library->id().c_str(), match::options_text(second->options).c_str(), games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
                                  : ("clock " + tc.pgn_tag()).c_str(),
               static_cast<unsigned long long>(seed));

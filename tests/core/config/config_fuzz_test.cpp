@@ -48,6 +48,24 @@ paths = [
   'b',
 ]
 )",
+    R"([ui]
+show_legal_moves = false
+sounds = true
+theme = "blue"
+piece_set = "freeserif"
+animation_ms = 300
+[clock]
+minutes = 5
+increment_seconds = 3
+[demo]
+move_delay_ms = 250
+white = { player = "random", options = { seed = 3 } }
+[demo.black]
+level = "easy"
+[hint]
+player = "minimax"
+options.depth = 2
+)",
 };
 
 // clang-format off
@@ -56,7 +74,8 @@ const std::vector<std::string> Tokens = {
     "\n", "\r\n", "\t", " ", "1e999", "99999999999999999999", "-9223372036854775809", "0x7FFFFFFFFFFFFFFF", "inf",
     "nan", "true", "1979-05-27T07:32:00Z", "07:32:00", "white", "black", "options", "plugins", "paths", "player",
     "level", "depth", "human", "\xFF", "\xC3", "\xED\xA0\x80", std::string(1, '\0'), "\xEF\xBB\xBF",
-    "[white.options]", "[black]\nplayer = \"minimax\"\n", "a.b.c.d.e = 1",
+    "[white.options]", "[black]\nplayer = \"minimax\"\n", "a.b.c.d.e = 1", "ui", "clock", "demo", "hint",
+    "[demo.white]", "minutes", "increment_seconds", "theme", "grey", "0", "60", "180",
 };
 // clang-format on
 
@@ -96,6 +115,16 @@ void exercise(const std::string& text) {
   Result<std::array<ResolvedSeat, chess::COLOR_NB>> seats = resolve_seats(*settings, plugins);
   if (!seats) {
     ASSERT_FALSE(seats.error().empty());
+  }
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    Result<ResolvedSeat> demo = resolve_demo_seat(*settings, side, plugins);
+    if (!demo) {
+      ASSERT_FALSE(demo.error().empty());
+    }
+  }
+  Result<ResolvedSeat> hint = resolve_hint(*settings, plugins);
+  if (!hint) {
+    ASSERT_FALSE(hint.error().empty());
   }
 
   Result<std::string> saved = format_config(*settings);

@@ -3,8 +3,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/config/config_paths.h"
 #include "core/config/seats.h"
@@ -91,6 +94,132 @@ TEST(ParseConfig, RelativePluginPathsAreRelativeToTheFile) {
   EXPECT_EQ(settings->plugin_paths, (std::vector<fs::path>{"/home/ann/cfg/mine", "/abs"}));
 }
 
+TEST(ParseConfig, ReadsUiClockDemoAndHint) {
+  const Settings settings = parsed(R"(
+[ui]
+show_legal_moves = false
+show_ai_arrow = false
+sounds = false
+theme = "grey"
+piece_set = "freeserif"
+animation_ms = 0
+
+[clock]
+minutes = 180
+increment_seconds = 60
+
+[demo]
+move_delay_ms = 10000
+[demo.white]
+player = "random"
+[demo.white.options]
+seed = 7
+[demo.black]
+player = "alphabeta"
+level = "max"
+
+[hint]
+player = "minimax"
+level = "easy"
+options = { depth = 2 }
+)");
+  EXPECT_EQ(settings.ui, (UiSettings{false, false, false, "grey", "freeserif", 0}));
+  EXPECT_EQ(settings.clock, (ClockSettings{180, 60}));
+  EXPECT_TRUE(settings.clock.enabled());
+  EXPECT_EQ(settings.demo.move_delay_ms, 10000);
+  EXPECT_EQ(settings.demo.white, (SeatConfig{"random", "", {{"seed", "7"}}}));
+  EXPECT_EQ(settings.demo.black, (SeatConfig{"alphabeta", "max", {}}));
+  EXPECT_EQ(settings.hint, (SeatConfig{"minimax", "easy", {{"depth", "2"}}}));
+  EXPECT_EQ(settings.white, Settings().white);
+  EXPECT_EQ(settings.black, Settings().black);
+  EXPECT_NE(settings, Settings());
+
+  EXPECT_EQ(settings.about("ui.theme"), "test.toml:6:9: ui.theme: ");
+  EXPECT_EQ(settings.about("clock.increment_seconds"), "test.toml:12:21: clock.increment_seconds: ");
+  EXPECT_EQ(settings.about("demo.move_delay_ms"), "test.toml:15:17: demo.move_delay_ms: ");
+  EXPECT_EQ(settings.about("demo.white.options.seed"), "test.toml:19:8: demo.white.options.seed: ");
+  EXPECT_EQ(settings.about("demo.black.level"), "test.toml:22:9: demo.black.level: ");
+  EXPECT_EQ(settings.about("hint.options.depth"), "test.toml:27:21: hint.options.depth: ");
+}
+
+TEST(ParseConfig, NewTablesHaveTheirDefaults) {
+  const Settings settings;
+  EXPECT_EQ(settings.ui, (UiSettings{true, true, true, "green", "dejavu", 150}));
+  EXPECT_EQ(settings.clock, (ClockSettings{0, 0}));
+  EXPECT_FALSE(settings.clock.enabled());
+  EXPECT_EQ(settings.demo.move_delay_ms, 600);
+  EXPECT_EQ(settings.demo.white, (SeatConfig{"alphabeta", "medium", {}}));
+  EXPECT_EQ(settings.demo.black, (SeatConfig{"minimax", "hard", {}}));
+  EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "hard", {}}));
+  EXPECT_EQ(BoardThemes, (std::array<std::string_view, 4>{"green", "brown", "blue", "grey"}));
+  EXPECT_EQ(PieceSets, (std::array<std::string_view, 2>{"dejavu", "freeserif"}));
+}
+
+TEST(ParseConfig, EveryNewValueTakesPartInEquality) {
+  const Settings base;
+  std::vector<Settings> changed(12, base);
+  changed[0].ui.show_legal_moves = false;
+  changed[1].ui.show_ai_arrow = false;
+  changed[2].ui.sounds = false;
+  changed[3].ui.theme = "blue";
+  changed[4].ui.piece_set = "freeserif";
+  changed[5].ui.animation_ms = 10;
+  changed[6].clock.minutes = 5;
+  changed[7].clock.increment_seconds = 2;
+  changed[8].demo.move_delay_ms = 0;
+  changed[9].demo.white.level = "easy";
+  changed[10].demo.black.options = {{"depth", "2"}};
+  changed[11].hint.player = "random";
+  for (const Settings& settings : changed) EXPECT_NE(settings, base);
+}
+
+TEST(ParseConfig, UiClockAndDemoValuesLayerKeyByKey) {
+  Settings base;
+  base.ui.theme = "brown";
+  base.ui.sounds = false;
+  base.clock = ClockSettings{10, 5};
+  base.demo.move_delay_ms = 100;
+  const Settings settings = parsed("[ui]\nanimation_ms = 300\n[clock]\nminutes = 3\n[demo]\nmove_delay_ms = 0\n", base);
+  EXPECT_EQ(settings.ui, (UiSettings{true, true, false, "brown", "dejavu", 300}));
+  EXPECT_EQ(settings.clock, (ClockSettings{3, 5}));
+  EXPECT_EQ(settings.demo.move_delay_ms, 0);
+  EXPECT_EQ(settings.demo.white, base.demo.white);
+  EXPECT_EQ(settings.sources.at("ui.animation_ms").line, 2u);
+  EXPECT_FALSE(settings.sources.count("ui.theme"));
+  EXPECT_EQ(parsed("[clock]\nminutes = 0\nincrement_seconds = 0\n", base).clock, (ClockSettings{0, 0}));
+}
+
+TEST(ParseConfig, DemoAndHintSeatsLayerLikeTheBoardSeats) {
+  Settings base;
+  base.demo.white = SeatConfig{"alphabeta", "easy", {{"hash_mb", "16"}, {"depth", "3"}}};
+  base.hint = SeatConfig{"alphabeta", "hard", {{"movetime_ms", "100"}}};
+  base.sources["demo.white.options.hash_mb"] = SourcePlace{"default.toml", 9, 11};
+  base.sources["hint.options.movetime_ms"] = SourcePlace{"default.toml", 20, 15};
+
+  // No player: level and each option key by key.
+  const Settings kept = parsed(
+      "[demo.white]\nlevel = \"max\"\n[demo.white.options]\ndepth = 5\n[hint.options]\nmovetime_ms = 900\n", base);
+  EXPECT_EQ(kept.demo.white, (SeatConfig{"alphabeta", "max", {{"hash_mb", "16"}, {"depth", "5"}}}));
+  EXPECT_EQ(kept.hint, (SeatConfig{"alphabeta", "hard", {{"movetime_ms", "900"}}}));
+  EXPECT_EQ(kept.demo.black, base.demo.black);
+  EXPECT_EQ(kept.sources.at("demo.white.options.hash_mb").file, "default.toml");
+  EXPECT_EQ(kept.sources.at("hint.options.movetime_ms").file, "test.toml");
+
+  // A player: the seat is replaced whole, with the sources of what it had.
+  const Settings replaced =
+      parsed("[demo]\nwhite = { player = \"minimax\" }\n[hint]\nplayer = \"random\"\noptions.seed = 1\n", base);
+  EXPECT_EQ(replaced.demo.white, (SeatConfig{"minimax", "", {}}));
+  EXPECT_EQ(replaced.hint, (SeatConfig{"random", "", {{"seed", "1"}}}));
+  EXPECT_FALSE(replaced.sources.count("demo.white.options.hash_mb"));
+  EXPECT_FALSE(replaced.sources.count("hint.options.movetime_ms"));
+  EXPECT_EQ(replaced.sources.at("demo.white.player").line, 2u);
+
+  // Replacing a board seat leaves the demo seat of the same colour alone.
+  const Settings board = parsed("[white]\nplayer = \"random\"\n", base);
+  EXPECT_EQ(board.demo.white, base.demo.white);
+  EXPECT_TRUE(board.sources.count("demo.white.options.hash_mb"));
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
@@ -145,12 +274,101 @@ TEST(ConfigErrors, NulCharactersAreRefused) {
 }
 
 TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
+  EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
+            "test.toml:1:2: unknown key game; expected white, black, ui, clock, demo, hint or plugins");
   EXPECT_EQ(error_of("[clock]\ninitial_seconds = 300\n"),
-            "test.toml:1:2: unknown key clock; expected white, black or plugins");
+            "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
+  EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
+            "test.toml:2:1: unknown key ui.colour; expected show_legal_moves, show_ai_arrow, sounds, theme, "
+            "piece_set or animation_ms");
+  EXPECT_EQ(error_of("[demo]\ndelay_ms = 5\n"),
+            "test.toml:2:1: unknown key demo.delay_ms; expected move_delay_ms, white or black");
+  EXPECT_EQ(error_of("[demo.white]\ncolour = \"white\"\n"),
+            "test.toml:2:1: unknown key demo.white.colour; expected player, level or options");
+  EXPECT_EQ(error_of("[hint]\ndepth = 3\n"),
+            "test.toml:2:1: unknown key hint.depth; expected player, level or options");
   EXPECT_EQ(error_of("[white]\ncolour = \"white\"\n"),
             "test.toml:2:1: unknown key white.colour; expected player, level or options");
   EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths");
-  EXPECT_EQ(error_of("\"odd key\" = 1\n"), "test.toml:1:1: unknown key 'odd key'; expected white, black or plugins");
+  EXPECT_EQ(error_of("\"odd key\" = 1\n"),
+            "test.toml:1:1: unknown key 'odd key'; expected white, black, ui, clock, demo, hint or plugins");
+}
+
+TEST(ConfigErrors, NewTablesAndTheirValuesMustHaveTheirType) {
+  EXPECT_EQ(error_of("ui = true\n"), "test.toml:1:6: ui must be a table, got boolean");
+  EXPECT_EQ(error_of("clock = 5\n"), "test.toml:1:9: clock must be a table, got integer");
+  EXPECT_EQ(error_of("demo = \"x\"\n"), "test.toml:1:8: demo must be a table, got string");
+  EXPECT_EQ(error_of("hint = \"alphabeta\"\n"), "test.toml:1:8: hint must be a table, got string");
+  EXPECT_EQ(error_of("[demo]\nwhite = \"random\"\n"), "test.toml:2:9: demo.white must be a table, got string");
+  EXPECT_EQ(error_of("[ui]\nsounds = \"yes\"\n"), "test.toml:2:10: ui.sounds must be a boolean, got string");
+  EXPECT_EQ(error_of("[ui]\nshow_legal_moves = 1\n"),
+            "test.toml:2:20: ui.show_legal_moves must be a boolean, got integer");
+  EXPECT_EQ(error_of("[ui]\nshow_ai_arrow = \"true\"\n"),
+            "test.toml:2:17: ui.show_ai_arrow must be a boolean, got string");
+  EXPECT_EQ(error_of("[ui]\ntheme = 2\n"), "test.toml:2:9: ui.theme must be a string, got integer");
+  EXPECT_EQ(error_of("[ui]\npiece_set = []\n"), "test.toml:2:13: ui.piece_set must be a string, got array");
+  EXPECT_EQ(error_of("[ui]\nanimation_ms = 1.5\n"), "test.toml:2:16: ui.animation_ms must be an integer, got float");
+  EXPECT_EQ(error_of("[clock]\nminutes = \"5\"\n"), "test.toml:2:11: clock.minutes must be an integer, got string");
+  EXPECT_EQ(error_of("[clock]\nincrement_seconds = true\n"),
+            "test.toml:2:21: clock.increment_seconds must be an integer, got boolean");
+  EXPECT_EQ(error_of("[demo]\nmove_delay_ms = 07:00:00\n"),
+            "test.toml:2:17: demo.move_delay_ms must be an integer, got time");
+  EXPECT_EQ(error_of("[demo.black]\nlevel = 3\n"), "test.toml:2:9: demo.black.level must be a string, got integer");
+  EXPECT_EQ(error_of("[demo.white.options]\ndepth = 2.5\n"),
+            "test.toml:2:9: demo.white.options.depth must be an integer, a boolean or a string, got float");
+  EXPECT_EQ(error_of("[hint]\nplayer = \"\"\n"), "test.toml:2:10: hint.player must not be empty");
+  EXPECT_EQ(error_of("[hint]\noptions = 3\n"), "test.toml:2:11: hint.options must be a table, got integer");
+}
+
+TEST(ConfigErrors, IntegersOutOfRangeNameTheirRange) {
+  EXPECT_EQ(error_of("[ui]\nanimation_ms = 1001\n"),
+            "test.toml:2:16: ui.animation_ms must be an integer in 0..1000, got 1001");
+  EXPECT_EQ(error_of("[ui]\nanimation_ms = -1\n"),
+            "test.toml:2:16: ui.animation_ms must be an integer in 0..1000, got -1");
+  EXPECT_EQ(error_of("[clock]\nminutes = 181\n"),
+            "test.toml:2:11: clock.minutes must be an integer in 0..180, got 181");
+  EXPECT_EQ(error_of("[clock]\nminutes = 5\nincrement_seconds = 61\n"),
+            "test.toml:3:21: clock.increment_seconds must be an integer in 0..60, got 61");
+  EXPECT_EQ(error_of("[demo]\nmove_delay_ms = 10001\n"),
+            "test.toml:2:17: demo.move_delay_ms must be an integer in 0..10000, got 10001");
+  EXPECT_EQ(error_of("[clock]\nminutes = -9223372036854775808\n"),
+            "test.toml:2:11: clock.minutes must be an integer in 0..180, got -9223372036854775808");
+  EXPECT_EQ(error_of("[demo]\nmove_delay_ms = 4294967896\n"),
+            "test.toml:2:17: demo.move_delay_ms must be an integer in 0..10000, got 4294967896");
+  const Settings edges = parsed("[ui]\nanimation_ms = 1000\n[clock]\nminutes = 1\nincrement_seconds = 60\n");
+  EXPECT_EQ(edges.ui.animation_ms, 1000);
+  EXPECT_EQ(edges.clock, (ClockSettings{1, 60}));
+}
+
+TEST(ConfigErrors, UnknownThemeOrPieceSetListsTheKnownOnes) {
+  EXPECT_EQ(error_of("[ui]\ntheme = \"red\"\n"),
+            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, got 'red'");
+  EXPECT_EQ(error_of("[ui]\ntheme = \"Green\"\n"),
+            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, got 'Green'");
+  EXPECT_EQ(error_of("[ui]\npiece_set = \"merida\"\n"),
+            "test.toml:2:13: ui.piece_set must be one of dejavu, freeserif, got 'merida'");
+  EXPECT_EQ(error_of("[ui]\ntheme = \"\"\n"), "test.toml:2:9: ui.theme must not be empty");
+}
+
+TEST(ConfigErrors, AnIncrementNeedsAClock) {
+  EXPECT_EQ(error_of("[clock]\nincrement_seconds = 5\n"),
+            "test.toml:2:21: clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got 5");
+  EXPECT_EQ(error_of("[clock]\nincrement_seconds = 5\nminutes = 0\n"),
+            "test.toml:2:21: clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got 5");
+  // Checked over the file below: this file takes the clock away from its increment.
+  Settings base;
+  base.clock = ClockSettings{5, 3};
+  Result<Settings> no_clock = parse_config("[clock]\nminutes = 0\n", "user.toml", base);
+  ASSERT_FALSE(no_clock.ok());
+  EXPECT_EQ(no_clock.error(),
+            "user.toml:2:11: clock.minutes must be 1..180 while clock.increment_seconds is 3 (an increment needs a "
+            "clock)");
+  // ... or gives an increment where the file below has no clock.
+  Result<Settings> increment = parse_config("[clock]\nincrement_seconds = 2\n", "user.toml", Settings());
+  ASSERT_FALSE(increment.ok());
+  EXPECT_THAT(increment.error(), StartsWith("user.toml:2:21: clock.increment_seconds must be 0"));
+  // The order of the keys in the file does not matter.
+  EXPECT_EQ(parsed("[clock]\nincrement_seconds = 2\nminutes = 1\n").clock, (ClockSettings{1, 2}));
 }
 
 TEST(ConfigErrors, TheFirstErrorInTheFileIsReported) {
@@ -342,10 +560,26 @@ TEST(ShippedConfig, EqualsTheBuiltInDefaultsAndValidates) {
   EXPECT_EQ(settings->white.player, "human");
   EXPECT_EQ(settings->black, (SeatConfig{"alphabeta", "medium", {}}));
   EXPECT_TRUE(settings->plugin_paths.empty());
+  EXPECT_EQ(settings->ui, UiSettings());
+  EXPECT_EQ(settings->clock, ClockSettings());
+  EXPECT_EQ(settings->demo, DemoSettings());
+  EXPECT_EQ(settings->hint, (SeatConfig{"alphabeta", "hard", {}}));
+  for (const char* key :
+       {"ui.show_legal_moves", "ui.show_ai_arrow", "ui.sounds", "ui.theme", "ui.piece_set", "ui.animation_ms",
+        "clock.minutes", "clock.increment_seconds", "demo.move_delay_ms", "demo.white.player", "demo.white.level",
+        "demo.black.player", "demo.black.level", "hint.player", "hint.level"})
+    EXPECT_TRUE(settings->sources.count(key)) << key << " is not in the shipped file";
   Result<std::array<ResolvedSeat, chess::COLOR_NB>> seats = resolve_seats(*settings, fixtures::shipped_plugins());
   ASSERT_TRUE(seats.ok()) << seats.error();
   EXPECT_TRUE((*seats)[chess::WHITE].human());
   EXPECT_EQ((*seats)[chess::BLACK].plugin, &fixtures::alphabeta_plugin());
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    Result<ResolvedSeat> demo = resolve_demo_seat(*settings, side, fixtures::shipped_plugins());
+    EXPECT_TRUE(demo.ok()) << demo.error();
+  }
+  Result<ResolvedSeat> hint = resolve_hint(*settings, fixtures::shipped_plugins());
+  ASSERT_TRUE(hint.ok()) << hint.error();
+  EXPECT_EQ(hint->plugin, &fixtures::alphabeta_plugin());
 }
 
 TEST(ShippedConfig, IsTheDefaultWhenRunFromTheBuildTree) {
@@ -366,7 +600,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  EXPECT_EQ(keys, 4);  // white.player, black.player, black.level, plugins.paths
+  // white.player, black.player, black.level, hint (2), ui (6), clock (2),
+  // demo.move_delay_ms, demo.white (2), demo.black (2), plugins.paths
+  EXPECT_EQ(keys, 19);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

@@ -29,6 +29,12 @@ Settings unusual_settings() {
                                {"quote\"key", "y"}}};
   settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}};
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
+  settings.ui = UiSettings{false, false, false, "grey", "freeserif", 0};
+  settings.clock = ClockSettings{180, 60};
+  settings.demo.move_delay_ms = 10000;
+  settings.demo.white = SeatConfig{"random", "", {{"seed", "9223372036854775807"}}};
+  settings.demo.black = SeatConfig{"kitchen", "sharp \"one\"", {{"odd name", "x"}, {"ponder", "false"}}};
+  settings.hint = SeatConfig{"minimax", "", {{"depth", "2"}}};
   return settings;
 }
 
@@ -41,6 +47,78 @@ TEST(FormatConfig, WritesReadableToml) {
   EXPECT_THAT(*text, HasSubstr("[black]\nplayer = \"alphabeta\"\nlevel = \"medium\"\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[black.options]\ndepth = 8\nbook = \"main.bin\"\nponder = false\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[plugins]\npaths = []\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[ui]\nshow_legal_moves = true\nshow_ai_arrow = true\nsounds = true\n"
+                               "theme = \"green\"\npiece_set = \"dejavu\"\nanimation_ms = 150\n"))
+      << *text;
+  EXPECT_THAT(*text, HasSubstr("[clock]\nminutes = 0\nincrement_seconds = 0\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[demo]\nmove_delay_ms = 600\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[demo.white]\nplayer = \"alphabeta\"\nlevel = \"medium\"\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[demo.black]\nplayer = \"minimax\"\nlevel = \"hard\"\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[hint]\nplayer = \"alphabeta\"\nlevel = \"hard\"\n")) << *text;
+}
+
+TEST(FormatConfig, DefaultsReadBackAsDefaults) {
+  Result<std::string> text = format_config(Settings());
+  ASSERT_TRUE(text.ok()) << text.error();
+  Result<Settings> back = parse_config(*text, "saved.toml");
+  ASSERT_TRUE(back.ok()) << back.error() << "\n" << *text;
+  EXPECT_EQ(*back, Settings()) << *text;
+}
+
+TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
+  const Settings settings = unusual_settings();
+  Result<std::string> text = format_config(settings);
+  ASSERT_TRUE(text.ok()) << text.error();
+  EXPECT_THAT(*text, HasSubstr("[demo.black.options]\n\"odd name\" = \"x\"\nponder = false\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[hint.options]\ndepth = 2\n")) << *text;
+  // Read over a base that differs in every new value: the text decides them all.
+  Settings base;
+  base.ui = UiSettings{true, true, true, "blue", "dejavu", 999};
+  base.clock = ClockSettings{7, 7};
+  base.demo.move_delay_ms = 1;
+  base.demo.white = SeatConfig{"alphabeta", "max", {{"hash_mb", "1"}}};
+  base.demo.black.options = {{"depth", "1"}};
+  base.hint.options = {{"movetime_ms", "5"}};
+  for (const Settings& below : {Settings(), base}) {
+    Result<Settings> back = parse_config(*text, "saved.toml", below);
+    ASSERT_TRUE(back.ok()) << back.error() << "\n" << *text;
+    EXPECT_EQ(back->ui, settings.ui) << *text;
+    EXPECT_EQ(back->clock, settings.clock) << *text;
+    EXPECT_EQ(back->demo, settings.demo) << *text;
+    EXPECT_EQ(back->hint, settings.hint) << *text;
+    EXPECT_EQ(*back, settings) << *text;
+  }
+}
+
+TEST(FormatConfig, RefusesNewValuesTheLoaderWouldRefuse) {
+  Settings theme;
+  theme.ui.theme = "red";
+  EXPECT_EQ(format_config(theme).error(), "ui.theme must be one of green, brown, blue, grey, got 'red'");
+  Settings pieces;
+  pieces.ui.piece_set = "";
+  EXPECT_EQ(format_config(pieces).error(), "ui.piece_set must be one of dejavu, freeserif, got ''");
+  Settings animation;
+  animation.ui.animation_ms = -1;
+  EXPECT_EQ(format_config(animation).error(), "ui.animation_ms must be an integer in 0..1000, got -1");
+  Settings minutes;
+  minutes.clock.minutes = 181;
+  EXPECT_EQ(format_config(minutes).error(), "clock.minutes must be an integer in 0..180, got 181");
+  Settings increment;
+  increment.clock = ClockSettings{1, 61};
+  EXPECT_EQ(format_config(increment).error(), "clock.increment_seconds must be an integer in 0..60, got 61");
+  Settings no_clock;
+  no_clock.clock.increment_seconds = 5;
+  EXPECT_EQ(format_config(no_clock).error(),
+            "clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got 5");
+  Settings delay;
+  delay.demo.move_delay_ms = 10001;
+  EXPECT_EQ(format_config(delay).error(), "demo.move_delay_ms must be an integer in 0..10000, got 10001");
+  Settings demo_player;
+  demo_player.demo.black.player = "";
+  EXPECT_EQ(format_config(demo_player).error(), "demo.black.player must not be empty");
+  Settings hint_option;
+  hint_option.hint.options = {{"book", ""}};
+  EXPECT_EQ(format_config(hint_option).error(), "hint.options.book must not be empty");
 }
 
 TEST(FormatConfig, RoundTripsUnusualText) {

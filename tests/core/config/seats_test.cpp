@@ -122,6 +122,93 @@ TEST(ResolveSeat, NullPluginsAndPluginsWithoutIdAreSkipped) {
   EXPECT_EQ(available_players(plugins), "human, minimax");
 }
 
+// The failure resolve_demo_seat gives for side's demo seat of the config text.
+std::string demo_error(std::string_view text, chess::Color side, const PluginList& plugins = shipped_plugins()) {
+  Result<ResolvedSeat> seat = resolve_demo_seat(parsed(text), side, plugins);
+  EXPECT_FALSE(seat.ok()) << "accepted:\n" << text;
+  return seat ? "" : seat.error();
+}
+
+// The failure resolve_hint gives for the config text.
+std::string hint_error(std::string_view text, const PluginList& plugins = shipped_plugins()) {
+  Result<ResolvedSeat> seat = resolve_hint(parsed(text), plugins);
+  EXPECT_FALSE(seat.ok()) << "accepted:\n" << text;
+  return seat ? "" : seat.error();
+}
+
+TEST(ResolveDemoSeat, DefaultsArePluginsWithTheirLevels) {
+  Result<ResolvedSeat> white = resolve_demo_seat(Settings(), chess::WHITE, shipped_plugins());
+  ASSERT_TRUE(white.ok()) << white.error();
+  EXPECT_EQ(white->plugin, &alphabeta_plugin());
+  EXPECT_EQ(white->level, "medium");
+  Result<ResolvedSeat> black = resolve_demo_seat(Settings(), chess::BLACK, shipped_plugins());
+  ASSERT_TRUE(black.ok()) << black.error();
+  EXPECT_EQ(black->plugin, &minimax_plugin());
+  EXPECT_EQ(black->options, (players::OptionList{{"depth", "4"}}));
+}
+
+TEST(ResolveDemoSeat, ReadsItsOwnSeatWithOptions) {
+  const Settings settings = parsed(
+      "[white]\nplayer = \"human\"\n[demo.white]\nplayer = \"alphabeta\"\nlevel = \"easy\"\n"
+      "[demo.white.options]\nhash_mb = 32\n");
+  Result<ResolvedSeat> seat = resolve_demo_seat(settings, chess::WHITE, shipped_plugins());
+  ASSERT_TRUE(seat.ok()) << seat.error();
+  EXPECT_EQ(seat->options, (players::OptionList{{"depth", "2"}, {"movetime_ms", "50"}, {"hash_mb", "32"}}));
+}
+
+TEST(ResolveDemoSeat, RefusesAHuman) {
+  EXPECT_EQ(demo_error("[demo.black]\nplayer = \"human\"\n", chess::BLACK),
+            "seats.toml:2:10: demo.black.player: the demo is AI against AI: a human cannot play in it; expected one "
+            "of random, minimax, alphabeta");
+  Settings settings;
+  settings.demo.white = SeatConfig{};
+  Result<ResolvedSeat> seat = resolve_demo_seat(settings, chess::WHITE, {});
+  ASSERT_FALSE(seat.ok());
+  EXPECT_EQ(seat.error(),
+            "demo.white.player: the demo is AI against AI: a human cannot play in it; expected a player plugin, but "
+            "none was found");
+}
+
+TEST(ResolveDemoSeat, UnknownPluginLevelOrOptionNamesTheDemoKey) {
+  EXPECT_EQ(demo_error("[demo.white]\nplayer = \"stockfish\"\n", chess::WHITE),
+            "seats.toml:2:10: demo.white.player: no player called 'stockfish'; expected one of random, minimax, "
+            "alphabeta");
+  EXPECT_EQ(demo_error("[demo.black]\nlevel = \"expert\"\n", chess::BLACK),
+            "seats.toml:2:9: demo.black.level: plugin minimax has no level 'expert'; its levels are easy, medium, "
+            "hard, max");
+  EXPECT_EQ(demo_error("[demo.black.options]\ndepth = 9\n", chess::BLACK),
+            "seats.toml:2:9: demo.black.options.depth: option 'depth' = 9 is out of range 1..6");
+}
+
+TEST(ResolveHint, DefaultIsAlphabetaHard) {
+  Result<ResolvedSeat> hint = resolve_hint(Settings(), shipped_plugins());
+  ASSERT_TRUE(hint.ok()) << hint.error();
+  EXPECT_EQ(hint->player, "alphabeta");
+  EXPECT_EQ(hint->plugin, &alphabeta_plugin());
+  EXPECT_EQ(hint->level, "hard");
+}
+
+TEST(ResolveHint, RefusesAHumanAndUnknownPlugins) {
+  EXPECT_EQ(hint_error("[hint]\nplayer = \"human\"\n"),
+            "seats.toml:2:10: hint.player: hints come from a player plugin, not a human; expected one of random, "
+            "minimax, alphabeta");
+  EXPECT_EQ(hint_error("[hint]\nplayer = \"oracle\"\n"),
+            "seats.toml:2:10: hint.player: no player called 'oracle'; expected one of random, minimax, alphabeta");
+  EXPECT_EQ(hint_error("[hint]\nplayer = \"alphabeta\"\n", {&minimax_plugin()}),
+            "seats.toml:2:10: hint.player: no player called 'alphabeta'; expected one of minimax");
+  EXPECT_EQ(hint_error("[hint.options]\nhash_mb = 0\n"),
+            "seats.toml:2:11: hint.options.hash_mb: option 'hash_mb' = 0 is out of range 1..4096");
+  EXPECT_EQ(hint_error("[hint]\nplayer = \"kitchen\"\nlevel = \"broken\"\n", {&kitchen_plugin()}),
+            "seats.toml:3:9: hint.level: level 'broken' of plugin 'kitchen' sets an unknown option 'colour'");
+}
+
+TEST(ResolveSeat, BoardSeatsStillAcceptAHuman) {
+  const Settings settings = parsed("[black]\nplayer = \"human\"\n[demo.black]\nplayer = \"random\"\n");
+  Result<ResolvedSeat> seat = resolve_seat(settings, chess::BLACK, shipped_plugins());
+  ASSERT_TRUE(seat.ok()) << seat.error();
+  EXPECT_TRUE(seat->human());
+}
+
 TEST(ResolveSeats, WhiteFirstThenBlack) {
   Result<std::array<ResolvedSeat, chess::COLOR_NB>> both = resolve_seats(
       parsed("[white]\nplayer = \"random\"\n[black]\nplayer = \"minimax\"\nlevel = \"max\"\n"), shipped_plugins());

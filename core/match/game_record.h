@@ -1,0 +1,44 @@
+// The PGN record of a finished (or interrupted) game, shared by everything that
+// plays games: gambit-match, the game window and the demo.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/chess/game.h"
+#include "core/chess/pgn.h"
+
+namespace gambit::match {
+
+struct TimeControl;
+
+using PgnTags = std::vector<std::pair<std::string, std::string>>;
+
+// The game as PGN: the Seven Tag Roster (Event, Site "?", Date today, Round "?",
+// White, Black, Result), then `extra` (an extra tag of a roster name replaces
+// it, the others follow in order), then TimeControl (plus MoveTime for a fixed
+// time per move) and Termination. The outcome's description is the comment
+// after the last move.
+chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,
+                          const std::string& black, const TimeControl& time_control, const PgnTags& extra);
+
+// "depth=4 seed=7", or "(defaults)" for none: options as PGN tags record them.
+std::string options_text(const std::vector<std::pair<std::string, std::string>>& options);
+
+// The tags recording the plugin of a seat: {"<Side>Plugin", "alphabeta 1.0"},
+// {"<Side>Options", options_text(options)}; side_name is "White" or "Black".
+PgnTags plugin_tags(const std::string& side_name, const std::string& id, const std::string& version,
+                    const std::vector<std::pair<std::string, std::string>>& options);
+
+// The PGN Termination tag value of an ending ("normal", "time forfeit", ...).
+std::string termination_tag(chess::Termination termination);
+
+// Milliseconds as PGN writes seconds: 1500 -> "1.5", 60000 -> "60".
+std::string seconds_text(std::int64_t ms);
+
+// Today's date as PGN writes it: "2026.11.21".
+std::string pgn_date_today();
+
+}  // namespace gambit::match

@@ -1,0 +1,365 @@
+#include "core/match/game_session.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/match/game_record.h"
+
+namespace gambit::match {
+
+namespace {
+
+using std::chrono::duration_cast;
+using std::chrono::milliseconds;
+
+std::int64_t ms_between(GameSession::TimePoint from, GameSession::TimePoint to) {
+  return duration_cast<milliseconds>(to - from).count();
+}
+
+// The side that made ply `index` of a game starting with `first` to move.
+chess::Color mover_of_ply(chess::Color first, std::size_t index) {
+  return index % 2 == 0 ? first : ~first;
+}
+
+}  // namespace
+
+GameSession::GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const TimeControl& time_control,
+                         std::optional<SessionSeat> hint)
+    : seats_(std::move(seats)), hint_(std::move(hint)), time_control_(time_control) {}
+
+GameSession::~GameSession() { stop(); }
+
+chess::Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
+  auto player = players::PluginPlayer::create(seat.plugin, seat.options);
+  if (!player) return chess::Failure{player.error()};
+  std::shared_ptr<players::PluginPlayer> shared = std::move(player).value();
+  if (auto started = shared->new_game(); !started) return chess::Failure{started.error()};
+  AiSeat ai;
+  ai.worker = std::make_unique<players::AiWorker>(shared);
+  ai.player = std::move(shared);
+  return ai;
+}
+
+chess::Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat, chess::COLOR_NB> seats,
+                                                                const TimeControl& time_control,
+                                                                std::optional<SessionSeat> hint, TimePoint now) {
+  std::unique_ptr<GameSession> session(new GameSession(std::move(seats), time_control, std::move(hint)));
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    if (session->seats_[side].human()) continue;
+    auto ai = make_ai(session->seats_[side]);
+    if (!ai) return chess::Failure{ai.error()};
+    session->ai_[side] = std::move(ai).value();
+  }
+  if (session->hint_) {
+    // A hint player that cannot be created only disables hints; the reason is told when one is asked for.
+    if (auto ai = make_ai(*session->hint_)) session->hint_ai_ = std::move(ai).value();
+    session->hint_worker_ = session->hint_ai_.worker.get();
+  }
+  session->new_game(chess::Game(), now);
+  return session;
+}
+
+void GameSession::cancel_searches() {
+  for (AiSeat* ai : {&ai_[chess::WHITE], &ai_[chess::BLACK], &hint_ai_}) {
+    if (ai->worker && !ai->worker->cancel()) *ai = AiSeat{};  // abandoned: a fresh player is made when needed
+  }
+  hint_worker_ = hint_ai_.worker.get();
+  held_answer_.reset();
+}
+
+void GameSession::stop() { cancel_searches(); }
+
+void GameSession::new_game(chess::Game game, TimePoint now) {
+  cancel_searches();
+  game_ = std::move(game);
+  clock_ms_ = {time_control_.initial_ms, time_control_.initial_ms};
+  // The moves already in the record (a loaded game) are taken back to full clocks.
+  clock_history_.assign(game_.moves().size(), clock_ms_);
+  turn_clock_ = clock_ms_;
+  turn_started_ = last_move_at_ = now;
+  step_allowed_ = false;
+  reported_over_ = false;
+  events_.clear();
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    AiSeat& ai = ai_[side];
+    if (!ai.player || !ai.player->usable()) continue;
+    if (auto started = ai.player->new_game(); !started && !game_.is_over()) game_.forfeit(side, started.error());
+  }
+  note_if_over();
+}
+
+bool GameSession::human_to_move() const {
+  return !game_.is_over() && seats_[game_.position().side_to_move()].human();
+}
+
+std::int64_t GameSession::remaining_ms(chess::Color side, TimePoint now) const {
+  std::int64_t left = clock_ms_[side];
+  if (!game_.is_over() && side == game_.position().side_to_move() && !held_answer_)
+    left -= ms_between(turn_started_, now);
+  return left;
+}
+
+void GameSession::charge_clock(chess::Color side, TimePoint now) {
+  if (!has_clock()) return;
+  clock_ms_[side] -= ms_between(turn_started_, now);
+  clock_ms_[side] += time_control_.increment_ms;
+}
+
+void GameSession::apply_move(chess::Move move, TimePoint now) {
+  const chess::Position& before = game_.position();
+  SessionEvent event;
+  event.kind = SessionEvent::Kind::MovePlayed;
+  event.move = move;
+  event.side = before.side_to_move();
+  event.capture = move.kind() == chess::Move::EN_PASSANT || !before.empty(move.to());
+  if (move.kind() == chess::Move::CASTLING) event.capture = false;
+  clock_history_.push_back(turn_clock_);
+  const bool played = game_.play(move);
+  assert(played);
+  (void)played;
+  event.check = game_.position().in_check();
+  events_.push_back(std::move(event));
+  turn_started_ = last_move_at_ = now;
+  turn_clock_ = clock_ms_;
+  note_if_over();
+}
+
+void GameSession::note_if_over() {
+  if (!game_.is_over() || reported_over_) return;
+  reported_over_ = true;
+  cancel_searches();
+  SessionEvent event;
+  event.kind = SessionEvent::Kind::GameOver;
+  event.text = game_.outcome().description();
+  events_.push_back(std::move(event));
+}
+
+bool GameSession::play_human_move(chess::Move move, TimePoint now) {
+  if (!human_to_move() || !game_.position().is_legal(move)) return false;
+  const chess::Color side = game_.position().side_to_move();
+  if (hint_worker_ && hint_worker_->busy()) hint_worker_->cancel();
+  if (has_clock() && remaining_ms(side, now) <= 0) {
+    clock_ms_[side] = 0;
+    game_.flag(side);
+    note_if_over();
+    return true;
+  }
+  charge_clock(side, now);
+  apply_move(move, now);
+  return true;
+}
+
+bool GameSession::ensure_usable(chess::Color side) {
+  AiSeat& ai = ai_[side];
+  if (ai.worker && ai.worker->usable()) return true;
+  auto fresh = make_ai(seats_[side]);
+  if (!fresh) {
+    game_.forfeit(side, fresh.error());
+    note_if_over();
+    return false;
+  }
+  ai = std::move(fresh).value();
+  return true;
+}
+
+void GameSession::start_search(chess::Color side, TimePoint now) {
+  if (!ensure_usable(side)) return;
+  players::AiWorker::Request request{game_.start(), game_.moves(), {}, NoClockDeadline};
+  if (has_clock()) {
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+      request.limits.time_ms[c] = std::max<std::int64_t>(1, remaining_ms(c, now));
+      request.limits.increment_ms[c] = time_control_.increment_ms;
+    }
+    request.hard_deadline = milliseconds(request.limits.time_ms[side]) + Grace;
+  }
+  ai_[side].worker->start(std::move(request));
+}
+
+void GameSession::take_answer(chess::Color side, TimePoint now) {
+  std::optional<players::MoveAnswer> answer = ai_[side].worker->take_answer();
+  if (!answer) return;
+  switch (answer->kind) {
+    case players::MoveAnswer::Kind::Move:
+      if (has_clock() && remaining_ms(side, now) + Grace.count() < 0) {
+        clock_ms_[side] = 0;
+        game_.flag(side);
+        break;
+      }
+      charge_clock(side, now);
+      turn_started_ = now;
+      held_answer_ = std::move(answer);
+      return;
+    case players::MoveAnswer::Kind::TimedOut:
+      clock_ms_[side] = std::min<std::int64_t>(clock_ms_[side], 0);
+      game_.flag(side);
+      break;
+    case players::MoveAnswer::Kind::Failed: game_.forfeit(side, answer->reason); break;
+    case players::MoveAnswer::Kind::NoLegalMove:
+      game_.forfeit(side, seats_[side].label + " answered that it had no legal move");
+      break;
+  }
+  note_if_over();
+}
+
+void GameSession::take_hint() {
+  if (!hint_worker_ || !hint_worker_->busy()) return;
+  std::optional<players::MoveAnswer> answer = hint_worker_->take_answer();
+  if (!answer || hint_ply_ != game_.moves().size() || !human_to_move()) return;  // none yet, or stale
+  SessionEvent event;
+  if (answer->kind == players::MoveAnswer::Kind::Move) {
+    event.kind = SessionEvent::Kind::HintReady;
+    event.move = answer->move;
+    event.side = game_.position().side_to_move();
+  } else {
+    event.kind = SessionEvent::Kind::Notice;
+    event.text = "No hint: " + answer->reason;
+  }
+  events_.push_back(std::move(event));
+}
+
+void GameSession::update(TimePoint now) {
+  take_hint();
+  if (game_.is_over()) return;
+  const chess::Color side = game_.position().side_to_move();
+  if (has_clock() && !held_answer_) {
+    const std::int64_t left = remaining_ms(side, now);
+    const bool human = seats_[side].human();
+    if ((human && left <= 0) || (!human && left + Grace.count() < 0)) {
+      clock_ms_[side] = 0;
+      game_.flag(side);
+      note_if_over();
+      return;
+    }
+  }
+  if (seats_[side].human()) return;
+
+  const bool may_move = !paused_ || step_allowed_;
+  if (!held_answer_) {
+    if (ai_[side].worker && ai_[side].worker->busy()) {
+      take_answer(side, now);
+      if (game_.is_over()) return;
+    } else if (may_move) {
+      if (game_.claimable_draw()) {
+        game_.claim_draw();
+        note_if_over();
+        return;
+      }
+      start_search(side, now);
+      return;
+    }
+  }
+  if (held_answer_ && may_move && now - last_move_at_ >= move_delay_) {
+    const chess::Move move = held_answer_->move;
+    held_answer_.reset();
+    step_allowed_ = false;
+    apply_move(move, now);
+  }
+}
+
+std::vector<SessionEvent> GameSession::take_events() { return std::exchange(events_, {}); }
+
+bool GameSession::can_undo() const {
+  if (!has_human()) return false;
+  const chess::Color first = game_.start().side_to_move();
+  for (std::size_t i = 0; i < game_.moves().size(); ++i)
+    if (seats_[mover_of_ply(first, i)].human()) return true;
+  return false;
+}
+
+bool GameSession::undo(TimePoint now) {
+  if (!can_undo()) return false;
+  cancel_searches();
+  bool took_human_move = false;
+  while (!game_.moves().empty()) {
+    const chess::Color mover = ~game_.position().side_to_move();
+    game_.undo();
+    clock_ms_ = clock_history_.back();
+    clock_history_.pop_back();
+    took_human_move = took_human_move || seats_[mover].human();
+    if (took_human_move && seats_[game_.position().side_to_move()].human()) break;
+  }
+  turn_clock_ = clock_ms_;
+  turn_started_ = last_move_at_ = now;
+  step_allowed_ = false;
+  reported_over_ = false;
+  note_if_over();
+  return true;
+}
+
+std::optional<chess::Termination> GameSession::claimable_draw() const {
+  if (!human_to_move()) return std::nullopt;
+  return game_.claimable_draw();
+}
+
+bool GameSession::claim_draw(TimePoint) {
+  if (!claimable_draw() || !game_.claim_draw()) return false;
+  note_if_over();
+  return true;
+}
+
+bool GameSession::can_resign() const { return !game_.is_over() && has_human(); }
+
+bool GameSession::resign(TimePoint) {
+  if (!can_resign()) return false;
+  chess::Color side = game_.position().side_to_move();
+  if (!seats_[chess::WHITE].human() || !seats_[chess::BLACK].human())
+    side = seats_[chess::WHITE].human() ? chess::WHITE : chess::BLACK;
+  game_.resign(side);
+  note_if_over();
+  return true;
+}
+
+bool GameSession::request_hint(TimePoint) {
+  if (!hint_ || !human_to_move() || hint_pending()) return false;
+  if (!hint_ai_.worker || !hint_ai_.worker->usable()) {
+    auto fresh = make_ai(*hint_);
+    if (!fresh) {
+      events_.push_back({SessionEvent::Kind::Notice, chess::Move::none(), chess::WHITE, false, false,
+                         "No hint: " + fresh.error()});
+      return false;
+    }
+    hint_ai_ = std::move(fresh).value();
+    hint_worker_ = hint_ai_.worker.get();
+  }
+  players::AiWorker::Request request{game_.start(), game_.moves(), {}, HintTime + std::chrono::seconds(3)};
+  request.limits.movetime_ms = HintTime.count();
+  hint_ply_ = game_.moves().size();
+  hint_worker_->start(std::move(request));
+  return true;
+}
+
+std::optional<chess::Color> GameSession::thinking_side() const {
+  if (game_.is_over() || held_answer_) return std::nullopt;
+  const chess::Color side = game_.position().side_to_move();
+  if (ai_[side].worker && ai_[side].worker->busy()) return side;
+  return std::nullopt;
+}
+
+std::optional<players::SearchInfo> GameSession::thinking_info() const {
+  const std::optional<chess::Color> side = thinking_side();
+  if (!side) return std::nullopt;
+  return ai_[*side].worker->latest_info();
+}
+
+void GameSession::set_paused(bool paused) {
+  paused_ = paused;
+  step_allowed_ = false;
+}
+
+void GameSession::step() {
+  if (paused_) step_allowed_ = true;
+}
+
+chess::PgnGame GameSession::pgn(const std::string& event) const {
+  PgnTags extra;
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const SessionSeat& seat = seats_[side];
+    if (seat.human()) continue;
+    const PgnTags tags =
+        plugin_tags(side == chess::WHITE ? "White" : "Black", seat.plugin->id(), seat.plugin->version(), seat.options);
+    extra.insert(extra.end(), tags.begin(), tags.end());
+  }
+  return pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label, time_control_, extra);
+}
+
+}  // namespace gambit::match

@@ -1,0 +1,194 @@
+// GameSession: one interactive game as the window plays it — seats that are a
+// human at this computer or an AI plugin, whose turn it is, clocks, undo,
+// claims, resignation, hints, and the pacing of AI moves (delay, pause, single
+// step) — with no window in it, so every rule of the game flow is unit-tested.
+//
+// The owner drives it from one thread: it calls update(now) once a frame and
+// takes the events that happened (moves, the end, a hint, notices). AI seats
+// think on AiWorker threads; nothing here ever waits for an AI longer than the
+// short grace of AiWorker::cancel.
+//
+// Rules of the flow (as GNOME Chess and lichess do it):
+//  - An AI seat to move starts thinking at the next update; its answer is
+//    checked (PluginPlayer) and a failure forfeits the game with the reason.
+//  - A draw that may be claimed is claimed at once for an AI seat to move; a
+//    human claims it with claim_draw().
+//  - Undo takes back the last ply with two humans; against an AI it takes back
+//    to before the human's last move (the AI's reply too). With no human seat
+//    there is no undo. Undo also reopens a finished game.
+//  - Clocks (when the time control has one) run for the side to move from the
+//    moment its turn began; a human whose time runs out loses on time (a draw
+//    when the opponent cannot mate), an AI gets match::Grace beyond it.
+//  - Resign: the human seat resigns (with two humans, the side to move).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/chess/game.h"
+#include "core/chess/pgn.h"
+#include "core/chess/result.h"
+#include "core/match/game_runner.h"
+#include "core/players/ai_worker.h"
+#include "core/players/options.h"
+#include "core/players/plugin_library.h"
+
+namespace gambit::match {
+
+// How one side is played.
+struct SessionSeat {
+  std::string label;                                     // shown and written to PGN: "You", "alphabeta (medium)"
+  std::shared_ptr<const players::PluginLibrary> plugin;  // nullptr: a human at this computer
+  players::OptionList options;                           // the plugin's options, level presets applied
+
+  bool human() const { return plugin == nullptr; }
+};
+
+// Something the window should show or sound.
+struct SessionEvent {
+  enum class Kind {
+    MovePlayed,  // move (by side) was played; capture/check describe it
+    GameOver,    // text: the outcome's description
+    HintReady,   // move: the hint for the side to move
+    Notice,      // text: a message for the player (e.g. why a hint failed)
+  };
+  Kind kind = Kind::Notice;
+  chess::Move move = chess::Move::none();
+  chess::Color side = chess::WHITE;
+  bool capture = false;
+  bool check = false;
+  std::string text;
+};
+
+class GameSession {
+ public:
+  using Clock = std::chrono::steady_clock;
+  using TimePoint = Clock::time_point;
+
+  // A hint is searched this long.
+  static constexpr std::chrono::milliseconds HintTime{1500};
+  // Without a clock, an AI that has not answered after this long loses on time.
+  static constexpr std::chrono::milliseconds NoClockDeadline{std::chrono::minutes(5)};
+
+  // Creates the AI players of both seats (and of the hint seat, if any) and
+  // starts a game from the standard position at `now`. Fails with the plugin's
+  // message when one cannot be created. time_control: initial_ms == 0 means no
+  // clock; movetime_ms is not used.
+  static chess::Result<std::unique_ptr<GameSession>> create(std::array<SessionSeat, chess::COLOR_NB> seats,
+                                                            const TimeControl& time_control,
+                                                            std::optional<SessionSeat> hint, TimePoint now);
+  ~GameSession();  // stops every search (stop())
+  GameSession(const GameSession&) = delete;
+  GameSession& operator=(const GameSession&) = delete;
+
+  // Starts a new game (the given record continues: a loaded PGN or FEN) with
+  // full clocks. Any search is stopped; AI players are told a new game began.
+  void new_game(chess::Game game, TimePoint now);
+
+  const chess::Game& game() const { return game_; }
+  const SessionSeat& seat(chess::Color side) const { return seats_[side]; }
+  bool has_human() const { return seats_[chess::WHITE].human() || seats_[chess::BLACK].human(); }
+  // The game goes on and the side to move is a human.
+  bool human_to_move() const;
+
+  // Plays a human's move. False (nothing changes) unless a human is to move and
+  // the move is legal. A human whose time had run out loses on time instead.
+  bool play_human_move(chess::Move move, TimePoint now);
+
+  // Advances the flow: takes AI answers, applies them when pacing allows,
+  // starts AI searches, claims draws for AIs, checks clocks, takes hints.
+  void update(TimePoint now);
+  // Events since the last call, oldest first.
+  std::vector<SessionEvent> take_events();
+
+  bool can_undo() const;
+  bool undo(TimePoint now);
+  // The draw the human to move may claim now, if any.
+  std::optional<chess::Termination> claimable_draw() const;
+  bool claim_draw(TimePoint now);
+  bool can_resign() const;
+  bool resign(TimePoint now);
+
+  // Asks the hint seat for a move for the human to move; the answer arrives as
+  // a HintReady event. False when there is no hint seat, no human to move, or
+  // a hint is already being searched.
+  bool request_hint(TimePoint now);
+  bool hint_pending() const { return hint_worker_ && hint_worker_->busy(); }
+  bool has_hint_seat() const { return hint_.has_value(); }
+
+  // The AI side whose search is running, and its latest progress (pv from the
+  // current position).
+  std::optional<chess::Color> thinking_side() const;
+  std::optional<players::SearchInfo> thinking_info() const;
+
+  bool has_clock() const { return time_control_.initial_ms > 0; }
+  // Remaining time of side at now (the side to move's clock runs); may be negative.
+  std::int64_t remaining_ms(chess::Color side, TimePoint now) const;
+
+  // Pacing of AI moves: at least delay between two moves; while paused no AI
+  // move is applied (a search may finish and wait); step() lets exactly one
+  // more move through while paused.
+  void set_move_delay(std::chrono::milliseconds delay) { move_delay_ = delay; }
+  std::chrono::milliseconds move_delay() const { return move_delay_; }
+  void set_paused(bool paused);
+  bool paused() const { return paused_; }
+  void step();
+
+  // Stops every search (promptly; see AiWorker::cancel). The session stays
+  // usable: the next update starts the AI to move again.
+  void stop();
+
+  // The game so far as PGN (event e.g. "Gambit game"), with the plugin tags of AI seats.
+  chess::PgnGame pgn(const std::string& event) const;
+
+ private:
+  struct AiSeat {
+    std::shared_ptr<players::PluginPlayer> player;
+    std::unique_ptr<players::AiWorker> worker;
+  };
+
+  GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const TimeControl& time_control,
+              std::optional<SessionSeat> hint);
+  // A fresh player for an AI seat whose previous one was abandoned; false (with
+  // a forfeit or notice) when it cannot be created.
+  static chess::Result<AiSeat> make_ai(const SessionSeat& seat);
+  bool ensure_usable(chess::Color side);
+  void start_search(chess::Color side, TimePoint now);
+  void take_answer(chess::Color side, TimePoint now);
+  void apply_move(chess::Move move, TimePoint now);
+  void note_if_over();
+  void charge_clock(chess::Color side, TimePoint now);
+  void take_hint();
+  void cancel_searches();
+
+  std::array<SessionSeat, chess::COLOR_NB> seats_;
+  std::array<AiSeat, chess::COLOR_NB> ai_;
+  std::optional<SessionSeat> hint_;
+  AiSeat hint_ai_;
+  players::AiWorker* hint_worker_ = nullptr;  // hint_ai_.worker.get()
+  std::size_t hint_ply_ = 0;                  // the ply the running hint search is for
+
+  chess::Game game_;
+  TimeControl time_control_;
+  std::array<std::int64_t, chess::COLOR_NB> clock_ms_{};
+  std::vector<std::array<std::int64_t, chess::COLOR_NB>> clock_history_;  // clock_ms_ before each ply
+  std::array<std::int64_t, chess::COLOR_NB> turn_clock_{};               // clock_ms_ when the turn began
+  TimePoint turn_started_{};
+
+  std::optional<players::MoveAnswer> held_answer_;  // an AI answer waiting for pacing
+  TimePoint held_arrived_{};
+  TimePoint last_move_at_{};
+  std::chrono::milliseconds move_delay_{0};
+  bool paused_ = false;
+  bool step_allowed_ = false;
+
+  bool reported_over_ = false;
+  std::vector<SessionEvent> events_;
+};
+
+}  // namespace gambit::match

@@ -1,0 +1,251 @@
+#include "game/gui/app.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "core/config/config_paths.h"
+#include "core/config/config_writer.h"
+#include "core/players/ai_worker.h"
+#include "game/gui/menu_screen.h"
+#include "game/gui/play_screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+namespace {
+
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const auto index = std::size_t(std::min<double>(values.size() - 1, p / 100.0 * values.size()));
+  return values[index];
+}
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+}  // namespace
+
+App::App(const AppOptions& options) : options_(options) {
+  if (options_.config) config_files_ = config::ConfigFiles{{}, std::nullopt, options_.config};
+}
+
+void App::load_configuration() {
+  auto loaded = config::load_settings(config_files_);
+  if (loaded) {
+    settings_ = *loaded;
+  } else {
+    problems_.push_back("Configuration: " + loaded.error() + " - playing with the default settings.");
+    settings_ = config::Settings();
+  }
+  catalog_ = players::PluginCatalog::scan(config::plugin_search_paths(settings_));
+  for (const std::string& problem : catalog_.problems()) problems_.push_back("Plugins: " + problem);
+
+  // Each part of the settings that names a player the plugins cannot give falls back to its default.
+  const config::PluginList plugins = plugin_descriptors();
+  const config::Settings defaults;
+  if (auto seats = config::resolve_seats(settings_, plugins); !seats) {
+    problems_.push_back("Configuration: " + seats.error() + " - the default players sit at the board.");
+    settings_.white = defaults.white;
+    settings_.black = defaults.black;
+  }
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    if (auto seat = config::resolve_demo_seat(settings_, side, plugins); !seat) {
+      problems_.push_back("Configuration: " + seat.error() + " - the demo uses its default player.");
+      (side == chess::WHITE ? settings_.demo.white : settings_.demo.black) =
+          side == chess::WHITE ? defaults.demo.white : defaults.demo.black;
+    }
+  }
+  if (auto hint = config::resolve_hint(settings_, plugins); !hint) {
+    problems_.push_back("Configuration: " + hint.error() + " - hints use the default player.");
+    settings_.hint = defaults.hint;
+  }
+}
+
+config::PluginList App::plugin_descriptors() const {
+  config::PluginList list;
+  for (const auto& plugin : catalog_.plugins()) list.push_back(&plugin->descriptor());
+  return list;
+}
+
+chess::Result<std::filesystem::path> App::save_settings(const config::Settings& settings) {
+  settings_ = settings;
+  const std::optional<std::filesystem::path> file = config::user_config_path();
+  if (!file) return chess::Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
+  return config::save_user_config(settings, *file);
+}
+
+chess::Result<match::SessionSeat> App::session_seat(const config::ResolvedSeat& seat) const {
+  match::SessionSeat result;
+  if (seat.human()) {
+    result.label = "Human";
+    return result;
+  }
+  result.plugin = catalog_.find(seat.player);
+  if (!result.plugin) return chess::Failure{"the player plugin '" + seat.player + "' is no longer available"};
+  result.options = seat.options;
+  result.label = seat.player + (seat.level.empty() ? "" : " (" + seat.level + ")");
+  return result;
+}
+
+void App::push(std::unique_ptr<Screen> screen) { changes_.push_back({StackChange::Kind::Push, std::move(screen)}); }
+void App::pop() { changes_.push_back({StackChange::Kind::Pop, nullptr}); }
+void App::replace(std::unique_ptr<Screen> screen) {
+  changes_.push_back({StackChange::Kind::Replace, std::move(screen)});
+}
+
+void App::toast(const std::string& message) {
+  toast_ = message;
+  toast_until_ = now() + std::chrono::seconds(5);
+  dirty_ = true;
+}
+
+void App::apply_stack_changes() {
+  if (changes_.empty()) return;
+  for (StackChange& change : changes_) {
+    if (change.kind != StackChange::Kind::Push && !stack_.empty()) stack_.pop_back();
+    if (change.screen) stack_.push_back(std::move(change.screen));
+  }
+  changes_.clear();
+  if (stack_.empty()) quitting_ = true;
+  else stack_.back()->resumed();
+  dirty_ = true;
+}
+
+void App::handle_resize(unsigned width, unsigned height) {
+  const unsigned w = std::max(width, MinWidth), h = std::max(height, MinHeight);
+  if (w != width || h != height) window_.setSize({w, h});
+  window_.setView(sf::View(sf::FloatRect(0, 0, float(w), float(h))));
+  dirty_ = true;
+}
+
+void App::draw_frame() {
+  window_.clear(colors::Background);
+  stack_.back()->draw(window_);
+  if (!toast_.empty() && now() < toast_until_) {
+    const sf::Vector2f size = window_.getView().getSize();
+    const auto lines = wrap_text(assets_->font(), toast_, 15, size.x - 80);
+    const float height = 14.0f + 20.0f * float(lines.size());
+    fill_rect(window_, {20, size.y - height - 16, size.x - 40, height}, sf::Color(20, 20, 20, 230));
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      draw_text(window_, assets_->font(), lines[i], 15, {36, size.y - height - 10 + 20.0f * float(i)});
+  } else {
+    toast_.clear();
+  }
+  window_.display();
+}
+
+void App::write_state() {
+  if (!options_.state_file || stack_.empty()) return;
+  StateDump dump;
+  dump.add("screen", stack_.back()->name());
+  const sf::Vector2u size = window_.getSize();
+  dump.add("window_width", int(size.x));
+  dump.add("window_height", int(size.y));
+  dump.add("toast", toast_);
+  dump.add("problems", problems_);
+  stack_.back()->describe(dump);
+  std::string text = dump.json();
+  if (text == last_state_) return;
+  last_state_ = text;
+  const std::filesystem::path temp = options_.state_file->string() + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::trunc);
+    out << text;
+  }
+  std::error_code error;
+  std::filesystem::rename(temp, *options_.state_file, error);
+}
+
+void App::print_frame_stats() const {
+  const double seconds = std::chrono::duration<double>(now() - started_).count();
+  auto line = [](const char* what, const std::vector<double>& v) {
+    std::printf("frames %-9s %6zu  p50 %.2f ms  p99 %.2f ms  max %.2f ms\n", what, v.size(), percentile(v, 50),
+                percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()));
+  };
+  line("idle", frame_ms_idle_);
+  line("thinking", frame_ms_thinking_);
+  std::printf("cpu %.1f%% of one core over %.1f s (all threads, AI included)\n", 100.0 * cpu_seconds() / seconds,
+              seconds);
+  std::fflush(stdout);
+}
+
+int App::loop() {
+  started_ = now();
+  TimePoint last_draw = now();
+  while (!quitting_ && window_.isOpen()) {
+    const TimePoint frame_start = now();
+    bool had_event = false;
+    sf::Event event;
+    while (window_.pollEvent(event)) {
+      had_event = true;
+      if (event.type == sf::Event::Closed) {
+        quitting_ = true;
+        break;
+      }
+      if (event.type == sf::Event::Resized) handle_resize(event.size.width, event.size.height);
+      if (event.type == sf::Event::LostFocus || event.type == sf::Event::GainedFocus) dirty_ = true;
+      stack_.back()->handle(event);
+    }
+    if (quitting_) break;
+    stack_.back()->update();
+    apply_stack_changes();
+    if (quitting_) break;
+
+    const auto interval = stack_.back()->redraw_interval();
+    const bool toast_expired = !toast_.empty() && now() >= toast_until_;
+    if (had_event || dirty_ || toast_expired || now() - last_draw >= interval) {
+      const bool thinking = stack_.back()->ai_thinking();
+      draw_frame();
+      dirty_ = false;
+      last_draw = now();
+      const double ms = std::chrono::duration<double, std::milli>(last_draw - frame_start).count();
+      if (options_.frame_stats) (thinking ? frame_ms_thinking_ : frame_ms_idle_).push_back(ms);
+      write_state();
+      // Continuous screens are paced by the frame limit in display(); others by their interval.
+      if (interval > Screen::Continuous) std::this_thread::sleep_for(std::chrono::milliseconds(8));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(8));
+    }
+  }
+  stack_.clear();  // screens stop their AI players
+  if (window_.isOpen()) window_.close();
+  if (options_.frame_stats) print_frame_stats();
+  return 0;
+}
+
+int App::run(const AppOptions& options) {
+  App app(options);
+  auto assets = Assets::load();
+  if (!assets) {
+    std::fprintf(stderr, "gambit: %s\n", assets.error().c_str());
+    return 1;
+  }
+  app.assets_ = std::move(assets).value();
+  app.load_configuration();
+  for (const std::string& problem : app.problems_) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
+  app.assets_->set_sounds_enabled(app.settings_.ui.sounds);
+
+  sf::ContextSettings context;
+  context.antialiasingLevel = 4;
+  app.window_.create(sf::VideoMode(1120, 780), "Gambit - chess", sf::Style::Default, context);
+  app.window_.setFramerateLimit(60);
+  app.window_.setKeyRepeatEnabled(true);
+
+  app.stack_.push_back(std::make_unique<MenuScreen>(app));
+  if (options.demo) app.stack_.push_back(std::make_unique<PlayScreen>(app, PlayScreen::Mode::Demo));
+  const int status = app.loop();
+  std::fflush(stdout);
+  // A plugin still running on an abandoned thread must not see static destructors run under it.
+  if (players::AiWorker::abandoned_searches() > 0) std::_Exit(status);
+  return status;
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,104 @@
+// App: the window and what every screen shares — assets, the settings, the
+// plugins found, the screen stack — and the frame loop: events to the top
+// screen, update, draw only when something changed (so an idle window costs
+// almost nothing), the state dump and the frame statistics.
+#pragma once
+
+#include <SFML/Graphics.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/config_loader.h"
+#include "core/config/seats.h"
+#include "core/config/settings.h"
+#include "core/match/game_session.h"
+#include "core/players/plugin_catalog.h"
+#include "game/gui/assets.h"
+#include "game/gui/screen.h"
+
+namespace gambit::gui {
+
+struct AppOptions {
+  std::optional<std::filesystem::path> config;      // --config: read this file alone
+  bool demo = false;                                // --demo: start in the demo
+  std::optional<std::filesystem::path> state_file;  // --state-file: JSON dump of what is shown
+  bool frame_stats = false;                         // --frame-stats: print frame times at exit
+};
+
+class App {
+ public:
+  using TimePoint = std::chrono::steady_clock::time_point;
+  static constexpr unsigned MinWidth = 720, MinHeight = 480;
+
+  // Opens the window and runs until it is closed; returns the exit status.
+  static int run(const AppOptions& options);
+
+  sf::RenderWindow& window() { return window_; }
+  Assets& assets() { return *assets_; }
+  TimePoint now() const { return std::chrono::steady_clock::now(); }
+
+  const config::Settings& settings() const { return settings_; }
+  // Replaces the settings for the next game and writes the user's config
+  // file; returns the file written or why it could not be.
+  chess::Result<std::filesystem::path> save_settings(const config::Settings& settings);
+  // Problems found reading the configuration or the plugins, for the screens to show.
+  const std::vector<std::string>& problems() const { return problems_; }
+  const players::PluginCatalog& catalog() const { return catalog_; }
+  config::PluginList plugin_descriptors() const;
+
+  // A seat of the settings made ready for a GameSession (human or plugin).
+  chess::Result<match::SessionSeat> session_seat(const config::ResolvedSeat& seat) const;
+
+  // Screen stack changes take effect after the current frame.
+  void push(std::unique_ptr<Screen> screen);
+  void pop();
+  void replace(std::unique_ptr<Screen> screen);
+  void quit() { quitting_ = true; }
+
+  // A short message at the bottom of the window for a few seconds.
+  void toast(const std::string& message);
+  // The next frame is drawn even if nothing else changed.
+  void invalidate() { dirty_ = true; }
+
+ private:
+  explicit App(const AppOptions& options);
+  int loop();
+  void load_configuration();
+  void apply_stack_changes();
+  void handle_resize(unsigned width, unsigned height);
+  void draw_frame();
+  void write_state();
+  void print_frame_stats() const;
+
+  AppOptions options_;
+  sf::RenderWindow window_;
+  std::unique_ptr<Assets> assets_;
+  config::Settings settings_;
+  config::ConfigFiles config_files_;
+  players::PluginCatalog catalog_;
+  std::vector<std::string> problems_;
+
+  std::vector<std::unique_ptr<Screen>> stack_;
+  struct StackChange {
+    enum class Kind { Push, Pop, Replace } kind;
+    std::unique_ptr<Screen> screen;
+  };
+  std::vector<StackChange> changes_;
+  bool quitting_ = false;
+  bool dirty_ = true;
+
+  std::string toast_;
+  TimePoint toast_until_{};
+  std::string last_state_;
+
+  // --frame-stats: how long each drawn frame took to prepare and present,
+  // split by whether an AI was thinking meanwhile.
+  std::vector<double> frame_ms_idle_, frame_ms_thinking_;
+  TimePoint started_{};
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,52 @@
+// Assets: the fonts and sounds the window uses, found on disk once at start-up
+// (assets/README.md says where), and the drawing of chess pieces as font glyphs.
+// A missing font is an error told in words; a missing sound or no audio device
+// only makes the game silent.
+#pragma once
+
+#include <SFML/Audio.hpp>
+#include <SFML/Graphics.hpp>
+#include <array>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/chess/result.h"
+#include "core/chess/types.h"
+
+namespace gambit::gui {
+
+enum class Sound { Move, Capture, Check, GameEnd, Notify };
+
+class Assets {
+ public:
+  // Loads the fonts from the first folder that has them: $GAMBIT_ASSETS_DIR,
+  // <exe>/../share/gambit/assets, <exe>/../../assets, the source tree's assets/.
+  static chess::Result<std::unique_ptr<Assets>> load();
+
+  const std::filesystem::path& folder() const { return folder_; }
+  const sf::Font& font() const { return regular_; }
+  const sf::Font& bold() const { return bold_; }
+
+  // Draws the piece centred in the square box (top-left, size) with the given piece set.
+  void draw_piece(sf::RenderTarget& target, chess::Piece piece, sf::Vector2f top_left, float size,
+                  const std::string& piece_set, sf::Uint8 alpha = 255) const;
+
+  void set_sounds_enabled(bool enabled) { sounds_enabled_ = enabled; }
+  void play(Sound sound);
+
+ private:
+  const sf::Font& piece_font(const std::string& piece_set) const;
+
+  std::filesystem::path folder_;
+  sf::Font regular_, bold_, serif_;
+  bool serif_loaded_ = false;
+  std::map<Sound, sf::SoundBuffer> buffers_;
+  std::array<sf::Sound, 4> voices_;  // a few sounds may overlap
+  std::size_t next_voice_ = 0;
+  bool sounds_enabled_ = true;
+};
+
+}  // namespace gambit::gui

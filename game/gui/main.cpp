@@ -1,0 +1,32 @@
+// gambit: the desktop chess game (the SFML window).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+
+#include "game/gui/app.h"
+
+int main(int argc, char** argv) {
+  CLI::App cli{"Gambit: a desktop chess game. Play against the computer or a friend, or watch AI players."};
+  cli.set_version_flag("--version", std::string("gambit ") + GAMBIT_VERSION);
+  gambit::gui::AppOptions options;
+  std::string config;
+  std::string state_file;
+  cli.add_option("--config", config, "Read this configuration file alone (instead of the default and user files)")
+      ->check(CLI::ExistingFile);
+  cli.add_flag("--demo", options.demo, "Start straight in the demo (AI vs AI)");
+  cli.add_option("--state-file", state_file, "Keep a JSON description of what the window shows in this file (for tests)");
+  cli.add_flag("--frame-stats", options.frame_stats, "At exit, print frame times and CPU use");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int status = cli.exit(error);
+    return status == 0 ? 0 : 2;
+  }
+  if (const char* display = std::getenv("DISPLAY"); !display || !*display) {
+    std::fprintf(stderr, "gambit: no display to open the window on (DISPLAY is not set); start it from a desktop session\n");
+    return 1;
+  }
+  if (!config.empty()) options.config = config;
+  if (!state_file.empty()) options.state_file = state_file;
+  return gambit::gui::App::run(options);
+}

@@ -1,0 +1,112 @@
+// PlayScreen: a game in the window — Play (the seats of the settings, humans
+// moving with the mouse) or Demo (AI against AI, game after game, with a
+// tally, a live move delay, pause and single step). The board on the left,
+// the side panel on the right: players, clocks, captured pieces, status, the
+// AI's "thinking" line, the move list (click a move to look back), buttons
+// with keyboard shortcuts, the end-of-game overlay and the small dialogs
+// (confirm, save, load). The rules of the flow live in match::GameSession and
+// match::DemoLoop; this class only shows them and turns input into calls.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/match/demo_loop.h"
+#include "core/match/game_session.h"
+#include "game/gui/board_input.h"
+#include "game/gui/board_view.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class PlayScreen : public Screen {
+ public:
+  enum class Mode { Play, Demo };
+
+  PlayScreen(App& app, Mode mode);
+  ~PlayScreen() override;
+
+  std::string name() const override { return mode_ == Mode::Play ? "play" : "demo"; }
+  void handle(const sf::Event& event) override;
+  void update() override;
+  void draw(sf::RenderTarget& target) override;
+  std::chrono::milliseconds redraw_interval() const override;
+  void describe(StateDump& dump) const override;
+  bool ai_thinking() const override;
+
+ private:
+  enum class Action { NewGame, Undo, Flip, Resign, ClaimDraw, Hint, Save, Load, Menu, Pause, Step, Slower, Faster };
+  struct ActionButton {
+    Action action;
+    Button button;
+  };
+  enum class Dialog { None, ConfirmLeave, ConfirmResign, ConfirmNewGame, Save, Load };
+
+  match::GameSession* session() const;
+  const chess::Game& game() const;
+  void start();
+  void layout(sf::Vector2f size);
+  void run(Action action);
+  bool enabled(Action action) const;
+  void handle_board(const sf::Event& event);
+  void handle_dialog(const sf::Event& event);
+  void open_dialog(Dialog dialog);
+  void load_game(const std::string& text);
+  void save_game(const std::string& path);
+  void take_session_events();
+  void reset_view();
+  const chess::Position& shown_position() const;
+  std::size_t shown_ply() const;
+  void refresh_san();
+
+  void draw_panel(sf::RenderTarget& target);
+  void draw_player(sf::RenderTarget& target, chess::Color side, float y);
+  void draw_overlay(sf::RenderTarget& target);
+  void draw_dialog(sf::RenderTarget& target);
+  std::string status_text() const;
+  std::string thinking_text() const;
+
+  Mode mode_;
+  std::unique_ptr<match::GameSession> session_;  // Play
+  std::unique_ptr<match::DemoLoop> demo_;        // Demo
+  int demo_game_seen_ = 0;
+  std::string failure_;  // the game could not start: why
+
+  BoardView board_;
+  BoardInput input_;
+  sf::Vector2f mouse_;
+  std::optional<std::size_t> view_ply_;  // looking back at this ply; nullopt = the live position
+  std::optional<chess::Move> hint_;
+  std::size_t hint_ply_ = 0;
+  bool overlay_dismissed_ = false;
+  bool dropped_by_hand_ = false;  // the last human move was dragged: no glide
+
+  struct Glide {
+    chess::Move move;
+    chess::Piece piece;
+    std::chrono::steady_clock::time_point started;
+  };
+  std::optional<Glide> glide_;
+
+  std::vector<ActionButton> buttons_;
+  Button overlay_again_{"Play again", "New game (Ctrl+N)", {}, true, true};
+  Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
+  Dialog dialog_ = Dialog::None;
+  TextField dialog_field_;
+  Button dialog_ok_{"OK", "", {}, true, true};
+  Button dialog_cancel_{"Cancel", "", {}};
+  std::string last_path_;
+
+  sf::FloatRect panel_;
+  sf::FloatRect move_list_;
+  std::vector<std::pair<sf::FloatRect, std::size_t>> move_cells_;  // clickable SAN -> ply after it
+  std::size_t move_list_first_row_ = 0;
+  std::vector<std::string> san_;  // SAN of every move of the game
+  std::size_t san_for_moves_ = std::size_t(-1);
+  chess::Key san_for_start_ = 0;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,45 @@
+// Screen: one page of the window (menu, play, demo, settings, scores). The App
+// keeps them on a stack; only the top one gets events, updates and draws.
+#pragma once
+
+#include <SFML/Graphics.hpp>
+#include <chrono>
+#include <string>
+
+#include "game/gui/state_dump.h"
+
+namespace gambit::gui {
+
+class App;
+
+class Screen {
+ public:
+  // How soon a screen wants its next frame when nothing happens: Continuous for
+  // animations and drags, a tick for clocks and "thinking", Idle to wait for input.
+  static constexpr std::chrono::milliseconds Continuous{0};
+  static constexpr std::chrono::milliseconds Tick{100};
+  static constexpr std::chrono::milliseconds Idle{1000};
+
+  explicit Screen(App& app) : app_(app) {}
+  virtual ~Screen() = default;
+  Screen(const Screen&) = delete;
+  Screen& operator=(const Screen&) = delete;
+
+  // "menu", "play", "demo", "settings", "scores": the state dump's screen name.
+  virtual std::string name() const = 0;
+  virtual void handle(const sf::Event& event) = 0;
+  virtual void update() {}
+  virtual void draw(sf::RenderTarget& target) = 0;
+  virtual std::chrono::milliseconds redraw_interval() const { return Idle; }
+  // Adds this screen's state to the machine-readable dump (--state-file).
+  virtual void describe(StateDump&) const {}
+  // An AI is thinking for this screen right now (for --frame-stats).
+  virtual bool ai_thinking() const { return false; }
+  // Called when the screen is on top again after the one above it left.
+  virtual void resumed() {}
+
+ protected:
+  App& app_;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,146 @@
+// SettingsScreen: who plays (each seat Human or any plugin found, with the
+// plugin's name and description), its level and its options (widgets made
+// from the plugin's option schema), the demo's players and speed, the clock,
+// the hint player, and the look and sound of the board. Save writes the user
+// config (XDG) and applies to the next game; Reset restores the defaults.
+//
+// Three tabs (Players, Demo, Board & clock) over a scrolling content area,
+// the buttons and any problem with the configuration beneath. The widgets are
+// the truth while the screen is open: build() turns them into Settings, which
+// are checked against the plugins found (config/seats.h) before anything is
+// saved, so an invalid configuration is shown in words and never written.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/config/settings.h"
+#include "core/players/plugin_library.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class SettingsScreen : public Screen {
+ public:
+  explicit SettingsScreen(App& app);
+  std::string name() const override { return "settings"; }
+  void handle(const sf::Event& event) override;
+  void draw(sf::RenderTarget& target) override;
+  void describe(StateDump& dump) const override;
+
+ private:
+  enum class Tab { Players, Demo, Board };
+  static constexpr int TabCount = 3;
+
+  // One option of a plugin's schema: the widget its type calls for.
+  struct OptionEditor {
+    const gambit_option_spec* spec = nullptr;
+    NumberField number;  // GAMBIT_OPTION_INT
+    Checkbox check;      // GAMBIT_OPTION_BOOL
+    Choice choice;       // GAMBIT_OPTION_CHOICE
+    std::string text;    // GAMBIT_OPTION_STRING: shown, not edited
+    bool in_config = false;  // the seat's options named it when loaded: always stored
+  };
+
+  // One seat: White, Black, the hint player or a demo seat.
+  struct SeatEditor {
+    std::string key;    // "white", "black", "hint", "demo.white", "demo.black"
+    std::string title;  // heading shown
+    bool allow_human = true;
+    bool with_options = true;
+    config::SeatConfig base;  // as loaded: restored when its player is chosen again
+    std::shared_ptr<const players::PluginLibrary> plugin;  // null: a human, or a plugin not found
+    Choice player, level;
+    std::vector<OptionEditor> options;
+    std::string shown_level;  // the level whose presets the untouched options show
+  };
+  enum SeatId { White, Black, Hint, DemoWhite, DemoBlack, SeatCount };
+
+  // What layout() placed in the content area for the current tab.
+  struct Label {
+    std::string text;
+    sf::Vector2f pos;
+    unsigned size;
+    sf::Color color;
+    bool bold = false;
+  };
+  struct Control {
+    std::variant<Choice*, Checkbox*, NumberField*> widget;
+    std::string name;  // for the state dump, e.g. "white.level"
+    std::string help;  // shown while hovered
+    std::function<void()> changed;
+  };
+
+  // Settings <-> widgets.
+  void load(const config::Settings& settings);
+  config::Settings build() const;
+  void set_seat(SeatEditor& seat, const config::SeatConfig& config);
+  config::SeatConfig seat_config(const SeatEditor& seat) const;
+  void level_changed(SeatEditor& seat);
+  void player_changed(SeatEditor& seat);
+  void edited();  // after any change: check the settings again
+
+  // Actions.
+  void save();
+  void reset();
+  void back();
+  void switch_tab(int tab);
+
+  // Layout (every event and frame, for the window's current size).
+  void layout(sf::Vector2f size);
+  float layout_seat(SeatEditor& seat, float x, float y, float width);
+  void layout_players(float left, float right, float y, float width);
+  void layout_demo(float left, float right, float y, float width);
+  void layout_board(float left, float right, float y, float width);
+  void heading(const std::string& text, float x, float& y);
+  float paragraph(const std::string& text, float x, float y, float width, unsigned size, sf::Color color);
+  void add(Choice& widget, const std::string& name, float x, float& y, float width, std::string help,
+           std::function<void()> changed = {});
+  void add(Checkbox& widget, const std::string& name, float x, float& y, std::string help);
+  void add(NumberField& widget, const std::string& name, float x, float& y, float width, std::string help,
+           std::function<void()> changed = {});
+  std::vector<std::string> message_lines(float width) const;
+
+  // Typing a number into a field clicked on its value.
+  static sf::FloatRect value_box(const NumberField& field);
+  void commit_typing();
+
+  void draw_preview(sf::RenderTarget& target) const;
+
+  config::Settings loaded_;  // what the widgets started from (plugin paths are kept from it)
+  std::array<SeatEditor, SeatCount> seats_;
+  Checkbox use_clock_, legal_moves_, ai_arrow_, sounds_;
+  NumberField minutes_, increment_, animation_, move_delay_;
+  Choice theme_, piece_set_;
+
+  Tab tab_ = Tab::Players;
+  std::array<float, TabCount> scroll_{};
+  std::array<Button, TabCount> tabs_;
+  Button save_{"Save", "Write the settings to your config file; they apply to the next game (Ctrl+S)", {}, true, true};
+  Button reset_{"Reset to defaults", "Put every setting back to Gambit's default (then Save to keep it)", {}};
+  Button back_{"Back", "Back to the menu without saving (Esc)", {}};
+
+  std::string error_;       // why the edited settings cannot be saved, "" when they can
+  std::string save_error_;  // why the last save failed
+  bool unsaved_ = false;
+
+  NumberField* typing_ = nullptr;  // the field being typed into
+  std::string typed_;
+
+  // Layout results.
+  sf::Vector2f size_;
+  sf::FloatRect content_;  // the scrolling area, in window pixels
+  float content_height_ = 0;
+  std::vector<Label> labels_;
+  std::vector<Control> controls_;
+  sf::FloatRect preview_;  // Board tab: the theme preview
+  float messages_top_ = 0, help_top_ = 0;
+  sf::Vector2f mouse_{-1, -1};
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,203 @@
+#include "game/gui/widgets.h"
+
+#include <algorithm>
+
+namespace gambit::gui {
+
+namespace {
+
+bool left_release_in(const sf::Event& event, const sf::FloatRect& rect) {
+  return event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left &&
+         rect.contains(float(event.mouseButton.x), float(event.mouseButton.y));
+}
+
+void draw_box(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color fill, sf::Color border) {
+  sf::RectangleShape box({rect.width, rect.height});
+  box.setPosition(rect.left, rect.top);
+  box.setFillColor(fill);
+  box.setOutlineColor(border);
+  box.setOutlineThickness(-1);
+  target.draw(box);
+}
+
+unsigned text_size_for(const sf::FloatRect& rect) {
+  return static_cast<unsigned>(std::clamp(rect.height * 0.45f, 11.0f, 22.0f));
+}
+
+}  // namespace
+
+float text_width(const sf::Font& font, const std::string& text, unsigned size) {
+  sf::Text t(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+  return t.getLocalBounds().width;
+}
+
+float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
+                sf::Vector2f pos, sf::Color color) {
+  sf::Text t(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+  t.setFillColor(color);
+  t.setPosition(std::round(pos.x), std::round(pos.y));
+  target.draw(t);
+  return t.getLocalBounds().width;
+}
+
+void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
+                       const sf::FloatRect& rect, sf::Color color) {
+  sf::Text t(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+  t.setFillColor(color);
+  const sf::FloatRect bounds = t.getLocalBounds();
+  // Centre on the font's line height, not the glyphs', so labels line up.
+  const float line = font.getLineSpacing(size);
+  t.setPosition(std::round(rect.left + (rect.width - bounds.width) / 2 - bounds.left),
+                std::round(rect.top + (rect.height - line) / 2 + size * 0.1f));
+  target.draw(t);
+}
+
+std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto flush_word = [&] {
+    if (word.empty()) return;
+    std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && text_width(font, candidate, size) > width) {
+      lines.push_back(line);
+      candidate = word;
+    }
+    while (text_width(font, candidate, size) > width && candidate.size() > 1) {
+      std::size_t cut = candidate.size() - 1;
+      while (cut > 1 && text_width(font, candidate.substr(0, cut), size) > width) --cut;
+      lines.push_back(candidate.substr(0, cut));
+      candidate = candidate.substr(cut);
+    }
+    line = candidate;
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word();
+    else if (c == '\n') {
+      flush_word();
+      lines.push_back(line);
+      line.clear();
+    } else word += c;
+  }
+  flush_word();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color) {
+  sf::RectangleShape box({rect.width, rect.height});
+  box.setPosition(rect.left, rect.top);
+  box.setFillColor(color);
+  target.draw(box);
+}
+
+bool Button::clicked(const sf::Event& event) {
+  if (event.type == sf::Event::MouseMoved) hovered = rect.contains(float(event.mouseMove.x), float(event.mouseMove.y));
+  return enabled && left_release_in(event, rect);
+}
+
+void Button::draw(sf::RenderTarget& target, const Assets& assets) const {
+  sf::Color fill = primary ? colors::Accent : colors::PanelLight;
+  if (hovered && enabled) fill = primary ? colors::AccentHover : sf::Color(80, 78, 74);
+  draw_box(target, rect, fill, sf::Color(20, 20, 20));
+  draw_text_centred(target, assets.font(), label, text_size_for(rect), rect,
+                    enabled ? colors::Text : sf::Color(120, 118, 114));
+}
+
+bool Checkbox::clicked(const sf::Event& event) {
+  if (!left_release_in(event, rect)) return false;
+  value = !value;
+  return true;
+}
+
+void Checkbox::draw(sf::RenderTarget& target, const Assets& assets) const {
+  const float box = std::min(rect.height, 22.0f);
+  const sf::FloatRect square(rect.left, rect.top + (rect.height - box) / 2, box, box);
+  draw_box(target, square, value ? colors::Accent : colors::PanelLight, sf::Color(20, 20, 20));
+  if (value) draw_text_centred(target, assets.bold(), "\xE2\x9C\x93", unsigned(box * 0.8f), square);  // check mark
+  draw_text(target, assets.font(), label, text_size_for(rect), {rect.left + box + 10, rect.top + rect.height * 0.2f});
+}
+
+bool NumberField::handle(const sf::Event& event) {
+  const long long before = value;
+  const float button = rect.height;
+  const sf::FloatRect minus(rect.left + rect.width - 3 * button - 70, rect.top, button, rect.height);
+  const sf::FloatRect plus(rect.left + rect.width - button, rect.top, button, rect.height);
+  if (left_release_in(event, minus)) value -= step;
+  if (left_release_in(event, plus)) value += step;
+  if (event.type == sf::Event::MouseWheelScrolled &&
+      rect.contains(float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y)))
+    value += event.mouseWheelScroll.delta > 0 ? step : -step;
+  value = std::clamp(value, min, max);
+  return value != before;
+}
+
+void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
+  const unsigned size = text_size_for(rect);
+  draw_text(target, assets.font(), label, size, {rect.left, rect.top + rect.height * 0.2f});
+  const float button = rect.height;
+  const sf::FloatRect minus(rect.left + rect.width - 3 * button - 70, rect.top, button, rect.height);
+  const sf::FloatRect shown(minus.left + button, rect.top, button + 70, rect.height);
+  const sf::FloatRect plus(rect.left + rect.width - button, rect.top, button, rect.height);
+  draw_box(target, minus, colors::PanelLight, sf::Color(20, 20, 20));
+  draw_box(target, plus, colors::PanelLight, sf::Color(20, 20, 20));
+  draw_box(target, shown, colors::Panel, sf::Color(20, 20, 20));
+  draw_text_centred(target, assets.bold(), "-", size, minus, value > min ? colors::Text : colors::TextDim);
+  draw_text_centred(target, assets.bold(), "+", size, plus, value < max ? colors::Text : colors::TextDim);
+  draw_text_centred(target, assets.font(), std::to_string(value), size, shown);
+}
+
+bool Choice::handle(const sf::Event& event) {
+  if (items.empty()) return false;
+  const sf::FloatRect control(rect.left + rect.width * 0.45f, rect.top, rect.width * 0.55f, rect.height);
+  const sf::FloatRect left(control.left, control.top, control.width / 2, control.height);
+  const sf::FloatRect right(control.left + control.width / 2, control.top, control.width / 2, control.height);
+  const std::size_t before = index;
+  if (left_release_in(event, left)) index = (index + items.size() - 1) % items.size();
+  if (left_release_in(event, right)) index = (index + 1) % items.size();
+  return index != before;
+}
+
+void Choice::select(const std::string& item) {
+  auto found = std::find(items.begin(), items.end(), item);
+  if (found != items.end()) index = std::size_t(found - items.begin());
+}
+
+void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
+  const unsigned size = text_size_for(rect);
+  draw_text(target, assets.font(), label, size, {rect.left, rect.top + rect.height * 0.2f});
+  const sf::FloatRect control(rect.left + rect.width * 0.45f, rect.top, rect.width * 0.55f, rect.height);
+  draw_box(target, control, colors::PanelLight, sf::Color(20, 20, 20));
+  const sf::FloatRect arrow_left(control.left, control.top, control.height, control.height);
+  const sf::FloatRect arrow_right(control.left + control.width - control.height, control.top, control.height,
+                                  control.height);
+  draw_text_centred(target, assets.font(), "\xE2\x97\x80", size, arrow_left, colors::TextDim);   // ◀
+  draw_text_centred(target, assets.font(), "\xE2\x96\xB6", size, arrow_right, colors::TextDim);  // ▶
+  if (!items.empty()) draw_text_centred(target, assets.font(), current(), size, control);
+}
+
+bool TextField::handle(const sf::Event& event) {
+  if (event.type == sf::Event::TextEntered) {
+    const sf::Uint32 c = event.text.unicode;
+    if (c == 8) {  // Backspace: drop the last UTF-8 character
+      while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+      if (!text.empty()) text.pop_back();
+    } else if (c >= 32 && c != 127) {  // Enter (13) arrives as a KeyPressed below
+      std::string utf8;
+      sf::Utf8::encode(c, std::back_inserter(utf8));
+      text += utf8;
+    }
+  }
+  return event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
+}
+
+void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
+  draw_box(target, rect, sf::Color(28, 27, 25), colors::Accent);
+  const unsigned size = text_size_for(rect);
+  std::string shown = text;
+  // Show the end of a long path.
+  while (shown.size() > 1 && text_width(assets.font(), shown + "|", size) > rect.width - 16) shown.erase(0, 1);
+  draw_text(target, assets.font(), shown + "|", size, {rect.left + 8, rect.top + rect.height * 0.2f});
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,93 @@
+// Widgets: the few controls the screens are made of — buttons, checkboxes,
+// number fields, choices and a one-line text field — drawn in one look
+// (colours here) and hit-tested in window pixels. Each is a plain value the
+// screen lays out every frame (set rect) and asks what a mouse event did.
+#pragma once
+
+#include <SFML/Graphics.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "game/gui/assets.h"
+
+namespace gambit::gui {
+
+namespace colors {
+inline const sf::Color Background(38, 36, 33);
+inline const sf::Color Panel(48, 46, 43);
+inline const sf::Color PanelLight(62, 60, 57);
+inline const sf::Color Text(230, 228, 224);
+inline const sf::Color TextDim(160, 158, 152);
+inline const sf::Color Accent(98, 153, 36);
+inline const sf::Color AccentHover(120, 180, 52);
+inline const sf::Color Warning(224, 110, 80);
+}  // namespace colors
+
+// Draws text with its top-left at pos; returns its width.
+float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
+                sf::Vector2f pos, sf::Color color = colors::Text);
+// Text centred in rect.
+void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
+                       const sf::FloatRect& rect, sf::Color color = colors::Text);
+float text_width(const sf::Font& font, const std::string& text, unsigned size);
+// Lines of text no wider than width (words wrapped; a long word is cut).
+std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
+
+struct Button {
+  std::string label;
+  std::string tooltip;  // shown while hovered, e.g. "Undo (Ctrl+Z)"
+  sf::FloatRect rect;
+  bool enabled = true;
+  bool primary = false;  // drawn in the accent colour
+  bool hovered = false;
+
+  // Updates hover from a MouseMoved; true when a left click released over it.
+  bool clicked(const sf::Event& event);
+  void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+struct Checkbox {
+  std::string label;
+  sf::FloatRect rect;
+  bool value = false;
+
+  bool clicked(const sf::Event& event);  // toggles value when clicked
+  void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+// An integer with a range: [-] value [+]; the wheel and the buttons change it by step.
+struct NumberField {
+  std::string label;
+  sf::FloatRect rect;
+  long long value = 0, min = 0, max = 100, step = 1;
+
+  bool handle(const sf::Event& event);  // true when value changed
+  void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+// One of several texts: < text >; clicking the left or right half steps through them.
+struct Choice {
+  std::string label;
+  sf::FloatRect rect;
+  std::vector<std::string> items;
+  std::size_t index = 0;
+
+  bool handle(const sf::Event& event);  // true when index changed
+  const std::string& current() const { return items.at(index); }
+  void select(const std::string& item);
+  void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+// One line of text typed by the player (a file path).
+struct TextField {
+  sf::FloatRect rect;
+  std::string text;  // UTF-8
+
+  // Typing and Backspace; true when Enter was pressed.
+  bool handle(const sf::Event& event);
+  void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,614 @@
+// GameSession with real plugins: the flow of an interactive game (turns, AI
+// answers, undo, claims, resignation, clocks, pacing, hints, stop, PGN).
+// AI answers arrive in real time, so the tests poll update() with a deadline;
+// clocks and pacing are judged on the `now` given, so those tests pass fake
+// time points.
+#include "core/match/game_session.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <thread>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+
+namespace gambit::match {
+namespace {
+
+using namespace std::chrono_literals;
+using chess::BLACK;
+using chess::WHITE;
+using Clock = GameSession::Clock;
+using TimePoint = GameSession::TimePoint;
+using Kind = SessionEvent::Kind;
+
+// How long a poll waits for AI answers that take milliseconds when all is well.
+constexpr std::chrono::milliseconds PollLimit = 5s;
+
+std::shared_ptr<const players::PluginLibrary> library(const char* path) {
+  auto loaded = players::PluginLibrary::load(path);
+  EXPECT_TRUE(loaded) << path << ": " << (loaded ? "" : loaded.error());
+  return loaded ? *loaded : nullptr;
+}
+
+SessionSeat human(std::string label = "You") { return {std::move(label), nullptr, {}}; }
+SessionSeat random_ai(int seed, std::string label = "random") {
+  return {std::move(label), library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}};
+}
+SessionSeat raw_ai(const std::string& behaviour) {
+  return {"raw " + behaviour, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}};
+}
+SessionSeat alphabeta_ai() { return {"alphabeta", library(GAMBIT_ALPHABETA_PLUGIN), {}}; }
+
+std::unique_ptr<GameSession> make_session(SessionSeat white, SessionSeat black, TimeControl time_control = {},
+                                          std::optional<SessionSeat> hint = std::nullopt,
+                                          TimePoint now = Clock::now()) {
+  auto session = GameSession::create({std::move(white), std::move(black)}, time_control, std::move(hint), now);
+  EXPECT_TRUE(session) << (session ? "" : session.error());
+  return session ? std::move(session).value() : nullptr;
+}
+
+chess::Game game_from_fen(std::string_view fen) {
+  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  EXPECT_TRUE(pos) << fen << ": " << (pos ? "" : pos.error());
+  return chess::Game(pos ? *pos : chess::Position());
+}
+
+chess::Move uci(const GameSession& session, std::string_view text) {
+  chess::Result<chess::Move> move = chess::parse_uci_move(session.game().position(), text);
+  EXPECT_TRUE(move) << text << " in " << session.game().position().fen();
+  return move ? *move : chess::Move::none();
+}
+
+// The game so far, for failure messages.
+std::string describe(const GameSession& session) {
+  const chess::Game& game = session.game();
+  std::string text = "moves:";
+  for (chess::Move m : game.moves()) text += " " + chess::to_uci(m);
+  text += "\nposition: " + game.position().fen() + "\noutcome: " + game.outcome().description();
+  return text;
+}
+
+// Calls update(now()) until done() holds (true) or PollLimit passes (false),
+// appending the events to *events.
+bool drive(GameSession& session, const std::function<bool()>& done, std::vector<SessionEvent>* events,
+           const std::function<TimePoint()>& now = [] { return Clock::now(); }) {
+  const Clock::time_point deadline = Clock::now() + PollLimit;
+  while (true) {
+    session.update(now());
+    for (SessionEvent& e : session.take_events()) events->push_back(std::move(e));
+    if (done()) return true;
+    if (Clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(200us);
+  }
+}
+
+bool drive_to_ply(GameSession& session, std::size_t plies, std::vector<SessionEvent>* events) {
+  return drive(session, [&] { return session.game().moves().size() >= plies || session.game().is_over(); }, events);
+}
+
+int count(const std::vector<SessionEvent>& events, Kind kind) {
+  return int(std::count_if(events.begin(), events.end(), [&](const SessionEvent& e) { return e.kind == kind; }));
+}
+
+TEST(GameSession, HumanMovesMustBeLegalAndInTurnAndTheAiAnswers) {
+  auto session = make_session(human(), random_ai(3));
+  ASSERT_TRUE(session);
+  EXPECT_TRUE(session->human_to_move());
+  EXPECT_TRUE(session->has_human());
+  const TimePoint now = Clock::now();
+  EXPECT_FALSE(session->play_human_move(chess::Move(chess::SQ_E2, chess::SQ_E5), now)) << "illegal";
+  EXPECT_FALSE(session->play_human_move(chess::Move(chess::SQ_E7, chess::SQ_E5), now)) << "black's move";
+  EXPECT_TRUE(session->game().moves().empty());
+  EXPECT_TRUE(session->take_events().empty());
+
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), now));
+  std::vector<SessionEvent> events = session->take_events();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, Kind::MovePlayed);
+  EXPECT_EQ(events[0].side, WHITE);
+  EXPECT_EQ(chess::to_uci(events[0].move), "e2e4");
+  EXPECT_FALSE(session->human_to_move());
+  EXPECT_FALSE(session->play_human_move(chess::Move(chess::SQ_D2, chess::SQ_D4), now)) << "out of turn";
+  EXPECT_FALSE(session->play_human_move(chess::Move(chess::SQ_E7, chess::SQ_E5), now)) << "the AI's move";
+  EXPECT_EQ(session->game().moves().size(), 1u);
+
+  session->update(Clock::now());
+  EXPECT_EQ(session->thinking_side(), std::optional<chess::Color>(BLACK)) << "the AI starts thinking at once";
+  events.clear();
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+  ASSERT_EQ(session->game().moves().size(), 2u) << describe(*session);
+  ASSERT_EQ(count(events, Kind::MovePlayed), 1) << describe(*session);
+  EXPECT_EQ(events[0].side, BLACK);
+  EXPECT_EQ(events[0].move, session->game().moves()[1]);
+  EXPECT_TRUE(session->human_to_move());
+  EXPECT_FALSE(session->thinking_side());
+}
+
+TEST(GameSession, EventsTellCapturesAndChecks) {
+  auto session = make_session(human("White"), human("Black"));
+  ASSERT_TRUE(session);
+  struct Case {
+    const char* fen;
+    const char* move;
+    bool capture;
+    bool check;
+  };
+  const Case cases[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4", false, false},
+      {"4k3/3q4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", true, true},
+      {"4k3/3Q4/8/8/8/8/8/4K3 b - - 0 1", "e8d7", true, false},
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", true, false},  // en passant: the target square is empty
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", false, false},
+      {"4k3/8/8/8/8/8/8/R3K2R w K - 0 1", "e1g1", false, false},
+      {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "h1h8", false, true},
+      {"3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "c7d8q", true, true},
+  };
+  for (const Case& c : cases) {
+    session->new_game(game_from_fen(c.fen), Clock::now());
+    session->take_events();
+    ASSERT_TRUE(session->play_human_move(uci(*session, c.move), Clock::now())) << c.move << " in " << c.fen;
+    const std::vector<SessionEvent> events = session->take_events();
+    ASSERT_FALSE(events.empty()) << c.move << " in " << c.fen;
+    EXPECT_EQ(events[0].kind, Kind::MovePlayed);
+    EXPECT_EQ(chess::to_uci(events[0].move), c.move);
+    EXPECT_EQ(events[0].side, game_from_fen(c.fen).position().side_to_move()) << c.move << " in " << c.fen;
+    EXPECT_EQ(events[0].capture, c.capture) << c.move << " in " << c.fen;
+    EXPECT_EQ(events[0].check, c.check) << c.move << " in " << c.fen;
+  }
+}
+
+TEST(GameSession, UndoAgainstTheAiTakesBackItsReplyToo) {
+  auto session = make_session(human(), random_ai(4));
+  ASSERT_TRUE(session);
+  EXPECT_FALSE(session->can_undo()) << "no move yet";
+  EXPECT_FALSE(session->undo(Clock::now()));
+
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), Clock::now()));
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+  ASSERT_TRUE(session->can_undo());
+  ASSERT_TRUE(session->undo(Clock::now()));
+  EXPECT_TRUE(session->game().moves().empty()) << describe(*session);
+  EXPECT_TRUE(session->human_to_move());
+
+  // Play on, then undo while the AI is thinking about its reply: only the human's move goes.
+  ASSERT_TRUE(session->play_human_move(uci(*session, "d2d4"), Clock::now()));
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+  const chess::Move reply = session->game().moves()[1];
+  ASSERT_TRUE(session->play_human_move(chess::legal_moves(session->game().position())[0], Clock::now()));
+  session->update(Clock::now());  // the AI starts thinking
+  ASSERT_TRUE(session->undo(Clock::now()));
+  ASSERT_EQ(session->game().moves().size(), 2u) << describe(*session);
+  EXPECT_EQ(session->game().moves()[1], reply);
+  EXPECT_TRUE(session->human_to_move());
+  EXPECT_FALSE(session->thinking_side());
+  session->update(Clock::now());
+  EXPECT_FALSE(session->thinking_side()) << "the human is to move: no AI search";
+}
+
+TEST(GameSession, UndoWithTwoHumansTakesBackOnePly) {
+  auto session = make_session(human("White"), human("Black"));
+  ASSERT_TRUE(session);
+  const TimePoint now = Clock::now();
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), now));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), now));
+  ASSERT_TRUE(session->undo(now));
+  ASSERT_EQ(session->game().moves().size(), 1u) << describe(*session);
+  EXPECT_EQ(session->game().position().side_to_move(), BLACK);
+  ASSERT_TRUE(session->undo(now));
+  EXPECT_TRUE(session->game().moves().empty());
+  EXPECT_FALSE(session->can_undo());
+  EXPECT_FALSE(session->undo(now));
+}
+
+TEST(GameSession, NoUndoWithoutAHumanOrBeforeTheHumanHasMoved) {
+  std::vector<SessionEvent> events;
+  {
+    auto session = make_session(random_ai(5), random_ai(6));
+    ASSERT_TRUE(session);
+    EXPECT_FALSE(session->has_human());
+    ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+    EXPECT_FALSE(session->can_undo());
+    EXPECT_FALSE(session->undo(Clock::now()));
+    EXPECT_FALSE(session->can_resign());
+    EXPECT_FALSE(session->resign(Clock::now()));
+    EXPECT_GE(session->game().moves().size(), 2u) << describe(*session);
+  }
+  auto session = make_session(random_ai(7), human());  // the AI moves first
+  ASSERT_TRUE(session);
+  EXPECT_FALSE(session->human_to_move());
+  ASSERT_TRUE(drive_to_ply(*session, 1, &events)) << describe(*session);
+  ASSERT_TRUE(session->human_to_move()) << describe(*session);
+  EXPECT_FALSE(session->can_undo()) << "only the AI has moved\n" << describe(*session);
+  EXPECT_FALSE(session->undo(Clock::now()));
+  EXPECT_EQ(session->game().moves().size(), 1u);
+
+  const chess::Move first = session->game().moves()[0];
+  ASSERT_TRUE(session->play_human_move(chess::legal_moves(session->game().position())[0], Clock::now()));
+  ASSERT_TRUE(drive_to_ply(*session, 3, &events)) << describe(*session);
+  ASSERT_TRUE(session->undo(Clock::now()));
+  ASSERT_EQ(session->game().moves().size(), 1u) << describe(*session);
+  EXPECT_EQ(session->game().moves()[0], first) << "the AI's first move stays";
+  EXPECT_TRUE(session->human_to_move());
+}
+
+TEST(GameSession, UndoReopensAFinishedGame) {
+  auto session = make_session(human(), human("Friend"));
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "f2f3"), Clock::now()));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), Clock::now()));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "g2g4"), Clock::now()));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "d8h4"), Clock::now()));
+  ASSERT_TRUE(session->game().is_over());
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::Checkmate);
+  EXPECT_FALSE(session->can_resign());
+  std::vector<SessionEvent> events = session->take_events();
+  ASSERT_EQ(count(events, Kind::GameOver), 1);
+  EXPECT_EQ(events.back().text, "Black wins by checkmate");
+
+  ASSERT_TRUE(session->undo(Clock::now()));
+  EXPECT_FALSE(session->game().is_over());
+  EXPECT_EQ(session->game().moves().size(), 3u);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "d8h4"), Clock::now()));
+  events = session->take_events();
+  EXPECT_EQ(count(events, Kind::GameOver), 1) << "the game ends again, and says so again";
+}
+
+// A game record loaded with moves (a PGN) can be taken back into.
+TEST(GameSession, UndoTakesBackMovesOfALoadedGame) {
+  auto session = make_session(human(), random_ai(8), TimeControl{0, 60000, 0});
+  ASSERT_TRUE(session);
+  chess::Game loaded;
+  for (const char* text : {"e2e4", "e7e5", "g1f3", "b8c6"})
+    ASSERT_TRUE(loaded.play(*chess::parse_uci_move(loaded.position(), text)));
+  const TimePoint t0 = Clock::now();
+  session->new_game(loaded, t0);
+  ASSERT_TRUE(session->human_to_move());
+  ASSERT_TRUE(session->can_undo());
+  ASSERT_TRUE(session->undo(t0 + 1s));
+  ASSERT_EQ(session->game().moves().size(), 2u) << describe(*session);
+  EXPECT_TRUE(session->human_to_move());
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 1s), 60000);
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 1s), 60000);
+  ASSERT_TRUE(session->undo(t0 + 2s));
+  EXPECT_TRUE(session->game().moves().empty()) << describe(*session);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 2s), 60000);
+}
+
+TEST(GameSession, AHumanMayClaimFiftyMovesOnlyOnItsTurn) {
+  auto session = make_session(human("White"), human("Black"));
+  ASSERT_TRUE(session);
+  session->new_game(game_from_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80"), Clock::now());
+  EXPECT_FALSE(session->claimable_draw()) << "halfmove clock 99";
+  EXPECT_FALSE(session->claim_draw(Clock::now()));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "a1a2"), Clock::now()));
+  ASSERT_EQ(session->claimable_draw(), std::optional(chess::Termination::FiftyMoveRule)) << describe(*session);
+  session->take_events();
+  ASSERT_TRUE(session->claim_draw(Clock::now()));
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::FiftyMoveRule);
+  const std::vector<SessionEvent> events = session->take_events();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, Kind::GameOver);
+  EXPECT_EQ(events[0].text, "Draw by the fifty-move rule (claimed)");
+  EXPECT_FALSE(session->claimable_draw());
+  EXPECT_FALSE(session->claim_draw(Clock::now()));
+}
+
+TEST(GameSession, AHumanMayClaimAThreefoldRepetition) {
+  auto session = make_session(human("White"), human("Black"));
+  ASSERT_TRUE(session);
+  const char* const moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_FALSE(session->claimable_draw()) << "after " << i << " plies\n" << describe(*session);
+    ASSERT_TRUE(session->play_human_move(uci(*session, moves[i]), Clock::now()));
+  }
+  ASSERT_EQ(session->claimable_draw(), std::optional(chess::Termination::ThreefoldRepetition)) << describe(*session);
+  ASSERT_TRUE(session->claim_draw(Clock::now()));
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::ThreefoldRepetition);
+  EXPECT_EQ(session->take_events().back().kind, Kind::GameOver);
+}
+
+TEST(GameSession, ADrawIsClaimedAtOnceForAnAiToMove) {
+  auto session = make_session(human(), random_ai(9));
+  ASSERT_TRUE(session);
+  session->new_game(game_from_fen("4k3/8/8/8/8/8/4P3/R3K3 b - - 100 80"), Clock::now());
+  ASSERT_EQ(session->game().claimable_draw(), std::optional(chess::Termination::FiftyMoveRule));
+  EXPECT_FALSE(session->claimable_draw()) << "not offered: no human is to move";
+  EXPECT_FALSE(session->claim_draw(Clock::now()));
+  session->update(Clock::now());
+  ASSERT_TRUE(session->game().is_over()) << describe(*session);
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::FiftyMoveRule);
+  EXPECT_TRUE(session->game().moves().empty());
+  const std::vector<SessionEvent> events = session->take_events();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, Kind::GameOver);
+
+  // Also when the human's move makes the draw claimable.
+  session->new_game(game_from_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80"), Clock::now());
+  ASSERT_TRUE(session->play_human_move(uci(*session, "a1a2"), Clock::now()));
+  session->update(Clock::now());
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::FiftyMoveRule) << describe(*session);
+  EXPECT_EQ(session->game().moves().size(), 1u);
+}
+
+TEST(GameSession, ResignLosesForTheHumanOrWithTwoHumansForTheSideToMove) {
+  auto against_ai = make_session(random_ai(10), human());
+  ASSERT_TRUE(against_ai);
+  ASSERT_TRUE(against_ai->can_resign());
+  ASSERT_TRUE(against_ai->resign(Clock::now())) << "even while the AI is to move";
+  EXPECT_EQ(against_ai->game().outcome().termination, chess::Termination::Resignation);
+  EXPECT_EQ(against_ai->game().outcome().winner(), std::optional(WHITE)) << describe(*against_ai);
+  EXPECT_EQ(against_ai->take_events().back().text, "White wins by resignation");
+  EXPECT_FALSE(against_ai->resign(Clock::now())) << "the game is over";
+
+  auto friends = make_session(human("White"), human("Black"));
+  ASSERT_TRUE(friends);
+  ASSERT_TRUE(friends->play_human_move(uci(*friends, "e2e4"), Clock::now()));
+  ASSERT_TRUE(friends->resign(Clock::now()));
+  EXPECT_EQ(friends->game().outcome().winner(), std::optional(WHITE)) << "black was to move\n" << describe(*friends);
+  friends->new_game(chess::Game(), Clock::now());
+  ASSERT_TRUE(friends->resign(Clock::now()));
+  EXPECT_EQ(friends->game().outcome().winner(), std::optional(BLACK)) << "white was to move";
+}
+
+TEST(GameSession, AnAiAnsweringAnIllegalMoveForfeits) {
+  auto session = make_session(human(), raw_ai("illegal"));
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), Clock::now()));
+  session->take_events();
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(drive(*session, [&] { return session->game().is_over(); }, &events)) << describe(*session);
+  const chess::Outcome& outcome = session->game().outcome();
+  EXPECT_EQ(outcome.termination, chess::Termination::Forfeit);
+  EXPECT_EQ(outcome.winner(), std::optional(WHITE));
+  EXPECT_NE(outcome.reason.find("'a1a1' is not a legal move"), std::string::npos) << outcome.reason;
+  EXPECT_EQ(session->game().moves().size(), 1u);
+  ASSERT_EQ(count(events, Kind::GameOver), 1);
+  EXPECT_NE(events.back().text.find("Black forfeits: "), std::string::npos) << events.back().text;
+  EXPECT_EQ(count(events, Kind::MovePlayed), 0);
+}
+
+TEST(GameSession, AHumanWhoDoesNothingLosesOnTime) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human(), random_ai(11), TimeControl{0, 1000, 0}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->has_clock());
+  session->update(t0 + 999ms);
+  EXPECT_FALSE(session->game().is_over()) << describe(*session);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 999ms), 1);
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 999ms), 1000) << "only the side to move's clock runs";
+  session->update(t0 + 1001ms);
+  ASSERT_TRUE(session->game().is_over());
+  const chess::Outcome& outcome = session->game().outcome();
+  EXPECT_EQ(outcome.termination, chess::Termination::TimeForfeit);
+  EXPECT_EQ(outcome.flagged, std::optional(WHITE));
+  EXPECT_EQ(outcome.winner(), std::optional(BLACK));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 2s), 0);
+  const std::vector<SessionEvent> events = session->take_events();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, Kind::GameOver);
+
+  // A move made after the flag fell loses on time too.
+  session->new_game(chess::Game(), t0);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0), 1000);
+  EXPECT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 1200ms));
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::TimeForfeit);
+  EXPECT_TRUE(session->game().moves().empty());
+}
+
+TEST(GameSession, ClocksRunForTheSideToMoveAndGetTheIncrement) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human("White"), human("Black"), TimeControl{0, 10000, 2000}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 3s), 7000);
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 3s), 10000);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 3s));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 3s), 9000) << "10 s - 3 s + 2 s increment";
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 5s), 9000) << "white's clock stopped";
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 5s), 8000);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0 + 5s));
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 5s), 10000);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 6s), 8000);
+
+  // Undo gives back the clocks as they were when the ply began; the turn starts again now.
+  ASSERT_TRUE(session->undo(t0 + 6s));
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 6500ms), 9500);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 6500ms), 9000);
+
+  auto no_clock = make_session(human("White"), human("Black"), TimeControl{}, std::nullopt, t0);
+  ASSERT_TRUE(no_clock);
+  EXPECT_FALSE(no_clock->has_clock());
+  no_clock->update(t0 + std::chrono::hours(1));
+  EXPECT_FALSE(no_clock->game().is_over());
+}
+
+TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {
+  const TimePoint t0 = Clock::now();
+  // Thinks until stopped; the host stops it when its clock (5 s of real time) runs out.
+  auto session = make_session(raw_ai("stoppable"), human(), TimeControl{0, 5000, 0}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  session->update(t0);
+  ASSERT_EQ(session->thinking_side(), std::optional(WHITE));
+  session->update(t0 + 5000ms + Grace - 1ms);
+  EXPECT_FALSE(session->game().is_over()) << describe(*session);
+  session->update(t0 + 5000ms + Grace + 1ms);
+  ASSERT_TRUE(session->game().is_over());
+  EXPECT_EQ(session->game().outcome().termination, chess::Termination::TimeForfeit);
+  EXPECT_EQ(session->game().outcome().flagged, std::optional(WHITE));
+  EXPECT_FALSE(session->thinking_side());
+  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0) << "the search was stopped, not abandoned";
+}
+
+TEST(GameSession, AnAiMoveWaitsForTheMoveDelay) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human(), random_ai(12), TimeControl{}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  session->set_move_delay(300ms);
+  EXPECT_EQ(session->move_delay(), 300ms);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 1s));
+  std::vector<SessionEvent> events;
+  session->update(t0 + 1100ms);
+  ASSERT_EQ(session->thinking_side(), std::optional(BLACK));
+  // The answer arrives (thinking stops) but is held back.
+  ASSERT_TRUE(drive(*session, [&] { return !session->thinking_side(); }, &events, [&] { return t0 + 1100ms; }));
+  EXPECT_EQ(session->game().moves().size(), 1u) << describe(*session);
+  session->update(t0 + 1299ms);
+  EXPECT_EQ(session->game().moves().size(), 1u) << "299 ms after the last move\n" << describe(*session);
+  for (SessionEvent& e : session->take_events()) events.push_back(std::move(e));
+  session->update(t0 + 1300ms);
+  EXPECT_EQ(session->game().moves().size(), 2u) << "300 ms after the last move\n" << describe(*session);
+  for (SessionEvent& e : session->take_events()) events.push_back(std::move(e));
+  ASSERT_EQ(count(events, Kind::MovePlayed), 2) << "the human's move, then the AI's";
+  EXPECT_EQ(events.back().side, BLACK);
+}
+
+TEST(GameSession, WhilePausedOnlyAStepLetsOneMoveThrough) {
+  auto session = make_session(random_ai(13), random_ai(14));
+  ASSERT_TRUE(session);
+  session->set_paused(true);
+  EXPECT_TRUE(session->paused());
+  std::vector<SessionEvent> events;
+  const auto idle = [&](int updates) {
+    for (int i = 0; i < updates; ++i) {
+      session->update(Clock::now());
+      std::this_thread::sleep_for(200us);
+    }
+  };
+  idle(50);
+  EXPECT_TRUE(session->game().moves().empty()) << describe(*session);
+  EXPECT_FALSE(session->thinking_side()) << "no search starts while paused";
+
+  session->step();
+  ASSERT_TRUE(drive_to_ply(*session, 1, &events)) << describe(*session);
+  idle(50);
+  EXPECT_EQ(session->game().moves().size(), 1u) << "exactly one move per step\n" << describe(*session);
+
+  // A search running when the pause begins finishes, and its move waits.
+  session->set_paused(false);
+  session->update(Clock::now());
+  ASSERT_EQ(session->thinking_side(), std::optional(BLACK));
+  session->set_paused(true);
+  ASSERT_TRUE(drive(*session, [&] { return !session->thinking_side(); }, &events)) << describe(*session);
+  idle(50);
+  EXPECT_EQ(session->game().moves().size(), 1u) << describe(*session);
+  session->step();
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+  idle(50);
+  EXPECT_EQ(session->game().moves().size(), 2u) << describe(*session);
+
+  session->set_paused(false);
+  ASSERT_TRUE(drive_to_ply(*session, 6, &events)) << describe(*session);
+  session->step();  // not paused: step does nothing
+  EXPECT_FALSE(session->paused());
+}
+
+TEST(GameSession, AHintIsAskedOnlyForAHumanToMove) {
+  auto session = make_session(human(), random_ai(15), TimeControl{}, random_ai(16, "hint"));
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->has_hint_seat());
+  ASSERT_TRUE(session->request_hint(Clock::now()));
+  EXPECT_FALSE(session->request_hint(Clock::now())) << "one hint at a time";
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(drive(*session, [&] { return count(events, Kind::HintReady) > 0; }, &events)) << describe(*session);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].side, WHITE);
+  EXPECT_TRUE(session->game().position().is_legal(events[0].move))
+      << chess::to_uci(events[0].move) << " in " << session->game().position().fen();
+  EXPECT_FALSE(session->hint_pending());
+  EXPECT_TRUE(session->game().moves().empty()) << "a hint is not played";
+
+  ASSERT_TRUE(session->play_human_move(events[0].move, Clock::now()));
+  EXPECT_FALSE(session->request_hint(Clock::now())) << "the AI is to move";
+  events.clear();
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+
+  // The human moves before the hint arrives: it is dropped.
+  ASSERT_TRUE(session->request_hint(Clock::now()));
+  ASSERT_TRUE(session->play_human_move(chess::legal_moves(session->game().position())[0], Clock::now()));
+  ASSERT_TRUE(drive_to_ply(*session, 4, &events)) << describe(*session);
+  for (int i = 0; i < 20; ++i) {
+    session->update(Clock::now());
+    for (SessionEvent& e : session->take_events()) events.push_back(std::move(e));
+    std::this_thread::sleep_for(200us);
+  }
+  EXPECT_EQ(count(events, Kind::HintReady), 0) << "a stale hint is not shown";
+  EXPECT_FALSE(session->hint_pending());
+}
+
+TEST(GameSession, NoHintWithoutAHintSeatOrWhenItCannotBeCreated) {
+  auto session = make_session(human(), random_ai(17));
+  ASSERT_TRUE(session);
+  EXPECT_FALSE(session->has_hint_seat());
+  EXPECT_FALSE(session->request_hint(Clock::now()));
+
+  auto broken = make_session(human(), random_ai(18), TimeControl{}, raw_ai("fail_create"));
+  ASSERT_TRUE(broken) << "a hint seat that cannot be created only disables hints";
+  EXPECT_FALSE(broken->request_hint(Clock::now()));
+  const std::vector<SessionEvent> events = broken->take_events();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].kind, Kind::Notice);
+  EXPECT_NE(events[0].text.find("refuses to be created"), std::string::npos) << events[0].text;
+}
+
+TEST(GameSession, StopWhileAlphabetaThinksReturnsPromptly) {
+  auto session = make_session(human(), alphabeta_ai());
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), Clock::now()));
+  session->update(Clock::now());
+  ASSERT_EQ(session->thinking_side(), std::optional(BLACK));
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(drive(*session, [&] { return session->thinking_info().has_value(); }, &events))
+      << "alphabeta never reported progress\n" << describe(*session);
+  ASSERT_EQ(session->game().moves().size(), 1u) << "it thinks about a second by default\n" << describe(*session);
+
+  Clock::time_point before = Clock::now();
+  session->stop();
+  EXPECT_LT(Clock::now() - before, 300ms);
+  EXPECT_FALSE(session->thinking_side());
+  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0);
+  EXPECT_EQ(session->game().moves().size(), 1u) << "a stopped search plays no move";
+
+  // The session goes on: the next update starts the AI again; a stop at once is prompt too.
+  session->update(Clock::now());
+  ASSERT_EQ(session->thinking_side(), std::optional(BLACK));
+  before = Clock::now();
+  session->stop();
+  EXPECT_LT(Clock::now() - before, 300ms);
+  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0);
+  session->update(Clock::now());
+  before = Clock::now();
+  session.reset();  // the destructor stops it too
+  EXPECT_LT(Clock::now() - before, 300ms);
+}
+
+TEST(GameSession, PgnNamesTheSeatsAndThePluginsAndHasTheMovesAndResult) {
+  auto session = make_session(human("Ann"), random_ai(19, "random (seeded)"));
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), Clock::now()));
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(drive_to_ply(*session, 2, &events)) << describe(*session);
+  ASSERT_TRUE(session->resign(Clock::now()));
+  const chess::PgnGame pgn = session->pgn("Gambit game");
+  EXPECT_EQ(pgn.tag("Event"), "Gambit game");
+  EXPECT_EQ(pgn.tag("White"), "Ann");
+  EXPECT_EQ(pgn.tag("Black"), "random (seeded)");
+  EXPECT_EQ(pgn.tag("WhitePlugin"), "") << "no plugin for a human";
+  EXPECT_EQ(pgn.tag("BlackPlugin"), "random " + session->seat(BLACK).plugin->version());
+  EXPECT_EQ(pgn.tag("BlackOptions"), "seed=19");
+  EXPECT_EQ(pgn.moves, session->game().moves());
+  EXPECT_EQ(pgn.result, "0-1");
+  const std::string text = chess::write_pgn(pgn);
+  EXPECT_NE(text.find("1. e4 "), std::string::npos) << text;
+  EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
+}
+
+TEST(GameSession, APluginThatCannotBeCreatedFailsTheSession) {
+  auto session = GameSession::create({human(), raw_ai("fail_create")}, TimeControl{}, std::nullopt, Clock::now());
+  ASSERT_FALSE(session);
+  EXPECT_NE(session.error().find("the raw test player refuses to be created"), std::string::npos) << session.error();
+}
+
+}  // namespace
+}  // namespace gambit::match

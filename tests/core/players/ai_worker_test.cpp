@@ -1,0 +1,263 @@
+// AiWorker: a PluginPlayer thinking on a detached thread, polled by its owner.
+// Real plugins: random, and the raw test plugin whose `behaviour` misbehaves.
+#include "core/players/ai_worker.h"
+
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+#include "core/players/options.h"
+#include "tests/core/players/test_plugin_paths.h"
+
+namespace gambit::players {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+using test_support::contains;
+using test_support::test_plugin;
+
+// How long a poll waits for something that takes milliseconds when all is well.
+constexpr std::chrono::milliseconds PollLimit = 5s;
+
+// Polls pred every millisecond until it holds or PollLimit passes; returns pred().
+bool poll_until(const std::function<bool()>& pred) {
+  const Clock::time_point deadline = Clock::now() + PollLimit;
+  while (!pred()) {
+    if (Clock::now() >= deadline) return pred();
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+std::shared_ptr<PluginPlayer> make_player(const std::filesystem::path& file, OptionList options = {}) {
+  chess::Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+  EXPECT_TRUE(library) << file << ": " << (library ? "" : library.error());
+  if (!library) return nullptr;
+  chess::Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(*library, std::move(options));
+  EXPECT_TRUE(player) << (player ? "" : player.error());
+  return player ? std::shared_ptr<PluginPlayer>(std::move(player).value()) : nullptr;
+}
+
+std::shared_ptr<PluginPlayer> raw_player(const std::string& behaviour) {
+  return make_player(test_plugin("raw"), {{"behaviour", behaviour}});
+}
+
+AiWorker::Request request_from(std::string_view fen, const std::vector<std::string>& uci_moves = {}) {
+  AiWorker::Request request;
+  chess::Result<chess::Position> start = chess::Position::from_fen(fen);
+  EXPECT_TRUE(start) << fen << ": " << (start ? "" : start.error());
+  if (start) request.start = *start;
+  chess::Position current = request.start;
+  for (const std::string& text : uci_moves) {
+    chess::Result<chess::Move> move = chess::parse_uci_move(current, text);
+    EXPECT_TRUE(move) << text << " in " << current.fen();
+    if (!move) break;
+    request.moves.push_back(*move);
+    current.do_move(*move);
+  }
+  return request;
+}
+
+chess::Position current_of(const AiWorker::Request& request) {
+  chess::Position pos = request.start;
+  for (chess::Move m : request.moves) pos.do_move(m);
+  return pos;
+}
+
+// Polls the worker until its answer arrives.
+std::optional<MoveAnswer> wait_answer(AiWorker& worker) {
+  std::optional<MoveAnswer> answer;
+  poll_until([&] { return (answer = worker.take_answer()).has_value(); });
+  return answer;
+}
+
+const char* const Italian = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+
+TEST(AiWorker, TheAnswerArrivesAndIsTakenOnce) {
+  std::shared_ptr<PluginPlayer> player = make_player(test_support::random_plugin(), {{"seed", "5"}});
+  ASSERT_TRUE(player);
+  AiWorker worker(player);
+  EXPECT_TRUE(worker.usable());
+  EXPECT_FALSE(worker.busy());
+  EXPECT_FALSE(worker.take_answer()) << "no search, no answer";
+
+  for (int round = 0; round < 3; ++round) {  // the worker is idle again after each answer
+    const AiWorker::Request request = request_from(Italian, {"g8f6", "d2d3"});
+    const chess::Position current = current_of(request);
+    worker.start(request);
+    EXPECT_TRUE(worker.busy());
+    const std::optional<MoveAnswer> answer = wait_answer(worker);
+    ASSERT_TRUE(answer) << "no answer within " << PollLimit.count() << " ms in " << current.fen();
+    ASSERT_EQ(answer->kind, MoveAnswer::Kind::Move) << answer->reason;
+    EXPECT_TRUE(current.is_legal(answer->move)) << chess::to_uci(answer->move) << " in " << current.fen();
+    EXPECT_FALSE(worker.busy()) << "round " << round;
+    EXPECT_FALSE(worker.take_answer()) << "the answer is given once";
+    EXPECT_TRUE(worker.usable());
+  }
+}
+
+TEST(AiWorker, NoLegalMoveIsAnsweredWithoutAMove) {
+  std::shared_ptr<PluginPlayer> player = raw_player("first_legal");
+  ASSERT_TRUE(player);
+  AiWorker worker(player);
+  const std::string mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+  worker.start(request_from(mated));
+  const std::optional<MoveAnswer> answer = wait_answer(worker);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->kind, MoveAnswer::Kind::NoLegalMove) << answer->reason << " in " << mated;
+}
+
+TEST(AiWorker, LatestInfoFollowsTheReportsOfTheRunningSearch) {
+  std::shared_ptr<PluginPlayer> player = raw_player("stoppable");  // reports once, then thinks until stopped
+  ASSERT_TRUE(player);
+  AiWorker worker(player);
+  std::uint64_t sequence = 99;
+  EXPECT_FALSE(worker.latest_info(&sequence));
+  EXPECT_EQ(sequence, 0u) << "no search: sequence 0";
+
+  AiWorker::Request request = request_from(chess::START_FEN);
+  request.limits.infinite = true;
+  request.hard_deadline = 10s;  // a backstop so that a broken cancel cannot leave it running for ever
+  worker.start(request);
+  ASSERT_TRUE(poll_until([&] { return worker.latest_info(&sequence).has_value(); })) << "no info reported";
+  EXPECT_EQ(sequence, 1u);
+  std::optional<SearchInfo> info = worker.latest_info(&sequence);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->depth, 1);
+  EXPECT_EQ(sequence, 1u) << "no new report, same sequence";
+  EXPECT_FALSE(worker.take_answer()) << "still thinking";
+  EXPECT_TRUE(worker.cancel());
+
+  // The next search starts from sequence 0 and its report (depth 3, a PV cut at
+  // its first bad move) is readable until the answer is taken.
+  AiWorker other(raw_player("first_legal"));
+  ASSERT_TRUE(other.usable());
+  const AiWorker::Request italian = request_from(Italian);
+  other.start(italian);
+  ASSERT_TRUE(poll_until([&] {
+    std::uint64_t seq = 0;
+    other.latest_info(&seq);
+    return seq >= 1;
+  }));
+  info = other.latest_info(&sequence);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(sequence, 1u);
+  EXPECT_EQ(info->depth, 3);
+  EXPECT_EQ(info->score_kind, ScoreKind::Mate);
+  const chess::Move first_legal = chess::legal_moves(current_of(italian))[0];
+  EXPECT_EQ(info->pv, std::vector<chess::Move>{first_legal});
+  const std::optional<MoveAnswer> answer = wait_answer(other);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->move, first_legal) << chess::to_uci(answer->move);
+  EXPECT_FALSE(other.latest_info(&sequence)) << "the answer was taken: no search";
+  EXPECT_EQ(sequence, 0u);
+}
+
+TEST(AiWorker, CancelStopsAStoppableSearchPromptly) {
+  std::shared_ptr<PluginPlayer> player = raw_player("stoppable");
+  ASSERT_TRUE(player);
+  AiWorker worker(player);
+  AiWorker::Request request = request_from(chess::START_FEN);
+  request.limits.infinite = true;
+  request.hard_deadline = 10s;
+  worker.start(request);
+  ASSERT_TRUE(poll_until([&] { return worker.latest_info().has_value(); })) << "never started thinking";
+  const Clock::time_point before = Clock::now();
+  EXPECT_TRUE(worker.cancel(2s)) << "a plugin that obeys stop() is not abandoned";
+  EXPECT_LT(Clock::now() - before, 1s);
+  EXPECT_FALSE(worker.busy());
+  EXPECT_FALSE(worker.take_answer()) << "a cancelled search has no answer";
+  EXPECT_TRUE(worker.usable());
+  EXPECT_EQ(AiWorker::abandoned_searches(), 0);
+  EXPECT_TRUE(worker.cancel()) << "nothing to cancel";
+}
+
+// A cancel right after start may reach the player before its choose_move has
+// begun (PluginPlayer forgets such a stop): the worker must still stop it.
+TEST(AiWorker, CancelRightAfterStartStillStopsTheSearch) {
+  std::shared_ptr<PluginPlayer> player = raw_player("stoppable");
+  ASSERT_TRUE(player);
+  AiWorker worker(player);
+  AiWorker::Request request = request_from(chess::START_FEN);
+  request.limits.infinite = true;
+  request.hard_deadline = 3s;  // a lost stop is not left running for ever
+  for (int round = 0; round < 20; ++round) {
+    worker.start(request);
+    const Clock::time_point before = Clock::now();
+    ASSERT_TRUE(worker.cancel(1s)) << "round " << round << ": the stop was lost and the player abandoned";
+    EXPECT_LT(Clock::now() - before, 900ms) << "round " << round;
+    ASSERT_TRUE(worker.usable());
+  }
+  EXPECT_EQ(AiWorker::abandoned_searches(), 0);
+}
+
+TEST(AiWorker, AFailedAnswerComesBackAsFailed) {
+  AiWorker worker(raw_player("illegal"));
+  ASSERT_TRUE(worker.usable());
+  worker.start(request_from(chess::START_FEN));
+  const std::optional<MoveAnswer> answer = wait_answer(worker);
+  ASSERT_TRUE(answer);
+  EXPECT_EQ(answer->kind, MoveAnswer::Kind::Failed);
+  EXPECT_FALSE(answer->ok());
+  EXPECT_TRUE(contains(answer->reason, "'e2e5' is not a legal move")) << answer->reason;
+  EXPECT_TRUE(worker.usable()) << "a failed answer does not end the player";
+  EXPECT_FALSE(worker.busy());
+}
+
+using HookRelease = void (*)();
+
+// The raw plugin's "hang" ignores stop() until test_raw_release_hang() is
+// called, for good in the process. This test uses its second build, raw_copy
+// (a library of its own), so that PluginPlayer's hang test keeps its hang.
+std::shared_ptr<PluginPlayer> hanging_player() { return make_player(test_plugin("raw_copy"), {{"behaviour", "hang"}}); }
+
+TEST(AiWorker, AHungSearchIsAbandonedAndCountedUntilItReturns) {
+  const int abandoned_before = AiWorker::abandoned_searches();
+  ASSERT_EQ(abandoned_before, 0);
+
+  // The hard deadline of the request: the answer is TimedOut and the player unusable.
+  AiWorker timed(hanging_player());
+  ASSERT_TRUE(timed.usable());
+  AiWorker::Request short_deadline = request_from(chess::START_FEN);
+  short_deadline.hard_deadline = 100ms;
+  timed.start(short_deadline);
+  const std::optional<MoveAnswer> timed_out = wait_answer(timed);
+  ASSERT_TRUE(timed_out);
+  if (timed_out->kind == MoveAnswer::Kind::Move)
+    GTEST_SKIP() << "the raw plugin's hang was already released in this process";
+  EXPECT_EQ(timed_out->kind, MoveAnswer::Kind::TimedOut) << timed_out->reason;
+  EXPECT_FALSE(timed.usable()) << "a timed-out player is abandoned";
+  EXPECT_EQ(AiWorker::abandoned_searches(), abandoned_before) << "not abandoned by cancel: the worker returned";
+
+  // cancel() on a hung search: gives up after the grace and drops the player.
+  AiWorker worker(hanging_player());
+  ASSERT_TRUE(worker.usable());
+  worker.start(request_from(chess::START_FEN));  // no deadline
+  const Clock::time_point before = Clock::now();
+  EXPECT_FALSE(worker.cancel(200ms));
+  const auto waited = Clock::now() - before;
+  EXPECT_GE(waited, 190ms);
+  EXPECT_LT(waited, 1500ms);
+  EXPECT_FALSE(worker.usable());
+  EXPECT_FALSE(worker.busy());
+  EXPECT_FALSE(worker.take_answer());
+  EXPECT_EQ(AiWorker::abandoned_searches(), abandoned_before + 1);
+
+  void* handle = dlopen(test_plugin("raw_copy").c_str(), RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_TRUE(handle) << "the abandoned search keeps the plugin loaded";
+  const auto release = reinterpret_cast<HookRelease>(dlsym(handle, "test_raw_release_hang"));
+  ASSERT_TRUE(release);
+  release();
+  EXPECT_TRUE(poll_until([&] { return AiWorker::abandoned_searches() == abandoned_before; }))
+      << AiWorker::abandoned_searches() << " searches still abandoned after the hang was released";
+  dlclose(handle);
+}
+
+}  // namespace
+}  // namespace gambit::players
