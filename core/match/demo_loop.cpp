@@ -20,7 +20,7 @@ chess::Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   const bool first_is_white = game_number_ % 2 == 0;
   std::array<SessionSeat, chess::COLOR_NB> seats = {first_is_white ? first_ : second_,
                                                     first_is_white ? second_ : first_};
-  session_.reset();  // stops the previous game's players before the next ones are made
+  // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);
   if (!session) return chess::Failure{session.error()};
   chess::Game game;

@@ -57,15 +57,6 @@ chess::Result<std::unique_ptr<Assets>> Assets::load() {
     return chess::Failure{"cannot read the fonts in " + fonts.string()};
   assets->serif_loaded_ = assets->serif_.loadFromFile((fonts / "FreeSerif.ttf").string());
 
-  const std::pair<Sound, const char*> sounds[] = {{Sound::Move, "move.wav"},
-                                                  {Sound::Capture, "capture.wav"},
-                                                  {Sound::Check, "check.wav"},
-                                                  {Sound::GameEnd, "game_end.wav"},
-                                                  {Sound::Notify, "notify.wav"}};
-  for (const auto& [sound, file] : sounds) {
-    sf::SoundBuffer buffer;
-    if (buffer.loadFromFile((assets->folder_ / "sounds" / file).string())) assets->buffers_[sound] = buffer;
-  }
   return assets;
 }
 
@@ -73,46 +64,123 @@ const sf::Font& Assets::piece_font(const std::string& piece_set) const {
   return piece_set == "freeserif" && serif_loaded_ ? serif_ : regular_;
 }
 
-void Assets::draw_piece(sf::RenderTarget& target, chess::Piece piece, sf::Vector2f top_left, float size,
-                        const std::string& piece_set, sf::Uint8 alpha) const {
-  if (piece == chess::NO_PIECE) return;
+// A piece is made from the font's outline glyph (U+2654..U+2659), whose lines
+// are drawn at the exact size into a texture. Everything the outer contour
+// encloses (found by flooding the transparent pixels from the border) is filled
+// with the piece's colour; the lines are drawn over it: all dark for White,
+// and for Black dark on the outer contour and light inside, so its details show.
+const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const {
+  const auto key = std::make_tuple(piece_set, int(piece), size);
+  if (auto found = piece_cache_.find(key); found != piece_cache_.end()) return found->second;
+  if (piece_cache_.size() > 240) piece_cache_.clear();  // the window was resized many times
+
   const sf::Font& font = piece_font(piece_set);
   const bool freeserif = &font == &serif_;
-  const auto character_size = static_cast<unsigned>(size * (freeserif ? 0.86f : 0.80f));
-  const float stroke = std::max(1.0f, size * 0.022f);
   const chess::PieceType type = chess::type_of(piece);
+  sf::Text text(sf::String(glyph(type, false)), font, unsigned(float(size) * (freeserif ? 0.86f : 0.80f)));
+  const sf::FloatRect bounds = text.getLocalBounds();
+  text.setOrigin(bounds.left + bounds.width / 2, bounds.top + bounds.height / 2);
+  const float drop = type == chess::PAWN ? float(size) * 0.04f : 0.0f;  // pawns sit a little lower
+  text.setPosition(std::round(float(size) / 2), std::round(float(size) / 2 + drop));
+  text.setFillColor(sf::Color::White);
+  sf::RenderTexture canvas;
+  canvas.create(size, size);
+  canvas.clear(sf::Color::Transparent);
+  canvas.draw(text);
+  canvas.display();
+  const sf::Image lines = canvas.getTexture().copyToImage();
 
-  auto text_for = [&](bool filled) {
-    sf::Text text(sf::String(glyph(type, filled)), font, character_size);
-    const sf::FloatRect bounds = text.getLocalBounds();
-    text.setOrigin(bounds.left + bounds.width / 2, bounds.top + bounds.height / 2);
-    // Pawns sit a little lower, as they do on a real board.
-    const float drop = type == chess::PAWN ? size * 0.04f : 0.0f;
-    text.setPosition(std::round(top_left.x + size / 2), std::round(top_left.y + size / 2 + drop));
-    return text;
+  // Outside: pixels reachable from the border without crossing a line. The
+  // lines are thickened for the flood (and the outside grown back after), so a
+  // small gap in a contour, like the knight's mane, does not let it in.
+  const int n = int(size);
+  const int close = std::max(1, int(std::lround(size * 0.04)));
+  auto dilate = [n](const std::vector<std::uint8_t>& mask, int r) {
+    std::vector<std::uint8_t> rows(mask.size(), 0), out(mask.size(), 0);
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x)
+        for (int d = -r; d <= r && !rows[y * n + x]; ++d)
+          if (x + d >= 0 && x + d < n && mask[y * n + x + d]) rows[y * n + x] = 1;
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x)
+        for (int d = -r; d <= r && !out[y * n + x]; ++d)
+          if (y + d >= 0 && y + d < n && rows[(y + d) * n + x]) out[y * n + x] = 1;
+    return out;
   };
-  const sf::Color ink(24, 24, 24, alpha), paper(250, 250, 245, alpha);
-  // The body: the filled glyph grown by the stroke, so the cut-out detail lines are filled in.
-  sf::Text body = text_for(true);
-  body.setFillColor(paper);
-  body.setOutlineColor(paper);
-  body.setOutlineThickness(stroke);
-  target.draw(body);
-  if (chess::color_of(piece) == chess::WHITE) {
-    sf::Text outline = text_for(false);
-    outline.setFillColor(ink);
-    outline.setOutlineColor(ink);
-    outline.setOutlineThickness(stroke * 0.5f);
-    target.draw(outline);
-  } else {
-    sf::Text filled = text_for(true);
-    filled.setFillColor(ink);
-    target.draw(filled);
+  std::vector<std::uint8_t> line_mask(std::size_t(n * n), 0);
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) line_mask[y * n + x] = lines.getPixel(unsigned(x), unsigned(y)).a >= 128;
+  const std::vector<std::uint8_t> walls = dilate(line_mask, close);
+  std::vector<std::uint8_t> flooded(std::size_t(n * n), 0);
+  std::vector<int> stack;
+  auto visit = [&](int x, int y) {
+    if (x < 0 || y < 0 || x >= n || y >= n) return;
+    const int i = y * n + x;
+    if (flooded[i] || walls[i]) return;
+    flooded[i] = 1;
+    stack.push_back(i);
+  };
+  for (int i = 0; i < n; ++i) {
+    visit(i, 0), visit(i, n - 1), visit(0, i), visit(n - 1, i);
   }
+  while (!stack.empty()) {
+    const int i = stack.back();
+    stack.pop_back();
+    visit(i % n + 1, i / n), visit(i % n - 1, i / n), visit(i % n, i / n + 1), visit(i % n, i / n - 1);
+  }
+  const std::vector<std::uint8_t> outside = dilate(flooded, close);
+  // The outer contour's lines: within a few pixels of the outside.
+  const std::vector<std::uint8_t> near_outside = dilate(outside, std::max(1, int(std::lround(size * 0.035))));
+
+  const bool white = chess::color_of(piece) == chess::WHITE;
+  const sf::Color fill = white ? sf::Color(250, 250, 244) : sf::Color(46, 44, 42);
+  const sf::Color ink(20, 20, 20), light(220, 218, 210);
+  sf::Image image;
+  image.create(size, size, sf::Color::Transparent);
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const float a = lines.getPixel(unsigned(x), unsigned(y)).a / 255.0f;
+      const bool inside = !outside[y * n + x];
+      if (!inside && a == 0) continue;
+      const sf::Color line = white || near_outside[y * n + x] ? ink : light;
+      auto mix = [&](sf::Uint8 l, sf::Uint8 f) { return sf::Uint8(std::lround(l * a + f * (1 - a))); };
+      const sf::Color base = inside ? fill : line;
+      image.setPixel(unsigned(x), unsigned(y),
+                     {mix(line.r, base.r), mix(line.g, base.g), mix(line.b, base.b),
+                      sf::Uint8(inside ? 255 : std::lround(255 * a))});
+    }
+  sf::Texture& texture = piece_cache_[key];
+  texture.loadFromImage(image);
+  texture.setSmooth(false);
+  return texture;
+}
+
+void Assets::draw_piece(sf::RenderTarget& target, chess::Piece piece, sf::Vector2f top_left, float size,
+                        const std::string& piece_set, sf::Uint8 alpha) const {
+  if (piece == chess::NO_PIECE || size < 4) return;
+  const auto pixels = unsigned(std::lround(size));
+  sf::Sprite sprite(piece_texture(piece, pixels, piece_set));
+  sprite.setPosition(std::round(top_left.x), std::round(top_left.y));
+  sprite.setColor(sf::Color(255, 255, 255, alpha));
+  target.draw(sprite);
 }
 
 void Assets::play(Sound sound) {
   if (!sounds_enabled_) return;
+  // Loaded on first use, so a game with sounds off never opens the audio device.
+  if (!sounds_loaded_) {
+    sounds_loaded_ = true;
+    voices_.resize(4);
+    const std::pair<Sound, const char*> sounds[] = {{Sound::Move, "move.wav"},
+                                                    {Sound::Capture, "capture.wav"},
+                                                    {Sound::Check, "check.wav"},
+                                                    {Sound::GameEnd, "game_end.wav"},
+                                                    {Sound::Notify, "notify.wav"}};
+    for (const auto& [sound, file] : sounds) {
+      sf::SoundBuffer buffer;
+      if (buffer.loadFromFile((folder_ / "sounds" / file).string())) buffers_[sound] = buffer;
+    }
+  }
   auto found = buffers_.find(sound);
   if (found == buffers_.end()) return;
   sf::Sound& voice = voices_[next_voice_++ % voices_.size()];

@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "core/chess/result.h"
 #include "core/chess/types.h"
@@ -39,14 +41,18 @@ class Assets {
 
  private:
   const sf::Font& piece_font(const std::string& piece_set) const;
+  // The piece as a texture of size x size pixels, made on first use (see draw_piece).
+  const sf::Texture& piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const;
 
   std::filesystem::path folder_;
   sf::Font regular_, bold_, serif_;
   bool serif_loaded_ = false;
+  mutable std::map<std::tuple<std::string, int, unsigned>, sf::Texture> piece_cache_;
   std::map<Sound, sf::SoundBuffer> buffers_;
-  std::array<sf::Sound, 4> voices_;  // a few sounds may overlap
+  std::vector<sf::Sound> voices_;  // a few sounds may overlap; made on first use (they open the audio device)
   std::size_t next_voice_ = 0;
   bool sounds_enabled_ = true;
+  bool sounds_loaded_ = false;
 };
 
 }  // namespace gambit::gui

@@ -660,7 +660,8 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
     const auto& tally = demo_->tally();
     const std::string line = "Game " + std::to_string(demo_->game_number()) + "   " + demo_->first().label + " " +
                              std::to_string(tally.first_wins) + " - " + std::to_string(tally.second_wins) + " " +
-                             demo_->second().label + "   draws " + std::to_string(tally.draws);
+                             demo_->second().label + "   draws " + std::to_string(tally.draws) + "   (" +
+                             std::to_string(demo_->session().move_delay().count()) + " ms between moves)";
     for (const std::string& l : wrap_text(assets.font(), line, 14, width)) {
       draw_text(target, assets.font(), l, 14, {x, y}, colors::TextDim);
       y += 18;
@@ -726,7 +727,6 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
                            : "Drag or click pieces.  Left/Right: look back.  F flip  H hint";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
-  if (demo_) help += "   (" + std::to_string(demo_->session().move_delay().count()) + " ms between moves)";
   draw_text(target, assets.font(), help, 12, {x, panel_.height - PanelPad - 16}, colors::TextDim);
 }
 

@@ -18,7 +18,7 @@ class Screen {
   // animations and drags, a tick for clocks and "thinking", Idle to wait for input.
   static constexpr std::chrono::milliseconds Continuous{0};
   static constexpr std::chrono::milliseconds Tick{100};
-  static constexpr std::chrono::milliseconds Idle{1000};
+  static constexpr std::chrono::milliseconds Idle{3000};  // a safety redraw: SFML reports no expose events
 
   explicit Screen(App& app) : app_(app) {}
   virtual ~Screen() = default;

@@ -45,6 +45,9 @@ class SettingsScreen : public Screen {
     Choice choice;       // GAMBIT_OPTION_CHOICE
     std::string text;    // GAMBIT_OPTION_STRING: shown, not edited
     bool in_config = false;  // the seat's options named it when loaded: always stored
+
+    std::string value() const;  // canonical text
+    void set(const std::string& value);
   };
 
   // One seat: White, Black, the hint player or a demo seat.
@@ -94,6 +97,9 @@ class SettingsScreen : public Screen {
   // Layout (every event and frame, for the window's current size).
   void layout(sf::Vector2f size);
   float layout_seat(SeatEditor& seat, float x, float y, float width);
+  float seat_info(const SeatEditor& seat, float x, float y, float width);
+  void add_level(SeatEditor& seat, float x, float& y, float width);
+  void add_options(SeatEditor& seat, float x, float& y, float width);
   void layout_players(float left, float right, float y, float width);
   void layout_demo(float left, float right, float y, float width);
   void layout_board(float left, float right, float y, float width);
@@ -101,7 +107,8 @@ class SettingsScreen : public Screen {
   float paragraph(const std::string& text, float x, float y, float width, unsigned size, sf::Color color);
   void add(Choice& widget, const std::string& name, float x, float& y, float width, std::string help,
            std::function<void()> changed = {});
-  void add(Checkbox& widget, const std::string& name, float x, float& y, std::string help);
+  void add(Checkbox& widget, const std::string& name, float x, float& y, std::string help,
+           std::function<void()> changed = {});
   void add(NumberField& widget, const std::string& name, float x, float& y, float width, std::string help,
            std::function<void()> changed = {});
   std::vector<std::string> message_lines(float width) const;
@@ -137,8 +144,10 @@ class SettingsScreen : public Screen {
   sf::FloatRect content_;  // the scrolling area, in window pixels
   float content_height_ = 0;
   std::vector<Label> labels_;
+  std::vector<sf::FloatRect> rules_;  // thin lines between sections
   std::vector<Control> controls_;
   sf::FloatRect preview_;  // Board tab: the theme preview
+  std::vector<std::string> messages_;  // shown over the buttons, in the warning colour
   float messages_top_ = 0, help_top_ = 0;
   sf::Vector2f mouse_{-1, -1};
 };

@@ -1,0 +1,406 @@
+#!/usr/bin/python3
+"""End-to-end test of the Gambit window: drives the real program with the mouse
+and keyboard (xdotool) on an X display and reads what it shows from its
+--state-file (a JSON object: screen, position, moves, where the board is).
+
+    /usr/bin/python3 tests/e2e/gui_test.py path/to/gambit
+
+Uses $DISPLAY; without one it starts its own Xvfb and stops it at the end.
+Needs xdotool and python3-xlib. Scenarios:
+  a) play against the random player: click-click, drag and drop, an illegal
+     drop, undo, then close the window (WM_DELETE_WINDOW);
+  b) the demo (random against random) advances, pauses, resumes, and closes
+     while an AI may be thinking;
+  c) close during a long search of alphabeta (the stop latency);
+  d) a bad configuration is reported in words and the window still works.
+Prints one line per scenario; exits 1 on the first failure.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+TIMEOUT = 20.0       # seconds for any state the window should reach
+CLOSE_TIMEOUT = 5.0  # seconds for the program to exit after the close message
+POLL = 0.02
+
+try:
+    from Xlib import X, display as xdisplay
+    from Xlib.protocol import event as xevent
+except ImportError:
+    print("gui_test: python3-xlib is missing (apt-get install python3-xlib)", file=sys.stderr)
+    sys.exit(2)
+
+
+class Failed(Exception):
+    pass
+
+
+def start_own_display():
+    """Starts Xvfb on a free display number (chosen by the server). Returns (process, ':N')."""
+    if not shutil.which("Xvfb"):
+        raise Failed("DISPLAY is unset and Xvfb is not installed (apt-get install xvfb)")
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    number = b""
+    deadline = time.monotonic() + TIMEOUT
+    with os.fdopen(read_fd, "rb") as pipe:
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            chunk = pipe.read(1)  # Xvfb writes the number once it accepts connections
+            if not chunk:
+                break
+            number += chunk
+    if not number.strip().isdigit():
+        server.kill()
+        server.wait()
+        raise Failed("Xvfb did not start (no display number reported)")
+    return server, ":" + number.strip().decode()
+
+
+class Gambit:
+    """One run of the program in a fresh home folder, with its window."""
+
+    def __init__(self, exe, name, config, args=()):
+        self.name = name
+        self.dir = tempfile.mkdtemp(prefix="gambit-gui-" + name + "-")
+        self.state_path = os.path.join(self.dir, "state.json")
+        self.config_path = os.path.join(self.dir, "cfg.toml")
+        with open(self.config_path, "w", encoding="utf-8") as f:
+            f.write(config)
+        env = dict(os.environ)
+        if "XAUTHORITY" not in env and os.path.exists(os.path.expanduser("~/.Xauthority")):
+            env["XAUTHORITY"] = os.path.expanduser("~/.Xauthority")  # HOME changes below
+        env["HOME"] = self.dir
+        env["XDG_CONFIG_HOME"] = os.path.join(self.dir, "config")
+        env["XDG_DATA_HOME"] = os.path.join(self.dir, "data")
+        self.stderr_path = os.path.join(self.dir, "stderr.txt")
+        self.stderr = open(self.stderr_path, "wb")
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(
+            [exe, "--config", self.config_path, "--state-file", self.state_path, *args],
+            env=env, stdout=subprocess.DEVNULL, stderr=self.stderr, cwd=self.dir)
+        self.window = None
+        self.origin = (0, 0)
+        self.last_state = None
+
+    # --- reading the state -------------------------------------------------
+
+    def state(self):
+        try:
+            with open(self.state_path, encoding="utf-8") as f:
+                self.last_state = json.load(f)
+        except (OSError, ValueError):
+            pass  # not written yet (the writer renames a complete file into place)
+        return self.last_state
+
+    def fail(self, message):
+        raise Failed("%s: %s\n  last state: %s\n  gambit's stderr (last lines):\n%s"
+                     % (self.name, message, json.dumps(self.last_state), self.stderr_tail()))
+
+    def stderr_tail(self, lines=25):
+        self.stderr.flush()
+        try:
+            with open(self.stderr_path, encoding="utf-8", errors="replace") as f:
+                text = f.read().splitlines()
+        except OSError:
+            return "    (none)"
+        # ALSA and OpenAL complain at length on machines without sound: leave that out.
+        noise = ("ALSA lib ", "AL lib: ", "An internal OpenAL call failed", "Expression:", "Error description:",
+                 "Failed to open the audio device", "Failed to load sound buffer", "Setting vertical sync")
+        kept = [line for line in text if line.strip() and not line.startswith(noise) and not line.startswith("   ")]
+        dropped = len(text) - len(kept)
+        shown = ["(%d lines of sound-system noise left out)" % dropped] if dropped else []
+        shown += kept[-lines:] or ["(nothing else)"]
+        return "\n".join("    " + line for line in shown)
+
+    def wait_for(self, what, predicate, timeout=TIMEOUT):
+        """Polls the state file until predicate(state) holds; returns the state."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state()
+            if state is not None:
+                try:
+                    if predicate(state):
+                        return state
+                except (KeyError, IndexError, TypeError, AttributeError):
+                    pass
+            if self.proc.poll() is not None:
+                self.fail("gambit exited with status %s while waiting for %s" % (self.proc.returncode, what))
+            if time.monotonic() > deadline:
+                self.fail("timed out after %.0f s waiting for %s" % (timeout, what))
+            time.sleep(POLL)
+
+    # --- the window ----------------------------------------------------------
+
+    def find_window(self, xd):
+        self.wait_for("the first state (the menu)", lambda s: s["screen"] in ("menu", "demo", "play"))
+        try:
+            out = subprocess.run(["xdotool", "search", "--sync", "--pid", str(self.proc.pid), "--name", "Gambit"],
+                                 capture_output=True, text=True, timeout=TIMEOUT).stdout.split()
+        except subprocess.TimeoutExpired:
+            out = []
+        if not out:
+            self.fail("no window named Gambit of pid %d found by xdotool" % self.proc.pid)
+        self.window = int(out[0])
+        xdo("windowmove", self.window, 0, 0)
+        xdo("windowraise", self.window)
+        # The move is done by the server (or the window manager): wait until it shows.
+        win = xd.create_resource_object("window", self.window)
+        root = xd.screen().root
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            pos = root.translate_coords(win, 0, 0)  # the window's (0,0) in screen coordinates
+            geometry = win.get_geometry()
+            if (pos.x, pos.y) == (0, 0) or time.monotonic() > deadline:
+                break
+            time.sleep(POLL)
+        # A window manager may keep the window below its title bar: use wherever it is.
+        self.origin = (pos.x, pos.y)
+        self.geometry = (geometry.width, geometry.height)
+        return self.window
+
+    def key(self, name):
+        xdo("key", "--window", self.window, name)
+
+    def square_point(self, square, state=None):
+        """Screen coordinates of the centre of a square ('e2'), from the board in the state."""
+        state = state or self.state()
+        size = float(state["board_size"]) / 8
+        file, rank = ord(square[0]) - ord("a"), int(square[1]) - 1
+        column, row = (7 - file, rank) if state["flipped"] else (file, 7 - rank)
+        x = float(state["board_x"]) + (column + 0.5) * size
+        y = float(state["board_y"]) + (row + 0.5) * size
+        return int(round(self.origin[0] + x)), int(round(self.origin[1] + y))
+
+    def click(self, square):
+        x, y = self.square_point(square)
+        xdo("mousemove", "--sync", x, y, "click", 1)
+
+    def drag(self, origin, target, steps=6, on_pressed=None):
+        x0, y0 = self.square_point(origin)
+        x1, y1 = self.square_point(target)
+        xdo("mousemove", "--sync", x0, y0, "mousedown", 1)
+        if on_pressed:
+            on_pressed()
+        for i in range(1, steps + 1):
+            xdo("mousemove", "--sync", int(x0 + (x1 - x0) * i / steps), int(y0 + (y1 - y0) * i / steps))
+            time.sleep(0.02)  # pace the motion like a hand, so the window sees a drag
+        xdo("mouseup", 1)
+
+    def close(self, xd):
+        """Sends the window manager's close message and waits for a clean exit; returns seconds taken."""
+        win = xd.create_resource_object("window", self.window)
+        protocols = xd.intern_atom("WM_PROTOCOLS")
+        delete = xd.intern_atom("WM_DELETE_WINDOW")
+        supported = win.get_wm_protocols() or []
+        if delete not in supported:
+            self.fail("the window does not take WM_DELETE_WINDOW (WM_PROTOCOLS: %s)" % supported)
+        message = xevent.ClientMessage(window=win, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0]))
+        sent = time.monotonic()
+        win.send_event(message, event_mask=X.NoEventMask)
+        xd.flush()
+        try:
+            status = self.proc.wait(timeout=CLOSE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.fail("still running %.0f s after the close message" % CLOSE_TIMEOUT)
+        took = time.monotonic() - sent
+        if status != 0:
+            self.fail("exited with status %d after the close message" % status)
+        return took
+
+    def cleanup(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.stderr.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def xdo(*args):
+    result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True, timeout=TIMEOUT)
+    if result.returncode != 0:
+        raise Failed("xdotool %s failed: %s" % (" ".join(map(str, args)), result.stderr.strip()))
+    return result.stdout
+
+
+def side_to_move(state):
+    return state["fen"].split()[1]
+
+
+# --- scenarios -----------------------------------------------------------------
+
+def play_vs_ai(exe, xd):
+    g = Gambit(exe, "play", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                            '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        g.wait_for("the play screen with a board",
+                   lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+
+        # Click-click: e2, then e4.
+        g.click("e2")
+        g.wait_for("e2 selected after a click", lambda s: s["selected"] == "e2")
+        g.click("e4")
+        s = g.wait_for("e2e4 and Black's reply, White to move",
+                       lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        if s["moves"][0] != "e2e4":
+            g.fail("the clicked move should be e2e4, the moves are %s" % s["moves"])
+        if side_to_move(s) != "w":
+            g.fail("after Black's reply White should be to move")
+        first_two = s["moves"]
+
+        # Drag and drop: g1 to f3.
+        g.drag("g1", "f3", on_pressed=lambda: g.wait_for("g1 picked up", lambda s: s["selected"] == "g1"))
+        s = g.wait_for("g1f3 dragged and Black's reply",
+                       lambda s: len(s["moves"]) == 4 and s["human_to_move"])
+        if s["moves"][:3] != first_two + ["g1f3"]:
+            g.fail("the dragged move should be g1f3 after %s, the moves are %s" % (first_two, s["moves"]))
+        if side_to_move(s) != "w":
+            g.fail("after Black's second reply White should be to move")
+        four, fen = s["moves"], s["fen"]
+
+        # An illegal drop snaps back: the rook on a1 dropped on a5. The cleared
+        # selection shows the release was handled; the game must be unchanged.
+        g.drag("a1", "a5", on_pressed=lambda: g.wait_for("a1 picked up", lambda s: s["selected"] == "a1"))
+        s = g.wait_for("the rook dropped back (selection cleared)", lambda s: s["selected"] == "")
+        if s["moves"] != four or s["fen"] != fen or not s["human_to_move"]:
+            g.fail("an illegal drop a1-a5 changed the game: %s -> %s" % (four, s["moves"]))
+
+        # Undo takes back Black's reply and White's move.
+        g.key("BackSpace")
+        s = g.wait_for("two plies taken back", lambda s: len(s["moves"]) != 4)
+        if s["moves"] != first_two or not s["human_to_move"]:
+            g.fail("undo should leave %s with White (human) to move, not %s" % (first_two, s["moves"]))
+
+        took = g.close(xd)
+        print("a) play vs random: click e2e4, drag g1f3, illegal drop refused, undo 2 plies; "
+              "closed in %.2f s (total %.1f s)" % (took, time.monotonic() - g.started), flush=True)
+    finally:
+        g.cleanup()
+
+
+def demo(exe, xd):
+    g = Gambit(exe, "demo", '[demo]\nmove_delay_ms = 0\n[demo.white]\nplayer = "random"\n'
+                            '[demo.black]\nplayer = "random"\n[ui]\nanimation_ms = 0\nsounds = false\n',
+               args=["--demo"])
+    try:
+        g.find_window(xd)
+        first = g.wait_for("the demo screen", lambda s: s["screen"] == "demo" and "fen" in s)
+        t0 = time.monotonic()
+        s = g.wait_for("more than 10 demo moves", lambda s: len(s["moves"]) > 10 or s["demo_game"] > 1)
+        if s["fen"] == first["fen"]:
+            g.fail("the demo's position did not change")
+        advanced = time.monotonic() - t0
+
+        g.key("space")
+        paused = g.wait_for("the demo paused", lambda s: s["demo_paused"])
+        # Nothing may be played while paused (an AI's search may finish, but its move waits).
+        # This one wait is a sleep by nature: we check that nothing happens.
+        time.sleep(1.0)
+        s = g.state()
+        if (s["moves"], s["demo_game"]) != (paused["moves"], paused["demo_game"]) or not s["demo_paused"]:
+            g.fail("the demo went on while paused: %d moves when paused, %d a second later"
+                   % (len(paused["moves"]), len(s["moves"])))
+
+        g.key("space")
+        g.wait_for("the demo resumed and moving again",
+                   lambda s: not s["demo_paused"] and (s["moves"] != paused["moves"] or s["demo_game"] != paused["demo_game"]))
+
+        took = g.close(xd)
+        print("b) demo random vs random: >10 moves in %.2f s, pause held 1 s, resumed; closed in %.2f s"
+              % (advanced, took), flush=True)
+    finally:
+        g.cleanup()
+
+
+def close_while_thinking(exe, xd):
+    # alphabeta with no depth limit and a minute per move: closing must cancel the search.
+    g = Gambit(exe, "thinking", '[demo]\nmove_delay_ms = 0\n'
+                                '[demo.white]\nplayer = "alphabeta"\nlevel = "max"\n'
+                                '[demo.white.options]\nmovetime_ms = 60000\n'
+                                '[demo.black]\nplayer = "alphabeta"\nlevel = "max"\n'
+                                '[demo.black.options]\nmovetime_ms = 60000\n'
+                                '[ui]\nsounds = false\n',
+               args=["--demo"])
+    try:
+        g.find_window(xd)
+        g.wait_for("alphabeta thinking in the demo", lambda s: s["screen"] == "demo" and s["thinking"])
+        took = g.close(xd)
+        print("c) close while alphabeta thinks (60 s per move): closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
+def bad_config(exe, xd):
+    g = Gambit(exe, "badconfig", '[ui]\ntheme = "purple"\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        problems = s["problems"]
+        named = [p for p in problems if "theme" in p]
+        if not named:
+            g.fail("no problem names the theme: %s" % problems)
+        if "purple" not in named[0]:
+            g.fail("the theme problem should quote the bad value 'purple': %s" % named[0])
+        # The window still works: the menu opens a game, Escape comes back.
+        g.key("p")
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+        g.key("Escape")
+        g.wait_for("the menu again", lambda s: s["screen"] == "menu")
+        took = g.close(xd)
+        print("d) bad theme reported: %r; menu works; closed in %.2f s" % (named[0], took), flush=True)
+    finally:
+        g.cleanup()
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: gui_test.py path/to/gambit", file=sys.stderr)
+        return 2
+    exe = os.path.abspath(sys.argv[1])
+    if not os.access(exe, os.X_OK):
+        print("gui_test: %s is not an executable" % exe, file=sys.stderr)
+        return 2
+    if not shutil.which("xdotool"):
+        print("gui_test: xdotool is missing (apt-get install xdotool)", file=sys.stderr)
+        return 2
+
+    server = None
+    started = time.monotonic()
+    try:
+        if not os.environ.get("DISPLAY"):
+            server, name = start_own_display()
+            os.environ["DISPLAY"] = name
+            os.environ.pop("XAUTHORITY", None)
+            print("gui_test: started Xvfb on %s" % name, flush=True)
+        xd = xdisplay.Display()
+        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config):
+            scenario(exe, xd)
+        xd.close()
+    except Failed as failure:
+        print("FAIL %s" % failure, file=sys.stderr, flush=True)
+        return 1
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    print("gui_test: all scenarios passed in %.1f s" % (time.monotonic() - started), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
