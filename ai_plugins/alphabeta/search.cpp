@@ -44,25 +44,6 @@ std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// The position with the side to move passing. Uses Position::do_null_move()
-// when core/chess offers it, else rebuilds the position from its FEN.
-template <class P>
-P after_null_move(const P& pos) {
-  P copy = pos;
-  if constexpr (requires(P& p) { p.do_null_move(); }) {
-    copy.do_null_move();
-    return copy;
-  } else {
-    const std::string fen = pos.fen();  // board side castling en-passant halfmove fullmove
-    const std::size_t side = fen.find(' '), castling = fen.find(' ', side + 1), ep = fen.find(' ', castling + 1),
-                      halfmove = fen.find(' ', ep + 1);
-    const std::string passed = fen.substr(0, side + 1) + (fen[side + 1] == 'w' ? "b" : "w") +
-                               fen.substr(castling, ep - castling) + " -" + fen.substr(halfmove);
-    Result<P> flipped = P::from_fen(passed);
-    return flipped ? *flipped : copy;
-  }
-}
-
 void update_pv(Move* pv, Move m, const Move* child_pv) {
   *pv++ = m;
   if (child_pv)
@@ -243,7 +224,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       ss->current_move = Move::none();
       ss->null_move = true;
       ss->continuation = &continuation_->table[NO_PIECE][0];
-      const Position child = after_null_move(pos);
+      Position child = pos;
+      child.do_null_move();
       keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
       (ss + 1)->plies_from_null = 0;
       Value null_value = -search<NonPV>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);

@@ -175,6 +175,20 @@ void Position::do_move(Move m) {
   assert(key_ == compute_key());
 }
 
+void Position::do_null_move() {
+  assert(!in_check());
+  if (ep_ != SQ_NONE) {
+    key_ ^= zobrist::en_passant(ep_);
+    ep_ = SQ_NONE;
+  }
+  ++halfmove_;
+  if (side_ == BLACK) ++fullmove_;
+  side_ = ~side_;
+  key_ ^= zobrist::black_to_move();
+  checkers_ = 0;  // the side that passed gave no check: its opponent was not in check on its own move
+  assert(key_ == compute_key());
+}
+
 bool Position::is_legal(Move m) const { return legal_moves(*this).contains(m); }
 
 PieceType Position::captured_type(Move m) const {

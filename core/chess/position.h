@@ -63,6 +63,10 @@ class Position {
   // Plays a move that is legal in this position (checked by assert only: use
   // is_legal() or the move generator for untrusted moves).
   void do_move(Move m);
+  // The side to move passes (for null-move pruning in searches): the en-passant
+  // chance lapses, the halfmove clock and move number advance as after a move.
+  // Precondition (asserted): the side to move is not in check.
+  void do_null_move();
   // True if m is one of the legal moves here.
   bool is_legal(Move m) const;
   // Would the side to move's pawn on `from` capturing en passant onto `ep` leave

@@ -60,6 +60,25 @@ TEST(Position, DoublePushSetsEnPassantOnlyWhenACaptureIsPossible) {
   EXPECT_EQ(after_exchange.halfmove_clock(), 0);
 }
 
+// A null move is the position read from the FEN with the other side to move and
+// no en-passant square, the clocks advanced: same key, same FEN.
+TEST(Position, NullMovePassesTheTurnAndDropsEnPassant) {
+  const char* cases[][2] = {
+      {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+       "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"},
+      {"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 7 40", "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 8 41"},
+  };
+  for (const auto& [before, after] : cases) {
+    Position pos = *Position::from_fen(before);
+    pos.do_null_move();
+    const Position expected = *Position::from_fen(after);
+    EXPECT_EQ(pos.fen(), after) << "null move in " << before;
+    EXPECT_EQ(pos.key(), expected.key()) << "null move in " << before;
+    EXPECT_EQ(pos.key(), pos.compute_key()) << "null move in " << before;
+    EXPECT_FALSE(pos.in_check()) << "null move in " << before;
+  }
+}
+
 TEST(Position, CastlingMovesTheRookAndClearsRights) {
   Position p = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10");
   Position oo = play(p, {Move(SQ_E1, SQ_G1, Move::CASTLING)});
