@@ -6,6 +6,7 @@
 // with keyboard shortcuts, the end-of-game overlay and the small dialogs
 // (confirm, save, load). The rules of the flow live in match::GameSession and
 // match::DemoLoop; this class only shows them and turns input into calls.
+// play_screen.cpp: input, actions and the game flow; play_screen_view.cpp: drawing.
 #pragma once
 
 #include <memory>
