@@ -17,6 +17,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -127,17 +128,18 @@ class Match {
     Result<match::PlayedGame> played = Failure{"not played"};
     if (!white_player) failure = white.library->id() + ": " + white_player.error();
     else if (!black_player) failure = black.library->id() + ": " + black_player.error();
-    else
-      played = match::play_game(
-          {white_player->get(), white.library->id()}, {black_player->get(), black.library->id()},
-          match::opening_moves(opening), tc_,
-          {{"Round", std::to_string(index + 1)},
-           {"WhitePlugin", white.library->id() + " " + white.library->version()},
-           {"WhiteOptions", match::options_text((*white_player)->options())},
-           {"BlackPlugin", black.library->id() + " " + black.library->version()},
-           {"BlackOptions", match::options_text((*black_player)->options())},
-           {"Seed", std::to_string(seed_)},
-           {"Opening", std::string(opening.name)}});
+    else {
+      match::PgnTags tags = {{"Round", std::to_string(index + 1)}};
+      for (const auto& [side, competitor, player] :
+           {std::tuple{"White", &white, white_player->get()}, std::tuple{"Black", &black, black_player->get()}}) {
+        const match::PgnTags seat = match::plugin_tags(side, competitor->library->id(),
+                                                       competitor->library->version(), player->options());
+        tags.insert(tags.end(), seat.begin(), seat.end());
+      }
+      tags.insert(tags.end(), {{"Seed", std::to_string(seed_)}, {"Opening", std::string(opening.name)}});
+      played = match::play_game({white_player->get(), white.library->id()}, {black_player->get(), black.library->id()},
+                                match::opening_moves(opening), tc_, tags);
+    }
     if (!played && failure.empty()) failure = played.error();
 
     std::lock_guard lock(mutex_);
