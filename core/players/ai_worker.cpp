@@ -7,10 +7,14 @@
 #include <mutex>
 #include <thread>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace gambit::players {
 
 namespace {
 std::atomic<int> g_abandoned{0};
+constexpr int SearchNiceness = 5;  // Linux: per-thread nice, inherited by threads the plugin starts
 }
 
 struct AiWorker::Search {
@@ -34,6 +38,9 @@ void AiWorker::start(Request request) {
   auto search = std::make_shared<Search>();
   search_ = search;
   std::thread([search, player = player_, request = std::move(request)]() mutable {
+    // Below the window's thread: on a machine with few cores the window keeps
+    // its frame rate while an AI thinks (the search loses little when idle).
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), SearchNiceness);
     auto on_info = [&search](const SearchInfo& info) {
       std::lock_guard lock(search->mutex);
       search->info = info;

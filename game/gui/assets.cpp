@@ -1,8 +1,11 @@
 #include "game/gui/assets.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
+
+#include <alc.h>  // OpenAL, as CMake's FindOpenAL points at it
 
 #include "core/players/plugin_catalog.h"
 
@@ -170,6 +173,15 @@ void Assets::play(Sound sound) {
   // Loaded on first use, so a game with sounds off never opens the audio device.
   if (!sounds_loaded_) {
     sounds_loaded_ = true;
+    // SFML, finding no audio device, writes dozens of OpenAL errors for every
+    // sound: ask first, once, and say it in one line.
+    if (ALCdevice* device = alcOpenDevice(nullptr)) {
+      alcCloseDevice(device);
+    } else {
+      std::fprintf(stderr, "gambit: no audio device could be opened; playing without sounds\n");
+      sounds_enabled_ = false;
+      return;
+    }
     voices_.resize(4);
     const std::pair<Sound, const char*> sounds[] = {{Sound::Move, "move.wav"},
                                                     {Sound::Capture, "capture.wav"},

@@ -1,9 +1,9 @@
 // gambit: the desktop chess game (the SFML window).
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <cstdlib>
 
 #include "game/gui/app.h"
+#include "game/gui/display_check.h"
 
 int main(int argc, char** argv) {
   CLI::App cli{"Gambit: a desktop chess game. Play against the computer or a friend, or watch AI players."};
@@ -22,8 +22,8 @@ int main(int argc, char** argv) {
     const int status = cli.exit(error);
     return status == 0 ? 0 : 2;
   }
-  if (const char* display = std::getenv("DISPLAY"); !display || !*display) {
-    std::fprintf(stderr, "gambit: no display to open the window on (DISPLAY is not set); start it from a desktop session\n");
+  if (const auto problem = gambit::gui::display_problem()) {
+    std::fprintf(stderr, "gambit: %s\n", problem->c_str());
     return 1;
   }
   if (!config.empty()) options.config = config;

@@ -84,11 +84,17 @@ std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text
   return lines;
 }
 
+void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color color) {
+  const sf::Vector2f a(rect.left, rect.top), b(rect.left + rect.width, rect.top),
+      c(rect.left + rect.width, rect.top + rect.height), d(rect.left, rect.top + rect.height);
+  for (sf::Vector2f corner : {a, b, c, a, c, d}) vertices.append(sf::Vertex(corner, color));
+}
+
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color) {
-  sf::RectangleShape box({rect.width, rect.height});
-  box.setPosition(rect.left, rect.top);
-  box.setFillColor(color);
-  target.draw(box);
+  sf::VertexArray quad(sf::Triangles);
+  append_quad(quad, rect, color);
+  // Opaque fills skip blending, which software rasterisers pay for per pixel.
+  target.draw(quad, color.a == 255 ? sf::RenderStates(sf::BlendNone) : sf::RenderStates::Default);
 }
 
 bool Button::clicked(const sf::Event& event) {

@@ -34,6 +34,8 @@ float text_width(const sf::Font& font, const std::string& text, unsigned size);
 // Lines of text no wider than width (words wrapped; a long word is cut).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
+// Adds rect as two triangles to a sf::Triangles array (draw many in one call).
+void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color color);
 
 struct Button {
   std::string label;

@@ -363,6 +363,20 @@ def bad_config(exe, xd):
         g.cleanup()
 
 
+def no_display(exe, xd):
+    """Without a usable display the game says so in a sentence and exits 1 (SFML alone would abort)."""
+    for display, words in ((None, "DISPLAY is not set"), (":4096", 'cannot open the display ":4096"')):
+        env = dict(os.environ)
+        env.pop("DISPLAY", None)
+        if display:
+            env["DISPLAY"] = display
+        run = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=30)
+        if run.returncode != 1 or words not in run.stderr:
+            raise Failed("DISPLAY=%s: expected exit 1 and %r, got exit %d, stderr %r"
+                         % (display, words, run.returncode, run.stderr))
+    print("e) no display / unreachable display: a sentence and exit 1", flush=True)
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: gui_test.py path/to/gambit", file=sys.stderr)
@@ -384,7 +398,7 @@ def main():
             os.environ.pop("XAUTHORITY", None)
             print("gui_test: started Xvfb on %s" % name, flush=True)
         xd = xdisplay.Display()
-        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config):
+        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config, no_display):
             scenario(exe, xd)
         xd.close()
     except Failed as failure:
