@@ -66,10 +66,12 @@ class LayerReader {
         failure = read_demo(*node);
       else if (key->str() == "hint")
         failure = read_seat(*node, std::string(HintKey), settings_.hint);
+      else if (key->str() == "store")
+        failure = read_store(*node);
       else if (key->str() == "plugins")
         failure = read_plugins(*node);
       else
-        failure = unknown_key(*key, "", "white, black, ui, clock, demo, hint or plugins");
+        failure = unknown_key(*key, "", "white, black, ui, clock, demo, hint, store or plugins");
       if (failure) return failure;
     }
     return check_clock();
@@ -282,6 +284,26 @@ class LayerReader {
       else
         failure = unknown_key(*name, "demo.", "move_delay_ms, white or black");
       if (failure) return failure;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_store(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "store", "a table");
+    for (const auto& [name, value] : in_file_order(*table)) {
+      const std::string key = "store." + std::string(name->str());
+      if (name->str() != "path" && name->str() != "profile") return unknown_key(*name, "store.", "path or profile");
+      Result<std::string> text = read_string(*value, key);
+      if (!text) return Failure{text.error()};
+      if (name->str() == "path") {
+        settings_.store.path = fs::path(file_).parent_path() / fs::path(std::move(text).value());
+      } else {
+        if (text.value().size() > MaxProfileLength)
+          return fail(value->source(), key + " must be at most " + std::to_string(MaxProfileLength) + " bytes long");
+        settings_.store.profile = std::move(text).value();
+      }
+      settings_.sources[key] = place(value->source());
     }
     return std::nullopt;
   }

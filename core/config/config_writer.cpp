@@ -139,6 +139,16 @@ Result<std::string> format_config(const Settings& settings) {
     if (auto failure = append_seat(out, settings.demo.seat(side), demo_seat_key(side))) return *failure;
   if (auto failure = append_seat(out, settings.hint, std::string(HintKey))) return *failure;
 
+  out += "\n[store]\n";
+  if (auto failure = check_text(settings.store.profile, "store.profile")) return *failure;
+  if (settings.store.profile.empty() || settings.store.profile.size() > MaxProfileLength)
+    return Failure{"store.profile must be 1.." + std::to_string(MaxProfileLength) + " bytes long"};
+  out += "profile = " + toml_string(settings.store.profile) + "\n";
+  if (!settings.store.path.empty()) {
+    if (auto failure = check_text(settings.store.path.string(), "store.path")) return *failure;
+    out += "path = " + toml_string(settings.store.path.string()) + "\n";
+  }
+
   out += "\n[plugins]\npaths = [";
   for (std::size_t i = 0; i < settings.plugin_paths.size(); ++i) {
     const std::string path = settings.plugin_paths[i].string();

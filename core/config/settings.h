@@ -1,7 +1,7 @@
 // The settings Gambit reads from its TOML configuration: who sits at each side
 // of the board, the game window ([ui]), the clock ([clock]), the AI-vs-AI demo
-// ([demo] with its two seats), the player that gives hints ([hint]) and where
-// player plugins are found. A later issue adds [game]; until it exists a file
+// ([demo] with its two seats), the player that gives hints ([hint]), where
+// scores are kept ([store]) and where player plugins are found. A later issue adds [game]; until it exists a file
 // naming it is refused like any other unknown key, so typos never pass silently.
 #pragma once
 
@@ -58,6 +58,7 @@ inline constexpr int MaxAnimationMs = 1000;       // ui.animation_ms: 0..1000
 inline constexpr int MaxClockMinutes = 180;       // clock.minutes: 0..180 (0 = no clock)
 inline constexpr int MaxIncrementSeconds = 60;    // clock.increment_seconds: 0..60
 inline constexpr int MaxDemoMoveDelayMs = 10000;  // demo.move_delay_ms: 0..10000
+inline constexpr std::size_t MaxProfileLength = 40;  // store.profile, in bytes
 
 // [ui]: how the game window shows the board.
 struct UiSettings {
@@ -92,6 +93,14 @@ struct DemoSettings {
   bool operator==(const DemoSettings&) const = default;
 };
 
+// [store]: where scores and finished games are kept, and whose they are.
+struct StoreSettings {
+  std::filesystem::path path;  // empty = the default ($XDG_DATA_HOME/gambit/gambit.db); relative to the file naming it
+  std::string profile = "Player";  // the human at this computer, 1..MaxProfileLength bytes
+
+  bool operator==(const StoreSettings&) const = default;
+};
+
 // Everything the configuration says. A default-constructed Settings equals the
 // shipped config/gambit.toml (a test keeps them in step), so a --config file may
 // set only what it changes.
@@ -107,6 +116,7 @@ struct Settings {
   DemoSettings demo;
   // The player asked for a hint; must be a plugin (seats.h checks).
   SeatConfig hint{"alphabeta", "hard", {}};
+  StoreSettings store;
 
   // Where each value was read, by dotted key: "white.player", "white.level",
   // "white.options.depth", "plugins.paths", "ui.theme", "clock.minutes",
@@ -122,7 +132,7 @@ struct Settings {
 
   bool operator==(const Settings& other) const {
     return white == other.white && black == other.black && plugin_paths == other.plugin_paths && ui == other.ui &&
-           clock == other.clock && demo == other.demo && hint == other.hint;
+           clock == other.clock && demo == other.demo && hint == other.hint && store == other.store;
   }
 };
 

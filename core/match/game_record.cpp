@@ -46,6 +46,51 @@ std::string termination_tag(chess::Termination t) {
   }
 }
 
+std::string ending_words(const chess::Outcome& outcome) {
+  switch (outcome.termination) {
+    case chess::Termination::None: return "unfinished";
+    case chess::Termination::Checkmate: return "checkmate";
+    case chess::Termination::Stalemate: return "stalemate";
+    case chess::Termination::InsufficientMaterial: return "insufficient material";
+    case chess::Termination::FivefoldRepetition: return "fivefold repetition";
+    case chess::Termination::SeventyFiveMoveRule: return "75-move rule";
+    case chess::Termination::ThreefoldRepetition: return "threefold repetition";
+    case chess::Termination::FiftyMoveRule: return "50-move rule";
+    case chess::Termination::Agreement: return "agreement";
+    case chess::Termination::Resignation: return "resignation";
+    case chess::Termination::Forfeit: return outcome.reason.empty() ? "forfeit" : "forfeit: " + outcome.reason;
+    case chess::Termination::TimeForfeit: return "time forfeit";
+  }
+  return "unfinished";
+}
+
+std::string ai_label(const std::string& id, const std::string& level) {
+  return level.empty() ? id : id + " (" + level + ")";
+}
+
+store::PlayerIdentity ai_identity(const std::string& id, const std::string& version, const std::string& level,
+                                  const std::vector<std::pair<std::string, std::string>>& options) {
+  return store::PlayerIdentity::ai(id, version, options_text(options), ai_label(id, level));
+}
+
+store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,
+                                 store::PlayerIdentity black, const TimeControl& time_control, std::int64_t started_at,
+                                 std::int64_t ended_at, store::GameSource source) {
+  store::FinishedGame record;
+  record.white = std::move(white);
+  record.black = std::move(black);
+  record.result = game.outcome().pgn_result();
+  record.reason = ending_words(game.outcome());
+  record.time_control = time_control.movetime_ms > 0 ? seconds_text(time_control.movetime_ms) + " s/move"
+                                                     : time_control.pgn_tag();
+  record.started_at = started_at;
+  record.ended_at = ended_at;
+  record.plies = int(game.moves().size());
+  record.pgn = chess::write_pgn(pgn);
+  record.source = source;
+  return record;
+}
+
 chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,
                           const std::string& black, const TimeControl& time_control, const PgnTags& extra) {
   chess::PgnGame pgn;

@@ -9,6 +9,7 @@
 
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
+#include "core/store/store.h"
 
 namespace gambit::match {
 
@@ -40,5 +41,25 @@ std::string seconds_text(std::int64_t ms);
 
 // Today's date as PGN writes it: "2026.11.21".
 std::string pgn_date_today();
+
+// How a finished game ended, in the words the store and the Scores screen use:
+// "checkmate", "stalemate", "resignation", "time forfeit", "threefold
+// repetition", ...; a forfeit gives its reason ("forfeit: <reason>").
+std::string ending_words(const chess::Outcome& outcome);
+
+// The name an AI seat is shown and scored under: "alphabeta (hard)", or the
+// plugin id alone without a level.
+std::string ai_label(const std::string& id, const std::string& level);
+
+// The identity the store keeps for an AI seat: the plugin, its version and
+// its options (level presets applied; per-game seeds left out by the caller).
+store::PlayerIdentity ai_identity(const std::string& id, const std::string& version, const std::string& level,
+                                  const std::vector<std::pair<std::string, std::string>>& options);
+
+// What the store records of a finished game: result, ending, time control,
+// plies and the PGN text. started_at/ended_at in Unix seconds.
+store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,
+                                 store::PlayerIdentity black, const TimeControl& time_control, std::int64_t started_at,
+                                 std::int64_t ended_at, store::GameSource source);
 
 }  // namespace gambit::match

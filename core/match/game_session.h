@@ -87,8 +87,10 @@ class GameSession {
   GameSession& operator=(const GameSession&) = delete;
 
   // Starts a new game (the given record continues: a loaded PGN or FEN) with
-  // full clocks. Any search is stopped; AI players are told a new game began.
-  void new_game(chess::Game game, TimePoint now);
+  // full clocks, or with the given remaining times (a resumed game). Any search
+  // is stopped; AI players are told a new game began.
+  void new_game(chess::Game game, TimePoint now,
+                std::optional<std::array<std::int64_t, chess::COLOR_NB>> remaining = std::nullopt);
 
   const chess::Game& game() const { return game_; }
   const SessionSeat& seat(chess::Color side) const { return seats_[side]; }
@@ -127,6 +129,7 @@ class GameSession {
   std::optional<players::SearchInfo> thinking_info() const;
 
   bool has_clock() const { return time_control_.initial_ms > 0; }
+  const TimeControl& time_control() const { return time_control_; }
   // Remaining time of side at now (the side to move's clock runs); may be negative.
   std::int64_t remaining_ms(chess::Color side, TimePoint now) const;
 

@@ -1,10 +1,12 @@
 // gambit-match: AI vs AI without a window — N games, alternating colours, from
-// the built-in opening book, J at a time, each written to a PGN file as soon as
-// it ends; then the score and the Elo difference with its error margin.
+// the built-in opening book, J at a time, each recorded in the scores store
+// (unless --no-record) and written to a PGN file as soon as it ends; then the
+// score and the Elo difference with its error margin.
 //
 //   gambit-match --white ID --black ID [--white-option k=v ...] [--black-option k=v ...]
 //                [--white-level L] [--black-level L] [--games N] [--concurrency J]
 //                [--movetime MS | --tc SECONDS+INC] [--pgn FILE] [--seed S] [--config PATH]
+//                [--store PATH | --no-record]
 //
 // "White" and "black" name the two players (A and B); they swap colours every
 // game, so game 1 has A white and game 2 has B white, both from one opening.
@@ -12,6 +14,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <mutex>
 #include <random>
@@ -32,6 +35,7 @@
 #include "core/match/openings.h"
 #include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
+#include "core/store/store.h"
 
 namespace gambit {
 namespace {
@@ -100,8 +104,8 @@ players::OptionList options_for_game(const Competitor& c, std::uint64_t match_se
 class Match {
  public:
   Match(std::array<Competitor, 2> competitors, int games, match::TimeControl tc, std::uint64_t seed,
-        std::ofstream* pgn)
-      : competitors_(std::move(competitors)), games_(games), tc_(tc), seed_(seed), pgn_(pgn) {}
+        std::ofstream* pgn, store::Store* store)
+      : competitors_(std::move(competitors)), games_(games), tc_(tc), seed_(seed), pgn_(pgn), store_(store) {}
 
   void run(int concurrency) {
     std::vector<std::thread> workers;
@@ -113,6 +117,7 @@ class Match {
   }
 
   const match::MatchScore& score() const { return score_; }  // from the first competitor's view
+  int unrecorded() const { return unrecorded_; }              // finished games the store refused
 
  private:
   void play(std::size_t index) {
@@ -122,6 +127,7 @@ class Match {
     const Competitor& black = competitors_[1 - white_index];
     const match::Opening& opening = match::opening_for_game(index, seed_);
 
+    const std::int64_t started_at = std::int64_t(std::time(nullptr));
     std::string failure;
     auto white_player = players::PluginPlayer::create(white.library, options_for_game(white, seed_, index, 0));
     auto black_player = players::PluginPlayer::create(black.library, options_for_game(black, seed_, index, 1));
@@ -154,6 +160,19 @@ class Match {
       *pgn_ << chess::write_pgn(played->pgn);
       pgn_->flush();
     }
+    if (store_) {
+      auto identity = [](const Competitor& c) {
+        return match::ai_identity(c.library->id(), c.library->version(), c.level, c.options);
+      };
+      auto recorded = store_->record_game(match::store_record(played->game, played->pgn, identity(white),
+                                                              identity(black), tc_, started_at,
+                                                              std::int64_t(std::time(nullptr)), store::GameSource::Match));
+      if (!recorded) {
+        ++unrecorded_;
+        std::fprintf(stderr, "gambit-match: game %zu not recorded in %s: %s\n", index + 1,
+                     store_->path().c_str(), recorded.error().c_str());
+      }
+    }
     const std::optional<chess::Color> winner = outcome.winner();
     if (!winner) ++score_.draws;
     else if ((*winner == chess::WHITE) == (white_index == 0)) ++score_.wins;
@@ -173,6 +192,8 @@ class Match {
   match::TimeControl tc_;
   std::uint64_t seed_;
   std::ofstream* pgn_;
+  store::Store* store_;  // used under mutex_
+  int unrecorded_ = 0;
   std::atomic<std::size_t> next_{0};
   std::mutex mutex_;
   match::MatchScore score_;
@@ -181,7 +202,8 @@ class Match {
 
 int run(int argc, char** argv) {
   CLI::App app{"Plays AI players against each other without a window and reports the score."};
-  std::string config_path, pgn_path, tc_text;
+  std::string config_path, pgn_path, tc_text, store_path;
+  bool no_record = false;
   std::string white_id, black_id, white_level, black_level;
   std::vector<std::string> white_option_texts, black_option_texts;
   int games = 2, concurrency = 1;
@@ -200,6 +222,8 @@ int run(int argc, char** argv) {
   app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file");
   app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock)");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
+  auto* store_option = app.add_option("--store", store_path, "Record the games in this scores file (default: the config's [store] path)");
+  app.add_flag("--no-record", no_record, "Do not record the games in the scores store")->excludes(store_option);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -251,6 +275,17 @@ int run(int argc, char** argv) {
     if (!pgn) return fail("cannot write the PGN file " + chess::quote_for_message(pgn_path));
   }
 
+  std::unique_ptr<store::Store> store;
+  if (!no_record) {
+    const std::filesystem::path path = !store_path.empty()            ? std::filesystem::path(store_path)
+                                       : !settings->store.path.empty() ? settings->store.path
+                                                                       : store::default_store_path();
+    auto opened = store::Store::open(path, settings->store.profile);
+    if (!opened) return fail(opened.error() + " (use --no-record to play without recording)");
+    if (opened->notice) std::fprintf(stderr, "gambit-match: %s\n", opened->notice->c_str());
+    store = std::move(opened).value().store;
+  }
+
   std::printf("Match: %s (%s) vs %s (%s), %d games, %s, seed %llu\n", first->library->id().c_str(),
               match::options_text(first->options).c_str(), second->library->id().c_str(), match::options_text(second->options).c_str(), games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
@@ -258,14 +293,15 @@ int run(int argc, char** argv) {
               static_cast<unsigned long long>(seed));
   std::fflush(stdout);
 
-  Match match({*first, *second}, games, tc, seed, pgn_path.empty() ? nullptr : &pgn);
+  Match match({*first, *second}, games, tc, seed, pgn_path.empty() ? nullptr : &pgn, store.get());
   match.run(std::min(concurrency, games));
 
   const match::MatchScore& score = match.score();
   std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first->library->id().c_str(),
               second->library->id().c_str(), score.wins, score.losses, score.draws, score.fraction(), score.games());
   std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
-  return score.games() == games ? 0 : 1;
+  if (store) std::printf("Recorded %d games in %s\n", score.games() - match.unrecorded(), store->path().c_str());
+  return score.games() == games && match.unrecorded() == 0 ? 0 : 1;
 }
 
 }  // namespace

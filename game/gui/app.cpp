@@ -69,6 +69,18 @@ void App::load_configuration() {
   }
 }
 
+void App::open_store() {
+  const std::filesystem::path path =
+      settings_.store.path.empty() ? store::default_store_path() : settings_.store.path;
+  auto opened = store::Store::open(path, settings_.store.profile);
+  if (!opened) {
+    problems_.push_back("Scores: " + opened.error() + " - games are not recorded this time.");
+    return;
+  }
+  if (opened->notice) problems_.push_back("Scores: " + *opened->notice);
+  store_ = std::move(opened).value().store;
+}
+
 config::PluginList App::plugin_descriptors() const {
   config::PluginList list;
   for (const auto& plugin : catalog_.plugins()) list.push_back(&plugin->descriptor());
@@ -231,6 +243,7 @@ int App::run(const AppOptions& options) {
   }
   app.assets_ = std::move(assets).value();
   app.load_configuration();
+  app.open_store();
   for (const std::string& problem : app.problems_) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
   app.assets_->set_sounds_enabled(app.settings_.ui.sounds);
 

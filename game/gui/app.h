@@ -17,6 +17,7 @@
 #include "core/config/settings.h"
 #include "core/match/game_session.h"
 #include "core/players/plugin_catalog.h"
+#include "core/store/store.h"
 #include "game/gui/assets.h"
 #include "game/gui/screen.h"
 
@@ -45,6 +46,9 @@ class App {
   // Replaces the settings for the next game and writes the user's config
   // file; returns the file written or why it could not be.
   chess::Result<std::filesystem::path> save_settings(const config::Settings& settings);
+  // The scores store, opened at start; nullptr when none could be opened
+  // (problems() says why). Screens record finished games in it.
+  store::Store* store() { return store_.get(); }
   // Problems found reading the configuration or the plugins, for the screens to show.
   const std::vector<std::string>& problems() const { return problems_; }
   const players::PluginCatalog& catalog() const { return catalog_; }
@@ -68,6 +72,7 @@ class App {
   explicit App(const AppOptions& options);
   int loop();
   void load_configuration();
+  void open_store();
   void apply_stack_changes();
   void handle_resize(unsigned width, unsigned height);
   void draw_frame();
@@ -81,6 +86,7 @@ class App {
   config::ConfigFiles config_files_;
   players::PluginCatalog catalog_;
   std::vector<std::string> problems_;
+  std::unique_ptr<store::Store> store_;
 
   std::vector<std::unique_ptr<Screen>> stack_;
   struct StackChange {

@@ -2,19 +2,48 @@
 
 #include "game/gui/app.h"
 #include "game/gui/play_screen.h"
+#include "game/gui/scores_screen.h"
 #include "game/gui/settings_screen.h"
 
 namespace gambit::gui {
 
 namespace {
-constexpr const char* Labels[] = {"Play", "Demo (AI vs AI)", "Scores", "Settings", "Quit"};
-constexpr const char* Tooltips[] = {"Play a game (P)", "Watch the AI players (D)", "Your results (S)",
-                                    "Players, clock, board (T)", "Leave Gambit (Q)"};
+struct Entry {
+  MenuScreen::Item item;
+  const char* label;
+  const char* tooltip;
+};
+constexpr Entry Entries[] = {
+    {MenuScreen::Item::Resume, "Resume game", "Go on with the game left when Gambit closed (R)"},
+    {MenuScreen::Item::Play, "Play", "Play a game (P)"},
+    {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
+    {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
+    {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
+    {MenuScreen::Item::Quit, "Quit", "Leave Gambit (Q)"},
+};
 }  // namespace
 
-MenuScreen::MenuScreen(App& app) : Screen(app) {
-  for (std::size_t i = 0; i < std::size(Labels); ++i) buttons_.push_back({Labels[i], Tooltips[i], {}});
-  buttons_[0].primary = true;
+MenuScreen::MenuScreen(App& app) : Screen(app) { rebuild(); }
+
+void MenuScreen::rebuild() {
+  items_.clear();
+  buttons_.clear();
+  bool resumable = false;
+  if (store::Store* store = app_.store()) {
+    auto saved = store->interrupted();
+    resumable = saved && saved.value().has_value();
+  }
+  for (const Entry& entry : Entries) {
+    if (entry.item == Item::Resume && !resumable) continue;
+    items_.push_back(entry.item);
+    buttons_.push_back({entry.label, entry.tooltip, {}});
+  }
+  focus_ = 0;
+}
+
+void MenuScreen::resumed() {
+  rebuild();
+  app_.invalidate();
 }
 
 void MenuScreen::layout() {
@@ -27,13 +56,14 @@ void MenuScreen::layout() {
   }
 }
 
-void MenuScreen::activate(std::size_t index) {
-  switch (index) {
-    case 0: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play)); break;
-    case 1: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Demo)); break;
-    case 2: app_.push(std::make_unique<ScoresScreen>(app_)); break;
-    case 3: app_.push(std::make_unique<SettingsScreen>(app_)); break;
-    default: app_.quit(); break;
+void MenuScreen::activate(Item item) {
+  switch (item) {
+    case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play, PlayScreen::Start::Resume)); break;
+    case Item::Play: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play)); break;
+    case Item::Demo: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Demo)); break;
+    case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
+    case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
+    case Item::Quit: app_.quit(); break;
   }
 }
 
@@ -41,23 +71,27 @@ void MenuScreen::handle(const sf::Event& event) {
   layout();
   for (std::size_t i = 0; i < buttons_.size(); ++i) {
     if (buttons_[i].clicked(event)) {
-      activate(i);
+      activate(items_[i]);
       return;
     }
     if (event.type == sf::Event::MouseMoved && buttons_[i].hovered) focus_ = i;
   }
   if (event.type != sf::Event::KeyPressed) return;
+  const bool resumable = !items_.empty() && items_.front() == Item::Resume;
   switch (event.key.code) {
     case sf::Keyboard::Up: focus_ = (focus_ + buttons_.size() - 1) % buttons_.size(); break;
     case sf::Keyboard::Down: focus_ = (focus_ + 1) % buttons_.size(); break;
     case sf::Keyboard::Enter:
-    case sf::Keyboard::Space: activate(focus_); break;
-    case sf::Keyboard::P: activate(0); break;
-    case sf::Keyboard::D: activate(1); break;
-    case sf::Keyboard::S: activate(2); break;
-    case sf::Keyboard::T: activate(3); break;
+    case sf::Keyboard::Space: activate(items_[focus_]); break;
+    case sf::Keyboard::R:
+      if (resumable) activate(Item::Resume);
+      break;
+    case sf::Keyboard::P: activate(Item::Play); break;
+    case sf::Keyboard::D: activate(Item::Demo); break;
+    case sf::Keyboard::S: activate(Item::Scores); break;
+    case sf::Keyboard::T: activate(Item::Settings); break;
     case sf::Keyboard::Q:
-    case sf::Keyboard::Escape: activate(4); break;
+    case sf::Keyboard::Escape: activate(Item::Quit); break;
     default: break;
   }
 }
@@ -96,27 +130,6 @@ void MenuScreen::describe(StateDump& dump) const {
   std::vector<std::string> labels;
   for (const Button& button : buttons_) labels.push_back(button.label);
   dump.add("menu_items", labels);
-}
-
-void ScoresScreen::handle(const sf::Event& event) {
-  if (back_.clicked(event) || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
-    app_.pop();
-}
-
-void ScoresScreen::draw(sf::RenderTarget& target) {
-  const sf::Vector2f size = target.getView().getSize();
-  const Assets& assets = app_.assets();
-  draw_text_centred(target, assets.bold(), "Scores", 40, {0, 80, size.x, 50});
-  const char* text =
-      "Scores and game history are not kept yet. The next version of Gambit records every finished game "
-      "(against each AI and level, and the demo's games) and shows your results here.";
-  float y = 170;
-  for (const std::string& line : wrap_text(assets.font(), text, 18, std::min(size.x - 80, 700.0f))) {
-    draw_text_centred(target, assets.font(), line, 18, {0, y, size.x, 26}, colors::TextDim);
-    y += 28;
-  }
-  back_.rect = {std::round(size.x / 2 - 110), y + 30, 220, 46};
-  back_.draw(target, assets);
 }
 
 }  // namespace gambit::gui

@@ -1,4 +1,5 @@
-// MenuScreen: the first page — Play, Demo (AI vs AI), Scores, Settings, Quit —
+// MenuScreen: the first page — Resume game (when one was left unfinished),
+// Play, Demo (AI vs AI), Scores, Settings, Quit —
 // by mouse or keyboard (arrows + Enter, or the underlined initial), with any
 // problem found in the configuration or the plugins shown beneath in words.
 #pragma once
@@ -12,30 +13,23 @@ namespace gambit::gui {
 
 class MenuScreen : public Screen {
  public:
+  enum class Item { Resume, Play, Demo, Scores, Settings, Quit };
+
   explicit MenuScreen(App& app);
   std::string name() const override { return "menu"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
   void describe(StateDump& dump) const override;
+  void resumed() override;
 
  private:
+  void rebuild();  // the items, with Resume game only when the store keeps an interrupted game
   void layout();
-  void activate(std::size_t index);
+  void activate(Item item);
 
+  std::vector<Item> items_;
   std::vector<Button> buttons_;
   std::size_t focus_ = 0;
-};
-
-// The Scores page until the store exists: says so, and goes back.
-class ScoresScreen : public Screen {
- public:
-  explicit ScoresScreen(App& app) : Screen(app) {}
-  std::string name() const override { return "scores"; }
-  void handle(const sf::Event& event) override;
-  void draw(sf::RenderTarget& target) override;
-
- private:
-  Button back_{"Back to menu", "Back (Esc)", {}};
 };
 
 }  // namespace gambit::gui

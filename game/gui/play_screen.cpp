@@ -21,7 +21,6 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t DemoDelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 1600, 2400, 3200, 5000, 10000};
 
-bool ctrl() { return sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) || sf::Keyboard::isKeyPressed(sf::Keyboard::RControl); }
 
 std::string default_save_path() {
   const char* home = std::getenv("HOME");
@@ -35,7 +34,7 @@ std::string default_save_path() {
 
 }  // namespace
 
-PlayScreen::PlayScreen(App& app, Mode mode) : Screen(app), mode_(mode) {
+PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mode_(mode) {
   using A = Action;
   auto add = [&](A action, const char* label, const char* tooltip) {
     buttons_.push_back({action, Button{label, tooltip, {}}});
@@ -58,12 +57,12 @@ PlayScreen::PlayScreen(App& app, Mode mode) : Screen(app), mode_(mode) {
     add(A::Faster, "Faster", "Shorter pause between moves (+)");
     add(A::Menu, "Menu", "Stop the demo and go back to the menu (Esc)");
   }
-  start();
+  start(start_with);
 }
 
-PlayScreen::~PlayScreen() = default;  // the session's destructor stops its AI players promptly
+PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
 
-void PlayScreen::start() {
+void PlayScreen::start(Start start_with) {
   const config::Settings& settings = app_.settings();
   const config::PluginList plugins = app_.plugin_descriptors();
   const auto now = app_.now();
@@ -88,11 +87,27 @@ void PlayScreen::start() {
     demo_ = std::move(loop).value();
     demo_->set_move_delay(milliseconds(settings.demo.move_delay_ms));
     demo_game_seen_ = demo_->game_number();
+    game_began();
     return;
   }
-  auto seats = config::resolve_seats(settings, plugins);
+  config::Settings seated = settings;
+  match::TimeControl time_control;
+  if (settings.clock.enabled()) {
+    time_control.initial_ms = std::int64_t(settings.clock.minutes) * 60000;
+    time_control.increment_ms = std::int64_t(settings.clock.increment_seconds) * 1000;
+  }
+  std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;
+  chess::Game kept;
+  if (start_with == Start::Resume) {
+    std::array<config::SeatConfig, chess::COLOR_NB> seats{seated.white, seated.black};
+    if (!resume_kept_game(seats, clocks, kept, time_control)) return;
+    seated.white = seats[chess::WHITE];
+    seated.black = seats[chess::BLACK];
+  }
+  seat_configs_ = {seated.white, seated.black};
+  auto seats = config::resolve_seats(seated, plugins);
   if (!seats) {
-    failure_ = seats.error();
+    failure_ = (start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error();
     return;
   }
   std::array<match::SessionSeat, chess::COLOR_NB> session_seats;
@@ -107,17 +122,19 @@ void PlayScreen::start() {
   std::optional<match::SessionSeat> hint;
   if (auto resolved = config::resolve_hint(settings, plugins))
     if (auto seat = app_.session_seat(*resolved)) hint = *seat;
-  match::TimeControl time_control;
-  if (settings.clock.enabled()) {
-    time_control.initial_ms = std::int64_t(settings.clock.minutes) * 60000;
-    time_control.increment_ms = std::int64_t(settings.clock.increment_seconds) * 1000;
-  }
   auto session = match::GameSession::create(session_seats, time_control, hint, now);
   if (!session) {
     failure_ = session.error();
     return;
   }
   session_ = std::move(session).value();
+  if (start_with == Start::Resume) {
+    session_->new_game(std::move(kept), now, clocks);
+    keeps_unfinished_ = true;
+    app_.toast("Game resumed: " + std::to_string(game().moves().size()) + " moves played so far.");
+  }
+  game_began();
+  if (start_with == Start::Resume) moves_at_start_ = 0;  // its moves were played here, before the window closed
   // A lone human playing Black sees the board from Black's side.
   board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
 }
@@ -179,6 +196,7 @@ void PlayScreen::run(Action action) {
       else {
         s->new_game(chess::Game(), now);
         reset_view();
+        game_began();
       }
       break;
     case Action::Undo:
@@ -245,6 +263,7 @@ void PlayScreen::load_game(const std::string& text) {
   if (auto position = chess::Position::from_fen(text)) {
     session()->new_game(chess::Game(*position), app_.now());
     reset_view();
+    game_began();
     app_.toast("Position loaded.");
     return;
   }
@@ -276,6 +295,7 @@ void PlayScreen::load_game(const std::string& text) {
   const std::size_t moves = loaded.moves().size();
   session()->new_game(std::move(loaded), app_.now());
   reset_view();
+  game_began();
   app_.toast("Loaded " + std::to_string(moves) + " moves from " + text +
              (game().is_over() ? "" : "; the game goes on from the last position."));
 }
@@ -303,6 +323,7 @@ void PlayScreen::handle_dialog(const sf::Event& event) {
     case Dialog::ConfirmNewGame:
       session()->new_game(chess::Game(), now);
       reset_view();
+      game_began();
       break;
     case Dialog::Save: save_game(dialog_field_.text); break;
     case Dialog::Load: load_game(dialog_field_.text); break;
@@ -365,6 +386,7 @@ void PlayScreen::handle(const sf::Event& event) {
     if (overlay_again_.clicked(event)) {
       session()->new_game(chess::Game(), app_.now());
       reset_view();
+      game_began();
       return;
     }
     if (overlay_menu_.clicked(event)) {
@@ -402,30 +424,31 @@ void PlayScreen::handle(const sf::Event& event) {
 
   if (event.type != sf::Event::KeyPressed) return;
   const std::size_t moves = game().moves().size();
+  const bool ctrl = event.key.control;  // as the event saw it (the keyboard's state now may differ)
   switch (event.key.code) {
     case sf::Keyboard::Escape:
       if (input_.pending_promotion() || input_.selected()) input_.reset();
       else run(Action::Menu);
       break;
     case sf::Keyboard::N:
-      if (ctrl()) run(Action::NewGame);
+      if (ctrl) run(Action::NewGame);
       break;
     case sf::Keyboard::Z:
-      if (ctrl()) run(Action::Undo);
+      if (ctrl) run(Action::Undo);
       break;
     case sf::Keyboard::BackSpace: run(Action::Undo); break;
     case sf::Keyboard::F: run(Action::Flip); break;
     case sf::Keyboard::R:
-      if (ctrl()) run(Action::Resign);
+      if (ctrl) run(Action::Resign);
       break;
     case sf::Keyboard::D: run(Action::ClaimDraw); break;
     case sf::Keyboard::H: run(Action::Hint); break;
     case sf::Keyboard::S:
-      if (ctrl()) run(Action::Save);
+      if (ctrl) run(Action::Save);
       else if (demo_) run(Action::Step);
       break;
     case sf::Keyboard::O:
-      if (ctrl()) run(Action::Load);
+      if (ctrl) run(Action::Load);
       break;
     case sf::Keyboard::Space:
       if (demo_) run(Action::Pause);
@@ -468,8 +491,10 @@ void PlayScreen::take_session_events() {
         else glide_.reset();
         dropped_by_hand_ = false;
         if (!session()->human_to_move()) input_.reset();
+        keep_unfinished_game();
         break;
       case match::SessionEvent::Kind::GameOver:
+        record_finished_game();
         app_.assets().play(Sound::GameEnd);
         overlay_dismissed_ = false;
         input_.reset();
@@ -494,6 +519,7 @@ void PlayScreen::update() {
     if (demo_->game_number() != demo_game_seen_) {  // the next game began
       demo_game_seen_ = demo_->game_number();
       reset_view();
+      game_began();
       app_.invalidate();
     }
   } else {

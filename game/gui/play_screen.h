@@ -6,7 +6,10 @@
 // with keyboard shortcuts, the end-of-game overlay and the small dialogs
 // (confirm, save, load). The rules of the flow live in match::GameSession and
 // match::DemoLoop; this class only shows them and turns input into calls.
-// play_screen.cpp: input, actions and the game flow; play_screen_view.cpp: drawing.
+// Every finished game is recorded in the store; an unfinished one (Play) is
+// kept there when the screen closes, for "Resume game".
+// play_screen.cpp: input, actions and the game flow; play_screen_view.cpp:
+// drawing; play_screen_store.cpp: what goes to the store.
 #pragma once
 
 #include <memory>
@@ -14,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/settings.h"
 #include "core/match/demo_loop.h"
 #include "core/match/game_session.h"
 #include "game/gui/board_input.h"
@@ -26,8 +30,10 @@ namespace gambit::gui {
 class PlayScreen : public Screen {
  public:
   enum class Mode { Play, Demo };
+  // Play only: a new game with the settings' seats, or the game the store kept.
+  enum class Start { New, Resume };
 
-  PlayScreen(App& app, Mode mode);
+  PlayScreen(App& app, Mode mode, Start start = Start::New);
   ~PlayScreen() override;
 
   std::string name() const override { return mode_ == Mode::Play ? "play" : "demo"; }
@@ -48,7 +54,14 @@ class PlayScreen : public Screen {
 
   match::GameSession* session() const;
   const chess::Game& game() const;
-  void start();
+  void start(Start start);
+  // play_screen_store.cpp
+  void record_finished_game();
+  void keep_unfinished_game();
+  bool resume_kept_game(std::array<config::SeatConfig, chess::COLOR_NB>& seats,
+                        std::optional<std::array<std::int64_t, chess::COLOR_NB>>& clocks, chess::Game& game,
+                        match::TimeControl& time_control);
+  void game_began();  // a new game (or a loaded one) starts being played here
   void layout(sf::Vector2f size);
   void run(Action action);
   bool enabled(Action action) const;
@@ -75,6 +88,13 @@ class PlayScreen : public Screen {
   std::unique_ptr<match::DemoLoop> demo_;        // Demo
   int demo_game_seen_ = 0;
   std::string failure_;  // the game could not start: why
+
+  // Recording (play_screen_store.cpp).
+  std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // Play: as the settings (or the kept game) gave them
+  std::int64_t started_at_ = 0;       // Unix seconds when the current game began here
+  std::size_t moves_at_start_ = 0;    // moves the record already had then (a loaded game)
+  bool recorded_ = false;             // the current game's end is in the store
+  bool keeps_unfinished_ = false;     // the store's interrupted game is this screen's
 
   BoardView board_;
   BoardInput input_;

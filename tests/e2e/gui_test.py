@@ -12,7 +12,9 @@ Needs xdotool and python3-xlib. Scenarios:
   b) the demo (random against random) advances, pauses, resumes, and closes
      while an AI may be thinking;
   c) close during a long search of alphabeta (the stop latency);
-  d) a bad configuration is reported in words and the window still works.
+  d) a bad configuration is reported in words and the window still works;
+  e) without a display the program says so and exits 1;
+  f) games recorded by gambit-match show on the Scores screen and replay.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -363,6 +365,67 @@ def bad_config(exe, xd):
         g.cleanup()
 
 
+def scores_from_match(exe, xd):
+    """Games recorded by gambit-match show on the Scores screen and replay move by move."""
+    work = tempfile.mkdtemp(prefix="gambit-gui-scores-")
+    # The store path is absolute, so gambit-match and the window (which writes
+    # the same text to a config file of its own) use one store.
+    config = ('[store]\npath = "%s"\n[ui]\nsounds = false\nanimation_ms = 0\n'
+              % os.path.join(work, "gambit.db"))
+    config_path = os.path.join(work, "cfg.toml")
+    with open(config_path, "w", encoding="utf-8") as f:
+        f.write(config)
+    env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=os.path.join(work, "config"),
+               XDG_DATA_HOME=os.path.join(work, "data"))
+    match = [os.path.join(os.path.dirname(exe), "gambit-match"), "--config", config_path,
+             "--white", "random", "--black", "random", "--games", "2", "--movetime", "10"]
+    g = None
+    try:
+        try:
+            run = subprocess.run(match, env=env, capture_output=True, text=True, timeout=120, cwd=work)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise Failed("scores: gambit-match did not run: %s" % error)
+        if run.returncode != 0:
+            raise Failed("scores: gambit-match exited with status %d: %s"
+                         % (run.returncode, (run.stderr or run.stdout).strip()[-600:]))
+
+        def match_row(state):
+            for row in state["standings"]:
+                label, _, counts = row.rpartition(": ")
+                if "random" in label and " vs " in label and counts.split()[0] == "2":
+                    return row
+            return None
+
+        g = Gambit(exe, "scores", config)
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("s")
+        s = g.wait_for("the scores screen with the 2 match games",
+                       lambda s: s["screen"] == "scores" and match_row(s) and len(s["recent"]) == 2)
+        row = match_row(s)
+        if s["message"]:
+            g.fail("the scores screen shows a message with games in the store: %r" % s["message"])
+
+        g.key("Return")  # the first (newest) game has the focus
+        s = g.wait_for("the replay screen with the game's moves",
+                       lambda s: s["screen"] == "replay" and s["plies"] > 0)
+        if s["ply"] != 0 or "random" not in s["white"] or "random" not in s["black"]:
+            g.fail("the replay should start at ply 0 with random against random")
+        g.key("End")
+        s = g.wait_for("the last move shown", lambda s: s["screen"] == "replay" and s["ply"] == s["plies"])
+        plies = s["plies"]
+        g.key("Escape")
+        g.wait_for("the scores screen again", lambda s: s["screen"] == "scores" and len(s["recent"]) == 2)
+
+        took = g.close(xd)
+        print("f) scores from gambit-match: %r, 2 recent games; replayed %d plies to the end; closed in %.2f s"
+              % (row, plies, took), flush=True)
+    finally:
+        if g:
+            g.cleanup()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def no_display(exe, xd):
     """Without a usable display the game says so in a sentence and exits 1 (SFML alone would abort)."""
     for display, words in ((None, "DISPLAY is not set"), (":4096", 'cannot open the display ":4096"')):
@@ -398,7 +461,7 @@ def main():
             os.environ.pop("XAUTHORITY", None)
             print("gui_test: started Xvfb on %s" % name, flush=True)
         xd = xdisplay.Display()
-        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config, no_display):
+        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config, no_display, scores_from_match):
             scenario(exe, xd)
         xd.close()
     except Failed as failure:

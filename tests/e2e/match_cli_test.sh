@@ -1,6 +1,7 @@
 #!/bin/bash
-# End-to-end: gambit-match plays real plugins to the end, writes a PGN, and
-# refuses bad seats and configs with one clear line and exit status 2.
+# End-to-end: gambit-match plays real plugins to the end, writes a PGN, records
+# the games in the scores store, and refuses bad seats and configs with one
+# clear line and exit status 2.
 # usage: match_cli_test.sh PATH/TO/gambit-match
 set -u
 match=$1
@@ -8,6 +9,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/xdg  # no user configuration from the machine
+export XDG_DATA_HOME=$work/data   # nor its scores
 
 # The issue's acceptance run: alphabeta wins all four games against random.
 out=$("$match" --white alphabeta --black random --games 4 --concurrency 2 --pgn "$work/games.pgn" --seed 9 2>&1)
@@ -24,6 +26,33 @@ grep -q '^\[Seed "9"\]' "$work/games.pgn" || fail "PGN lacks the seed tag"
 "$match" --white random --black random --games 2 --seed 5 --pgn "$work/a.pgn" >/dev/null 2>&1
 "$match" --white random --black random --games 2 --seed 5 --pgn "$work/b.pgn" >/dev/null 2>&1
 cmp -s <(grep -v '^\[Date' "$work/a.pgn") <(grep -v '^\[Date' "$work/b.pgn") || fail "same seed gave different games"
+
+# Recording: by default in $XDG_DATA_HOME/gambit/gambit.db, or --store, or not at all.
+grep -q "^Recorded 4 games in $work/data/gambit/gambit.db$" <<<"$out" || fail "the 4 games were not recorded: $out"
+[ -s "$work/data/gambit/gambit.db" ] || fail "no store file at $work/data/gambit/gambit.db"
+out=$("$match" --white random --black random --games 2 --store "$work/mine.db" 2>&1)
+grep -q "^Recorded 2 games in $work/mine.db$" <<<"$out" || fail "--store was not used: $out"
+printf '[store]\npath = "from-config.db"\n' >"$work/store.toml"
+out=$("$match" --config "$work/store.toml" --white random --black random --games 1 2>&1)
+grep -q "^Recorded 1 games in $work/from-config.db$" <<<"$out" || fail "[store] path was not used: $out"
+out=$("$match" --white random --black random --games 1 --no-record --store "$work/x.db" 2>&1)
+[ $? -eq 2 ] || fail "--no-record with --store should be refused: $out"
+rm -rf "$work/data"
+out=$("$match" --white random --black random --games 1 --no-record 2>&1)
+[ $? -eq 0 ] || fail "--no-record run failed: $out"
+[ ! -e "$work/data/gambit/gambit.db" ] || fail "--no-record still wrote a store"
+grep -q "^Recorded" <<<"$out" && fail "--no-record still says it recorded: $out"
+# A store file that is not a database is kept aside, told in words, and a new one used.
+echo "not a database at all, just text" >"$work/broken.db"
+out=$("$match" --white random --black random --games 1 --store "$work/broken.db" 2>&1)
+grep -q "could not be used" <<<"$out" || fail "no word about the broken store: $out"
+aside=$(ls "$work"/broken.db.broken-* 2>/dev/null | head -1)
+[ -n "$aside" ] && grep -q "not a database at all" "$aside" || fail "the broken file was not kept aside: $(ls "$work")"
+grep -q "^Recorded 1 games in $work/broken.db$" <<<"$out" || fail "no game recorded in the fresh store: $out"
+# A store that cannot be made: a clear refusal before any game.
+mkdir -p "$work/adir.db"
+expect_store_refusal=$("$match" --white random --black random --games 1 --store "$work/adir.db" 2>&1 >/dev/null)
+[ $? -eq 2 ] && grep -q "is a folder" <<<"$expect_store_refusal" || fail "a folder as store: $expect_store_refusal"
 
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {

@@ -254,6 +254,28 @@ TEST(ConfigErrors, WrongTypeNamesKeyExpectationAndActualType) {
   EXPECT_EQ(error_of("plugins = []\n"), "test.toml:1:11: plugins must be a table, got array");
 }
 
+TEST(ParseConfig, ReadsTheStoreTableWithPathsRelativeToTheFile) {
+  Result<Settings> defaults = parse_config("", "/home/ann/cfg/gambit.toml");
+  ASSERT_TRUE(defaults.ok()) << defaults.error();
+  EXPECT_EQ(defaults->store.path, fs::path()) << "no path: the store's default place";
+  EXPECT_EQ(defaults->store.profile, "Player");
+  Result<Settings> settings =
+      parse_config("[store]\nprofile = \"Ann\"\npath = \"scores/g.db\"\n", "/home/ann/cfg/gambit.toml");
+  ASSERT_TRUE(settings.ok()) << settings.error();
+  EXPECT_EQ(settings->store.path, fs::path("/home/ann/cfg/scores/g.db"));
+  EXPECT_EQ(settings->store.profile, "Ann");
+  EXPECT_EQ(settings->about("store.path"), "/home/ann/cfg/gambit.toml:3:8: store.path: ");
+}
+
+TEST(ConfigErrors, StoreKeysAreCheckedInWords) {
+  EXPECT_EQ(error_of("[store]\npath = \"\"\n"), "test.toml:2:8: store.path must not be empty");
+  EXPECT_EQ(error_of("[store]\nprofile = 3\n"), "test.toml:2:11: store.profile must be a string, got integer");
+  EXPECT_EQ(error_of("[store]\nprofile = \"" + std::string(41, 'x') + "\"\n"),
+            "test.toml:2:11: store.profile must be at most 40 bytes long");
+  EXPECT_EQ(error_of("[store]\nfile = \"x\"\n"), "test.toml:2:1: unknown key store.file; expected path or profile");
+  EXPECT_EQ(error_of("store = 1\n"), "test.toml:1:9: store must be a table, got integer");
+}
+
 TEST(ConfigErrors, PluginPathsMustBeAnArrayOfNonEmptyStrings) {
   EXPECT_EQ(error_of("[plugins]\npaths = \"/opt\"\n"),
             "test.toml:2:9: plugins.paths must be an array of strings, got string");
@@ -275,7 +297,7 @@ TEST(ConfigErrors, NulCharactersAreRefused) {
 
 TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
-            "test.toml:1:2: unknown key game; expected white, black, ui, clock, demo, hint or plugins");
+            "test.toml:1:2: unknown key game; expected white, black, ui, clock, demo, hint, store or plugins");
   EXPECT_EQ(error_of("[clock]\ninitial_seconds = 300\n"),
             "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
   EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
@@ -291,7 +313,7 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
             "test.toml:2:1: unknown key white.colour; expected player, level or options");
   EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
-            "test.toml:1:1: unknown key 'odd key'; expected white, black, ui, clock, demo, hint or plugins");
+            "test.toml:1:1: unknown key 'odd key'; expected white, black, ui, clock, demo, hint, store or plugins");
 }
 
 TEST(ConfigErrors, NewTablesAndTheirValuesMustHaveTheirType) {
@@ -601,8 +623,8 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     previous = line;
   }
   // white.player, black.player, black.level, hint (2), ui (6), clock (2),
-  // demo.move_delay_ms, demo.white (2), demo.black (2), plugins.paths
-  EXPECT_EQ(keys, 19);
+  // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins.paths
+  EXPECT_EQ(keys, 20);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

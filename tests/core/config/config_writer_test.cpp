@@ -29,6 +29,7 @@ Settings unusual_settings() {
                                {"quote\"key", "y"}}};
   settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}};
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
+  settings.store = StoreSettings{"/home/ann/chess \"scores\".db", "Ann \xC3\xA9"};
   settings.ui = UiSettings{false, false, false, "grey", "freeserif", 0};
   settings.clock = ClockSettings{180, 60};
   settings.demo.move_delay_ms = 10000;
@@ -79,6 +80,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
   base.demo.white = SeatConfig{"alphabeta", "max", {{"hash_mb", "1"}}};
   base.demo.black.options = {{"depth", "1"}};
   base.hint.options = {{"movetime_ms", "5"}};
+  base.store = StoreSettings{"/elsewhere.db", "Bob"};
   for (const Settings& below : {Settings(), base}) {
     Result<Settings> back = parse_config(*text, "saved.toml", below);
     ASSERT_TRUE(back.ok()) << back.error() << "\n" << *text;
@@ -86,6 +88,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
     EXPECT_EQ(back->clock, settings.clock) << *text;
     EXPECT_EQ(back->demo, settings.demo) << *text;
     EXPECT_EQ(back->hint, settings.hint) << *text;
+    EXPECT_EQ(back->store, settings.store) << *text;
     EXPECT_EQ(*back, settings) << *text;
   }
 }

@@ -424,6 +424,20 @@ TEST(GameSession, ClocksRunForTheSideToMoveAndGetTheIncrement) {
   EXPECT_FALSE(no_clock->game().is_over());
 }
 
+TEST(GameSession, AResumedGameKeepsItsRemainingTimes) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human("White"), human("Black"), TimeControl{0, 60000, 0}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  chess::Game saved;
+  saved.play(uci(*session, "e2e4"));
+  session->new_game(saved, t0, std::array<std::int64_t, chess::COLOR_NB>{41000, 12000});
+  EXPECT_EQ(session->game().moves().size(), 1u);
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 2s), 41000) << "white is not to move";
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 2s), 10000) << "black's saved 12 s run from the resume";
+  session->update(t0 + 13s);
+  EXPECT_TRUE(session->game().is_over()) << "black's flag falls 12 s after the resume";
+}
+
 TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {
   const TimePoint t0 = Clock::now();
   // Thinks until stopped; the host stops it when its clock (5 s of real time) runs out.

@@ -1,0 +1,99 @@
+#include "core/store/schema.h"
+
+#include <string>
+
+#include "core/store/store.h"
+
+namespace gambit::store {
+
+namespace {
+
+// Version 1: who played and every finished game.
+constexpr const char* Version1 = R"sql(
+CREATE TABLE players (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('human', 'ai')),
+  name TEXT NOT NULL,
+  version TEXT NOT NULL DEFAULT '',
+  options TEXT NOT NULL DEFAULT '',
+  options_digest TEXT NOT NULL DEFAULT '',
+  label TEXT NOT NULL,
+  UNIQUE (kind, name, version, options_digest)
+);
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  white_id INTEGER NOT NULL REFERENCES players (id),
+  black_id INTEGER NOT NULL REFERENCES players (id),
+  result TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+  reason TEXT NOT NULL,
+  variant TEXT NOT NULL DEFAULT 'standard',
+  time_control TEXT NOT NULL DEFAULT '-',
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER NOT NULL,
+  plies INTEGER NOT NULL,
+  pgn TEXT NOT NULL,
+  source TEXT NOT NULL DEFAULT 'window' CHECK (source IN ('window', 'demo', 'match'))
+);
+CREATE INDEX games_by_end ON games (ended_at);
+)sql";
+
+// Version 2: reset scores (archived games stay in the file), ratings after
+// each game, the interrupted game.
+constexpr const char* Version2 = R"sql(
+ALTER TABLE games ADD COLUMN archived_at INTEGER;
+CREATE TABLE ratings (
+  game_id INTEGER NOT NULL REFERENCES games (id),
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  rating REAL NOT NULL,
+  PRIMARY KEY (game_id, player_id)
+);
+CREATE INDEX ratings_by_player ON ratings (player_id, game_id);
+CREATE TABLE interrupted_game (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pgn TEXT NOT NULL,
+  white_player TEXT NOT NULL,
+  white_level TEXT NOT NULL,
+  white_options TEXT NOT NULL,
+  black_player TEXT NOT NULL,
+  black_level TEXT NOT NULL,
+  black_options TEXT NOT NULL,
+  clock_initial_ms INTEGER NOT NULL,
+  clock_increment_ms INTEGER NOT NULL,
+  white_ms INTEGER NOT NULL,
+  black_ms INTEGER NOT NULL,
+  saved_at INTEGER NOT NULL
+);
+)sql";
+
+}  // namespace
+
+const char* migration_sql(int version) {
+  switch (version) {
+    case 1: return Version1;
+    case 2: return Version2;
+    default: return nullptr;
+  }
+}
+
+Result<int> migrate(Connection& db) {
+  for (;;) {
+    auto lock = Transaction::begin(db);  // one migrating process at a time; the others see its result
+    if (!lock) return Failure{lock.error()};
+    auto version = db.query_int("PRAGMA user_version");
+    if (!version) return Failure{version.error()};
+    if (version.value() > SchemaVersion)
+      return Failure{"it was written by a newer Gambit (schema " + std::to_string(version.value()) +
+                     ", this one knows up to " + std::to_string(SchemaVersion) + ")"};
+    if (version.value() == SchemaVersion) {
+      if (auto done = lock.value()->commit(); !done) return Failure{done.error()};
+      return SchemaVersion;
+    }
+    const int next = int(version.value()) + 1;
+    if (auto step = db.exec(migration_sql(next)); !step)
+      return Failure{"cannot bring it to schema " + std::to_string(next) + ": " + step.error()};
+    if (auto set = db.exec("PRAGMA user_version = " + std::to_string(next)); !set) return Failure{set.error()};
+    if (auto done = lock.value()->commit(); !done) return Failure{done.error()};
+  }
+}
+
+}  // namespace gambit::store

@@ -1,0 +1,20 @@
+// The store's schema and its history: version v of the file (PRAGMA
+// user_version) is made by running migration_sql(1) .. migration_sql(v) in
+// order. Table and column names are fixed, so other tools can read the file.
+//
+//  1: players, games
+//  2: games.archived_at (reset scores), ratings, interrupted_game
+#pragma once
+
+#include "core/store/sqlite.h"
+
+namespace gambit::store {
+
+// The SQL taking a file from version - 1 to version (1..SchemaVersion).
+const char* migration_sql(int version);
+
+// Brings db from its user_version up to SchemaVersion, each step in its own
+// transaction. Fails on a file newer than this build or not a database.
+Result<int> migrate(Connection& db);
+
+}  // namespace gambit::store

@@ -1,0 +1,520 @@
+#include "core/store/store.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <system_error>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <variant>
+
+#include "core/store/schema.h"
+#include "core/store/sqlite.h"
+
+namespace gambit::store {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// How long opening waits for other processes that hold the file.
+constexpr std::chrono::seconds OpenPatience{10};
+
+// Elo: how fast a rating moves after one game.
+constexpr double RatingK = 32.0;
+
+std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
+
+// FNV-1a, 64 bits, as 16 hex digits: the options part of an AI identity.
+std::string digest(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
+  return out;
+}
+
+// White's points from a result text; nullopt for anything else.
+std::optional<double> white_points(const std::string& result) {
+  if (result == "1-0") return 1.0;
+  if (result == "0-1") return 0.0;
+  if (result == "1/2-1/2") return 0.5;
+  return std::nullopt;
+}
+
+double expected_score(double rating, double opponent) { return 1.0 / (1.0 + std::pow(10.0, (opponent - rating) / 400.0)); }
+
+std::string timestamp_text(std::int64_t when) {
+  const std::time_t t = static_cast<std::time_t>(when);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char out[32];
+  std::strftime(out, sizeof out, "%Y%m%d-%H%M%S", &local);
+  return out;
+}
+
+// The identity of a file, to check nobody replaced it between a look and a rename.
+std::optional<std::pair<dev_t, ino_t>> file_identity(const fs::path& path) {
+  struct stat info{};
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  return std::make_pair(info.st_dev, info.st_ino);
+}
+
+// Why an opened file cannot be used as it is. Damage (not a database, corrupt,
+// newer, someone else's) means the file is set aside; anything else (busy,
+// read-only, a full disk) is an error to report with the file left alone.
+struct OpenProblem {
+  bool damage = false;
+  bool busy = false;  // another process holds the file: try again shortly
+  std::string message;
+};
+
+// Checks and migrates an opened file; the schema version it had before. The
+// checks only read, so a file set aside afterwards is exactly as it was found.
+std::variant<int, OpenProblem> prepare(Connection& db) {
+  auto problem = [&db](const std::string& what) {
+    return OpenProblem{db.last_error_is_damage(), db.last_error_is_busy(), what};
+  };
+  // One read transaction: a consistent view even while another process creates or migrates the file.
+  if (auto begun = db.exec("BEGIN"); !begun) return problem(begun.error());
+  struct EndRead {  // ends the read transaction on every early return
+    Connection& db;
+    bool open = true;
+    ~EndRead() {
+      if (open) static_cast<void>(db.exec("COMMIT"));
+    }
+  } end_read{db};
+  auto check = Statement::prepare(db, "PRAGMA quick_check");
+  if (!check) return problem(check.error());
+  auto row = check.value().step();
+  if (!row) return problem(row.error());
+  if (!row.value() || check.value().column_text(0) != "ok")
+    return OpenProblem{true, false,
+                       "it is damaged (" + (row.value() ? check.value().column_text(0) : std::string("?")) + ")"};
+  check.value().reset();
+  auto version = db.query_int("PRAGMA user_version");
+  if (!version) return problem(version.error());
+  if (version.value() > SchemaVersion)
+    return OpenProblem{true, false,
+                       "it was written by a newer Gambit (schema " + std::to_string(version.value()) +
+                           ", this one knows up to " + std::to_string(SchemaVersion) + ")"};
+  auto tables = db.query_int("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
+  if (!tables) return problem(tables.error());
+  auto ours = db.query_int("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('players', 'games')");
+  if (!ours) return problem(ours.error());
+  const bool fresh = version.value() == 0 && tables.value() == 0;
+  if (!fresh && ours.value() != 2) return OpenProblem{true, false, "it is a database of some other program"};
+  check.value().reset();
+  end_read.open = false;
+  if (auto read = db.exec("COMMIT"); !read) return problem(read.error());
+
+  if (auto mode = db.exec("PRAGMA journal_mode = WAL"); !mode) return problem(mode.error());
+  if (auto sync = db.exec("PRAGMA synchronous = FULL"); !sync) return problem(sync.error());
+  auto migrated = migrate(db);
+  if (!migrated) return problem(migrated.error());
+  return int(version.value());
+}
+
+// "<path>.broken-<timestamp>", with a number added when that name is taken.
+fs::path aside_name(const fs::path& path) {
+  const std::string base = path.string() + ".broken-" + timestamp_text(unix_now());
+  fs::path candidate = base;
+  for (int n = 2; fs::exists(candidate); ++n) candidate = base + "-" + std::to_string(n);
+  return candidate;
+}
+
+Result<fs::path> move_aside(const fs::path& path) {
+  const fs::path aside = aside_name(path);
+  std::error_code error;
+  fs::rename(path, aside, error);
+  if (error) return Failure{"cannot move " + path.string() + " aside: " + error.message()};
+  for (const char* suffix : {"-wal", "-shm"}) {
+    const fs::path side = path.string() + suffix;
+    if (fs::exists(side, error)) fs::rename(side, aside.string() + suffix, error);
+  }
+  return aside;
+}
+
+Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who) {
+  const std::string kind = who.human ? "human" : "ai";
+  const std::string options_digest = who.human ? "" : digest(who.options);
+  auto upsert = Statement::prepare(
+      db,
+      "INSERT INTO players (kind, name, version, options, options_digest, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+      "ON CONFLICT (kind, name, version, options_digest) DO UPDATE SET label = excluded.label");
+  if (!upsert) return Failure{upsert.error()};
+  upsert.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version);
+  upsert.value().bind(4, who.human ? std::string() : who.options).bind(5, options_digest).bind(6, who.label);
+  if (auto ran = upsert.value().run(); !ran) return Failure{ran.error()};
+  auto find = Statement::prepare(
+      db, "SELECT id FROM players WHERE kind = ?1 AND name = ?2 AND version = ?3 AND options_digest = ?4");
+  if (!find) return Failure{find.error()};
+  find.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version).bind(4, options_digest);
+  auto row = find.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return Failure{"the player just written is missing"};
+  return find.value().column_int(0);
+}
+
+// A player's rating after its latest counted game (InitialRating if none).
+Result<double> current_rating(Connection& db, std::int64_t player) {
+  auto query = Statement::prepare(db,
+                                  "SELECT r.rating FROM ratings r JOIN games g ON g.id = r.game_id "
+                                  "WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id DESC LIMIT 1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, player);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  return row.value() ? query.value().column_double(0) : InitialRating;
+}
+
+// Writes both players' ratings after game.
+Result<bool> rate_game(Connection& db, std::int64_t game, std::int64_t white, std::int64_t black, double points) {
+  auto white_rating = current_rating(db, white);
+  if (!white_rating) return Failure{white_rating.error()};
+  auto black_rating = current_rating(db, black);
+  if (!black_rating) return Failure{black_rating.error()};
+  const double w = white_rating.value(), b = black_rating.value();
+  const double expected = expected_score(w, b);
+  auto insert = Statement::prepare(db, "INSERT INTO ratings (game_id, player_id, rating) VALUES (?1, ?2, ?3)");
+  if (!insert) return Failure{insert.error()};
+  insert.value().bind(1, game).bind(2, white).bind(3, w + RatingK * (points - expected));
+  if (auto ran = insert.value().run(); !ran) return Failure{ran.error()};
+  insert.value().reset();
+  insert.value().bind(1, game).bind(2, black).bind(3, b + RatingK * (expected - points));
+  return insert.value().run();
+}
+
+// Counted games that move ratings (not two humans) but have none: those
+// recorded before ratings existed (files of schema 1).
+constexpr const char* UnratedGames =
+    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
+    "WHERE g.archived_at IS NULL AND NOT (w.kind = 'human' AND b.kind = 'human') "
+    "AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)";
+
+// Rates the unrated games in the order they were recorded.
+Result<bool> rebuild_ratings(Connection& db) {
+  auto missing = db.query_int(std::string("SELECT count(*) ") + UnratedGames);
+  if (!missing) return Failure{missing.error()};
+  if (missing.value() == 0) return true;
+  auto transaction = Transaction::begin(db);
+  if (!transaction) return Failure{transaction.error()};
+  auto games = Statement::prepare(db, std::string("SELECT g.id, g.white_id, g.black_id, g.result ") + UnratedGames +
+                                          " ORDER BY g.id");
+  if (!games) return Failure{games.error()};
+  std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, double>> todo;
+  for (;;) {
+    auto row = games.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) break;
+    const auto points = white_points(games.value().column_text(3));
+    todo.emplace_back(games.value().column_int(0), games.value().column_int(1), games.value().column_int(2),
+                      points.value_or(0.5));
+  }
+  for (const auto& [game, white, black, points] : todo)
+    if (auto rated = rate_game(db, game, white, black, points); !rated) return Failure{rated.error()};
+  return transaction.value()->commit();
+}
+
+Result<std::optional<std::int64_t>> profile_id(Connection& db, const std::string& profile) {
+  auto find = Statement::prepare(db, "SELECT id FROM players WHERE kind = 'human' AND name = ?1 AND version = ''");
+  if (!find) return Failure{find.error()};
+  find.value().bind(1, profile);
+  auto row = find.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return std::optional<std::int64_t>();
+  return std::optional<std::int64_t>(find.value().column_int(0));
+}
+
+}  // namespace
+
+fs::path default_store_path() {
+  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data && fs::path(data).is_absolute())
+    return fs::path(data) / "gambit" / "gambit.db";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return fs::path(home) / ".local" / "share" / "gambit" / "gambit.db";
+  return "gambit.db";
+}
+
+PlayerIdentity PlayerIdentity::person(const std::string& profile) { return {true, profile, "", "", profile}; }
+
+PlayerIdentity PlayerIdentity::ai(const std::string& id, const std::string& version, const std::string& options,
+                                  const std::string& label) {
+  return {false, id, version, options, label};
+}
+
+double Standing::score_percent() const {
+  return games() == 0 ? 0.0 : 100.0 * (wins + 0.5 * draws) / games();
+}
+
+const char* source_name(GameSource source) {
+  switch (source) {
+    case GameSource::Window: return "window";
+    case GameSource::Demo: return "demo";
+    case GameSource::Match: return "match";
+  }
+  return "window";
+}
+
+std::optional<GameSource> source_from_name(const std::string& name) {
+  for (GameSource source : {GameSource::Window, GameSource::Demo, GameSource::Match})
+    if (name == source_name(source)) return source;
+  return std::nullopt;
+}
+
+Store::Store(fs::path path, std::string profile, std::unique_ptr<Connection> db)
+    : path_(std::move(path)), profile_(std::move(profile)), db_(std::move(db)) {}
+
+Store::~Store() = default;
+
+Result<Store::Opened> Store::open(const fs::path& path, const std::string& profile) {
+  std::error_code error;
+  if (path.has_parent_path()) {
+    fs::create_directories(path.parent_path(), error);
+    if (error) return Failure{"cannot make the folder " + path.parent_path().string() + ": " + error.message()};
+  }
+  if (fs::is_directory(path, error)) return Failure{path.string() + " is a folder, not a scores file"};
+
+  std::optional<std::string> notice;
+  const auto give_up = std::chrono::steady_clock::now() + OpenPatience;
+  for (int set_aside = 0;;) {
+    const auto identity = file_identity(path);
+    auto db = Connection::open(path);
+    if (!db) return Failure{db.error()};
+    auto prepared = prepare(*db.value());
+    if (std::holds_alternative<int>(prepared)) {
+      // Also after a crash between a migration and this step: it runs until no game lacks its ratings.
+      if (auto rebuilt = rebuild_ratings(*db.value()); !rebuilt) return Failure{rebuilt.error()};
+      return Opened{std::unique_ptr<Store>(new Store(path, profile, std::move(db).value())), notice};
+    }
+    const OpenProblem problem = std::get<OpenProblem>(prepared);
+    if (problem.busy && std::chrono::steady_clock::now() < give_up) {
+      // Another process is creating or migrating the file (SQLite cannot wait
+      // on its busy handler while the journal mode changes): try again.
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      continue;
+    }
+    if (!problem.damage || set_aside++ > 0)
+      return Failure{"cannot use the scores file " + path.string() + ": " + problem.message};
+    db.value().reset();
+    if (identity && file_identity(path) != identity) continue;  // another process already replaced it
+    auto aside = move_aside(path);
+    if (!aside) return Failure{aside.error()};
+    notice = "The scores file " + path.string() + " could not be used (" + problem.message + "); it was kept as " +
+             aside.value().string() + " and a new one was started.";
+  }
+}
+
+Result<std::int64_t> Store::record_game(const FinishedGame& game) {
+  const auto points = white_points(game.result);
+  if (!points) return Failure{"cannot record a game with the result " + chess::quote_for_message(game.result)};
+  if (game.white.name.empty() || game.black.name.empty())
+    return Failure{"cannot record a game without both players' names"};
+  Connection& db = *db_;
+  auto transaction = Transaction::begin(db);
+  if (!transaction) return Failure{transaction.error()};
+  auto white = player_id(db, game.white);
+  if (!white) return Failure{white.error()};
+  auto black = player_id(db, game.black);
+  if (!black) return Failure{black.error()};
+  auto insert = Statement::prepare(
+      db,
+      "INSERT INTO games (white_id, black_id, result, reason, variant, time_control, started_at, ended_at, plies, "
+      "pgn, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  if (!insert) return Failure{insert.error()};
+  Statement& row = insert.value();
+  row.bind(1, white.value()).bind(2, black.value()).bind(3, game.result).bind(4, game.reason).bind(5, game.variant);
+  row.bind(6, game.time_control).bind(7, game.started_at).bind(8, game.ended_at).bind(9, std::int64_t(game.plies));
+  row.bind(10, game.pgn).bind(11, std::string(source_name(game.source)));
+  if (auto ran = row.run(); !ran) return Failure{ran.error()};
+  const std::int64_t id = db.last_insert_id();
+  if (!(game.white.human && game.black.human))  // ratings are for games against AIs (and between them)
+    if (auto rated = rate_game(db, id, white.value(), black.value(), *points); !rated) return Failure{rated.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return id;
+}
+
+Result<std::vector<Standing>> Store::standings() {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  auto query = Statement::prepare(*db_,
+                                  "SELECT g.result, w.id, w.kind, w.label, b.id, b.kind, b.label FROM games g "
+                                  "JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
+                                  "WHERE g.archived_at IS NULL ORDER BY g.id");
+  if (!query) return Failure{query.error()};
+  std::map<std::pair<std::int64_t, std::int64_t>, Standing> vs_ai, ai_vs_ai;
+  Standing humans{Standing::Kind::HumanVsHuman, "human vs human"};
+  auto add = [](Standing& s, double points) {
+    if (points == 1.0) ++s.wins;
+    else if (points == 0.0) ++s.losses;
+    else ++s.draws;
+  };
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) break;
+    const Statement& r = query.value();
+    const double points = white_points(r.column_text(0)).value_or(0.5);
+    const std::int64_t white = r.column_int(1), black = r.column_int(4);
+    const bool white_human = r.column_text(2) == "human", black_human = r.column_text(5) == "human";
+    const std::string white_label = r.column_text(3), black_label = r.column_text(6);
+    const bool white_me = *me && white == **me, black_me = *me && black == **me;
+    if (white_human && black_human) {
+      if (white_me || black_me) add(humans, points);
+    } else if (white_me || black_me) {
+      Standing& s = vs_ai[{white_me ? black : white, 0}];
+      s.kind = Standing::Kind::VsAi;
+      s.label = white_me ? black_label : white_label;
+      add(s, white_me ? points : 1.0 - points);
+    } else if (!white_human && !black_human) {
+      const bool white_first = std::tie(white_label, white) <= std::tie(black_label, black);
+      Standing& s = ai_vs_ai[white_first ? std::make_pair(white, black) : std::make_pair(black, white)];
+      s.kind = Standing::Kind::AiVsAi;
+      s.label = white_first ? white_label + " vs " + black_label : black_label + " vs " + white_label;
+      add(s, white_first ? points : 1.0 - points);
+    }
+  }
+  auto by_games = [](const Standing& a, const Standing& b) {
+    return a.games() != b.games() ? a.games() > b.games() : a.label < b.label;
+  };
+  std::vector<Standing> out, pairings;
+  for (auto& [key, s] : vs_ai) out.push_back(s);
+  std::sort(out.begin(), out.end(), by_games);
+  if (humans.games() > 0) out.push_back(humans);
+  for (auto& [key, s] : ai_vs_ai) pairings.push_back(s);
+  std::sort(pairings.begin(), pairings.end(), by_games);
+  out.insert(out.end(), pairings.begin(), pairings.end());
+  return out;
+}
+
+Result<double> Store::rating() {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return InitialRating;
+  return current_rating(*db_, *me.value());
+}
+
+Result<std::vector<RatingPoint>> Store::rating_history() {
+  std::vector<RatingPoint> points;
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return points;
+  auto query = Statement::prepare(*db_,
+                                  "SELECT r.game_id, g.ended_at, r.rating FROM ratings r JOIN games g ON g.id = "
+                                  "r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value());
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) return points;
+    points.push_back({query.value().column_int(0), query.value().column_int(1), query.value().column_double(2)});
+  }
+}
+
+Result<std::vector<GameSummary>> Store::recent_games(int limit) {
+  auto query = Statement::prepare(*db_,
+                                  "SELECT g.id, g.ended_at, w.label, b.label, g.result, g.reason, g.plies, g.source "
+                                  "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = "
+                                  "g.black_id WHERE g.archived_at IS NULL ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, std::int64_t(std::max(limit, 0)));
+  std::vector<GameSummary> games;
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) return games;
+    const Statement& r = query.value();
+    games.push_back({r.column_int(0), r.column_int(1), r.column_text(2), r.column_text(3), r.column_text(4),
+                     r.column_text(5), int(r.column_int(6)), source_from_name(r.column_text(7)).value_or(GameSource::Window)});
+  }
+}
+
+Result<std::string> Store::game_pgn(std::int64_t id) {
+  auto query = Statement::prepare(*db_, "SELECT pgn FROM games WHERE id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, id);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return Failure{"there is no game number " + std::to_string(id) + " in " + path_.string()};
+  return query.value().column_text(0);
+}
+
+Result<std::string> Store::export_all_pgn() {
+  auto query = Statement::prepare(*db_, "SELECT pgn FROM games WHERE archived_at IS NULL ORDER BY id");
+  if (!query) return Failure{query.error()};
+  std::string text;
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) return text;
+    std::string pgn = query.value().column_text(0);
+    while (!pgn.empty() && (pgn.back() == '\n' || pgn.back() == '\r')) pgn.pop_back();
+    if (!text.empty()) text += "\n";
+    text += pgn + "\n";
+  }
+}
+
+Result<int> Store::reset_scores() {
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto archive = Statement::prepare(*db_, "UPDATE games SET archived_at = ?1 WHERE archived_at IS NULL");
+  if (!archive) return Failure{archive.error()};
+  archive.value().bind(1, unix_now());
+  if (auto ran = archive.value().run(); !ran) return Failure{ran.error()};
+  auto changed = db_->query_int("SELECT changes()");
+  if (!changed) return Failure{changed.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return int(changed.value());
+}
+
+Result<bool> Store::save_interrupted(const InterruptedGame& game) {
+  auto save = Statement::prepare(
+      *db_,
+      "INSERT OR REPLACE INTO interrupted_game (id, pgn, white_player, white_level, white_options, black_player, "
+      "black_level, black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at) VALUES "
+      "(1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+  if (!save) return Failure{save.error()};
+  Statement& s = save.value();
+  s.bind(1, game.pgn).bind(2, game.white.player).bind(3, game.white.level).bind(4, game.white.options);
+  s.bind(5, game.black.player).bind(6, game.black.level).bind(7, game.black.options);
+  s.bind(8, game.clock_initial_ms).bind(9, game.clock_increment_ms).bind(10, game.white_ms).bind(11, game.black_ms);
+  s.bind(12, game.saved_at);
+  return s.run();  // one statement: its own transaction
+}
+
+Result<std::optional<InterruptedGame>> Store::interrupted() {
+  auto query = Statement::prepare(*db_,
+                                  "SELECT pgn, white_player, white_level, white_options, black_player, black_level, "
+                                  "black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at "
+                                  "FROM interrupted_game WHERE id = 1");
+  if (!query) return Failure{query.error()};
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return std::optional<InterruptedGame>();
+  const Statement& r = query.value();
+  InterruptedGame game;
+  game.pgn = r.column_text(0);
+  game.white = {r.column_text(1), r.column_text(2), r.column_text(3)};
+  game.black = {r.column_text(4), r.column_text(5), r.column_text(6)};
+  game.clock_initial_ms = r.column_int(7);
+  game.clock_increment_ms = r.column_int(8);
+  game.white_ms = r.column_int(9);
+  game.black_ms = r.column_int(10);
+  game.saved_at = r.column_int(11);
+  return std::optional<InterruptedGame>(std::move(game));
+}
+
+Result<bool> Store::clear_interrupted() { return db_->exec("DELETE FROM interrupted_game"); }
+
+}  // namespace gambit::store

@@ -1,0 +1,197 @@
+// Store: scores and finished games kept between sessions, in one SQLite file
+// (DESIGN.md "Files on disk"): who played (players), every finished game with
+// its PGN (games), the human profile's rating after each game (ratings) and
+// the game the window was playing when it closed (interrupted_game).
+//
+// Durability: every write is one transaction, committed before the call
+// returns, in WAL mode with a busy timeout, so a process killed at any instant
+// loses at most the write in progress, and several processes (the window,
+// gambit-match) may record at once. A file that is not a Gambit database, is
+// corrupt, or has a newer schema is moved aside, never deleted, and a fresh
+// store is made in its place (Opened::notice says so in words).
+//
+// Threading: a Store is used from one thread at a time; two Store objects
+// (threads or processes) may share a file.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/chess/result.h"
+
+namespace gambit::store {
+
+using chess::Failure;
+using chess::Result;
+
+class Connection;
+
+// The schema this build writes (PRAGMA user_version). Files of every earlier
+// version are migrated forward when opened.
+inline constexpr int SchemaVersion = 2;
+// The profile name of the human at this computer when the config names none.
+inline constexpr const char* DefaultProfile = "Player";
+// Ratings start here (Elo).
+inline constexpr double InitialRating = 1500.0;
+
+// $XDG_DATA_HOME/gambit/gambit.db, else ~/.local/share/gambit/gambit.db (the
+// current folder's gambit.db when HOME is not set either).
+std::filesystem::path default_store_path();
+
+// Who played a side. A human is known by profile name; an AI by plugin id,
+// version and options (the level's presets applied), so "alphabeta (hard)"
+// and "alphabeta (easy)" are different opponents.
+struct PlayerIdentity {
+  bool human = true;
+  std::string name;     // profile name, or plugin id
+  std::string version;  // plugin version ("" for a human)
+  std::string options;  // the plugin's options as match::options_text writes them ("" for a human)
+  std::string label;    // shown: "Player", "alphabeta (hard)"
+
+  static PlayerIdentity person(const std::string& profile);
+  static PlayerIdentity ai(const std::string& id, const std::string& version, const std::string& options,
+                           const std::string& label);
+};
+
+// Where a game was played.
+enum class GameSource { Window, Demo, Match };
+
+// A finished game to record.
+struct FinishedGame {
+  PlayerIdentity white;
+  PlayerIdentity black;
+  std::string result;                 // "1-0", "0-1" or "1/2-1/2"
+  std::string reason;                 // "checkmate", "resignation", "time forfeit", ... (PGN Termination words)
+  std::string variant = "standard";
+  std::string time_control = "-";     // "-" (none), "300+2" (PGN TimeControl of a clock), "0.1 s/move"
+  std::int64_t started_at = 0;        // Unix seconds
+  std::int64_t ended_at = 0;          // Unix seconds
+  int plies = 0;
+  std::string pgn;                    // the whole game as PGN text
+  GameSource source = GameSource::Window;
+};
+
+// One row of the Scores screen: games against an opponent, counted from the
+// first-named side's point of view.
+struct Standing {
+  enum class Kind {
+    VsAi,          // the human profile against one AI identity: label is the AI's
+    HumanVsHuman,  // two humans at this computer: counted for White; label "human vs human"
+    AiVsAi,        // a pairing of two AI identities: label "A vs B", counted for A (A's label sorts first)
+  };
+  Kind kind = Kind::VsAi;
+  std::string label;
+  int wins = 0;
+  int draws = 0;
+  int losses = 0;
+
+  int games() const { return wins + draws + losses; }
+  // Points in percent, 0..100 (0 when no game).
+  double score_percent() const;
+};
+
+// The profile's rating after one of its games (oldest first in history).
+struct RatingPoint {
+  std::int64_t game_id = 0;
+  std::int64_t ended_at = 0;
+  double rating = InitialRating;
+};
+
+// One line of the recent games list.
+struct GameSummary {
+  std::int64_t id = 0;
+  std::int64_t ended_at = 0;
+  std::string white;  // labels
+  std::string black;
+  std::string result;
+  std::string reason;
+  int plies = 0;
+  GameSource source = GameSource::Window;
+};
+
+// The game the window was playing when it closed, to offer "Resume game".
+// Seats are kept as the config writes them, so the window can make them again.
+struct InterruptedGame {
+  struct Seat {
+    std::string player;   // "human" or a plugin id
+    std::string level;    // "" = none
+    std::string options;  // "name=value" lines
+    bool operator==(const Seat&) const = default;
+  };
+  std::string pgn;  // the moves so far (with SetUp/FEN when it began elsewhere)
+  Seat white;
+  Seat black;
+  std::int64_t clock_initial_ms = 0;  // 0 = no clock
+  std::int64_t clock_increment_ms = 0;
+  std::int64_t white_ms = 0;  // remaining time of each side when it was saved
+  std::int64_t black_ms = 0;
+  std::int64_t saved_at = 0;  // Unix seconds
+  bool operator==(const InterruptedGame&) const = default;
+};
+
+class Store {
+ public:
+  // A store ready to use, and a sentence for the user when the file found at
+  // the path had to be set aside (moved to "<path>.broken-<YYYYmmdd-HHMMSS>").
+  struct Opened {
+    std::unique_ptr<Store> store;
+    std::optional<std::string> notice;
+  };
+
+  // Opens (creating folders and file as needed) and migrates the store at
+  // path. Fails only when no store can be made there at all (e.g. the folder
+  // cannot be written), with the reason in words.
+  static Result<Opened> open(const std::filesystem::path& path, const std::string& profile = DefaultProfile);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  // The human profile whose scores and rating this store reports.
+  const std::string& profile() const { return profile_; }
+
+  // Records a finished game and the rating it moves, in one transaction
+  // committed before returning; returns the game's id. Fails (nothing
+  // written) on an invalid game (unknown result, empty names) or a write error.
+  Result<std::int64_t> record_game(const FinishedGame& game);
+
+  // Games, wins, draws, losses per opponent (not counting archived games):
+  // VsAi rows first (most games first), then HumanVsHuman, then AiVsAi.
+  Result<std::vector<Standing>> standings();
+  // The profile's current rating (InitialRating before its first game).
+  Result<double> rating();
+  // The profile's rating after each of its games since the last reset, oldest first.
+  Result<std::vector<RatingPoint>> rating_history();
+  // The latest games (not archived), newest first, at most limit.
+  Result<std::vector<GameSummary>> recent_games(int limit);
+  // The PGN of one game (archived ones too).
+  Result<std::string> game_pgn(std::int64_t id);
+  // Every game not archived, oldest first, as one PGN text (games separated by a blank line).
+  Result<std::string> export_all_pgn();
+  // Starts the scores again: every current game is archived (kept in the
+  // file, no longer counted) and the rating starts from InitialRating.
+  // Returns how many games were archived.
+  Result<int> reset_scores();
+
+  // The interrupted game: saving replaces the one kept before.
+  Result<bool> save_interrupted(const InterruptedGame& game);
+  Result<std::optional<InterruptedGame>> interrupted();
+  Result<bool> clear_interrupted();
+
+ private:
+  Store(std::filesystem::path path, std::string profile, std::unique_ptr<Connection> db);
+
+  std::filesystem::path path_;
+  std::string profile_;
+  std::unique_ptr<Connection> db_;
+};
+
+// "window", "demo", "match" (as the games table stores it) and back.
+const char* source_name(GameSource source);
+std::optional<GameSource> source_from_name(const std::string& name);
+
+}  // namespace gambit::store

@@ -1,0 +1,126 @@
+// PlayScreen and the store: each finished game is recorded the moment it
+// ends; a game left unfinished in Play is kept when the screen closes (and
+// after every move, so a crash loses nothing) and offered as "Resume game".
+//
+// Rules: a game is recorded once (undoing after the end and finishing again
+// does not record it twice); a loaded game is recorded only if a move was
+// played here; the kept game is this screen's to replace or clear, and a
+// screen that never had moves leaves an older kept game alone.
+#include <ctime>
+#include <sstream>
+
+#include "core/chess/pgn.h"
+#include "core/match/game_record.h"
+#include "game/gui/app.h"
+#include "game/gui/play_screen.h"
+
+namespace gambit::gui {
+
+namespace {
+
+std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
+
+store::PlayerIdentity identity(const match::SessionSeat& seat, const std::string& profile) {
+  if (seat.human()) return store::PlayerIdentity::person(profile);
+  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), match::options_text(seat.options),
+                                   seat.label);
+}
+
+// A seat as the store keeps it: options one "name=value" per line.
+store::InterruptedGame::Seat kept_seat(const config::SeatConfig& seat) {
+  std::string options;
+  for (const auto& [name, value] : seat.options) options += name + "=" + value + "\n";
+  return {seat.player, seat.level, options};
+}
+
+config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
+  config::SeatConfig seat{kept.player, kept.level, {}};
+  std::istringstream lines(kept.options);
+  for (std::string line; std::getline(lines, line);) {
+    const auto equals = line.find('=');
+    if (equals != std::string::npos) seat.options.emplace_back(line.substr(0, equals), line.substr(equals + 1));
+  }
+  return seat;
+}
+
+}  // namespace
+
+void PlayScreen::game_began() {
+  started_at_ = unix_now();
+  moves_at_start_ = session() ? game().moves().size() : 0;
+  recorded_ = session() && game().is_over();  // a loaded game that was already over is not ours to record
+}
+
+void PlayScreen::record_finished_game() {
+  if (recorded_ || !session() || !game().is_over()) return;
+  recorded_ = true;
+  store::Store* store = app_.store();
+  if (!store || game().moves().size() <= moves_at_start_) return;
+  const match::GameSession& s = *session();
+  const std::string& profile = app_.settings().store.profile;
+  const store::FinishedGame record = match::store_record(
+      game(), s.pgn(demo_ ? "Gambit demo" : "Gambit game"), identity(s.seat(chess::WHITE), profile),
+      identity(s.seat(chess::BLACK), profile), s.time_control(), started_at_, unix_now(),
+      demo_ ? store::GameSource::Demo : store::GameSource::Window);
+  if (auto recorded = store->record_game(record); !recorded)
+    app_.toast("This game could not be recorded in " + store->path().string() + ": " + recorded.error());
+  if (keeps_unfinished_) {
+    static_cast<void>(store->clear_interrupted());
+    keeps_unfinished_ = false;
+  }
+}
+
+void PlayScreen::keep_unfinished_game() {
+  store::Store* store = app_.store();
+  if (mode_ != Mode::Play || !session_ || !store) return;
+  if (game().is_over() || game().moves().empty()) {
+    if (keeps_unfinished_) static_cast<void>(store->clear_interrupted());
+    keeps_unfinished_ = false;
+    return;
+  }
+  const auto now = app_.now();
+  store::InterruptedGame kept;
+  kept.pgn = chess::write_pgn(session_->pgn("Gambit game"));
+  kept.white = kept_seat(seat_configs_[chess::WHITE]);
+  kept.black = kept_seat(seat_configs_[chess::BLACK]);
+  kept.clock_initial_ms = session_->time_control().initial_ms;
+  kept.clock_increment_ms = session_->time_control().increment_ms;
+  kept.white_ms = session_->remaining_ms(chess::WHITE, now);
+  kept.black_ms = session_->remaining_ms(chess::BLACK, now);
+  kept.saved_at = unix_now();
+  if (auto saved = store->save_interrupted(kept); !saved) {
+    std::fprintf(stderr, "gambit: the unfinished game could not be kept: %s\n", saved.error().c_str());
+    return;
+  }
+  keeps_unfinished_ = true;
+}
+
+bool PlayScreen::resume_kept_game(std::array<config::SeatConfig, chess::COLOR_NB>& seats,
+                                  std::optional<std::array<std::int64_t, chess::COLOR_NB>>& clocks, chess::Game& game,
+                                  match::TimeControl& time_control) {
+  store::Store* store = app_.store();
+  auto kept = store ? store->interrupted() : chess::Result<std::optional<store::InterruptedGame>>(std::nullopt);
+  if (!kept) {
+    failure_ = "The kept game cannot be read: " + kept.error();
+    return false;
+  }
+  if (!kept.value()) {
+    failure_ = "There is no unfinished game to resume.";
+    return false;
+  }
+  const store::InterruptedGame& saved = *kept.value();
+  chess::PgnReader reader(saved.pgn);
+  auto pgn = reader.next();
+  if (!pgn || !*pgn) {
+    failure_ = "The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game"));
+    return false;
+  }
+  game = chess::Game((*pgn)->start);
+  for (chess::Move move : (*pgn)->moves) game.play(move);
+  seats = {seat_config(saved.white), seat_config(saved.black)};
+  time_control = match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms};
+  if (saved.clock_initial_ms > 0) clocks = std::array<std::int64_t, chess::COLOR_NB>{saved.white_ms, saved.black_ms};
+  return true;
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,304 @@
+#include "game/gui/replay_screen.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/chess/pgn.h"
+#include "core/chess/san.h"
+#include "game/gui/app.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float PanelPad = 16;
+
+const char* source_words(store::GameSource source) {
+  switch (source) {
+    case store::GameSource::Window: return "played in the window";
+    case store::GameSource::Demo: return "demo";
+    case store::GameSource::Match: return "gambit-match";
+  }
+  return "";
+}
+
+}  // namespace
+
+ReplayScreen::ReplayScreen(App& app, store::GameSummary game) : Screen(app), game_(std::move(game)) {
+  using A = Action;
+  auto add = [&](A action, const char* label, const char* tooltip) {
+    buttons_.push_back({action, Button{label, tooltip, {}}});
+  };
+  add(A::First, "|<", "To the start (Home)");
+  add(A::Previous, "<", "One move back (Left)");
+  add(A::Next, ">", "One move on (Right)");
+  add(A::Last, ">|", "To the end (End)");
+  add(A::Flip, "Flip", "Turn the board around (F)");
+  add(A::Export, "Export PGN", "Save this game as a PGN file (E)");
+  add(A::Back, "Back", "Back to the scores (Esc)");
+  load();
+}
+
+void ReplayScreen::load() {
+  store::Store* store = app_.store();
+  if (!store) {
+    failure_ = "The score file is not open, so the game cannot be read.";
+    return;
+  }
+  auto pgn = store->game_pgn(game_.id);
+  if (!pgn) {
+    failure_ = "The game could not be read from the score file: " + pgn.error();
+    return;
+  }
+  pgn_ = std::move(pgn).value();
+  chess::PgnReader reader(pgn_);
+  std::optional<chess::Result<chess::PgnGame>> first = reader.next();
+  if (!first) {
+    failure_ = "The recorded game is empty: its PGN text holds no game.";
+    return;
+  }
+  if (!*first) {
+    failure_ = "The recorded game cannot be read: " + first->error();
+    return;
+  }
+  const chess::PgnGame& game = first->value();
+  positions_.push_back(game.start);
+  for (chess::Move move : game.moves) {
+    san_.push_back(chess::to_san(positions_.back(), move));
+    chess::Position next = positions_.back();
+    next.do_move(move);
+    positions_.push_back(next);
+    moves_.push_back(move);
+  }
+  // The store's labels first; the PGN's tags for what it left blank.
+  if (game_.white.empty()) game_.white = game.tag("White");
+  if (game_.black.empty()) game_.black = game.tag("Black");
+  if (game_.result.empty()) game_.result = game.result;
+  if (game_.reason.empty()) game_.reason = game.tag("Termination");
+  // The profile's games as Black are shown from Black's side.
+  board_.set_flipped(game_.black == store->profile() && game_.white != store->profile());
+}
+
+void ReplayScreen::go_to(std::size_t ply) {
+  ply_ = std::min(ply, plies());
+  follow_ply_ = true;
+  app_.invalidate();
+}
+
+void ReplayScreen::run(Action action, bool by_key) {
+  switch (action) {
+    case Action::First: go_to(0); break;
+    case Action::Previous: go_to(ply_ > 0 ? ply_ - 1 : 0); break;
+    case Action::Next: go_to(ply_ + 1); break;
+    case Action::Last: go_to(plies()); break;
+    case Action::Flip: board_.set_flipped(!board_.flipped()); break;
+    case Action::Export:
+      exporting_ = true;
+      modal_.open("Export this game as PGN", "File:",
+                  home_file("gambit-" + local_time_text(game_.ended_at, "%Y%m%d-%H%M%S") + ".pgn"), by_key);
+      modal_.ok.label = "Save";
+      break;
+    case Action::Back: app_.pop(); break;
+  }
+}
+
+void ReplayScreen::handle(const sf::Event& event) {
+  const sf::Vector2f size = app_.window().getView().getSize();
+  layout(size);
+  if (!failure_.empty()) {
+    if (buttons_.back().button.clicked(event) ||
+        (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
+      app_.pop();
+    return;
+  }
+  if (exporting_) {
+    const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
+    if (answer == ModalDialog::Answer::None) return;
+    exporting_ = false;
+    if (answer == ModalDialog::Answer::Cancel) return;
+    const std::string path = expand_home(modal_.field.text);
+    if (auto problem = write_text_file(path, pgn_)) app_.toast("Could not export the game: " + *problem);
+    else app_.toast("Game saved to " + path);
+    return;
+  }
+  for (ActionButton& b : buttons_)
+    if (b.button.clicked(event)) return run(b.action);
+
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
+    const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
+    for (const auto& [rect, ply] : move_cells_)
+      if (rect.contains(point)) return go_to(ply);
+  }
+  if (event.type == sf::Event::MouseWheelScrolled &&
+      move_list_.contains({float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y)})) {
+    const std::size_t rows = (plies() + 2) / 2;
+    if (event.mouseWheelScroll.delta > 0 && move_list_first_row_ > 0) --move_list_first_row_;
+    else if (event.mouseWheelScroll.delta < 0 && move_list_first_row_ + 1 < rows) ++move_list_first_row_;
+    follow_ply_ = false;
+    return;
+  }
+  if (event.type != sf::Event::KeyPressed) return;
+  switch (event.key.code) {
+    case sf::Keyboard::Home: run(Action::First); break;
+    case sf::Keyboard::Left:
+    case sf::Keyboard::Up: run(Action::Previous); break;
+    case sf::Keyboard::Right:
+    case sf::Keyboard::Down: run(Action::Next); break;
+    case sf::Keyboard::End: run(Action::Last); break;
+    case sf::Keyboard::F: run(Action::Flip); break;
+    case sf::Keyboard::E: run(Action::Export, true); break;
+    case sf::Keyboard::Escape: run(Action::Back); break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Drawing
+
+void ReplayScreen::layout(sf::Vector2f size) {
+  const float panel_width = std::clamp(size.x * 0.34f, 300.0f, 440.0f);
+  panel_ = {size.x - panel_width, 0, panel_width, size.y};
+  board_.layout({0, 0, size.x - panel_width, size.y});
+  if (!failure_.empty()) {
+    buttons_.back().button.rect = {std::round(size.x / 2 - 110), std::round(size.y / 2 + 60), 220, 44};
+    return;
+  }
+  // Four navigation buttons over a row of three.
+  const float gap = 8, height = 36, inner = panel_width - 2 * PanelPad;
+  const float bottom_row = size.y - PanelPad - 22 - height;
+  const float top_row = bottom_row - gap - height;
+  const float nav_w = (inner - 3 * gap) / 4;
+  for (std::size_t i = 0; i < 4; ++i)
+    buttons_[i].button.rect = {std::round(panel_.left + PanelPad + float(i) * (nav_w + gap)), top_row,
+                               std::round(nav_w), height};
+  constexpr float Shares[] = {0.27f, 0.43f, 0.30f};  // Flip, Export PGN, Back
+  float x = panel_.left + PanelPad;
+  for (std::size_t i = 4; i < buttons_.size(); ++i) {
+    const float w = std::round((inner - 2 * gap) * Shares[i - 4]);
+    buttons_[i].button.rect = {std::round(x), bottom_row, w, height};
+    x += w + gap;
+  }
+  buttons_[0].button.enabled = buttons_[1].button.enabled = ply_ > 0;
+  buttons_[2].button.enabled = buttons_[3].button.enabled = ply_ < plies();
+}
+
+std::string ReplayScreen::status_text() const {
+  const std::string of = "   ply " + std::to_string(ply_) + " of " + std::to_string(plies());
+  if (ply_ == 0) return "Start position" + of;
+  const chess::Position& before = positions_[ply_ - 1];
+  const std::string number =
+      std::to_string(before.fullmove_number()) + (before.side_to_move() == chess::WHITE ? ". " : "... ");
+  return number + san_[ply_ - 1] + of;
+}
+
+void ReplayScreen::draw_panel(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  const std::string& piece_set = app_.settings().ui.piece_set;
+  fill_rect(target, panel_, colors::Panel);
+  const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
+  float y = PanelPad;
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    assets.draw_piece(target, chess::make_piece(side, chess::KING), {x - 4, y - 4}, 32, piece_set);
+    const std::string& label = side == chess::WHITE ? game_.white : game_.black;
+    draw_text(target, assets.bold(), fit_text(assets.bold(), label, 17, width - 36), 17, {x + 34, y + 1});
+    y += 34;
+  }
+  y += 4;
+  const std::string outcome = game_.result + (game_.reason.empty() ? "" : ", " + game_.reason);
+  for (const std::string& line : wrap_text(assets.bold(), outcome, 16, width)) {
+    draw_text(target, assets.bold(), line, 16, {x, y}, colors::Warning);
+    y += 21;
+  }
+  const std::string when = local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + std::to_string((plies() + 1) / 2) +
+                           " moves, " + source_words(game_.source);
+  for (const std::string& line : wrap_text(assets.font(), when, 14, width)) {
+    draw_text(target, assets.font(), line, 14, {x, y + 2}, colors::TextDim);
+    y += 19;
+  }
+  y += 9;
+  draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
+  y += 28;
+
+  // The move list, the current move kept in view while stepping.
+  move_list_ = {x, y, width, std::max(24.0f, buttons_[0].button.rect.top - 12 - y)};
+  fill_rect(target, move_list_, sf::Color(40, 38, 35));
+  const float row_height = 22;
+  const std::size_t visible_rows = std::size_t(std::max(1.0f, (move_list_.height - 8) / row_height));
+  const chess::Position& start = positions_.front();
+  const std::size_t offset = start.side_to_move() == chess::BLACK ? 1 : 0;
+  const std::size_t rows = (san_.size() + offset + 1) / 2;
+  if (follow_ply_ && ply_ > 0) {
+    const std::size_t row = (ply_ - 1 + offset) / 2;
+    if (row < move_list_first_row_) move_list_first_row_ = row;
+    if (row >= move_list_first_row_ + visible_rows) move_list_first_row_ = row + 1 - visible_rows;
+  } else if (follow_ply_) {
+    move_list_first_row_ = 0;
+  }
+  move_list_first_row_ = std::min(move_list_first_row_, rows > visible_rows ? rows - visible_rows : 0);
+  move_cells_.clear();
+  for (std::size_t row = move_list_first_row_; row < rows && row < move_list_first_row_ + visible_rows; ++row) {
+    const float ry = move_list_.top + 4 + float(row - move_list_first_row_) * row_height;
+    draw_text(target, assets.font(), std::to_string(start.fullmove_number() + int(row)) + ".", 14, {x + 8, ry + 2},
+              colors::TextDim);
+    for (std::size_t column = 0; column < 2; ++column) {
+      const std::size_t cell = row * 2 + column;
+      if (cell < offset || cell - offset >= san_.size()) continue;
+      const std::size_t index = cell - offset;
+      const sf::FloatRect rect(x + 52 + float(column) * (width - 60) / 2, ry, (width - 60) / 2 - 4, row_height);
+      if (index + 1 == ply_) fill_rect(target, rect, sf::Color(70, 90, 50));
+      draw_text(target, assets.font(), san_[index], 14, {rect.left + 6, ry + 2});
+      move_cells_.push_back({rect, index + 1});
+    }
+  }
+  if (san_.empty()) draw_text(target, assets.font(), "No moves", 14, {x + 8, move_list_.top + 6}, colors::TextDim);
+
+  for (ActionButton& b : buttons_) b.button.draw(target, assets);
+  std::string help = "Home/Left/Right/End: moves  F flip  E export  Esc back";
+  if (text_width(assets.font(), help, 12) > width) help = "Left/Right: moves  F flip  E export  Esc back";
+  for (const ActionButton& b : buttons_)
+    if (b.button.hovered) help = b.button.tooltip;
+  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
+            colors::TextDim);
+}
+
+void ReplayScreen::draw(sf::RenderTarget& target) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size);
+  const Assets& assets = app_.assets();
+  if (!failure_.empty()) {
+    draw_text_centred(target, assets.bold(), "This game cannot be shown", 28, {0, size.y / 2 - 120, size.x, 40});
+    float y = size.y / 2 - 60;
+    for (const std::string& line : wrap_text(assets.font(), failure_, 16, size.x - 120)) {
+      draw_text_centred(target, assets.font(), line, 16, {0, y, size.x, 22}, colors::Warning);
+      y += 22;
+    }
+    buttons_.back().button.draw(target, assets);
+    return;
+  }
+  const config::UiSettings& ui = app_.settings().ui;
+  BoardScene scene;
+  scene.position = &positions_[ply_];
+  if (ply_ > 0) scene.last_move = moves_[ply_ - 1];
+  board_.draw(target, assets, ui.theme, ui.piece_set, scene);
+  draw_panel(target);
+  if (exporting_) modal_.draw(target, assets);
+}
+
+void ReplayScreen::describe(StateDump& dump) const {
+  dump.add("game_id", game_.id);
+  dump.add("failure", failure_);
+  dump.add("ply", int(ply_));
+  dump.add("plies", int(plies()));
+  dump.add("fen", positions_.empty() ? std::string() : positions_[ply_].fen());
+  dump.add("white", game_.white);
+  dump.add("black", game_.black);
+  dump.add("result", game_.result);
+  dump.add("reason", game_.reason);
+  dump.add("flipped", board_.flipped());
+  dump.add("dialog", exporting_ ? 1 : 0);
+  dump.add("board_x", double(board_.rect().left));
+  dump.add("board_y", double(board_.rect().top));
+  dump.add("board_size", double(board_.rect().width));
+}
+
+}  // namespace gambit::gui

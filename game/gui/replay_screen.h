@@ -1,0 +1,65 @@
+// ReplayScreen: one recorded game from the store, move by move — the board
+// (not clickable) with the last move highlighted, the players, result and
+// reason, the move list (click a move to jump to it), the buttons |< < > >|
+// (Home, Left, Right, End), Flip (F), Export PGN (E) and Back (Esc).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/chess/position.h"
+#include "core/store/store.h"
+#include "game/gui/board_view.h"
+#include "game/gui/scores_screen.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class ReplayScreen : public Screen {
+ public:
+  ReplayScreen(App& app, store::GameSummary game);
+
+  std::string name() const override { return "replay"; }
+  void handle(const sf::Event& event) override;
+  void draw(sf::RenderTarget& target) override;
+  void describe(StateDump& dump) const override;
+
+ private:
+  enum class Action { First, Previous, Next, Last, Flip, Export, Back };
+  struct ActionButton {
+    Action action;
+    Button button;
+  };
+
+  void load();
+  void layout(sf::Vector2f size);
+  void run(Action action, bool by_key = false);
+  void go_to(std::size_t ply);
+  std::size_t plies() const { return moves_.size(); }
+  std::string status_text() const;
+  void draw_panel(sf::RenderTarget& target);
+
+  store::GameSummary game_;
+  std::string pgn_;
+  std::string failure_;  // the game could not be read: why
+  std::vector<chess::Position> positions_;  // the start, then after each move
+  std::vector<chess::Move> moves_;
+  std::vector<std::string> san_;
+  std::size_t ply_ = 0;
+
+  BoardView board_;
+  sf::FloatRect panel_;
+  sf::FloatRect move_list_;
+  std::vector<std::pair<sf::FloatRect, std::size_t>> move_cells_;  // clickable SAN -> ply after it
+  std::size_t move_list_first_row_ = 0;
+  bool follow_ply_ = true;  // scroll the move list to the current move on the next draw
+
+  std::vector<ActionButton> buttons_;
+  bool exporting_ = false;
+  ModalDialog modal_;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,595 @@
+#include "game/gui/scores_screen.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+
+#include "game/gui/app.h"
+#include "game/gui/replay_screen.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float Pad = 20;
+constexpr float SectionHead = 34;  // a section's title
+constexpr float ColumnHead = 22;   // the column names under it
+constexpr float RowHeight = 24;
+constexpr unsigned RowText = 15;
+constexpr int RecentLimit = 200;
+
+bool key_pressed(const sf::Event& event, sf::Keyboard::Key key) {
+  return event.type == sf::Event::KeyPressed && event.key.code == key;
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::string percent_text(double percent) { return std::to_string(std::lround(percent)) + "%"; }
+
+// The problems that explain a missing store; all of them when none names it.
+std::string store_problems(const std::vector<std::string>& problems) {
+  std::string named, all;
+  for (const std::string& problem : problems) {
+    const std::string words = lower(problem);
+    const bool about_store = words.find("store") != std::string::npos || words.find("score") != std::string::npos ||
+                             words.find("database") != std::string::npos;
+    std::string& list = about_store ? named : all;
+    const bool prefixed = about_store && problem.rfind("Scores: ", 0) == 0;  // App's prefix: said already
+    list += (list.empty() ? "" : " ") + (prefixed ? problem.substr(8) : problem);
+  }
+  if (!named.empty()) return named;
+  return all.empty() ? "the score file could not be opened." : all;
+}
+
+int count_games(const std::string& pgn) {
+  int games = 0;
+  for (std::size_t at = 0; at < pgn.size(); at = pgn.find('\n', at) + 1) {
+    if (pgn.compare(at, 7, "[Event ") == 0) ++games;
+    if (pgn.find('\n', at) == std::string::npos) break;
+  }
+  return games;
+}
+
+void section(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect, const std::string& title,
+             const std::string& note) {
+  fill_rect(target, rect, colors::Panel);
+  const float width = draw_text(target, assets.bold(), title, 17, {rect.left + 12, rect.top + 8});
+  if (!note.empty())
+    draw_text(target, assets.font(), fit_text(assets.font(), note, 14, rect.width - width - 40), 14,
+              {rect.left + 24 + width, rect.top + 11}, colors::TextDim);
+}
+
+// A thin bar at the right of a list when it holds more rows than are shown.
+void scrollbar(sf::RenderTarget& target, const sf::FloatRect& track, std::size_t first, std::size_t shown,
+               std::size_t total) {
+  if (total <= shown || track.height < 8) return;
+  fill_rect(target, track, sf::Color(40, 38, 35));
+  const float thumb = std::max(16.0f, track.height * float(shown) / float(total));
+  const float y = track.top + (track.height - thumb) * float(first) / float(total - shown);
+  fill_rect(target, {track.left, std::round(y), track.width, std::round(thumb)}, colors::PanelLight);
+}
+
+void append_segment(sf::VertexArray& vertices, sf::Vector2f a, sf::Vector2f b, float width, sf::Color color) {
+  const sf::Vector2f d = b - a;
+  const float length = std::sqrt(d.x * d.x + d.y * d.y);
+  if (length < 0.01f) return;
+  const sf::Vector2f n(-d.y / length * width / 2, d.x / length * width / 2);
+  for (sf::Vector2f corner : {a + n, a - n, b + n, a - n, b - n, b + n}) vertices.append(sf::Vertex(corner, color));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Shared helpers
+
+std::string local_time_text(std::int64_t unix_seconds, const char* format) {
+  const auto when = std::time_t(unix_seconds);
+  std::tm local{};
+  localtime_r(&when, &local);
+  char text[64];
+  return std::strftime(text, sizeof text, format, &local) ? text : "";
+}
+
+std::string home_file(const std::string& name) {
+  const char* home = std::getenv("HOME");
+  return (home && *home ? std::string(home) + "/" : std::string()) + name;
+}
+
+std::string expand_home(const std::string& path) {
+  if (path == "~") return home_file("");
+  return path.rfind("~/", 0) == 0 ? home_file(path.substr(2)) : path;
+}
+
+std::optional<std::string> write_text_file(const std::string& path, const std::string& text) {
+  if (path.empty()) return "no file name was given";
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out << text;
+  if (out) out.close();
+  if (!out) return "the file " + path + " cannot be written (does its folder exist?)";
+  return std::nullopt;
+}
+
+std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
+  if (text_width(font, text, size) <= width) return text;
+  std::string cut = text;
+  while (!cut.empty() && text_width(font, cut + "...", size) > width) {
+    cut.pop_back();
+    while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+    if (!cut.empty() && static_cast<unsigned char>(cut.back()) >= 0xC0) cut.pop_back();
+  }
+  return cut + "...";
+}
+
+std::string standing_line(const store::Standing& s) {
+  return s.label + ": " + std::to_string(s.games()) + " " + std::to_string(s.wins) + "-" + std::to_string(s.draws) +
+         "-" + std::to_string(s.losses) + " " + percent_text(s.score_percent());
+}
+
+// ---------------------------------------------------------------------------
+// ModalDialog
+
+void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,
+                       std::optional<std::string> path, bool by_key) {
+  title = dialog_title;
+  text = dialog_text;
+  with_field = path.has_value();
+  field.text = path.value_or("");
+  swallow_text_ = by_key;
+  ok.hovered = cancel.hovered = false;
+}
+
+void ModalDialog::layout(sf::Vector2f size, const Assets& assets) {
+  const float width = std::min(600.0f, size.x - 40);
+  lines_ = wrap_text(assets.font(), text, 16, width - 48);
+  const float height = 62 + 22 * float(lines_.size()) + (with_field ? 50 : 0) + 78;
+  box_ = {std::round((size.x - width) / 2), std::round((size.y - height) / 2), width, height};
+  if (with_field) field.rect = {box_.left + 24, box_.top + 62 + 22 * float(lines_.size()) + 8, width - 48, 38};
+  ok.rect = {box_.left + width - 300, box_.top + height - 64, 130, 42};
+  cancel.rect = {box_.left + width - 154, box_.top + height - 64, 130, 42};
+}
+
+ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f size, const Assets& assets) {
+  layout(size, assets);
+  // The letter of the shortcut that opened the dialog is not typed into its field.
+  if (swallow_text_ && (event.type == sf::Event::TextEntered || event.type == sf::Event::KeyPressed)) {
+    const bool was_text = event.type == sf::Event::TextEntered;
+    swallow_text_ = false;
+    if (was_text) return Answer::None;
+  }
+  bool yes = ok.clicked(event);
+  const bool no = cancel.clicked(event) || key_pressed(event, sf::Keyboard::Escape) ||
+                  (!with_field && key_pressed(event, sf::Keyboard::N));
+  if (with_field) yes = field.handle(event) || yes;
+  else yes = yes || key_pressed(event, sf::Keyboard::Enter) || key_pressed(event, sf::Keyboard::Y);
+  return no ? Answer::Cancel : yes ? Answer::Ok : Answer::None;
+}
+
+void ModalDialog::draw(sf::RenderTarget& target, const Assets& assets) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size, assets);
+  fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
+  fill_rect(target, box_, colors::Panel);
+  draw_text(target, assets.bold(), title, 22, {box_.left + 24, box_.top + 20});
+  float y = box_.top + 62;
+  for (const std::string& line : lines_) {
+    draw_text(target, assets.font(), line, 16, {box_.left + 24, y}, colors::TextDim);
+    y += 22;
+  }
+  if (with_field) field.draw(target, assets);
+  ok.draw(target, assets);
+  cancel.draw(target, assets);
+}
+
+// ---------------------------------------------------------------------------
+// ScoresScreen: reading the store and acting on it
+
+ScoresScreen::ScoresScreen(App& app) : Screen(app) { reload(); }
+
+void ScoresScreen::reload() {
+  standings_.clear();
+  table_.clear();
+  history_.clear();
+  recent_.clear();
+  rating_ = store::InitialRating;
+  message_.clear();
+  problem_ = true;
+  store::Store* store = app_.store();
+  if (!store) {
+    message_ = "Scores are not available: " + store_problems(app_.problems());
+    return;
+  }
+  profile_ = store->profile();
+  auto failed = [this](const std::string& why) {
+    standings_.clear();
+    history_.clear();
+    recent_.clear();
+    message_ = "The scores could not be read: " + why;
+  };
+  auto standings = store->standings();
+  if (!standings) return failed(standings.error());
+  standings_ = std::move(standings).value();
+  auto rating = store->rating();
+  if (!rating) return failed(rating.error());
+  rating_ = *rating;
+  auto history = store->rating_history();
+  if (!history) return failed(history.error());
+  history_ = std::move(history).value();
+  auto recent = store->recent_games(RecentLimit);
+  if (!recent) return failed(recent.error());
+  recent_ = std::move(recent).value();
+  problem_ = false;
+  if (standings_.empty() && recent_.empty()) message_ = "No games yet: finished games are recorded here.";
+
+  using Kind = store::Standing::Kind;
+  for (Kind kind : {Kind::VsAi, Kind::HumanVsHuman, Kind::AiVsAi}) {
+    bool headed = kind != Kind::AiVsAi;
+    for (const store::Standing& standing : standings_) {
+      if (standing.kind != kind) continue;
+      if (!headed) table_.push_back({"AI vs AI  (demo and gambit-match; counted for the first named)", nullptr});
+      headed = true;
+      table_.push_back({"", &standing});
+    }
+  }
+  focus_ = std::min(focus_, recent_.empty() ? 0 : recent_.size() - 1);
+  app_.invalidate();
+}
+
+void ScoresScreen::open(std::size_t game) {
+  if (game >= recent_.size()) return;
+  focus_ = game;
+  app_.push(std::make_unique<ReplayScreen>(app_, recent_[game]));
+}
+
+void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
+  if (recent_.empty() || !app_.store()) return;
+  dialog_ = dialog;
+  if (dialog == Dialog::ExportAll)
+    modal_.open("Export all games", "Every game counted now, oldest first, into one PGN file:",
+                home_file("gambit-games.pgn"), by_key);
+  else
+    modal_.open("Reset the scores?",
+                "The games counted now stay in the score file, archived, but no longer count: the standings, "
+                "the recent games and your rating (back to " +
+                    std::to_string(std::lround(store::InitialRating)) + ") start again.",
+                std::nullopt, by_key);
+  modal_.ok.label = dialog == Dialog::ExportAll ? "Export" : "Reset";
+  modal_.cancel.label = "Cancel";
+}
+
+void ScoresScreen::export_all(const std::string& typed) {
+  const std::string path = expand_home(typed);
+  auto pgn = app_.store()->export_all_pgn();
+  if (!pgn) {
+    app_.toast("Could not export the games: " + pgn.error());
+    return;
+  }
+  if (auto problem = write_text_file(path, *pgn)) {
+    app_.toast("Could not export the games: " + *problem);
+    return;
+  }
+  const int games = count_games(*pgn);
+  app_.toast("Exported " + std::to_string(games) + (games == 1 ? " game to " : " games to ") + path);
+}
+
+void ScoresScreen::reset_scores() {
+  auto archived = app_.store()->reset_scores();
+  if (!archived) {
+    app_.toast("Could not reset the scores: " + archived.error());
+  } else {
+    const int n = *archived;
+    app_.toast(std::to_string(n) + (n == 1 ? " game archived" : " games archived") +
+               ": kept in the score file, no longer counted.");
+  }
+  focus_ = recent_first_ = table_first_ = 0;
+  reload();
+}
+
+void ScoresScreen::move_focus(long delta) {
+  if (recent_.empty()) return;
+  focus_ = std::size_t(std::clamp(long(focus_) + delta, 0L, long(recent_.size()) - 1));
+  if (focus_ < recent_first_) recent_first_ = focus_;
+  if (focus_ >= recent_first_ + recent_rows_) recent_first_ = focus_ + 1 - recent_rows_;
+}
+
+void ScoresScreen::scroll_recent(long delta) {
+  const long last = std::max(0L, long(recent_.size()) - long(recent_rows_));
+  recent_first_ = std::size_t(std::clamp(long(recent_first_) + delta, 0L, last));
+}
+
+void ScoresScreen::handle(const sf::Event& event) {
+  const sf::Vector2f size = app_.window().getView().getSize();
+  layout(size);
+  if (dialog_ != Dialog::None) {
+    const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
+    if (answer == ModalDialog::Answer::None) return;
+    const Dialog dialog = std::exchange(dialog_, Dialog::None);
+    if (answer == ModalDialog::Answer::Cancel || !app_.store()) return;
+    if (dialog == Dialog::ExportAll) export_all(modal_.field.text);
+    else reset_scores();
+    return;
+  }
+  if (back_.clicked(event)) return app_.pop();
+  if (export_.clicked(event)) return open_dialog(Dialog::ExportAll, false);
+  if (reset_.clicked(event)) return open_dialog(Dialog::ConfirmReset, false);
+
+  const float rows_top = recent_rect_.top + SectionHead + ColumnHead;
+  auto row_at = [&](float x, float y) -> std::optional<std::size_t> {
+    if (!recent_rect_.contains(x, y) || y < rows_top) return std::nullopt;
+    const std::size_t row = recent_first_ + std::size_t((y - rows_top) / RowHeight);
+    if (row >= recent_.size() || row >= recent_first_ + recent_rows_) return std::nullopt;
+    return row;
+  };
+  switch (event.type) {
+    case sf::Event::MouseMoved:
+      mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
+      hovered_ = message_.empty() ? row_at(mouse_.x, mouse_.y) : std::nullopt;
+      return;
+    case sf::Event::MouseButtonReleased:
+      if (event.mouseButton.button != sf::Mouse::Left || !message_.empty()) return;
+      if (auto row = row_at(float(event.mouseButton.x), float(event.mouseButton.y))) open(*row);
+      return;
+    case sf::Event::MouseWheelScrolled: {
+      const long delta = event.mouseWheelScroll.delta > 0 ? -1 : 1;
+      const sf::Vector2f at(float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y));
+      if (recent_rect_.contains(at)) scroll_recent(3 * delta);
+      else if (standings_rect_.contains(at))
+        table_first_ = std::size_t(std::clamp(long(table_first_) + delta, 0L, std::max(0L, long(table_.size()) - 1)));
+      hovered_ = row_at(mouse_.x, mouse_.y);
+      return;
+    }
+    case sf::Event::KeyPressed: break;
+    default: return;
+  }
+  switch (event.key.code) {
+    case sf::Keyboard::Escape: app_.pop(); break;
+    case sf::Keyboard::Up: move_focus(-1); break;
+    case sf::Keyboard::Down: move_focus(1); break;
+    case sf::Keyboard::PageUp: move_focus(-long(recent_rows_)); break;
+    case sf::Keyboard::PageDown: move_focus(long(recent_rows_)); break;
+    case sf::Keyboard::Home: move_focus(-long(recent_.size())); break;
+    case sf::Keyboard::End: move_focus(long(recent_.size())); break;
+    case sf::Keyboard::Enter:
+    case sf::Keyboard::Space: open(focus_); break;
+    case sf::Keyboard::E: open_dialog(Dialog::ExportAll, true); break;
+    case sf::Keyboard::R: open_dialog(Dialog::ConfirmReset, true); break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// ScoresScreen: drawing
+
+void ScoresScreen::layout(sf::Vector2f size) {
+  const float gap = 10, height = 40;
+  const float width = std::min(150.0f, std::floor((size.x - 2 * Pad - 2 * gap) / 3));
+  const float y = size.y - Pad - height;
+  back_.rect = {size.x - Pad - width, y, width, height};
+  reset_.rect = {back_.rect.left - gap - width, y, width, height};
+  export_.rect = {reset_.rect.left - gap - width, y, width, height};
+  export_.enabled = reset_.enabled = !recent_.empty() && app_.store();
+
+  const float top = 62, bottom = y - 14;
+  const float upper = std::round(std::max(120.0f, (bottom - top) * 0.46f));
+  const float split = std::round(size.x * 0.58f);
+  standings_rect_ = {Pad, top, split - Pad - 6, upper};
+  rating_rect_ = {split + 6, top, size.x - Pad - split - 6, upper};
+  recent_rect_ = {Pad, top + upper + 12, size.x - 2 * Pad, std::max(60.0f, bottom - top - upper - 12)};
+  recent_rows_ = std::size_t(std::max(1.0f, std::floor((recent_rect_.height - SectionHead - ColumnHead - 4) / RowHeight)));
+  scroll_recent(0);
+}
+
+void ScoresScreen::draw_standings(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  const sf::FloatRect& r = standings_rect_;
+  section(target, assets, r, "Standings", profile_ + "'s results per opponent");
+  // Columns from the right: Games, W, D, L, Score; the label takes the rest.
+  const bool narrow = r.width < 480;
+  const float score_w = narrow ? 54 : 64, count_w = narrow ? 30 : 40, games_w = narrow ? 50 : 58;
+  const float right = r.left + r.width - 16;
+  const float score_x = right - score_w, l_x = score_x - count_w, d_x = l_x - count_w, w_x = d_x - count_w,
+              games_x = w_x - games_w;
+  const float label_x = r.left + 12, label_w = games_x - label_x - 8;
+  float y = r.top + SectionHead;
+  const auto columns = [&](const std::string& label, const std::string& games, const std::string& w,
+                           const std::string& d, const std::string& l, const std::string& score, const sf::Font& font,
+                           unsigned size, sf::Color color) {
+    const auto centred = [&](const std::string& text, float x, float width) {
+      draw_text(target, font, text, size, {x + (width - text_width(font, text, size)) / 2, y + 3}, color);
+    };
+    draw_text(target, font, fit_text(font, label, size, label_w), size, {label_x, y + 3}, color);
+    centred(games, games_x, games_w);
+    centred(w, w_x, count_w);
+    centred(d, d_x, count_w);
+    centred(l, l_x, count_w);
+    centred(score, score_x, score_w);
+  };
+  columns("Opponent", "Games", "W", "D", "L", "Score", assets.font(), 13, colors::TextDim);
+  y = r.top + SectionHead + ColumnHead;
+  const std::size_t shown = std::size_t(std::max(1.0f, std::floor((r.top + r.height - 6 - y) / RowHeight)));
+  table_first_ = std::min(table_first_, table_.size() > shown ? table_.size() - shown : 0);
+  for (std::size_t i = table_first_; i < table_.size() && i < table_first_ + shown; ++i) {
+    const TableLine& line = table_[i];
+    if (!line.standing) {
+      draw_text(target, assets.bold(), fit_text(assets.bold(), line.heading, 13, r.width - 24), 13,
+                {label_x, y + 6}, colors::TextDim);
+    } else {
+      const store::Standing& s = *line.standing;
+      if (i % 2) fill_rect(target, {r.left + 6, y, r.width - 12, RowHeight}, sf::Color(54, 52, 49));
+      columns(s.label, std::to_string(s.games()), std::to_string(s.wins), std::to_string(s.draws),
+              std::to_string(s.losses), percent_text(s.score_percent()), assets.font(), RowText, colors::Text);
+    }
+    y += RowHeight;
+  }
+  if (table_.empty())
+    draw_text(target, assets.font(), "No counted games.", RowText, {label_x, y + 3}, colors::TextDim);
+  scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(shown) * RowHeight},
+            table_first_, shown, table_.size());
+}
+
+void ScoresScreen::draw_rating(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  const sf::FloatRect& r = rating_rect_;
+  const std::size_t games = history_.size();
+  const std::string number = std::to_string(std::lround(rating_));
+  const std::string after = games == 1 ? "after 1 rated game" : "after " + std::to_string(games) + " rated games";
+  const float x = r.left + 14;
+  // A short window puts the number in the heading line, leaving the room to the plot.
+  const bool compact = r.height < 200;
+  float top = r.top + 92;
+  if (compact) {
+    section(target, assets, r, "Rating", "");
+    const float number_x = x + text_width(assets.bold(), "Rating", 17) + 12;
+    const float number_w = draw_text(target, assets.bold(), number, 22, {number_x, r.top + 3});
+    const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
+    draw_text(target, assets.font(), fit_text(assets.font(), count, 13, r.left + r.width - number_x - number_w - 24),
+              13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
+    top = r.top + 40;
+  } else {
+    section(target, assets, r, "Rating", profile_ + ", Elo estimate");
+    const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36});
+    draw_text(target, assets.font(), fit_text(assets.font(), after, 14, r.width - number_w - 44), 14,
+              {x + number_w + 14, r.top + 54}, colors::TextDim);
+  }
+
+  const float label_w = 44;
+  const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
+  if (games < 2) {
+    float y = top + 4;
+    for (const std::string& line : wrap_text(assets.font(), "The plot of your rating shows from your second rated game.",
+                                             14, r.width - 28)) {
+      draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
+      y += 19;
+    }
+    return;
+  }
+  if (plot.height < 24 || plot.width < 40) return;
+  double low = history_.front().rating, high = low;
+  for (const store::RatingPoint& p : history_) low = std::min(low, p.rating), high = std::max(high, p.rating);
+  low = std::floor(low) - 5, high = std::ceil(high) + 5;
+  fill_rect(target, plot, sf::Color(40, 38, 35));
+  const auto point = [&](std::size_t i, double rating) {
+    return sf::Vector2f(plot.left + 4 + (plot.width - 8) * float(i) / float(games - 1),
+                        plot.top + 4 + (plot.height - 8) * float((high - rating) / (high - low)));
+  };
+  if (store::InitialRating > low && store::InitialRating < high) {
+    const float y = std::round(point(0, store::InitialRating).y);
+    fill_rect(target, {plot.left, y, plot.width, 1}, colors::PanelLight);
+  }
+  sf::VertexArray line(sf::Triangles);
+  for (std::size_t i = 1; i < games; ++i)
+    append_segment(line, point(i - 1, history_[i - 1].rating), point(i, history_[i].rating), 2.5f, colors::AccentHover);
+  if (games <= 60)
+    for (std::size_t i = 0; i < games; ++i) {
+      const sf::Vector2f p = point(i, history_[i].rating);
+      append_quad(line, {p.x - 2.5f, p.y - 2.5f, 5, 5}, colors::Text);
+    }
+  target.draw(line);
+  const auto y_label = [&](double value, float y) {
+    const std::string text = std::to_string(std::lround(value));
+    draw_text(target, assets.font(), text, 12, {plot.left - 6 - text_width(assets.font(), text, 12), y},
+              colors::TextDim);
+  };
+  y_label(high, plot.top);
+  y_label(low, plot.top + plot.height - 16);
+  draw_text(target, assets.font(), "game 1", 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
+  const std::string last = "game " + std::to_string(games);
+  draw_text(target, assets.font(), last, 12,
+            {plot.left + plot.width - text_width(assets.font(), last, 12), plot.top + plot.height + 4},
+            colors::TextDim);
+}
+
+void ScoresScreen::draw_recent(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  const sf::FloatRect& r = recent_rect_;
+  section(target, assets, r, "Recent games",
+          std::to_string(recent_.size()) + (recent_.size() == 1 ? " game" : " games") +
+              " - click one or press Enter to replay it");
+  const float inner = r.width - 24;
+  const float date_w = text_width(assets.font(), "0000-00-00 00:00", RowText) + 18, result_w = 72, moves_w = 58;
+  const float reason_w = std::round(std::max(110.0f, inner * 0.26f));
+  const float players_w = inner - date_w - result_w - moves_w - reason_w;
+  const float date_x = r.left + 12, players_x = date_x + date_w, result_x = players_x + players_w,
+              reason_x = result_x + result_w, moves_x = reason_x + reason_w;
+  float y = r.top + SectionHead;
+  const auto columns = [&](const std::string& date, const std::string& players, const std::string& result,
+                           const std::string& reason, const std::string& moves, unsigned size, sf::Color color) {
+    const sf::Font& font = assets.font();
+    draw_text(target, font, date, size, {date_x, y + 3}, color);
+    draw_text(target, font, fit_text(font, players, size, players_w - 10), size, {players_x, y + 3}, color);
+    draw_text(target, font, result, size, {result_x, y + 3}, color);
+    draw_text(target, font, fit_text(font, reason, size, reason_w - 10), size, {reason_x, y + 3}, color);
+    draw_text(target, font, moves, size, {moves_x + moves_w - 8 - text_width(font, moves, size), y + 3}, color);
+  };
+  columns("Date", "White - Black", "Result", "Reason", "Moves", 13, colors::TextDim);
+  y = r.top + SectionHead + ColumnHead;
+  for (std::size_t i = recent_first_; i < recent_.size() && i < recent_first_ + recent_rows_; ++i) {
+    const store::GameSummary& game = recent_[i];
+    const sf::FloatRect row(r.left + 6, y, r.width - 18, RowHeight);
+    if (i == focus_) fill_rect(target, row, sf::Color(70, 90, 50));
+    else if (hovered_ == i) fill_rect(target, row, sf::Color(66, 64, 60));
+    else if (i % 2) fill_rect(target, row, sf::Color(54, 52, 49));
+    columns(local_time_text(game.ended_at, "%Y-%m-%d %H:%M"), game.white + " - " + game.black, game.result,
+            game.reason, std::to_string((game.plies + 1) / 2), RowText, colors::Text);
+    y += RowHeight;
+  }
+  scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(recent_rows_) * RowHeight},
+            recent_first_, recent_rows_, recent_.size());
+}
+
+void ScoresScreen::draw(sf::RenderTarget& target) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size);
+  const Assets& assets = app_.assets();
+  draw_text(target, assets.bold(), "Scores", 30, {Pad, 14});
+  if (message_.empty()) {
+    draw_standings(target);
+    draw_rating(target);
+    draw_recent(target);
+  } else {
+    const float width = std::min(size.x - 80, 640.0f);
+    const auto lines = wrap_text(assets.font(), message_, 18, width);
+    float y = std::round(size.y * 0.38f - 14 * float(lines.size()));
+    for (const std::string& line : lines) {
+      draw_text_centred(target, assets.font(), line, 18, {0, y, size.x, 26}, problem_ ? colors::Warning : colors::TextDim);
+      y += 28;
+    }
+  }
+  export_.draw(target, assets);
+  reset_.draw(target, assets);
+  back_.draw(target, assets);
+  std::string help = message_.empty() ? "Up/Down choose a game, Enter replays it" : "";
+  for (const Button* button : {&export_, &reset_, &back_})
+    if (button->hovered) help = button->tooltip;
+  const float help_w = export_.rect.left - Pad - 12;
+  const auto help_lines = wrap_text(assets.font(), help, 13, help_w);
+  float y = back_.rect.top + (back_.rect.height - 17 * float(help_lines.size())) / 2;
+  for (const std::string& line : help_lines) {
+    draw_text(target, assets.font(), line, 13, {Pad, y}, colors::TextDim);
+    y += 17;
+  }
+  if (dialog_ != Dialog::None) modal_.draw(target, assets);
+}
+
+void ScoresScreen::describe(StateDump& dump) const {
+  std::vector<std::string> standings, recent;
+  for (const TableLine& line : table_)
+    if (line.standing) standings.push_back(standing_line(*line.standing));
+  for (const store::GameSummary& game : recent_)
+    recent.push_back(game.white + " - " + game.black + " " + game.result + " " + game.reason);
+  dump.add("standings", standings);
+  dump.add("rating", rating_);
+  dump.add("rating_points", int(history_.size()));
+  dump.add("recent", recent);
+  dump.add("focus", recent_.empty() ? -1 : int(focus_));
+  dump.add("message", message_);
+  dump.add("dialog", int(dialog_));
+}
+
+}  // namespace gambit::gui

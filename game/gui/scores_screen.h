@@ -1,0 +1,114 @@
+// ScoresScreen: the results kept in the store — standings per opponent (each
+// AI identity, human vs human, then the AI-vs-AI pairings of the demo and
+// gambit-match), the profile's Elo estimate with a small plot of its history,
+// and the recent games (click one, or Enter, to replay it). Export all games
+// to one PGN file; reset the scores (games are archived, not deleted).
+// Also here: the modal dialog and the small helpers ReplayScreen shares.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/store/store.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+// A modal box over a screen: a title, a sentence, an optional one-line path
+// field, and OK / Cancel (Enter / Esc; Y / N when there is no field).
+struct ModalDialog {
+  enum class Answer { None, Ok, Cancel };
+
+  std::string title;
+  std::string text;
+  bool with_field = false;
+  TextField field;
+  Button ok{"OK", "", {}, true, true};
+  Button cancel{"Cancel", "", {}};
+
+  // Sets the texts; a path makes a field holding it. by_key: opened by a
+  // letter, whose character must not be typed into the field.
+  void open(const std::string& dialog_title, const std::string& dialog_text, std::optional<std::string> path,
+            bool by_key);
+  Answer handle(const sf::Event& event, sf::Vector2f size, const Assets& assets);
+  void draw(sf::RenderTarget& target, const Assets& assets);
+
+ private:
+  void layout(sf::Vector2f size, const Assets& assets);
+  sf::FloatRect box_;
+  std::vector<std::string> lines_;
+  bool swallow_text_ = false;
+};
+
+// Unix seconds as local time in strftime's format ("%Y-%m-%d %H:%M").
+std::string local_time_text(std::int64_t unix_seconds, const char* format);
+// name in the home folder (the current folder without HOME).
+std::string home_file(const std::string& name);
+// A leading "~/" replaced by the home folder.
+std::string expand_home(const std::string& path);
+// Writes text to path (replacing it); the reason in words when it cannot.
+std::optional<std::string> write_text_file(const std::string& path, const std::string& text);
+// text cut with "..." to fit width.
+std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+// "random vs random: 2 0-2-0 50%"
+std::string standing_line(const store::Standing& standing);
+
+class ScoresScreen : public Screen {
+ public:
+  explicit ScoresScreen(App& app);
+  std::string name() const override { return "scores"; }
+  void handle(const sf::Event& event) override;
+  void draw(sf::RenderTarget& target) override;
+  void describe(StateDump& dump) const override;
+  void resumed() override { reload(); }
+
+ private:
+  enum class Dialog { None, ExportAll, ConfirmReset };
+  // A line of the standings table: a section heading or one standing.
+  struct TableLine {
+    std::string heading;
+    const store::Standing* standing = nullptr;
+  };
+
+  void reload();
+  void layout(sf::Vector2f size);
+  void open(std::size_t game);
+  void open_dialog(Dialog dialog, bool by_key);
+  void export_all(const std::string& path);
+  void reset_scores();
+  void move_focus(long delta);
+  void scroll_recent(long delta);
+
+  void draw_standings(sf::RenderTarget& target);
+  void draw_rating(sf::RenderTarget& target);
+  void draw_recent(sf::RenderTarget& target);
+
+  // What the store says, read when the screen opens and comes back on top.
+  std::vector<store::Standing> standings_;
+  std::vector<TableLine> table_;
+  double rating_ = store::InitialRating;
+  std::vector<store::RatingPoint> history_;
+  std::vector<store::GameSummary> recent_;
+  std::string profile_;
+  std::string message_;  // no store, a failed read, or no games yet: why, in words
+  bool problem_ = false;  // message_ tells of a failure
+
+  sf::FloatRect standings_rect_, rating_rect_, recent_rect_;
+  std::size_t table_first_ = 0;
+  std::size_t recent_first_ = 0;
+  std::size_t recent_rows_ = 1;  // rows that fit in recent_rect_
+  std::size_t focus_ = 0;        // the focused recent game
+  std::optional<std::size_t> hovered_;
+  sf::Vector2f mouse_;
+
+  Button export_{"Export all", "Write every game to one PGN file (E)", {}};
+  Button reset_{"Reset scores", "Start the scores again; games are kept in the file (R)", {}};
+  Button back_{"Back", "Back to the menu (Esc)", {}};
+  Dialog dialog_ = Dialog::None;
+  ModalDialog modal_;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,398 @@
+// The Store through its public API: recording games, standings, ratings,
+// the games list and PGN, resetting scores, reopening, the interrupted game.
+#include "core/store/store.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tests/core/store/store_fixtures.h"
+
+namespace gambit::store {
+namespace {
+
+using fixtures::alphabeta;
+using fixtures::describe;
+using fixtures::find_row;
+using fixtures::finished;
+using fixtures::random_ai;
+
+class StoreRecording : public fixtures::StoreTest {
+ protected:
+  std::string standings(Store& store) { return describe(must(store.standings(), "standings")); }
+};
+
+TEST_F(StoreRecording, StandingsCountFromTheProfilesSideWithEitherColour) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const PlayerIdentity hard = alphabeta("hard", 6);
+  record(*store, finished(me_, hard, "1-0"));                      // win as White
+  record(*store, finished(hard, me_, "0-1"));                      // win as Black
+  record(*store, finished(hard, me_, "1-0"));                      // loss as Black
+  record(*store, finished(me_, hard, "1/2-1/2"));                  // draw as White
+  record(*store, finished(alphabeta("hard", 6), me_, "1/2-1/2"));  // the same identity made again
+  EXPECT_EQ(standings(*store), "1 standing rows:\n  alphabeta (hard) [vs-ai] +2 =2 -1\n");
+  EXPECT_DOUBLE_EQ(must(store->standings(), "standings").at(0).score_percent(), 60.0);
+}
+
+TEST_F(StoreRecording, AnAiWithOtherOptionsIsAnotherOpponent) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  for (int i = 0; i < 3; ++i) record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  for (int i = 0; i < 2; ++i) record(*store, finished(me_, alphabeta("hard", 6), "0-1"));
+  // Same plugin, version and label, different options: still two opponents.
+  record(*store, finished(me_, PlayerIdentity::ai("alphabeta", "1.0", "depth=3", "alphabeta (custom)"), "1-0"));
+  record(*store, finished(me_, PlayerIdentity::ai("alphabeta", "1.0", "depth=4", "alphabeta (custom)"), "1-0"));
+  EXPECT_EQ(standings(*store),
+            "4 standing rows:\n  alphabeta (easy) [vs-ai] +3 =0 -0\n  alphabeta (hard) [vs-ai] +0 =0 -2\n"
+            "  alphabeta (custom) [vs-ai] +1 =0 -0\n  alphabeta (custom) [vs-ai] +1 =0 -0\n");
+}
+
+TEST_F(StoreRecording, HumanVsHumanIsCountedForWhite) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, me_, "1-0"));
+  record(*store, finished(me_, me_, "1-0"));
+  record(*store, finished(me_, me_, "0-1"));
+  EXPECT_EQ(standings(*store), "1 standing rows:\n  human vs human [human-vs-human] +2 =0 -1\n");
+}
+
+TEST_F(StoreRecording, AiPairingIsCountedForTheLabelThatSortsFirst) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const PlayerIdentity a = alphabeta("hard", 6);  // "alphabeta (hard)" sorts before "random"
+  const PlayerIdentity b = random_ai();
+  record(*store, finished(b, a, "1-0", GameSource::Demo));  // B wins with White: a loss for A
+  record(*store, finished(b, a, "1-0", GameSource::Demo));
+  record(*store, finished(b, a, "0-1", GameSource::Demo));  // A wins with Black
+  record(*store, finished(a, b, "1/2-1/2", GameSource::Match));
+  EXPECT_EQ(standings(*store), "1 standing rows:\n  alphabeta (hard) vs random [ai-vs-ai] +1 =1 -2\n");
+}
+
+TEST_F(StoreRecording, StandingsListOpponentsByGamesThenHumansThenPairings) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(random_ai(), alphabeta("easy", 2), "1-0"));
+  record(*store, finished(me_, me_, "1-0"));
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  for (int i = 0; i < 3; ++i) record(*store, finished(alphabeta("hard", 6), me_, "1-0"));
+  EXPECT_EQ(standings(*store),
+            "4 standing rows:\n  alphabeta (hard) [vs-ai] +0 =0 -3\n  alphabeta (easy) [vs-ai] +1 =0 -0\n"
+            "  human vs human [human-vs-human] +1 =0 -0\n  alphabeta (easy) vs random [ai-vs-ai] +0 =0 -1\n");
+}
+
+TEST(Standing, ScorePercentCountsDrawsAsHalfPoints) {
+  EXPECT_DOUBLE_EQ((Standing{Standing::Kind::VsAi, "x", 2, 1, 1}).score_percent(), 62.5);
+  EXPECT_DOUBLE_EQ((Standing{Standing::Kind::VsAi, "x", 0, 0, 3}).score_percent(), 0.0);
+  EXPECT_DOUBLE_EQ((Standing{Standing::Kind::VsAi, "x", 0, 3, 0}).score_percent(), 50.0);
+  EXPECT_DOUBLE_EQ((Standing{}).score_percent(), 0.0);
+}
+
+TEST(GameSourceName, RoundTripsAndRefusesOtherWords) {
+  for (GameSource source : {GameSource::Window, GameSource::Demo, GameSource::Match})
+    EXPECT_EQ(source_from_name(source_name(source)), source) << source_name(source);
+  EXPECT_EQ(std::string(source_name(GameSource::Match)), "match");
+  EXPECT_EQ(source_from_name("tournament"), std::nullopt);
+}
+
+TEST_F(StoreRecording, InvalidGamesAreRefusedAndNothingIsWritten) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  const std::string before = standings(*store);
+  const std::int64_t players_before = fixtures::query_int(db_, "SELECT count(*) FROM players");
+
+  FinishedGame bad_result = finished(me_, PlayerIdentity::ai("newcomer", "1.0", "", "newcomer"), "1-0");
+  bad_result.result = "2-0";
+  FinishedGame no_white = finished(me_, alphabeta("easy", 2), "1-0");
+  no_white.white.name = "";
+  FinishedGame no_black = finished(me_, alphabeta("easy", 2), "0-1");
+  no_black.black.name = "";
+  for (const FinishedGame* game : {&bad_result, &no_white, &no_black}) {
+    auto id = store->record_game(*game);
+    EXPECT_FALSE(id.ok() || id.error().empty())
+        << (id.ok() ? "accepted as game " + std::to_string(id.value()) : "refused without a message") << ":\n"
+        << game->pgn;
+  }
+  EXPECT_EQ(standings(*store), before);
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM games"), 1);
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM players"), players_before);
+}
+
+class StoreRatings : public fixtures::StoreTest {};
+
+TEST_F(StoreRatings, AWinRaisesAndALossLowersByTheSameAmountFromEqualRatings) {
+  auto winner = open_at(dir_.path() / "win.db");
+  auto loser = open_at(dir_.path() / "loss.db");
+  ASSERT_TRUE(winner && loser);
+  record(*winner, finished(me_, alphabeta("easy", 2), "1-0"));
+  record(*loser, finished(alphabeta("easy", 2), me_, "1-0"));
+  const double up = must(winner->rating(), "rating"), down = must(loser->rating(), "rating");
+  EXPECT_GT(up, InitialRating);
+  EXPECT_LT(down, InitialRating);
+  // Both sides start at InitialRating (a fresh AI too), so Elo moves them equally.
+  EXPECT_NEAR(up - InitialRating, InitialRating - down, 1e-9);
+}
+
+TEST_F(StoreRatings, StartAtTheInitialRatingThenHaveOnePointPerProfileGameInOrder) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(must(store->rating(), "rating"), InitialRating);
+  EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 0u);
+  std::vector<FinishedGame> mine = {finished(me_, alphabeta("easy", 2), "1-0"),
+                                    finished(alphabeta("hard", 6), me_, "1/2-1/2"),
+                                    finished(me_, alphabeta("hard", 6), "0-1")};
+  std::vector<std::int64_t> ids;
+  for (const FinishedGame& game : mine) {
+    ids.push_back(record(*store, game));
+    record(*store, finished(alphabeta("hard", 6), random_ai(), "1-0", GameSource::Demo));  // not the profile's
+  }
+  auto history = must(store->rating_history(), "rating_history");
+  ASSERT_EQ(history.size(), mine.size());
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    EXPECT_EQ(history[i].game_id, ids[i]) << "point " << i;
+    EXPECT_EQ(history[i].ended_at, mine[i].ended_at) << "point " << i;
+  }
+  EXPECT_GT(history[0].rating, InitialRating);
+  EXPECT_LT(history[2].rating, history[1].rating);
+  auto rating = must(store->rating(), "rating");
+  EXPECT_EQ(rating, history.back().rating);
+}
+
+TEST_F(StoreRatings, HumanVsHumanWithTheProfileLeavesTheRatingAlone) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  auto before = must(store->rating(), "rating");
+  record(*store, finished(me_, me_, "1-0"));
+  record(*store, finished(me_, me_, "0-1"));
+  auto after = must(store->rating(), "rating");
+  EXPECT_EQ(after, before);
+}
+
+class StoreGames : public fixtures::StoreTest {};
+
+TEST_F(StoreGames, RecentGamesAreNewestFirstWithinTheLimit) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  std::vector<FinishedGame> games = {finished(me_, alphabeta("easy", 2), "1-0"),
+                                     finished(random_ai(), me_, "0-1", GameSource::Window),
+                                     finished(alphabeta("hard", 6), random_ai(), "1/2-1/2", GameSource::Demo),
+                                     finished(me_, me_, "0-1"),
+                                     finished(random_ai(), alphabeta("easy", 2), "1-0", GameSource::Match)};
+  games[3].reason = "resignation";
+  games[4].reason = "time forfeit";
+  std::vector<std::int64_t> ids;
+  for (const FinishedGame& game : games) ids.push_back(record(*store, game));
+  EXPECT_TRUE(std::adjacent_find(ids.begin(), ids.end(), std::greater_equal<>()) == ids.end()) << "ids must increase";
+  auto three = must(store->recent_games(3), "recent_games");
+  ASSERT_EQ(three.size(), 3u);
+  auto all = must(store->recent_games(100), "recent_games");
+  ASSERT_EQ(all.size(), games.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const GameSummary& got = all[i];
+    const std::size_t n = games.size() - 1 - i;  // newest first
+    const FinishedGame& want = games[n];
+    SCOPED_TRACE("list line " + std::to_string(i) + ", recorded game:\n" + want.pgn);
+    EXPECT_EQ(got.id, ids[n]);
+    EXPECT_EQ(got.ended_at, want.ended_at);
+    EXPECT_EQ(got.white, want.white.label);
+    EXPECT_EQ(got.black, want.black.label);
+    EXPECT_EQ(got.result, want.result);
+    EXPECT_EQ(got.reason, want.reason);
+    EXPECT_EQ(got.plies, want.plies);
+    EXPECT_EQ(got.source, want.source);
+    EXPECT_TRUE(i >= three.size() || three[i].id == got.id) << "recent_games(3) is not the start of the list";
+  }
+}
+
+TEST_F(StoreGames, GamePgnIsExactlyTheRecordedText) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  FinishedGame game = finished(me_, alphabeta("easy", 2), "1-0");
+  game.pgn = "[Event \"caf\xC3\xA9 \\\"quoted\\\"\"]\r\n[White \"Player\"]\n\n1. e4 {a comment\nover two lines; "
+             "with ' and \" } e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n\n";
+  const std::int64_t id = record(*store, game);
+  const std::int64_t other = record(*store, finished(me_, alphabeta("easy", 2), "0-1"));
+  auto pgn = must(store->game_pgn(id), "game_pgn");
+  EXPECT_EQ(pgn, game.pgn);
+  auto unknown = store->game_pgn(other + 1000);
+  EXPECT_FALSE(unknown.ok() || unknown.error().empty())
+      << "game " << other + 1000 << (unknown.ok() ? " gave:\n" + unknown.value() : " failed without a message");
+}
+
+// Where pgn (without its trailing newlines) occurs in text, and how often.
+std::vector<std::size_t> occurrences(const std::string& text, std::string pgn) {
+  while (!pgn.empty() && pgn.back() == '\n') pgn.pop_back();
+  std::vector<std::size_t> at;
+  for (std::size_t i = text.find(pgn); i != std::string::npos; i = text.find(pgn, i + 1)) at.push_back(i);
+  return at;
+}
+
+TEST_F(StoreGames, ExportHasEveryGameOnceOldestFirst) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  std::vector<FinishedGame> games;
+  for (const char* result : {"1-0", "1/2-1/2", "0-1", "1-0"}) games.push_back(finished(me_, random_ai(), result));
+  games.push_back(finished(random_ai(), alphabeta("hard", 6), "0-1", GameSource::Demo));
+  for (const FinishedGame& game : games) record(*store, game);
+  auto text = must(store->export_all_pgn(), "export_all_pgn");
+  std::size_t previous = 0;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto at = occurrences(text, games[i].pgn);
+    ASSERT_EQ(at.size(), 1u) << "game " << i << ":\n" << games[i].pgn << "\nin the export:\n" << text;
+    EXPECT_TRUE(i == 0 || at[0] > previous) << "game " << i << " out of order in:\n" << text;
+    previous = at[0];
+  }
+}
+
+class StoreReset : public fixtures::StoreTest {};
+
+TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  EXPECT_EQ(must(store->reset_scores(), "reset_scores of an empty store"), 0);
+  const FinishedGame first = finished(me_, alphabeta("easy", 2), "1-0");
+  const std::int64_t first_id = record(*store, first);
+  record(*store, finished(alphabeta("hard", 6), me_, "1-0"));
+  record(*store, finished(random_ai(), alphabeta("hard", 6), "1/2-1/2", GameSource::Demo));
+  record(*store, finished(me_, me_, "0-1"));
+  EXPECT_EQ(must(store->reset_scores(), "reset_scores"), 4);
+
+  auto rows = must(store->standings(), "standings");
+  EXPECT_TRUE(rows.empty()) << describe(rows);
+  EXPECT_EQ(must(store->rating(), "rating"), InitialRating);
+  auto history = must(store->rating_history(), "rating_history");
+  EXPECT_TRUE(history.empty()) << history.size() << " points";
+  auto recent = must(store->recent_games(10), "recent_games");
+  EXPECT_TRUE(recent.empty()) << recent.size() << " games, the first " << recent.front().id;
+  auto exported = must(store->export_all_pgn(), "export_all_pgn");
+  EXPECT_TRUE(occurrences(exported, first.pgn).empty()) << exported;
+  EXPECT_EQ(must(store->game_pgn(first_id), "game_pgn of an archived game"), first.pgn);
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM games"), 4) << "archived games must stay in " << db_;
+
+  // Counting starts from nothing.
+  const std::int64_t after_id = record(*store, finished(me_, alphabeta("hard", 6), "1-0"));
+  rows = must(store->standings(), "standings");
+  ASSERT_EQ(rows.size(), 1u) << describe(rows);
+  EXPECT_EQ(rows.front().wins, 1) << describe(rows);
+  EXPECT_EQ(rows.front().games(), 1) << describe(rows);
+  history = must(store->rating_history(), "rating_history");
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history.front().game_id, after_id);
+  EXPECT_GT(history.front().rating, InitialRating);
+  EXPECT_EQ(must(store->reset_scores(), "reset_scores"), 1) << "only the game since the last reset";
+}
+
+class StorePersistence : public fixtures::StoreTest {};
+
+TEST_F(StorePersistence, EverythingIsThereAfterReopening) {
+  std::string standings, pgn;
+  std::vector<RatingPoint> history;
+  std::vector<std::int64_t> recent_ids;
+  std::int64_t id = 0;
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    id = record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+    record(*store, finished(alphabeta("hard", 6), me_, "1/2-1/2"));
+    record(*store, finished(random_ai(), alphabeta("hard", 6), "0-1", GameSource::Demo));
+    standings = describe(must(store->standings(), "standings"));
+    history = must(store->rating_history(), "rating_history");
+    for (const GameSummary& game : must(store->recent_games(10), "recent_games")) recent_ids.push_back(game.id);
+    pgn = must(store->game_pgn(id), "game_pgn");
+  }
+  auto store = open();
+  ASSERT_TRUE(store);
+  auto rows = must(store->standings(), "standings");
+  EXPECT_EQ(describe(rows), standings);
+  auto points = must(store->rating_history(), "rating_history");
+  ASSERT_EQ(points.size(), history.size());
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    EXPECT_EQ(points[i].game_id, history[i].game_id) << "point " << i;
+    EXPECT_EQ(points[i].rating, history[i].rating) << "point " << i;
+  }
+  auto recent = must(store->recent_games(10), "recent_games");
+  std::vector<std::int64_t> ids;
+  for (const GameSummary& game : recent) ids.push_back(game.id);
+  EXPECT_EQ(ids, recent_ids);
+  auto again = must(store->game_pgn(id), "game_pgn");
+  EXPECT_EQ(again, pgn);
+}
+
+TEST_F(StorePersistence, AnotherProfileDoesNotCountPlayersGames) {
+  {
+    auto player = open();
+    ASSERT_TRUE(player);
+    record(*player, finished(me_, alphabeta("easy", 2), "1-0"));
+    record(*player, finished(alphabeta("hard", 6), me_, "0-1"));
+  }
+  auto ann = open("Ann");
+  ASSERT_TRUE(ann);
+  EXPECT_EQ(ann->profile(), "Ann");
+  auto rows = must(ann->standings(), "standings");
+  for (const Standing& row : rows) EXPECT_NE(row.kind, Standing::Kind::VsAi) << describe(rows);
+  EXPECT_EQ(must(ann->rating(), "rating"), InitialRating);
+  EXPECT_TRUE(must(ann->rating_history(), "rating_history").empty());
+  record(*ann, finished(PlayerIdentity::person("Ann"), alphabeta("easy", 2), "0-1"));
+  rows = must(ann->standings(), "standings");
+  ASSERT_EQ(rows.size(), 1u) << describe(rows);
+  EXPECT_EQ(rows.front().losses, 1) << describe(rows);
+  ann.reset();
+
+  auto player = open();
+  ASSERT_TRUE(player);
+  rows = must(player->standings(), "standings");
+  const Standing* easy = find_row(rows, "alphabeta (easy)");
+  ASSERT_TRUE(easy) << describe(rows);
+  EXPECT_EQ(easy->wins, 1) << "Ann's loss must not count for Player\n" << describe(rows);
+  EXPECT_EQ(easy->losses, 0) << "Ann's loss must not count for Player\n" << describe(rows);
+  EXPECT_EQ(must(player->rating_history(), "rating_history").size(), 2u);
+}
+
+class StoreInterrupted : public fixtures::StoreTest {
+ protected:
+  static InterruptedGame sample(const std::string& moves) {
+    return {"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/4k3/4K3 w - - 0 1\"]\n\n" + moves,
+            {"human", "", ""}, {"alphabeta", "hard", "depth=6\nbook=main.bin"},
+            300000, 2000, 123456, 98765, 1'700'000'123};
+  }
+};
+
+TEST_F(StoreInterrupted, SavedGameComesBackAfterReopeningUntilCleared) {
+  const InterruptedGame first = sample("1. e4");
+  InterruptedGame second = sample("1. d4 d5");
+  second.black = {"random", "", ""};
+  second.clock_initial_ms = 0;
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto none = must(store->interrupted(), "interrupted");
+    EXPECT_FALSE(none.has_value()) << "a fresh store offers to resume:\n" << none->pgn;
+    EXPECT_TRUE(must(store->save_interrupted(first), "save_interrupted"));
+    auto back = must(store->interrupted(), "interrupted");
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE(*back == first) << back->pgn;
+  }
+  auto store = open();
+  ASSERT_TRUE(store);
+  auto back = must(store->interrupted(), "interrupted");
+  ASSERT_TRUE(back.has_value()) << "lost on reopening " << db_;
+  EXPECT_TRUE(*back == first) << back->pgn;
+
+  EXPECT_TRUE(must(store->save_interrupted(second), "save_interrupted"));
+  back = must(store->interrupted(), "interrupted");
+  ASSERT_TRUE(back.has_value());
+  EXPECT_TRUE(*back == second) << "the second save must replace the first:\n" << back->pgn;
+
+  EXPECT_TRUE(must(store->clear_interrupted(), "clear_interrupted"));
+  back = must(store->interrupted(), "interrupted");
+  EXPECT_FALSE(back.has_value()) << back->pgn;
+}
+
+}  // namespace
+}  // namespace gambit::store

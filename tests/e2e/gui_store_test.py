@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""End-to-end test of the window and the scores store: a game left unfinished
+when the window closes is offered as "Resume game" at the next start and goes
+on with the same moves and clocks; a game finished in the window is recorded
+in the store the moment it ends (read back with Python's sqlite3).
+
+    /usr/bin/python3 tests/e2e/gui_store_test.py path/to/gambit
+
+Uses the helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
+"""
+
+import os
+import shutil
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
+from Xlib import display as xdisplay  # noqa: E402
+
+# White mates with Ra8 at once; Black is the random player.
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+
+
+def query(db, sql):
+    with sqlite3.connect(db, timeout=10) as connection:
+        return connection.execute(sql).fetchall()
+
+
+def resume_and_record(exe, xd):
+    shared = tempfile.mkdtemp(prefix="gambit-gui-store-")
+    db = os.path.join(shared, "gambit.db")
+    config = ('[white]\nplayer = "human"\n[black]\nplayer = "random"\n[clock]\nminutes = 5\n'
+              '[ui]\nanimation_ms = 0\nsounds = false\n[store]\npath = "%s"\nprofile = "Ann"\n' % db)
+    try:
+        # 1. Play e2e4, let Black answer, close the window mid-game.
+        g = Gambit(exe, "store1", config)
+        try:
+            g.find_window(xd)
+            s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            if "Resume game" in s["menu_items"]:
+                g.fail("a fresh store offers 'Resume game': %s" % s["menu_items"])
+            g.key("p")
+            g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
+            g.click("e2")
+            g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
+            g.click("e4")
+            s = g.wait_for("e2e4 and Black's reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+            moves, fen = s["moves"], s["fen"]
+            time.sleep(1.2)  # White's clock runs: the kept clock must show it
+            g.close(xd)
+        finally:
+            g.cleanup()
+        kept = query(db, "SELECT pgn, white_player, black_player, white_ms, black_ms FROM interrupted_game")
+        if len(kept) != 1 or "e4" not in kept[0][0] or kept[0][1:3] != ("human", "random"):
+            raise Failed("the unfinished game was not kept in the store: %s" % kept)
+        white_ms = kept[0][3]
+        if not 0 < white_ms < 300000 - 1000:
+            raise Failed("White's kept clock should be under 5 min minus the second spent: %s" % white_ms)
+
+        # 2. The next start offers it; resuming gives the same moves, side to move and clock.
+        g = Gambit(exe, "store2", config)
+        try:
+            g.find_window(xd)
+            s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            if s["menu_items"][0] != "Resume game":
+                g.fail("the menu should begin with 'Resume game': %s" % s["menu_items"])
+            g.key("r")
+            s = g.wait_for("the resumed game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+            if s["moves"] != moves or s["fen"] != fen or not s["human_to_move"]:
+                g.fail("resumed %s / %s, expected %s / %s" % (s["moves"], s["fen"], moves, fen))
+            if not white_ms - 2000 <= s["white_clock_ms"] <= white_ms:
+                g.fail("White's clock resumed at %s ms, kept %s ms" % (s["white_clock_ms"], white_ms))
+
+            # 3. Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once.
+            xdo("key", "--window", g.window, "ctrl+o")
+            g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
+            xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+            xdo("type", "--window", g.window, "--delay", "5", MATE_IN_ONE)
+            g.key("Return")
+            g.wait_for("the position loaded", lambda s: s["dialog"] == 0 and s["fen"] == MATE_IN_ONE)
+            g.click("a1")
+            g.wait_for("a1 selected", lambda s: s["selected"] == "a1")
+            g.click("a8")
+            s = g.wait_for("checkmate", lambda s: s["result"] == "1-0")
+            games = query(db, "SELECT g.result, g.reason, g.plies, g.source, w.kind, w.name, b.kind, b.name "
+                              "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id")
+            if games != [("1-0", "checkmate", 1, "window", "human", "Ann", "ai", "random")]:
+                g.fail("the finished game is not in the store as expected: %s" % games)
+            if query(db, "SELECT count(*) FROM interrupted_game") != [(0,)]:
+                g.fail("the resumed game is still offered after a new game ended")
+            g.close(xd)
+        finally:
+            g.cleanup()
+
+        # 4. Nothing left to resume.
+        g = Gambit(exe, "store3", config)
+        try:
+            g.find_window(xd)
+            s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            if "Resume game" in s["menu_items"]:
+                g.fail("'Resume game' offered with nothing kept: %s" % s["menu_items"])
+            g.close(xd)
+        finally:
+            g.cleanup()
+        print("resume: e2e4 kept at close (White's clock %d ms), resumed with moves and clock; "
+              "a mate played in the window recorded at once" % white_ms, flush=True)
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: gui_store_test.py path/to/gambit", file=sys.stderr)
+        return 2
+    exe = os.path.abspath(sys.argv[1])
+    server = None
+    try:
+        if not os.environ.get("DISPLAY"):
+            server, name = start_own_display()
+            os.environ["DISPLAY"] = name
+            os.environ.pop("XAUTHORITY", None)
+        xd = xdisplay.Display()
+        resume_and_record(exe, xd)
+        xd.close()
+    except Failed as failure:
+        print("FAIL %s" % failure, file=sys.stderr, flush=True)
+        return 1
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=5)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
