@@ -178,8 +178,10 @@ Result<double> current_rating(Connection& db, std::int64_t player) {
   return row.value() ? query.value().column_double(0) : InitialRating;
 }
 
-// Writes both players' ratings after game.
+// Writes both players' ratings after game (none for a player against itself,
+// e.g. random against random).
 Result<bool> rate_game(Connection& db, std::int64_t game, std::int64_t white, std::int64_t black, double points) {
+  if (white == black) return true;
   auto white_rating = current_rating(db, white);
   if (!white_rating) return Failure{white_rating.error()};
   auto black_rating = current_rating(db, black);
@@ -199,7 +201,7 @@ Result<bool> rate_game(Connection& db, std::int64_t game, std::int64_t white, st
 // recorded before ratings existed (files of schema 1).
 constexpr const char* UnratedGames =
     "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
-    "WHERE g.archived_at IS NULL AND NOT (w.kind = 'human' AND b.kind = 'human') "
+    "WHERE g.archived_at IS NULL AND g.white_id != g.black_id AND NOT (w.kind = 'human' AND b.kind = 'human') "
     "AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)";
 
 // Rates the unrated games in the order they were recorded.

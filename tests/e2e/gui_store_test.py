@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """End-to-end test of the window and the scores store: a game left unfinished
-when the window closes is offered as "Resume game" at the next start and goes
-on with the same moves and clocks; a game finished in the window is recorded
-in the store the moment it ends (read back with Python's sqlite3).
+when the window closes (or the process is killed) is offered as "Resume game"
+at the next start and goes on with the same moves and clocks; a game finished
+in the window is recorded in the store the moment it ends (read back with
+Python's sqlite3).
 
     /usr/bin/python3 tests/e2e/gui_store_test.py path/to/gambit
 
@@ -11,15 +12,13 @@ Uses the helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
 
 import os
 import shutil
-import signal
 import sqlite3
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
-from Xlib import display as xdisplay  # noqa: E402
+from gui_test import Failed, Gambit, run_scenarios, xdo  # noqa: E402
 
 # White mates with Ra8 at once; Black is the random player.
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
@@ -74,8 +73,30 @@ def resume_and_record(exe, xd):
                 g.fail("resumed %s / %s, expected %s / %s" % (s["moves"], s["fen"], moves, fen))
             if not white_ms - 2000 <= s["white_clock_ms"] <= white_ms:
                 g.fail("White's clock resumed at %s ms, kept %s ms" % (s["white_clock_ms"], white_ms))
+            # One more move and Black's reply, then the process is killed: the game was kept after each move.
+            g.click("d2")
+            g.wait_for("d2 selected", lambda s: s["selected"] == "d2")
+            g.click("d3")
+            s = g.wait_for("d2d3 and Black's reply", lambda s: len(s["moves"]) == 4 and s["human_to_move"])
+            moves, fen = s["moves"], s["fen"]
+            g.proc.kill()
+            g.proc.wait()
+        finally:
+            g.cleanup()
 
-            # 3. Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once.
+        # 3. After kill -9 the game is still there, with all four moves.
+        g = Gambit(exe, "store3", config)
+        try:
+            g.find_window(xd)
+            s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            if s["menu_items"][0] != "Resume game":
+                g.fail("after kill -9 the menu should begin with 'Resume game': %s" % s["menu_items"])
+            g.key("r")
+            s = g.wait_for("the resumed game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+            if s["moves"] != moves or s["fen"] != fen:
+                g.fail("resumed after kill -9: %s, expected %s" % (s["moves"], moves))
+
+            # 4. Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once.
             xdo("key", "--window", g.window, "ctrl+o")
             g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
             xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
@@ -96,8 +117,8 @@ def resume_and_record(exe, xd):
         finally:
             g.cleanup()
 
-        # 4. Nothing left to resume.
-        g = Gambit(exe, "store3", config)
+        # 5. Nothing left to resume.
+        g = Gambit(exe, "store4", config)
         try:
             g.find_window(xd)
             s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
@@ -106,34 +127,14 @@ def resume_and_record(exe, xd):
             g.close(xd)
         finally:
             g.cleanup()
-        print("resume: e2e4 kept at close (White's clock %d ms), resumed with moves and clock; "
-              "a mate played in the window recorded at once" % white_ms, flush=True)
+        print("resume: e2e4 kept at close (White's clock %d ms), resumed with moves and clock; d2d3 kept "
+              "through kill -9; a mate played in the window recorded at once" % white_ms, flush=True)
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: gui_store_test.py path/to/gambit", file=sys.stderr)
-        return 2
-    exe = os.path.abspath(sys.argv[1])
-    server = None
-    try:
-        if not os.environ.get("DISPLAY"):
-            server, name = start_own_display()
-            os.environ["DISPLAY"] = name
-            os.environ.pop("XAUTHORITY", None)
-        xd = xdisplay.Display()
-        resume_and_record(exe, xd)
-        xd.close()
-    except Failed as failure:
-        print("FAIL %s" % failure, file=sys.stderr, flush=True)
-        return 1
-    finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=5)
-    return 0
+    return run_scenarios("gui_store_test", (resume_and_record,))
 
 
 if __name__ == "__main__":

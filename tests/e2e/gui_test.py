@@ -440,16 +440,18 @@ def no_display(exe, xd):
     print("e) no display / unreachable display: a sentence and exit 1", flush=True)
 
 
-def main():
+def run_scenarios(program, scenarios):
+    """Runs scenario(exe, xdisplay) for each of scenarios on $DISPLAY (or an own
+    Xvfb) with the gambit named on the command line; the exit status."""
     if len(sys.argv) != 2:
-        print("usage: gui_test.py path/to/gambit", file=sys.stderr)
+        print("usage: %s path/to/gambit" % program, file=sys.stderr)
         return 2
     exe = os.path.abspath(sys.argv[1])
     if not os.access(exe, os.X_OK):
-        print("gui_test: %s is not an executable" % exe, file=sys.stderr)
+        print("%s: %s is not an executable" % (program, exe), file=sys.stderr)
         return 2
     if not shutil.which("xdotool"):
-        print("gui_test: xdotool is missing (apt-get install xdotool)", file=sys.stderr)
+        print("%s: xdotool is missing (apt-get install xdotool)" % program, file=sys.stderr)
         return 2
 
     server = None
@@ -459,9 +461,9 @@ def main():
             server, name = start_own_display()
             os.environ["DISPLAY"] = name
             os.environ.pop("XAUTHORITY", None)
-            print("gui_test: started Xvfb on %s" % name, flush=True)
+            print("%s: started Xvfb on %s" % (program, name), flush=True)
         xd = xdisplay.Display()
-        for scenario in (play_vs_ai, demo, close_while_thinking, bad_config, no_display, scores_from_match):
+        for scenario in scenarios:
             scenario(exe, xd)
         xd.close()
     except Failed as failure:
@@ -475,8 +477,13 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-    print("gui_test: all scenarios passed in %.1f s" % (time.monotonic() - started), flush=True)
+    print("%s: all scenarios passed in %.1f s" % (program, time.monotonic() - started), flush=True)
     return 0
+
+
+def main():
+    return run_scenarios("gui_test", (play_vs_ai, demo, close_while_thinking, bad_config, no_display,
+                                      scores_from_match))
 
 
 if __name__ == "__main__":

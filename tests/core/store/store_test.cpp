@@ -174,6 +174,24 @@ TEST_F(StoreRatings, HumanVsHumanWithTheProfileLeavesTheRatingAlone) {
   EXPECT_EQ(after, before);
 }
 
+TEST_F(StoreRatings, OtherHumansAndAnAiAgainstItselfLeaveRatingsAlone) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  const double before = must(store->rating(), "rating");
+  record(*store, finished(me_, PlayerIdentity::person("Guest"), "1-0"));
+  // random against random: one identity on both sides (gambit-match, the demo).
+  EXPECT_GT(record(*store, finished(random_ai(), random_ai(), "0-1", GameSource::Match)), 0);
+  EXPECT_EQ(must(store->rating(), "rating"), before);
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 2) << "only the game against alphabeta is rated";
+  const auto rows = must(store->standings(), "standings");
+  const Standing* self = fixtures::find_row(rows, "random vs random");
+  ASSERT_NE(self, nullptr) << fixtures::describe(rows);
+  EXPECT_EQ(self->losses, 1) << "counted for White";
+  store.reset();
+  EXPECT_TRUE(open()) << "a self-play game must not stop the store from opening (ratings rebuilt on open)";
+}
+
 class StoreGames : public fixtures::StoreTest {};
 
 TEST_F(StoreGames, RecentGamesAreNewestFirstWithinTheLimit) {
