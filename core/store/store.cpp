@@ -214,16 +214,16 @@ Result<bool> rebuild_ratings(Connection& db) {
   auto games = Statement::prepare(db, std::string("SELECT g.id, g.white_id, g.black_id, g.result ") + UnratedGames +
                                           " ORDER BY g.id");
   if (!games) return Failure{games.error()};
-  std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, double>> todo;
+  std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, double>> unrated;
   for (;;) {
     auto row = games.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value()) break;
     const auto points = white_points(games.value().column_text(3));
-    todo.emplace_back(games.value().column_int(0), games.value().column_int(1), games.value().column_int(2),
+    unrated.emplace_back(games.value().column_int(0), games.value().column_int(1), games.value().column_int(2),
                       points.value_or(0.5));
   }
-  for (const auto& [game, white, black, points] : todo)
+  for (const auto& [game, white, black, points] : unrated)
     if (auto rated = rate_game(db, game, white, black, points); !rated) return Failure{rated.error()};
   return transaction.value()->commit();
 }

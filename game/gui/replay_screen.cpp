@@ -374,12 +374,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   layout(size);
   const Assets& assets = app_.assets();
   if (!failure_.empty()) {
-    draw_text_centred(target, assets.bold(), "This game cannot be shown", 28, {0, size.y / 2 - 120, size.x, 40});
-    float y = size.y / 2 - 60;
-    for (const std::string& line : wrap_text(assets.font(), failure_, 16, size.x - 120)) {
-      draw_text_centred(target, assets.font(), line, 16, {0, y, size.x, 22}, colors::Warning);
-      y += 22;
-    }
+    draw_failure_page(target, assets, "This game cannot be shown", failure_);
     buttons_.back().button.draw(target, assets);
     return;
   }

@@ -84,6 +84,17 @@ std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text
   return lines;
 }
 
+void draw_failure_page(sf::RenderTarget& target, const Assets& assets, const std::string& title,
+                       const std::string& reason) {
+  const sf::Vector2f size = target.getView().getSize();
+  draw_text_centred(target, assets.bold(), title, 28, {0, size.y / 2 - 120, size.x, 40});
+  float y = size.y / 2 - 60;
+  for (const std::string& line : wrap_text(assets.font(), reason, 16, size.x - 120)) {
+    draw_text_centred(target, assets.font(), line, 16, {0, y, size.x, 22}, colors::Warning);
+    y += 22;
+  }
+}
+
 void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color color) {
   const sf::Vector2f a(rect.left, rect.top), b(rect.left + rect.width, rect.top),
       c(rect.left + rect.width, rect.top + rect.height), d(rect.left, rect.top + rect.height);

@@ -34,6 +34,9 @@ float text_width(const sf::Font& font, const std::string& text, unsigned size);
 // Lines of text no wider than width (words wrapped; a long word is cut).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
+// A page saying something cannot be shown: a title and the reason, wrapped, centred.
+void draw_failure_page(sf::RenderTarget& target, const Assets& assets, const std::string& title,
+                       const std::string& reason);
 // Adds rect as two triangles to a sf::Triangles array (draw many in one call).
 void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color color);
 
