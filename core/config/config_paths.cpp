@@ -19,12 +19,30 @@ fs::path default_config_path() {
   return GAMBIT_SOURCE_DEFAULT_CONFIG;
 }
 
-std::optional<fs::path> user_config_path() {
-  const char* xdg = std::getenv("XDG_CONFIG_HOME");
-  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "gambit" / "config.toml";
+namespace {
+
+// An XDG base directory: $variable when absolute, else $HOME/fallback (the XDG
+// base directory rules); nullopt when neither is set.
+std::optional<fs::path> xdg_folder(const char* variable, const char* fallback) {
+  const char* xdg = std::getenv(variable);
+  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg);
   const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".config" / "gambit" / "config.toml";
+  if (home && *home) return fs::path(home) / fallback;
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<fs::path> user_config_path() {
+  auto folder = xdg_folder("XDG_CONFIG_HOME", ".config");
+  if (!folder) return std::nullopt;
+  return *folder / "gambit" / "config.toml";
+}
+
+fs::path store_path(const Settings& settings) {
+  if (!settings.store.path.empty()) return settings.store.path;
+  auto folder = xdg_folder("XDG_DATA_HOME", ".local/share");
+  return folder ? *folder / "gambit" / "gambit.db" : fs::path("gambit.db");
 }
 
 std::vector<fs::path> plugin_search_paths(const Settings& settings) {

@@ -1,6 +1,6 @@
-// Where Gambit's configuration files and plugins are: the read-only default
-// shipped with the game, the user's file under $XDG_CONFIG_HOME, and the
-// plugin folders searched in order.
+// Where Gambit's files are: the read-only default configuration shipped with
+// the game, the user's file under $XDG_CONFIG_HOME, the scores store under
+// $XDG_DATA_HOME, and the plugin folders searched in order.
 #pragma once
 
 #include <filesystem>
@@ -20,6 +20,11 @@ std::filesystem::path default_config_path();
 // $HOME/.config/gambit/config.toml when XDG_CONFIG_HOME is unset, empty or
 // relative (the XDG base directory rules); nullopt when neither variable helps.
 std::optional<std::filesystem::path> user_config_path();
+
+// The scores store: [store] path when set, else $XDG_DATA_HOME/gambit/gambit.db,
+// or $HOME/.local/share/gambit/gambit.db when XDG_DATA_HOME is unset, empty or
+// relative; gambit.db in the working folder when neither variable helps.
+std::filesystem::path store_path(const Settings& settings);
 
 // The folders to search for plugins, first match wins: the configured paths in
 // order, then beside the executable (players::default_plugin_directories()).

@@ -46,6 +46,12 @@ std::string termination_tag(chess::Termination t) {
   }
 }
 
+chess::Game game_from_pgn(const chess::PgnGame& pgn) {
+  chess::Game game(pgn.start);
+  for (chess::Move move : pgn.moves) game.play(move);
+  return game;
+}
+
 std::string ending_words(const chess::Outcome& outcome) {
   switch (outcome.termination) {
     case chess::Termination::None: return "unfinished";

@@ -33,6 +33,10 @@ std::string options_text(const std::vector<std::pair<std::string, std::string>>&
 PgnTags plugin_tags(const std::string& side_name, const std::string& id, const std::string& version,
                     const std::vector<std::pair<std::string, std::string>>& options);
 
+// The game a PGN record holds, replayed from its start (its moves are legal:
+// PgnReader checked them).
+chess::Game game_from_pgn(const chess::PgnGame& pgn);
+
 // The PGN Termination tag value of an ending ("normal", "time forfeit", ...).
 std::string termination_tag(chess::Termination termination);
 

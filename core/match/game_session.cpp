@@ -74,9 +74,10 @@ void GameSession::new_game(chess::Game game, TimePoint now,
   cancel_searches();
   game_ = std::move(game);
   clock_ms_ = {time_control_.initial_ms, time_control_.initial_ms};
-  // The moves already in the record (a loaded game) are taken back to full clocks.
-  clock_history_.assign(game_.moves().size(), clock_ms_);
   if (remaining && has_clock()) clock_ms_ = *remaining;
+  // Taking back a move already in the record (a loaded or resumed game) gives
+  // the clocks this game started with.
+  clock_history_.assign(game_.moves().size(), clock_ms_);
   turn_clock_ = clock_ms_;
   turn_started_ = last_move_at_ = now;
   step_allowed_ = false;

@@ -1,6 +1,7 @@
 #include "core/store/schema.h"
 
 #include <string>
+#include <utility>
 
 #include "core/store/store.h"
 
@@ -75,6 +76,16 @@ const char* migration_sql(int version) {
   }
 }
 
+std::vector<const char*> tables_of_schema(int version) {
+  // Each table with the version that made it.
+  constexpr std::pair<int, const char*> Made[] = {
+      {1, "players"}, {1, "games"}, {2, "ratings"}, {2, "interrupted_game"}};
+  std::vector<const char*> tables;
+  for (const auto& [since, table] : Made)
+    if (version >= since) tables.push_back(table);
+  return tables;
+}
+
 Result<int> migrate(Connection& db) {
   for (;;) {
     auto lock = Transaction::begin(db);  // one migrating process at a time; the others see its result
@@ -89,7 +100,10 @@ Result<int> migrate(Connection& db) {
       return SchemaVersion;
     }
     const int next = int(version.value()) + 1;
-    if (auto step = db.exec(migration_sql(next)); !step)
+    const char* sql = migration_sql(next);
+    if (!sql) return Failure{"there is no way from schema " + std::to_string(version.value()) + " to " +
+                             std::to_string(SchemaVersion)};
+    if (auto step = db.exec(sql); !step)
       return Failure{"cannot bring it to schema " + std::to_string(next) + ": " + step.error()};
     if (auto set = db.exec("PRAGMA user_version = " + std::to_string(next)); !set) return Failure{set.error()};
     if (auto done = lock.value()->commit(); !done) return Failure{done.error()};

@@ -6,12 +6,18 @@
 //  2: games.archived_at (reset scores), ratings, interrupted_game
 #pragma once
 
+#include <vector>
+
 #include "core/store/sqlite.h"
 
 namespace gambit::store {
 
-// The SQL taking a file from version - 1 to version (1..SchemaVersion).
+// The SQL taking a file from version - 1 to version (1..SchemaVersion);
+// nullptr for any other version.
 const char* migration_sql(int version);
+
+// The tables a file of this version has (none for 0).
+std::vector<const char*> tables_of_schema(int version);
 
 // Brings db from its user_version up to SchemaVersion, each step in its own
 // transaction. Fails on a file newer than this build or not a database.

@@ -2,7 +2,6 @@
 
 #include <sqlite3.h>
 
-
 namespace gambit::store {
 
 namespace {
@@ -46,6 +45,8 @@ Result<std::int64_t> Connection::query_int(const std::string& sql) {
   if (!row.value()) return Failure{"no row from: " + sql};
   return statement.value().column_int(0);
 }
+
+void Connection::keep_log_on_close() { sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr); }
 
 std::int64_t Connection::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 

@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "core/chess/result.h"
@@ -36,6 +35,9 @@ class Connection {
   // The first column of the first row of a query returning an integer.
   Result<std::int64_t> query_int(const std::string& sql);
   std::int64_t last_insert_id() const;
+  // Closing will not fold the write-ahead log into the file (a file about to be
+  // set aside stays exactly as it was found, log beside it).
+  void keep_log_on_close();
   // The most recent SQLite message, for Failure texts.
   std::string message() const;
   // The most recent failure says the file is not a database or is damaged

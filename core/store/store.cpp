@@ -1,6 +1,8 @@
 #include "core/store/store.h"
 
-#include <sys/stat.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -63,13 +65,6 @@ std::string timestamp_text(std::int64_t when) {
   return out;
 }
 
-// The identity of a file, to check nobody replaced it between a look and a rename.
-std::optional<std::pair<dev_t, ino_t>> file_identity(const fs::path& path) {
-  struct stat info{};
-  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
-  return std::make_pair(info.st_dev, info.st_ino);
-}
-
 // Why an opened file cannot be used as it is. Damage (not a database, corrupt,
 // newer, someone else's) means the file is set aside; anything else (busy,
 // read-only, a full disk) is an error to report with the file left alone.
@@ -108,17 +103,29 @@ std::variant<int, OpenProblem> prepare(Connection& db) {
     return OpenProblem{true, false,
                        "it was written by a newer Gambit (schema " + std::to_string(version.value()) +
                            ", this one knows up to " + std::to_string(SchemaVersion) + ")"};
+  if (version.value() < 0) return OpenProblem{true, false, "it is a database of some other program"};
   auto tables = db.query_int("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
   if (!tables) return problem(tables.error());
-  auto ours = db.query_int("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('players', 'games')");
-  if (!ours) return problem(ours.error());
-  const bool fresh = version.value() == 0 && tables.value() == 0;
-  if (!fresh && ours.value() != 2) return OpenProblem{true, false, "it is a database of some other program"};
+  if (version.value() == 0 && tables.value() > 0)
+    return OpenProblem{true, false, "it is a database of some other program"};
+  for (const char* table : tables_of_schema(int(version.value()))) {
+    auto found = db.query_int(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") +
+                              table + "'");
+    if (!found) return problem(found.error());
+    if (found.value() != 1)
+      return OpenProblem{true, false, std::string("it is not a Gambit scores file (no table ") + table + ")"};
+  }
   check.value().reset();
   end_read.open = false;
   if (auto read = db.exec("COMMIT"); !read) return problem(read.error());
 
-  if (auto mode = db.exec("PRAGMA journal_mode = WAL"); !mode) return problem(mode.error());
+  auto mode = Statement::prepare(db, "PRAGMA journal_mode = WAL");
+  if (!mode) return problem(mode.error());
+  auto mode_row = mode.value().step();
+  if (!mode_row) return problem(mode_row.error());
+  if (!mode_row.value() || mode.value().column_text(0) != "wal")
+    return OpenProblem{false, false, "the file system does not allow SQLite's write-ahead log here"};
+  mode.value().reset();
   if (auto sync = db.exec("PRAGMA synchronous = FULL"); !sync) return problem(sync.error());
   auto migrated = migrate(db);
   if (!migrated) return problem(migrated.error());
@@ -133,17 +140,52 @@ fs::path aside_name(const fs::path& path) {
   return candidate;
 }
 
-Result<fs::path> move_aside(const fs::path& path) {
+constexpr const char* SideFiles[] = {"-wal", "-shm"};
+
+// Which of the file's -wal and -shm files exist now.
+std::vector<fs::path> side_files(const fs::path& path) {
+  std::vector<fs::path> found;
+  std::error_code error;
+  for (const char* suffix : SideFiles)
+    if (fs::exists(path.string() + suffix, error)) found.emplace_back(path.string() + suffix);
+  return found;
+}
+
+// Renames the file and the side files it had before it was opened (first, so
+// the main file never stands apart from its log) to the same new name; side
+// files that only the check made are removed.
+Result<fs::path> move_aside(const fs::path& path, const std::vector<fs::path>& had) {
   const fs::path aside = aside_name(path);
   std::error_code error;
+  for (const fs::path& side : side_files(path)) {
+    if (std::find(had.begin(), had.end(), side) == had.end()) {
+      fs::remove(side, error);
+      continue;
+    }
+    fs::rename(side, aside.string() + side.string().substr(path.string().size()), error);
+    if (error) return Failure{"cannot move " + side.string() + " aside: " + error.message()};
+  }
   fs::rename(path, aside, error);
   if (error) return Failure{"cannot move " + path.string() + " aside: " + error.message()};
-  for (const char* suffix : {"-wal", "-shm"}) {
-    const fs::path side = path.string() + suffix;
-    if (fs::exists(side, error)) fs::rename(side, aside.string() + suffix, error);
-  }
   return aside;
 }
+
+// An exclusive lock on the store's folder while a process opens the store
+// (released on destruction): checks, migrations and setting aside never overlap.
+class FolderLock {
+ public:
+  explicit FolderLock(const fs::path& folder) : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
+  }
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+
+ private:
+  int fd_;
+};
 
 Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who) {
   const std::string kind = who.human ? "human" : "ai";
@@ -240,14 +282,6 @@ Result<std::optional<std::int64_t>> profile_id(Connection& db, const std::string
 
 }  // namespace
 
-fs::path default_store_path() {
-  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data && fs::path(data).is_absolute())
-    return fs::path(data) / "gambit" / "gambit.db";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return fs::path(home) / ".local" / "share" / "gambit" / "gambit.db";
-  return "gambit.db";
-}
-
 PlayerIdentity PlayerIdentity::person(const std::string& profile) { return {true, profile, "", "", profile}; }
 
 PlayerIdentity PlayerIdentity::ai(const std::string& id, const std::string& version, const std::string& options,
@@ -287,10 +321,11 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
   }
   if (fs::is_directory(path, error)) return Failure{path.string() + " is a folder, not a scores file"};
 
+  const FolderLock lock(path.has_parent_path() ? path.parent_path() : fs::path("."));
   std::optional<std::string> notice;
   const auto give_up = std::chrono::steady_clock::now() + OpenPatience;
   for (int set_aside = 0;;) {
-    const auto identity = file_identity(path);
+    const std::vector<fs::path> had = side_files(path);
     auto db = Connection::open(path);
     if (!db) return Failure{db.error()};
     auto prepared = prepare(*db.value());
@@ -308,9 +343,9 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
     }
     if (!problem.damage || set_aside++ > 0)
       return Failure{"cannot use the scores file " + path.string() + ": " + problem.message};
+    db.value()->keep_log_on_close();  // the file is set aside exactly as it was found
     db.value().reset();
-    if (identity && file_identity(path) != identity) continue;  // another process already replaced it
-    auto aside = move_aside(path);
+    auto aside = move_aside(path, had);
     if (!aside) return Failure{aside.error()};
     notice = "The scores file " + path.string() + " could not be used (" + problem.message + "); it was kept as " +
              aside.value().string() + " and a new one was started.";
@@ -342,6 +377,8 @@ Result<std::int64_t> Store::record_game(const FinishedGame& game) {
   const std::int64_t id = db.last_insert_id();
   if (!(game.white.human && game.black.human))  // ratings are for games against AIs (and between them)
     if (auto rated = rate_game(db, id, white.value(), black.value(), *points); !rated) return Failure{rated.error()};
+  if (game.ends_interrupted)
+    if (auto cleared = db.exec("DELETE FROM interrupted_game"); !cleared) return Failure{cleared.error()};
   if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
   return id;
 }
@@ -452,18 +489,19 @@ Result<std::string> Store::game_pgn(std::int64_t id) {
   return query.value().column_text(0);
 }
 
-Result<std::string> Store::export_all_pgn() {
+Result<Store::PgnExport> Store::export_all_pgn() {
   auto query = Statement::prepare(*db_, "SELECT pgn FROM games WHERE archived_at IS NULL ORDER BY id");
   if (!query) return Failure{query.error()};
-  std::string text;
+  PgnExport out;
   for (;;) {
     auto row = query.value().step();
     if (!row) return Failure{row.error()};
-    if (!row.value()) return text;
+    if (!row.value()) return out;
     std::string pgn = query.value().column_text(0);
     while (!pgn.empty() && (pgn.back() == '\n' || pgn.back() == '\r')) pgn.pop_back();
-    if (!text.empty()) text += "\n";
-    text += pgn + "\n";
+    if (!out.text.empty()) out.text += "\n";
+    out.text += pgn + "\n";
+    ++out.games;
   }
 }
 

@@ -1,5 +1,5 @@
 // Store: scores and finished games kept between sessions, in one SQLite file
-// (DESIGN.md "Files on disk"): who played (players), every finished game with
+// (its default place: config::store_path): who played (players), every finished game with
 // its PGN (games), the human profile's rating after each game (ratings) and
 // the game the window was playing when it closed (interrupted_game).
 //
@@ -7,8 +7,10 @@
 // returns, in WAL mode with a busy timeout, so a process killed at any instant
 // loses at most the write in progress, and several processes (the window,
 // gambit-match) may record at once. A file that is not a Gambit database, is
-// corrupt, or has a newer schema is moved aside, never deleted, and a fresh
-// store is made in its place (Opened::notice says so in words).
+// corrupt, or has a newer schema is moved aside (with its -wal and -shm files,
+// never written into nor deleted) and a fresh store is made in its place
+// (Opened::notice says so in words). Opening is serialised between processes
+// by a lock on the folder, so two programs never set aside each other's store.
 //
 // Threading: a Store is used from one thread at a time; two Store objects
 // (threads or processes) may share a file.
@@ -37,10 +39,6 @@ inline constexpr int SchemaVersion = 2;
 inline constexpr const char* DefaultProfile = "Player";
 // Ratings start here (Elo).
 inline constexpr double InitialRating = 1500.0;
-
-// $XDG_DATA_HOME/gambit/gambit.db, else ~/.local/share/gambit/gambit.db (the
-// current folder's gambit.db when HOME is not set either).
-std::filesystem::path default_store_path();
 
 // Who played a side. A human is known by profile name; an AI by plugin id,
 // version and options (the level's presets applied), so "alphabeta (hard)"
@@ -73,6 +71,9 @@ struct FinishedGame {
   int plies = 0;
   std::string pgn;                    // the whole game as PGN text
   GameSource source = GameSource::Window;
+  // This game is the store's interrupted game: it is cleared in the same
+  // transaction, so the game is either recorded or still there to resume.
+  bool ends_interrupted = false;
 };
 
 // One row of the Scores screen: games against an opponent, counted from the
@@ -171,7 +172,11 @@ class Store {
   // The PGN of one game (archived ones too).
   Result<std::string> game_pgn(std::int64_t id);
   // Every game not archived, oldest first, as one PGN text (games separated by a blank line).
-  Result<std::string> export_all_pgn();
+  struct PgnExport {
+    std::string text;
+    int games = 0;
+  };
+  Result<PgnExport> export_all_pgn();
   // Starts the scores again: every current game is archived (kept in the
   // file, no longer counted) and the rating starts from InitialRating.
   // Returns how many games were archived.

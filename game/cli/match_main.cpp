@@ -277,9 +277,8 @@ int run(int argc, char** argv) {
 
   std::unique_ptr<store::Store> store;
   if (!no_record) {
-    const std::filesystem::path path = !store_path.empty()            ? std::filesystem::path(store_path)
-                                       : !settings->store.path.empty() ? settings->store.path
-                                                                       : store::default_store_path();
+    const std::filesystem::path path = !store_path.empty() ? std::filesystem::path(store_path)
+                                                           : config::store_path(*settings);
     auto opened = store::Store::open(path, settings->store.profile);
     if (!opened) return fail(opened.error() + " (use --no-record to play without recording)");
     if (opened->notice) std::fprintf(stderr, "gambit-match: %s\n", opened->notice->c_str());

@@ -9,6 +9,7 @@
 
 #include "core/config/config_paths.h"
 #include "core/config/config_writer.h"
+#include "core/match/game_record.h"
 #include "core/players/ai_worker.h"
 #include "game/gui/menu_screen.h"
 #include "game/gui/play_screen.h"
@@ -70,11 +71,10 @@ void App::load_configuration() {
 }
 
 void App::open_store() {
-  const std::filesystem::path path =
-      settings_.store.path.empty() ? store::default_store_path() : settings_.store.path;
-  auto opened = store::Store::open(path, settings_.store.profile);
+  auto opened = store::Store::open(config::store_path(settings_), settings_.store.profile);
   if (!opened) {
-    problems_.push_back("Scores: " + opened.error() + " - games are not recorded this time.");
+    store_problem_ = opened.error() + " - games are not recorded this time.";
+    problems_.push_back("Scores: " + store_problem_);
     return;
   }
   if (opened->notice) problems_.push_back("Scores: " + *opened->notice);
@@ -103,7 +103,7 @@ chess::Result<match::SessionSeat> App::session_seat(const config::ResolvedSeat& 
   result.plugin = catalog_.find(seat.player);
   if (!result.plugin) return chess::Failure{"the player plugin '" + seat.player + "' is no longer available"};
   result.options = seat.options;
-  result.label = seat.player + (seat.level.empty() ? "" : " (" + seat.level + ")");
+  result.label = match::ai_label(seat.player, seat.level);
   return result;
 }
 

@@ -49,6 +49,8 @@ class App {
   // The scores store, opened at start; nullptr when none could be opened
   // (problems() says why). Screens record finished games in it.
   store::Store* store() { return store_.get(); }
+  // Why there is no store, in words ("" when there is one).
+  const std::string& store_problem() const { return store_problem_; }
   // Problems found reading the configuration or the plugins, for the screens to show.
   const std::vector<std::string>& problems() const { return problems_; }
   const players::PluginCatalog& catalog() const { return catalog_; }
@@ -87,6 +89,7 @@ class App {
   players::PluginCatalog catalog_;
   std::vector<std::string> problems_;
   std::unique_ptr<store::Store> store_;
+  std::string store_problem_;
 
   std::vector<std::unique_ptr<Screen>> stack_;
   struct StackChange {

@@ -10,6 +10,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/match/game_record.h"
 #include "game/gui/app.h"
 
 namespace gambit::gui {
@@ -96,13 +97,17 @@ void PlayScreen::start(Start start_with) {
     time_control.initial_ms = std::int64_t(settings.clock.minutes) * 60000;
     time_control.increment_ms = std::int64_t(settings.clock.increment_seconds) * 1000;
   }
-  std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;
-  chess::Game kept;
+  std::optional<KeptGame> kept;
   if (start_with == Start::Resume) {
-    std::array<config::SeatConfig, chess::COLOR_NB> seats{seated.white, seated.black};
-    if (!resume_kept_game(seats, clocks, kept, time_control)) return;
-    seated.white = seats[chess::WHITE];
-    seated.black = seats[chess::BLACK];
+    auto read = read_kept_game();
+    if (!read) {
+      failure_ = read.error();
+      return;
+    }
+    kept = std::move(read).value();
+    seated.white = kept->seats[chess::WHITE];
+    seated.black = kept->seats[chess::BLACK];
+    time_control = kept->time_control;
   }
   seat_configs_ = {seated.white, seated.black};
   auto seats = config::resolve_seats(seated, plugins);
@@ -128,13 +133,13 @@ void PlayScreen::start(Start start_with) {
     return;
   }
   session_ = std::move(session).value();
-  if (start_with == Start::Resume) {
-    session_->new_game(std::move(kept), now, clocks);
+  game_began();
+  if (kept) {
+    session_->new_game(std::move(kept->game), now, kept->clocks);
     keeps_unfinished_ = true;
+    recorded_ = false;  // its moves were played here, before the window closed: it is recorded when it ends
     app_.toast("Game resumed: " + std::to_string(game().moves().size()) + " moves played so far.");
   }
-  game_began();
-  if (start_with == Start::Resume) moves_at_start_ = 0;  // its moves were played here, before the window closed
   // A lone human playing Black sees the board from Black's side.
   board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
 }
@@ -279,8 +284,7 @@ void PlayScreen::load_game(const std::string& text) {
   std::optional<chess::Result<chess::PgnGame>> first = reader.next();
   chess::Game loaded;
   if (first && *first) {
-    loaded = chess::Game((*first)->start);
-    for (chess::Move move : (*first)->moves) loaded.play(move);
+    loaded = match::game_from_pgn(**first);
   } else {
     std::string line = contents.substr(0, contents.find('\n'));
     auto position = chess::Position::from_fen(line);

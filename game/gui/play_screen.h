@@ -56,12 +56,16 @@ class PlayScreen : public Screen {
   const chess::Game& game() const;
   void start(Start start);
   // play_screen_store.cpp
+  struct KeptGame {  // the store's interrupted game, ready to go on
+    std::array<config::SeatConfig, chess::COLOR_NB> seats;
+    match::TimeControl time_control;
+    std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;
+    chess::Game game;
+  };
+  chess::Result<KeptGame> read_kept_game();
+  void game_began();  // a new game (or a loaded one) starts being played here
   void record_finished_game();
   void keep_unfinished_game();
-  bool resume_kept_game(std::array<config::SeatConfig, chess::COLOR_NB>& seats,
-                        std::optional<std::array<std::int64_t, chess::COLOR_NB>>& clocks, chess::Game& game,
-                        match::TimeControl& time_control);
-  void game_began();  // a new game (or a loaded one) starts being played here
   void layout(sf::Vector2f size);
   void run(Action action);
   bool enabled(Action action) const;
@@ -91,10 +95,10 @@ class PlayScreen : public Screen {
 
   // Recording (play_screen_store.cpp).
   std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // Play: as the settings (or the kept game) gave them
-  std::int64_t started_at_ = 0;       // Unix seconds when the current game began here
-  std::size_t moves_at_start_ = 0;    // moves the record already had then (a loaded game)
-  bool recorded_ = false;             // the current game's end is in the store
-  bool keeps_unfinished_ = false;     // the store's interrupted game is this screen's
+  std::int64_t started_at_ = 0;    // Unix seconds when the current game began here
+  std::size_t moves_at_start_ = 0;  // moves the record already had then (a loaded game)
+  bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
+  bool keeps_unfinished_ = false;   // the store's interrupted game is this screen's current game
 
   BoardView board_;
   BoardInput input_;

@@ -1,11 +1,13 @@
 // PlayScreen and the store: each finished game is recorded the moment it
-// ends; a game left unfinished in Play is kept when the screen closes (and
-// after every move, so a crash loses nothing) and offered as "Resume game".
+// ends; a game left unfinished in Play is kept after every move (and when the
+// screen closes), so neither closing nor a crash loses it, and the menu offers
+// it as "Resume game".
 //
-// Rules: a game is recorded once (undoing after the end and finishing again
-// does not record it twice); a loaded game is recorded only if a move was
-// played here; the kept game is this screen's to replace or clear, and a
-// screen that never had moves leaves an older kept game alone.
+// Rules: a game is recorded once (undoing after the end and playing on does
+// not record or keep it again); a loaded game is recorded only if a move was
+// played here; recording a game this screen kept clears the kept game in the
+// same transaction; starting another game (New game, Load) gives up the kept
+// one; a screen that never kept a game leaves an older kept game alone.
 #include <ctime>
 #include <sstream>
 
@@ -45,7 +47,33 @@ config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
 
 }  // namespace
 
+chess::Result<PlayScreen::KeptGame> PlayScreen::read_kept_game() {
+  store::Store* store = app_.store();
+  if (!store) return chess::Failure{"There is no game to resume: " + app_.store_problem()};
+  auto kept = store->interrupted();
+  if (!kept) return chess::Failure{"The kept game cannot be read: " + kept.error()};
+  if (!kept.value()) return chess::Failure{"There is no unfinished game to resume."};
+  const store::InterruptedGame& saved = *kept.value();
+  chess::PgnReader reader(saved.pgn);
+  auto pgn = reader.next();
+  if (!pgn || !*pgn)
+    return chess::Failure{"The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game")) +
+                          ". Start a game with Play: it replaces the kept one."};
+  KeptGame game{{seat_config(saved.white), seat_config(saved.black)},
+                match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms},
+                std::nullopt,
+                match::game_from_pgn(**pgn)};
+  if (saved.clock_initial_ms > 0)
+    game.clocks = std::array<std::int64_t, chess::COLOR_NB>{saved.white_ms, saved.black_ms};
+  return game;
+}
+
 void PlayScreen::game_began() {
+  if (keeps_unfinished_) {  // the kept game was this screen's previous one: given up
+    if (auto cleared = app_.store()->clear_interrupted(); !cleared)
+      app_.toast("The unfinished game could not be forgotten: " + cleared.error());
+    keeps_unfinished_ = false;
+  }
   started_at_ = unix_now();
   moves_at_start_ = session() ? game().moves().size() : 0;
   recorded_ = session() && game().is_over();  // a loaded game that was already over is not ours to record
@@ -58,26 +86,24 @@ void PlayScreen::record_finished_game() {
   if (!store || game().moves().size() <= moves_at_start_) return;
   const match::GameSession& s = *session();
   const std::string& profile = app_.settings().store.profile;
-  const store::FinishedGame record = match::store_record(
+  store::FinishedGame record = match::store_record(
       game(), s.pgn(demo_ ? "Gambit demo" : "Gambit game"), identity(s.seat(chess::WHITE), profile),
       identity(s.seat(chess::BLACK), profile), s.time_control(), started_at_, unix_now(),
       demo_ ? store::GameSource::Demo : store::GameSource::Window);
-  if (auto recorded = store->record_game(record); !recorded)
+  record.ends_interrupted = keeps_unfinished_;
+  if (auto recorded = store->record_game(record); !recorded) {
+    // Not lost: a kept game stays kept (the position before its last move).
     app_.toast("This game could not be recorded in " + store->path().string() + ": " + recorded.error());
-  if (keeps_unfinished_) {
-    static_cast<void>(store->clear_interrupted());
-    keeps_unfinished_ = false;
+    return;
   }
+  keeps_unfinished_ = false;
 }
 
 void PlayScreen::keep_unfinished_game() {
   store::Store* store = app_.store();
-  if (mode_ != Mode::Play || !session_ || !store) return;
-  if (game().is_over() || game().moves().empty()) {
-    if (keeps_unfinished_) static_cast<void>(store->clear_interrupted());
-    keeps_unfinished_ = false;
+  if (mode_ != Mode::Play || !session_ || !store || recorded_ || game().is_over() ||
+      game().moves().size() <= moves_at_start_)
     return;
-  }
   const auto now = app_.now();
   store::InterruptedGame kept;
   kept.pgn = chess::write_pgn(session_->pgn("Gambit game"));
@@ -89,38 +115,10 @@ void PlayScreen::keep_unfinished_game() {
   kept.black_ms = session_->remaining_ms(chess::BLACK, now);
   kept.saved_at = unix_now();
   if (auto saved = store->save_interrupted(kept); !saved) {
-    std::fprintf(stderr, "gambit: the unfinished game could not be kept: %s\n", saved.error().c_str());
+    app_.toast("The unfinished game could not be kept in " + store->path().string() + ": " + saved.error());
     return;
   }
   keeps_unfinished_ = true;
-}
-
-bool PlayScreen::resume_kept_game(std::array<config::SeatConfig, chess::COLOR_NB>& seats,
-                                  std::optional<std::array<std::int64_t, chess::COLOR_NB>>& clocks, chess::Game& game,
-                                  match::TimeControl& time_control) {
-  store::Store* store = app_.store();
-  auto kept = store ? store->interrupted() : chess::Result<std::optional<store::InterruptedGame>>(std::nullopt);
-  if (!kept) {
-    failure_ = "The kept game cannot be read: " + kept.error();
-    return false;
-  }
-  if (!kept.value()) {
-    failure_ = "There is no unfinished game to resume.";
-    return false;
-  }
-  const store::InterruptedGame& saved = *kept.value();
-  chess::PgnReader reader(saved.pgn);
-  auto pgn = reader.next();
-  if (!pgn || !*pgn) {
-    failure_ = "The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game"));
-    return false;
-  }
-  game = chess::Game((*pgn)->start);
-  for (chess::Move move : (*pgn)->moves) game.play(move);
-  seats = {seat_config(saved.white), seat_config(saved.black)};
-  time_control = match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms};
-  if (saved.clock_initial_ms > 0) clocks = std::array<std::int64_t, chess::COLOR_NB>{saved.white_ms, saved.black_ms};
-  return true;
 }
 
 }  // namespace gambit::gui

@@ -1,7 +1,6 @@
 #include "game/gui/scores_screen.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "game/gui/app.h"
@@ -17,34 +16,7 @@ constexpr float RowHeight = 24;
 constexpr unsigned RowText = 15;
 constexpr int RecentLimit = 200;
 
-std::string lower(std::string text) {
-  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 std::string percent_text(double percent) { return std::to_string(std::lround(percent)) + "%"; }
-
-// The problems that explain a missing store; all of them when none names it.
-std::string store_problems(const std::vector<std::string>& problems) {
-  std::string named, all;
-  for (const std::string& problem : problems) {
-    const std::string words = lower(problem);
-    const bool about_store = words.find("store") != std::string::npos || words.find("score") != std::string::npos ||
-                             words.find("database") != std::string::npos;
-    std::string& list = about_store ? named : all;
-    const bool prefixed = about_store && problem.rfind("Scores: ", 0) == 0;  // App's prefix: said already
-    list += (list.empty() ? "" : " ") + (prefixed ? problem.substr(8) : problem);
-  }
-  if (!named.empty()) return named;
-  return all.empty() ? "the score file could not be opened." : all;
-}
-
-// Games in a PGN text, by their Event tags (write_pgn gives every game one).
-int count_games(const std::string& pgn) {
-  int games = pgn.rfind("[Event ", 0) == 0 ? 1 : 0;
-  for (auto at = pgn.find("\n[Event "); at != std::string::npos; at = pgn.find("\n[Event ", at + 1)) ++games;
-  return games;
-}
 
 void section(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect, const std::string& title,
              const std::string& note) {
@@ -95,7 +67,7 @@ void ScoresScreen::reload() {
   problem_ = true;
   store::Store* store = app_.store();
   if (!store) {
-    message_ = "Scores are not available: " + store_problems(app_.problems());
+    message_ = "Scores are not available: " + app_.store_problem();
     return;
   }
   profile_ = store->profile();
@@ -163,11 +135,11 @@ void ScoresScreen::export_all(const std::string& typed) {
     app_.toast("Could not export the games: " + pgn.error());
     return;
   }
-  if (auto problem = write_text_file(path, *pgn)) {
+  if (auto problem = write_text_file(path, pgn->text)) {
     app_.toast("Could not export the games: " + *problem);
     return;
   }
-  const int games = count_games(*pgn);
+  const int games = pgn->games;
   app_.toast("Exported " + std::to_string(games) + (games == 1 ? " game to " : " games to ") + path);
 }
 

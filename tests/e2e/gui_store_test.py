@@ -113,7 +113,17 @@ def resume_and_record(exe, xd):
                 g.fail("the finished game is not in the store as expected: %s" % games)
             if query(db, "SELECT count(*) FROM interrupted_game") != [(0,)]:
                 g.fail("the resumed game is still offered after a new game ended")
+            # Undo the mate and play on: a recorded game is neither kept nor recorded again.
+            g.key("Escape")  # hide the end-of-game overlay
+            g.key("BackSpace")
+            g.wait_for("the mate taken back", lambda s: s["result"] == "*" and s["human_to_move"])
+            g.click("a1")
+            g.wait_for("a1 selected again", lambda s: s["selected"] == "a1")
+            g.click("a7")
+            g.wait_for("a1a7 and Black's reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
             g.close(xd)
+            if query(db, "SELECT count(*) FROM games") != [(1,)]:
+                g.fail("the game was recorded again after undo: %s" % query(db, "SELECT count(*) FROM games"))
         finally:
             g.cleanup()
 
@@ -128,7 +138,7 @@ def resume_and_record(exe, xd):
         finally:
             g.cleanup()
         print("resume: e2e4 kept at close (White's clock %d ms), resumed with moves and clock; d2d3 kept "
-              "through kill -9; a mate played in the window recorded at once" % white_ms, flush=True)
+              "through kill -9; a mate played in the window recorded at once, once" % white_ms, flush=True)
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 

@@ -549,6 +549,26 @@ TEST_F(ConfigFileTest, UserFileIsFoundThroughXdgConfigHome) {
   EXPECT_EQ(settings->white.player, "minimax");
 }
 
+TEST(StorePath, ConfiguredPathElseXdgDataHomeElseHome) {
+  ScopedEnv home("HOME", "/home/ann");
+  Settings settings;
+  {
+    ScopedEnv xdg("XDG_DATA_HOME", "/data");
+    EXPECT_EQ(store_path(settings), fs::path("/data/gambit/gambit.db"));
+    settings.store.path = "/elsewhere/scores.db";
+    EXPECT_EQ(store_path(settings), fs::path("/elsewhere/scores.db")) << "[store] path wins";
+    settings.store.path.clear();
+  }
+  for (const char* unusable : {static_cast<const char*>(nullptr), "", "relative/dir"}) {
+    ScopedEnv xdg("XDG_DATA_HOME", unusable);
+    EXPECT_EQ(store_path(settings), fs::path("/home/ann/.local/share/gambit/gambit.db"))
+        << "XDG_DATA_HOME=" << (unusable ? unusable : "(unset)");
+  }
+  ScopedEnv xdg("XDG_DATA_HOME", nullptr);
+  ScopedEnv no_home("HOME", nullptr);
+  EXPECT_EQ(store_path(settings), fs::path("gambit.db"));
+}
+
 TEST(UserConfigPath, FallsBackToHomeWhenXdgIsUnsetEmptyOrRelative) {
   ScopedEnv home("HOME", "/home/ann");
   {

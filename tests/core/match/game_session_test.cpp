@@ -434,8 +434,13 @@ TEST(GameSession, AResumedGameKeepsItsRemainingTimes) {
   EXPECT_EQ(session->game().moves().size(), 1u);
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 2s), 41000) << "white is not to move";
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 2s), 10000) << "black's saved 12 s run from the resume";
-  session->update(t0 + 13s);
-  EXPECT_TRUE(session->game().is_over()) << "black's flag falls 12 s after the resume";
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0 + 2s));
+  ASSERT_TRUE(session->undo(t0 + 3s));
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 3s), 12000) << "undo gives back the resumed time, not a full clock";
+  ASSERT_TRUE(session->undo(t0 + 3s));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 3s), 41000) << "a move from before the resume: its resumed time";
+  session->update(t0 + 45s);
+  EXPECT_TRUE(session->game().is_over()) << "white's flag falls 41 s after its turn began again";
 }
 
 TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {

@@ -258,7 +258,9 @@ TEST_F(StoreGames, ExportHasEveryGameOnceOldestFirst) {
   for (const char* result : {"1-0", "1/2-1/2", "0-1", "1-0"}) games.push_back(finished(me_, random_ai(), result));
   games.push_back(finished(random_ai(), alphabeta("hard", 6), "0-1", GameSource::Demo));
   for (const FinishedGame& game : games) record(*store, game);
-  auto text = must(store->export_all_pgn(), "export_all_pgn");
+  const Store::PgnExport exported = must(store->export_all_pgn(), "export_all_pgn");
+  EXPECT_EQ(exported.games, int(games.size()));
+  const std::string& text = exported.text;
   std::size_t previous = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
     const auto at = occurrences(text, games[i].pgn);
@@ -288,7 +290,7 @@ TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
   EXPECT_TRUE(history.empty()) << history.size() << " points";
   auto recent = must(store->recent_games(10), "recent_games");
   EXPECT_TRUE(recent.empty()) << recent.size() << " games, the first " << recent.front().id;
-  auto exported = must(store->export_all_pgn(), "export_all_pgn");
+  auto exported = must(store->export_all_pgn(), "export_all_pgn").text;
   EXPECT_TRUE(occurrences(exported, first.pgn).empty()) << exported;
   EXPECT_EQ(must(store->game_pgn(first_id), "game_pgn of an archived game"), first.pgn);
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM games"), 4) << "archived games must stay in " << db_;
@@ -380,6 +382,24 @@ class StoreInterrupted : public fixtures::StoreTest {
             300000, 2000, 123456, 98765, 1'700'000'123};
   }
 };
+
+TEST_F(StoreInterrupted, RecordingTheKeptGameClearsItInTheSameTransaction) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const InterruptedGame kept = sample("1. e4");
+  ASSERT_TRUE(store->save_interrupted(kept).ok());
+  FinishedGame refused = finished(me_, random_ai(), "2-0");
+  refused.ends_interrupted = true;
+  EXPECT_FALSE(store->record_game(refused).ok());
+  EXPECT_EQ(must(store->interrupted(), "interrupted"), kept) << "a game not recorded stays kept";
+  FinishedGame other = finished(me_, random_ai(), "1-0");
+  record(*store, other);
+  EXPECT_EQ(must(store->interrupted(), "interrupted"), kept) << "another game leaves the kept one";
+  FinishedGame ended = finished(me_, random_ai(), "0-1");
+  ended.ends_interrupted = true;
+  record(*store, ended);
+  EXPECT_EQ(must(store->interrupted(), "interrupted"), std::nullopt);
+}
 
 TEST_F(StoreInterrupted, SavedGameComesBackAfterReopeningUntilCleared) {
   const InterruptedGame first = sample("1. e4");
