@@ -391,7 +391,8 @@ Result<std::vector<Standing>> Store::standings() {
                                   "JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
                                   "WHERE g.archived_at IS NULL ORDER BY g.id");
   if (!query) return Failure{query.error()};
-  std::map<std::pair<std::int64_t, std::int64_t>, Standing> vs_ai, ai_vs_ai;
+  std::map<std::int64_t, Standing> vs_ai;                             // by the AI's player id
+  std::map<std::pair<std::int64_t, std::int64_t>, Standing> ai_vs_ai;  // by the ids, first-named first
   Standing humans{Standing::Kind::HumanVsHuman, "human vs human"};
   auto add = [](Standing& s, double points) {
     if (points == 1.0) ++s.wins;
@@ -411,7 +412,7 @@ Result<std::vector<Standing>> Store::standings() {
     if (white_human && black_human) {
       if (white_me || black_me) add(humans, points);
     } else if (white_me || black_me) {
-      Standing& s = vs_ai[{white_me ? black : white, 0}];
+      Standing& s = vs_ai[white_me ? black : white];
       s.kind = Standing::Kind::VsAi;
       s.label = white_me ? black_label : white_label;
       add(s, white_me ? points : 1.0 - points);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -12,6 +11,7 @@
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
+#include "game/gui/user_files.h"
 
 namespace gambit::gui {
 
@@ -24,13 +24,7 @@ constexpr std::int64_t DemoDelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200
 
 
 std::string default_save_path() {
-  const char* home = std::getenv("HOME");
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char name[64];
-  std::strftime(name, sizeof name, "gambit-%Y%m%d-%H%M%S.pgn", &local);
-  return (home && *home ? std::string(home) + "/" : std::string()) + name;
+  return home_file(local_time_text(std::time(nullptr), "gambit-%Y%m%d-%H%M%S.pgn"));
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 // (not clickable) with the last move highlighted, the players, result and
 // reason, the move list (click a move to jump to it), the buttons |< < > >|
 // (Home, Left, Right, End), Flip (F), Export PGN (E) and Back (Esc).
-// Also here: the modal dialog and the small helpers ScoresScreen shares.
 #pragma once
 
 #include <cstdint>
@@ -18,43 +17,6 @@
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
-
-// A modal box over a screen: a title, a sentence, an optional one-line path
-// field, and OK / Cancel (Enter / Esc; Y / N when there is no field).
-struct ModalDialog {
-  enum class Answer { None, Ok, Cancel };
-
-  std::string title;
-  std::string text;
-  bool with_field = false;
-  TextField field;
-  Button ok{"OK", "", {}, true, true};
-  Button cancel{"Cancel", "", {}};
-
-  // Sets the texts; a path makes a field holding it. by_key: opened by a
-  // letter, whose character must not be typed into the field.
-  void open(const std::string& dialog_title, const std::string& dialog_text, std::optional<std::string> path,
-            bool by_key);
-  Answer handle(const sf::Event& event, sf::Vector2f size, const Assets& assets);
-  void draw(sf::RenderTarget& target, const Assets& assets);
-
- private:
-  void layout(sf::Vector2f size, const Assets& assets);
-  sf::FloatRect box_;
-  std::vector<std::string> lines_;
-  bool swallow_text_ = false;
-};
-
-// Unix seconds as local time in strftime's format ("%Y-%m-%d %H:%M").
-std::string local_time_text(std::int64_t unix_seconds, const char* format);
-// name in the home folder (the current folder without HOME).
-std::string home_file(const std::string& name);
-// A leading "~/" replaced by the home folder.
-std::string expand_home(const std::string& path);
-// Writes text to path (replacing it); the reason in words when it cannot.
-std::optional<std::string> write_text_file(const std::string& path, const std::string& text);
-// text cut with "..." to fit width.
-std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 
 class ReplayScreen : public Screen {
  public:

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "game/gui/app.h"
+#include "game/gui/user_files.h"
 
 namespace gambit::gui {
 

@@ -1,10 +1,15 @@
 #include "game/gui/widgets.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace gambit::gui {
 
 namespace {
+
+bool key_pressed(const sf::Event& event, sf::Keyboard::Key key) {
+  return event.type == sf::Event::KeyPressed && event.key.code == key;
+}
 
 bool left_release_in(const sf::Event& event, const sf::FloatRect& rect) {
   return event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left &&
@@ -215,6 +220,79 @@ void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
   // Show the end of a long path.
   while (shown.size() > 1 && text_width(assets.font(), shown + "|", size) > rect.width - 16) shown.erase(0, 1);
   draw_text(target, assets.font(), shown + "|", size, {rect.left + 8, rect.top + rect.height * 0.2f});
+}
+
+std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
+  if (text_width(font, text, size) <= width) return text;
+  std::string cut = text;
+  while (!cut.empty() && text_width(font, cut + "...", size) > width) {
+    unsigned char last = 0;
+    do {  // one whole UTF-8 character: its continuation bytes, then its first
+      last = static_cast<unsigned char>(cut.back());
+      cut.pop_back();
+    } while (!cut.empty() && (last & 0xC0) == 0x80);
+  }
+  return cut + "...";
+}
+
+std::string local_time_text(std::int64_t unix_seconds, const char* format) {
+  const auto when = std::time_t(unix_seconds);
+  std::tm local{};
+  localtime_r(&when, &local);
+  char text[64];
+  return std::strftime(text, sizeof text, format, &local) ? text : "";
+}
+
+void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,
+                       std::optional<std::string> path, bool by_key) {
+  title = dialog_title;
+  text = dialog_text;
+  with_field = path.has_value();
+  field.text = path.value_or("");
+  swallow_text_ = by_key;
+  ok.hovered = cancel.hovered = false;
+}
+
+void ModalDialog::layout(sf::Vector2f size, const Assets& assets) {
+  const float width = std::min(600.0f, size.x - 40);
+  lines_ = wrap_text(assets.font(), text, 16, width - 48);
+  const float height = 62 + 22 * float(lines_.size()) + (with_field ? 50 : 0) + 78;
+  box_ = {std::round((size.x - width) / 2), std::round((size.y - height) / 2), width, height};
+  if (with_field) field.rect = {box_.left + 24, box_.top + 62 + 22 * float(lines_.size()) + 8, width - 48, 38};
+  ok.rect = {box_.left + width - 300, box_.top + height - 64, 130, 42};
+  cancel.rect = {box_.left + width - 154, box_.top + height - 64, 130, 42};
+}
+
+ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f size, const Assets& assets) {
+  layout(size, assets);
+  // The letter of the shortcut that opened the dialog is not typed into its field.
+  if (swallow_text_ && (event.type == sf::Event::TextEntered || event.type == sf::Event::KeyPressed)) {
+    const bool was_text = event.type == sf::Event::TextEntered;
+    swallow_text_ = false;
+    if (was_text) return Answer::None;
+  }
+  bool yes = ok.clicked(event);
+  const bool no = cancel.clicked(event) || key_pressed(event, sf::Keyboard::Escape) ||
+                  (!with_field && key_pressed(event, sf::Keyboard::N));
+  if (with_field) yes = field.handle(event) || yes;
+  else yes = yes || key_pressed(event, sf::Keyboard::Enter) || key_pressed(event, sf::Keyboard::Y);
+  return no ? Answer::Cancel : yes ? Answer::Ok : Answer::None;
+}
+
+void ModalDialog::draw(sf::RenderTarget& target, const Assets& assets) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size, assets);
+  fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
+  fill_rect(target, box_, colors::Panel);
+  draw_text(target, assets.bold(), title, 22, {box_.left + 24, box_.top + 20});
+  float y = box_.top + 62;
+  for (const std::string& line : lines_) {
+    draw_text(target, assets.font(), line, 16, {box_.left + 24, y}, colors::TextDim);
+    y += 22;
+  }
+  if (with_field) field.draw(target, assets);
+  ok.draw(target, assets);
+  cancel.draw(target, assets);
 }
 
 }  // namespace gambit::gui

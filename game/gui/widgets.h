@@ -6,6 +6,8 @@
 
 #include <SFML/Graphics.hpp>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,10 @@ float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::strin
 void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
                        const sf::FloatRect& rect, sf::Color color = colors::Text);
 float text_width(const sf::Font& font, const std::string& text, unsigned size);
+// text cut with "..." to fit width.
+std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+// Unix seconds as local time in strftime's format ("%Y-%m-%d %H:%M").
+std::string local_time_text(std::int64_t unix_seconds, const char* format);
 // Lines of text no wider than width (words wrapped; a long word is cut).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
@@ -93,6 +99,32 @@ struct TextField {
   // Typing and Backspace; true when Enter was pressed.
   bool handle(const sf::Event& event);
   void draw(sf::RenderTarget& target, const Assets& assets) const;
+};
+
+// A modal box over a screen: a title, a sentence, an optional one-line path
+// field, and OK / Cancel (Enter / Esc; Y / N when there is no field).
+struct ModalDialog {
+  enum class Answer { None, Ok, Cancel };
+
+  std::string title;
+  std::string text;
+  bool with_field = false;
+  TextField field;
+  Button ok{"OK", "", {}, true, true};
+  Button cancel{"Cancel", "", {}};
+
+  // Sets the texts; a path makes a field holding it. by_key: opened by a
+  // letter, whose character must not be typed into the field.
+  void open(const std::string& dialog_title, const std::string& dialog_text, std::optional<std::string> path,
+            bool by_key);
+  Answer handle(const sf::Event& event, sf::Vector2f size, const Assets& assets);
+  void draw(sf::RenderTarget& target, const Assets& assets);
+
+ private:
+  void layout(sf::Vector2f size, const Assets& assets);
+  sf::FloatRect box_;
+  std::vector<std::string> lines_;
+  bool swallow_text_ = false;
 };
 
 }  // namespace gambit::gui

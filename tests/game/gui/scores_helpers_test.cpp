@@ -1,6 +1,6 @@
 // The helpers of the Scores and Replay screens that need no window: the
-// standings line of the state dump, local times, home-folder paths and
-// writing an exported file.
+// standings line of the state dump, local times (widgets), home-folder paths
+// and writing an exported file (user_files).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -12,8 +12,9 @@
 #include <string>
 
 #include "core/store/store.h"
-#include "game/gui/replay_screen.h"
 #include "game/gui/scores_screen.h"
+#include "game/gui/user_files.h"
+#include "game/gui/widgets.h"
 
 namespace gambit::gui {
 namespace {
