@@ -6,16 +6,16 @@
 
 namespace gambit::gui {
 
-std::optional<std::string> display_problem() {
+std::variant<std::unique_ptr<DisplayHold>, std::string> DisplayHold::open() {
   const char* name = std::getenv("DISPLAY");
   if (!name || !*name)
     return std::string("no display to open the window on (DISPLAY is not set); start it from a desktop session");
   Display* display = XOpenDisplay(nullptr);
   if (!display)
-    return "cannot open the display \"" + std::string(name) +
-           "\" (is the X server running, and may this user use it?)";
-  XCloseDisplay(display);
-  return std::nullopt;
+    return "cannot open the display \"" + std::string(name) + "\" (is the X server running, and may this user use it?)";
+  return std::unique_ptr<DisplayHold>(new DisplayHold(display));
 }
+
+DisplayHold::~DisplayHold() { XCloseDisplay(static_cast<Display*>(display_)); }
 
 }  // namespace gambit::gui

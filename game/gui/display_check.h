@@ -2,12 +2,26 @@
 // is, because SFML aborts the process when it cannot open the display.
 #pragma once
 
-#include <optional>
+#include <memory>
 #include <string>
+#include <variant>
 
 namespace gambit::gui {
 
-// Why no window can be opened here, in words; nullopt when the display opens.
-std::optional<std::string> display_problem();
+// A connection to the X display, held while the game runs: when the checking
+// connection was the server's only client, closing it would make a bare X
+// server (Xvfb) reset, and SFML's own connection could fail in that moment.
+class DisplayHold {
+ public:
+  // Opens the display named by $DISPLAY, or says in words why it cannot.
+  static std::variant<std::unique_ptr<DisplayHold>, std::string> open();
+  ~DisplayHold();
+  DisplayHold(const DisplayHold&) = delete;
+  DisplayHold& operator=(const DisplayHold&) = delete;
+
+ private:
+  explicit DisplayHold(void* display) : display_(display) {}
+  void* display_;  // Display*, kept out of this header (Xlib's macros clash with SFML)
+};
 
 }  // namespace gambit::gui

@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
     const int status = cli.exit(error);
     return status == 0 ? 0 : 2;
   }
-  if (const auto problem = gambit::gui::display_problem()) {
+  auto display = gambit::gui::DisplayHold::open();
+  if (const std::string* problem = std::get_if<std::string>(&display)) {
     std::fprintf(stderr, "gambit: %s\n", problem->c_str());
     return 1;
   }
