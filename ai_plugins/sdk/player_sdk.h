@@ -90,6 +90,8 @@ class SearchRequest {
   const Limits& limits() const { return limits_; }
   // True once the host has asked the search to return (stop()).
   bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
+  // The flag itself, for a player that waits on something and polls it.
+  const std::atomic<bool>& stop_flag() const { return stop_; }
 
   void report(const SearchInfo& info) const {
     if (!callback_) return;

@@ -144,7 +144,6 @@ Result<std::string> validate_option(const gambit_option_spec& spec, std::string_
       return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " is not one of " +
                      joined(choices_of(spec))};
     case GAMBIT_OPTION_STRING:
-      if (value.empty()) return Failure{option_label(spec) + " must not be empty"};
       if (value.find('\0') != std::string_view::npos)
         return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " contains a NUL byte"};
       if (!is_valid_utf8(value))

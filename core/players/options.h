@@ -40,7 +40,7 @@ std::string level_names(const gambit_plugin_descriptor& plugin);
 //           leading zeros are accepted and written plainly ("007" -> "7")
 //   bool    exactly "true" or "false"
 //   choice  exactly one of the choices
-//   string  non-empty UTF-8 without NUL bytes, kept as given
+//   string  UTF-8 without NUL bytes (may be empty), kept as given
 // Failures read e.g. "option 'depth' = 9 is out of range 1..6".
 Result<std::string> validate_option(const gambit_option_spec& spec, std::string_view value);
 

@@ -1,11 +1,20 @@
-// gambit-engine: any Gambit player plugin as a UCI engine, for other chess GUIs
-// and for measuring our players against reference programs.
+// gambit-engine: any Gambit player plugin as a UCI or XBoard (CECP v2) engine,
+// for other chess GUIs and for measuring our players against reference programs.
 //
 //   gambit-engine [--config PATH] [--plugin ID] [--level NAME] [--option NAME=VALUE ...]
+//                 [--cecp-resign-cp N]
 //
-// Threads: the main thread reads stdin and answers at once (isready while
-// thinking included); a search thread runs the plugin through PluginPlayer and
-// prints its info lines and the bestmove. stdout is written under one mutex.
+// The protocol is the first command's: "xboard" starts CECP; "uci" (or any
+// other UCI command, as Stockfish allows) starts UCI. Other first lines are
+// answered with an error naming both, and the engine keeps waiting.
+//
+// Threads (both protocols): the main thread reads stdin and answers at once
+// (isready, ping, "?", force while thinking included); a search thread runs the
+// plugin through PluginPlayer and prints its thinking and its move. stdout is
+// written under one mutex. In CECP the session (cecp_session.h) is shared by
+// both threads under a second mutex, held while its lines are printed, so the
+// output follows the order of the session's decisions; the main thread never
+// waits for the search while holding it.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +22,8 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -24,6 +35,8 @@
 #include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
 #include "core/players/plugin_player.h"
+#include "game/cli/cecp_protocol.h"
+#include "game/cli/cecp_session.h"
 #include "game/cli/uci_protocol.h"
 
 namespace gambit {
@@ -42,11 +55,41 @@ class Output {
     std::fputc('\n', stdout);
     std::fflush(stdout);
   }
-  void note(const std::string& text) { line("info string " + text); }
+  // A remark for the person reading the log: "info string ..." in UCI, "# ..." in CECP.
+  void note(const std::string& text) { line(note_prefix_ + text); }
+  void set_note_prefix(std::string prefix) { note_prefix_ = std::move(prefix); }
 
  private:
   std::mutex mutex_;
+  std::string note_prefix_ = "info string ";
 };
+
+// Stops the search running on thread `search` (stop() is repeated: one sent
+// before the plugin started thinking would be ignored) and joins it.
+void stop_and_join(std::thread& search, const std::atomic<bool>& searching, players::PluginPlayer* player) {
+  if (!search.joinable()) return;
+  while (searching) {
+    if (player) player->stop();
+    std::this_thread::sleep_for(2ms);
+  }
+  search.join();
+}
+
+// Makes player usable again when it is missing or was abandoned (a timeout, new
+// options); false, with a note to the GUI, when the plugin cannot create one.
+bool ensure_usable(std::unique_ptr<players::PluginPlayer>& player,
+                   const std::shared_ptr<const players::PluginLibrary>& library, const players::OptionList& options,
+                   Output& out) {
+  if (player && player->usable()) return true;
+  auto created = players::PluginPlayer::create(library, options);
+  if (!created) {
+    out.note("cannot start player '" + library->id() + "': " + created.error());
+    player.reset();
+    return false;
+  }
+  player = std::move(created).value();
+  return true;
+}
 
 class Engine {
  public:
@@ -60,17 +103,7 @@ class Engine {
     return std::visit([this](const auto& c) { return on(c); }, command);
   }
 
-  bool ensure_player() {
-    if (player_ && player_->usable()) return true;
-    auto created = players::PluginPlayer::create(library_, options_);
-    if (!created) {
-      out_.note("cannot start player '" + library_->id() + "': " + created.error());
-      player_.reset();
-      return false;
-    }
-    player_ = std::move(created).value();
-    return true;
-  }
+  bool ensure_player() { return ensure_usable(player_, library_, options_, out_); }
 
  private:
   bool on(const uci::Uci&) {
@@ -191,16 +224,8 @@ class Engine {
     return false;
   }
 
-  // Stops a running search (stop() is repeated: one sent before the plugin
-  // started thinking would be ignored) and waits for its bestmove.
-  void finish_search() {
-    if (!search_.joinable()) return;
-    while (searching_) {
-      player_->stop();
-      std::this_thread::sleep_for(2ms);
-    }
-    search_.join();
-  }
+  // Stops a running search and waits for its bestmove.
+  void finish_search() { stop_and_join(search_, searching_, player_.get()); }
 
   std::string fallback_move() const {
     chess::MoveList moves = chess::legal_moves(current_);
@@ -218,16 +243,122 @@ class Engine {
   bool infinite_ = false;
 };
 
+
+// The CECP side: reads commands into the session and carries out its replies
+// (stop, new game, search) with the player and the search thread.
+class CecpEngine {
+ public:
+  CecpEngine(std::shared_ptr<const players::PluginLibrary> library, players::OptionList options,
+             std::unique_ptr<players::PluginPlayer> player, Output& out, cecp::SessionSettings settings)
+      : library_(std::move(library)),
+        options_(std::move(options)),
+        out_(out),
+        player_(std::move(player)),
+        session_(std::move(settings)) {}
+  // At the end of input a running search is stopped and its move still printed.
+  ~CecpEngine() { finish_search(); }
+
+  // Returns false when the engine should exit.
+  bool handle_line(const std::string& line) {
+    std::optional<chess::Result<cecp::Command>> command = cecp::parse_command(line);
+    if (!command) return true;
+    if (!*command) {
+      out_.line(cecp::error_line(command->error(), line));
+      return true;
+    }
+    cecp::Reply reply;
+    {
+      std::lock_guard lock(session_mutex_);
+      reply = session_.handle(command->value(), line);
+      for (const std::string& text : reply.lines) out_.line(text);
+    }
+    if (reply.stop != cecp::StopSearch::No) finish_search();
+    if (reply.new_game && ensure_player())
+      if (auto started = player_->new_game(); !started) out_.note("new game: " + started.error());
+    if (reply.search) start_search(std::move(*reply.search));
+    return !reply.quit;
+  }
+
+ private:
+  bool ensure_player() { return ensure_usable(player_, library_, options_, out_); }
+
+  void deliver(std::uint64_t id, const players::MoveAnswer& answer) {
+    std::lock_guard lock(session_mutex_);
+    for (const std::string& text : session_.on_search_done(id, answer)) out_.line(text);
+  }
+
+  void start_search(cecp::SearchRequest request) {
+    if (search_.joinable()) search_.join();  // a finished search (it printed its move)
+    if (!ensure_player()) {
+      players::MoveAnswer failed;
+      failed.reason = "the player could not be started";
+      deliver(request.id, failed);
+      return;
+    }
+    searching_ = true;
+    search_ = std::thread([this, request = std::move(request)] {
+      const std::uint64_t id = request.id;
+      players::MoveAnswer answer = player_->choose_move(
+          request.start, request.moves, request.limits,
+          [this, id](const players::SearchInfo& info) {
+            std::lock_guard lock(session_mutex_);
+            if (std::optional<std::string> text = session_.on_info(id, info)) out_.line(*text);
+          },
+          request.hard_deadline);
+      deliver(id, answer);
+      searching_ = false;
+    });
+  }
+
+  // Stops a running search and waits for it to end. Whether its move is
+  // printed is the session's decision ("?" yes, "force" no).
+  void finish_search() { stop_and_join(search_, searching_, player_.get()); }
+
+  std::shared_ptr<const players::PluginLibrary> library_;
+  players::OptionList options_;
+  Output& out_;
+  std::unique_ptr<players::PluginPlayer> player_;
+  std::mutex session_mutex_;  // guards session_; held while printing its lines
+  cecp::Session session_;
+  std::thread search_;
+  std::atomic<bool> searching_{false};
+};
+
+enum class Protocol { Uci, Cecp };
+
+// Reads up to the first line that chooses the protocol: "xboard" for CECP; any
+// UCI command ("uci", but also "isready", "position ...", even with bad
+// arguments, as Stockfish allows) for UCI. Other lines are answered with an error naming both. nullopt at the
+// end of input.
+std::optional<std::pair<Protocol, std::string>> read_protocol_line(Output& out) {
+  for (std::string line; std::getline(std::cin, line);) {
+    std::optional<chess::Result<cecp::Command>> cecp_command = cecp::parse_command(line);
+    if (!cecp_command) continue;  // empty line
+    if (*cecp_command && std::holds_alternative<cecp::XBoard>(cecp_command->value()))
+      return std::pair{Protocol::Cecp, line};
+    std::optional<chess::Result<uci::Command>> uci_command = uci::parse_command(line);
+    // A UCI command with bad arguments is still UCI: the UCI side explains it.
+    if (!uci_command || *uci_command || !uci_command->error().starts_with("unknown command"))
+      return std::pair{Protocol::Uci, line};
+    out.line(cecp::error_line("unknown command; send 'uci' or 'xboard' first", line));
+  }
+  return std::nullopt;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Gambit player plugins as a UCI chess engine."};
   std::string config_path, plugin_id = "alphabeta", level;
   std::vector<std::string> option_texts;
   bool list_plugins = false;
+  int resign_cp = 0;
   app.add_flag("--list-plugins", list_plugins, "List the player plugins found, their options and levels, and exit");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
   app.add_option("--plugin", plugin_id, "Player plugin to run (default: alphabeta)");
   app.add_option("--level", level, "Difficulty level of the plugin (easy, medium, hard, max)");
   app.add_option("--option", option_texts, "Plugin option as NAME=VALUE (repeatable)");
+  app.add_option("--cecp-resign-cp", resign_cp,
+                 "XBoard: resign when the plugin scores below -N centipawns three moves in a row (default 0: never)")
+      ->check(CLI::NonNegativeNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -276,16 +407,33 @@ int run(int argc, char** argv) {
     return 2;
   }
   Output out;
+  std::optional<std::pair<Protocol, std::string>> first = read_protocol_line(out);
+  if (!first) return 0;
+  if (first->first == Protocol::Cecp) {
+    out.set_note_prefix("# ");
+    cecp::SessionSettings session_settings;
+    session_settings.engine_name = (*library)->name() + " " + (*library)->version();
+    session_settings.resign_cp = resign_cp;
+    CecpEngine engine(*library, *options, std::move(player).value(), out, session_settings);
+    if (!engine.handle_line(first->second)) return 0;
+    for (std::string line; std::getline(std::cin, line);)
+      if (!engine.handle_line(line)) break;
+    return 0;
+  }
   Engine engine(*library, *options, std::move(player).value(), out);
-  for (std::string line; std::getline(std::cin, line);) {
+  // Returns false when the engine should exit.
+  const auto handle_uci = [&](const std::string& line) {
     std::optional<chess::Result<uci::Command>> command = uci::parse_command(line);
-    if (!command) continue;
+    if (!command) return true;
     if (!*command) {
       out.note(command->error());
-      continue;
+      return true;
     }
-    if (!engine.handle(command->value())) break;
-  }
+    return engine.handle(command->value());
+  };
+  if (!handle_uci(first->second)) return 0;
+  for (std::string line; std::getline(std::cin, line);)
+    if (!handle_uci(line)) break;
   return 0;
 }
 

@@ -4,50 +4,8 @@ usage: engine_uci_test.py PATH/TO/gambit-engine
 Every read has a timeout, so a hang is a failure, not a stuck test."""
 import os, queue, re, subprocess, sys, tempfile, threading, time
 
-ENGINE = sys.argv[1]
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message)
-
-
-class Engine:
-    def __init__(self, *args):
-        env = dict(os.environ, XDG_CONFIG_HOME=tempfile.mkdtemp())  # no user config from the machine
-        self.p = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.p.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, text):
-        self.p.stdin.write(text + "\n")
-        self.p.stdin.flush()
-
-    def until(self, pattern, timeout=20.0):
-        """Lines up to and including the first matching pattern."""
-        seen, deadline = [], time.time() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.time()))
-            except queue.Empty:
-                raise AssertionError(f"no line matching {pattern!r} within {timeout} s; saw {seen}")
-            if line is None:
-                raise AssertionError(f"engine exited before {pattern!r}; saw {seen}")
-            seen.append(line)
-            if re.match(pattern, line):
-                return seen
-
-    def quit(self):
-        self.send("quit")
-        return self.p.wait(timeout=10)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_dialogue import ENGINE, Engine, check, finish, run  # noqa: E402
 
 
 def legal_in(engine, moves_so_far, move):
@@ -55,15 +13,6 @@ def legal_in(engine, moves_so_far, move):
     engine.send("position startpos moves " + " ".join(moves_so_far + [move]))
     engine.send("isready")
     return not any("position ignored" in line for line in engine.until("readyok"))
-
-
-def run(name, test):
-    try:
-        test()
-        print("ok:", name)
-    except AssertionError as e:
-        failures.append(f"{name}: {e}")
-        print(f"FAIL: {name}: {e}")
 
 
 def handshake():
@@ -175,5 +124,4 @@ for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_mo
              bad_input_is_explained_and_ignored, refusals_at_start, list_plugins, eof_is_quit):
     run(test.__name__, test)
 
-print(f"{len(failures)} failed" if failures else "gambit-engine end-to-end: all checks passed")
-sys.exit(1 if failures else 0)
+finish("gambit-engine end-to-end")

@@ -54,6 +54,19 @@ mkdir -p "$work/adir.db"
 expect_store_refusal=$("$match" --white random --black random --games 1 --store "$work/adir.db" 2>&1 >/dev/null)
 [ $? -eq 2 ] && grep -q "is a folder" <<<"$expect_store_refusal" || fail "a folder as store: $expect_store_refusal"
 
+# An external engine as a player: the uci plugin runs Debian's Stockfish (at its weakest).
+out=$("$match" --white uci --white-option engine_options="Skill Level=0" --black random --games 2 --movetime 50 \
+      --no-record 2>&1)
+[ $? -eq 0 ] || fail "uci (stockfish) vs random did not finish both games: $out"
+grep -q "^Score of uci vs random: [0-9] - [0-9] - [0-9] \[[0-9.]*\] 2$" <<<"$out" || fail "no score line for uci vs random: $out"
+grep -qi "forfeit\|illegal\|not played" <<<"$out" && fail "a uci game ended by a forfeit: $out"
+
+# The shipped example: its [black] seat is Stockfish through the uci player.
+example=$(dirname "$0")/../../config/examples/vs-stockfish.toml
+out=$("$match" --config "$example" --white random --games 1 --movetime 50 --no-record 2>&1)
+[ $? -eq 0 ] || fail "config/examples/vs-stockfish.toml did not play: $out"
+grep -q "^Match: random (.*) vs uci (.*UCI_Elo=1800.*command=stockfish" <<<"$out" || fail "the example's seat is not Stockfish at 1800: $out"
+
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {
   local expected=$1; shift
@@ -64,7 +77,7 @@ expect_refusal() {
   grep -qF -- "$expected" <<<"$err" || fail "'$*' said '$err', expected '$expected'"
 }
 expect_refusal "unknown player 'nosuch'" --white nosuch --black random
-expect_refusal "available: alphabeta, minimax, random" --white nosuch --black random
+expect_refusal "available: alphabeta, minimax, random, uci" --white nosuch --black random
 expect_refusal "plays AI players only" --black random   # the default config's white seat is human
 expect_refusal "has no option 'depth'" --white random --white-option depth=3 --black random
 expect_refusal "out of range" --white minimax --white-option depth=99 --black random

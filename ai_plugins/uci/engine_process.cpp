@@ -1,0 +1,179 @@
+#include "ai_plugins/uci/engine_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+namespace gambit::plugins {
+
+namespace {
+
+// The file to execute for command: itself when it names a path, else the
+// first match on PATH, then /usr/games; the name itself when none matches
+// (execv then fails with the reason).
+std::string resolve(const std::string& command) {
+  if (command.find('/') != std::string::npos) return command;
+  std::string folders = std::getenv("PATH") ? std::getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
+  folders += ":/usr/games";
+  std::size_t start = 0;
+  while (start <= folders.size()) {
+    const std::size_t end = std::min(folders.find(':', start), folders.size());
+    const std::string folder = folders.substr(start, end - start);
+    const std::string candidate = (folder.empty() ? "." : folder) + "/" + command;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return command;
+}
+
+}  // namespace
+
+EngineProcess::EngineProcess(const std::string& command, const std::vector<std::string>& args) : name_(command) {
+  if (command.empty()) throw std::runtime_error("no engine command given (option 'command')");
+  int sockets[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+    throw std::runtime_error(std::string("cannot make a channel to the engine: ") + std::strerror(errno));
+  int report[2];  // the child writes errno here if exec fails; closed on exec
+  if (::pipe2(report, O_CLOEXEC) != 0) {
+    ::close(sockets[0]);
+    ::close(sockets[1]);
+    throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
+  }
+  const std::string path = resolve(command);
+  std::vector<std::string> arguments{command};
+  arguments.insert(arguments.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : arguments) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  pid_ = ::fork();
+  if (pid_ < 0) {
+    const int error = errno;
+    for (int fd : {sockets[0], sockets[1], report[0], report[1]}) ::close(fd);
+    throw std::runtime_error(std::string("cannot start a process: ") + std::strerror(error));
+  }
+  if (pid_ == 0) {  // the child: only async-signal-safe calls until exec
+    ::dup2(sockets[1], STDIN_FILENO);
+    ::dup2(sockets[1], STDOUT_FILENO);
+    ::setpgid(0, 0);  // its own group: a Ctrl+C in our terminal is not its to take
+    ::execv(path.c_str(), argv.data());
+    const int error = errno;
+    ssize_t ignored = ::write(report[1], &error, sizeof error);
+    static_cast<void>(ignored);
+    ::_exit(127);
+  }
+  ::close(sockets[1]);
+  ::close(report[1]);
+  socket_ = sockets[0];
+  int exec_error = 0;
+  const ssize_t got = ::read(report[0], &exec_error, sizeof exec_error);
+  ::close(report[0]);
+  if (got == sizeof exec_error) {
+    reap(std::chrono::milliseconds(1000));
+    throw std::runtime_error("cannot run '" + command + "': " + std::strerror(exec_error));
+  }
+}
+
+EngineProcess::~EngineProcess() {
+  if (pid_ > 0 && !status_) {
+    try {
+      send("quit");
+    } catch (const std::exception&) {
+    }
+  }
+  reap(std::chrono::milliseconds(500));
+}
+
+void EngineProcess::reap(std::chrono::milliseconds patience) {
+  if (socket_ >= 0) ::shutdown(socket_, SHUT_WR);
+  if (pid_ > 0 && !status_) {
+    // Ask, then insist: quit (sent by the caller), SIGTERM, SIGKILL; always wait.
+    for (int signal : {0, SIGTERM, SIGKILL}) {
+      if (signal) ::kill(-pid_, signal);  // the whole group: the engine and any helper it started
+      const auto until = Clock::now() + patience;
+      int status = 0;
+      while (true) {
+        const pid_t done = ::waitpid(pid_, &status, WNOHANG);
+        if (done == pid_ || (done < 0 && errno == ECHILD)) {
+          status_ = status;
+          break;
+        }
+        if (Clock::now() >= until) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      if (status_) break;
+    }
+    if (!status_) {  // SIGKILL always ends it; wait without a limit
+      int status = 0;
+      ::waitpid(pid_, &status, 0);
+      status_ = status;
+    }
+  }
+  if (socket_ >= 0) {
+    ::close(socket_);
+    socket_ = -1;
+  }
+}
+
+void EngineProcess::send(const std::string& line) {
+  const std::string text = line + "\n";
+  std::size_t sent = 0;
+  while (sent < text.size()) {
+    const ssize_t n = ::send(socket_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("the engine '" + name_ + "' " + fate() + " (it no longer reads its input)");
+    sent += std::size_t(n);
+  }
+}
+
+std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline, const std::atomic<bool>* stop) {
+  for (;;) {
+    if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return line;
+    }
+    if (stop && stop->load(std::memory_order_relaxed)) return std::nullopt;
+    const auto now = Clock::now();
+    if (now >= deadline) return std::nullopt;
+    // Wake at least every 20 ms to look at the stop flag.
+    const auto wait = std::min<std::int64_t>(
+        20, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1);
+    pollfd readable{socket_, POLLIN, 0};
+    const int ready = ::poll(&readable, 1, int(wait));
+    if (ready < 0 && errno != EINTR) throw std::runtime_error(std::string("reading the engine: ") + std::strerror(errno));
+    if (ready <= 0) continue;
+    char chunk[4096];
+    const ssize_t n = ::recv(socket_, chunk, sizeof chunk, 0);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n <= 0) throw std::runtime_error("the engine '" + name_ + "' " + fate());
+    buffer_.append(chunk, std::size_t(n));
+  }
+}
+
+std::string EngineProcess::fate() {
+  if (!status_ && pid_ > 0) {
+    // Give a process that just closed its output a moment to finish exiting.
+    for (int i = 0; i < 20 && !status_; ++i) {
+      int status = 0;
+      if (::waitpid(pid_, &status, WNOHANG) == pid_) status_ = status;
+      else std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  if (!status_) return "stopped talking";
+  if (WIFEXITED(*status_)) return "exited with status " + std::to_string(WEXITSTATUS(*status_));
+  if (WIFSIGNALED(*status_)) return std::string("was killed by signal ") + std::to_string(WTERMSIG(*status_)) +
+                                    " (" + ::strsignal(WTERMSIG(*status_)) + ")";
+  return "stopped";
+}
+
+}  // namespace gambit::plugins
