@@ -404,20 +404,13 @@ void PlayScreen::handle(const sf::Event& event) {
     }
   }
   if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
-    const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
-    for (const auto& [rect, ply] : move_cells_)
-      if (rect.contains(point)) {
-        view_ply_ = ply == game().moves().size() ? std::nullopt : std::optional<std::size_t>(ply);
-        input_.reset();
-        return;
-      }
+    if (auto ply = move_list_.ply_at({float(event.mouseButton.x), float(event.mouseButton.y)})) {
+      view_ply_ = *ply == game().moves().size() ? std::nullopt : ply;
+      input_.reset();
+      return;
+    }
   }
-  if (event.type == sf::Event::MouseWheelScrolled && move_list_.contains({float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y)})) {
-    const std::size_t rows = (game().moves().size() + 1) / 2;
-    if (event.mouseWheelScroll.delta > 0 && move_list_first_row_ > 0) --move_list_first_row_;
-    else if (event.mouseWheelScroll.delta < 0 && move_list_first_row_ + 1 < rows) ++move_list_first_row_;
-    return;
-  }
+  if (move_list_.scroll(event)) return;
   if (!overlay) handle_board(event);
 
   if (event.type != sf::Event::KeyPressed) return;

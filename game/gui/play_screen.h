@@ -22,6 +22,7 @@
 #include "core/match/game_session.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
+#include "game/gui/move_list_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -126,9 +127,7 @@ class PlayScreen : public Screen {
   std::string last_path_;
 
   sf::FloatRect panel_;
-  sf::FloatRect move_list_;
-  std::vector<std::pair<sf::FloatRect, std::size_t>> move_cells_;  // clickable SAN -> ply after it
-  std::size_t move_list_first_row_ = 0;
+  MoveListView move_list_;
   std::vector<std::string> san_;  // SAN of every move of the game
   std::size_t san_for_moves_ = std::size_t(-1);
   chess::Key san_for_start_ = 0;

@@ -187,35 +187,11 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
   // The move list, the latest move always in view while live.
   const float buttons_top = buttons_.front().button.rect.top;
   const float bottom_player = buttons_top - 64;
-  move_list_ = {x, y, width, std::max(20.0f, bottom_player - y - 8)};
-  fill_rect(target, move_list_, sf::Color(40, 38, 35));
   refresh_san();
-  const float row_height = 22;
-  const std::size_t visible_rows = std::size_t(std::max(1.0f, (move_list_.height - 8) / row_height));
-  const Color first = game().start().side_to_move();
-  const std::size_t offset = first == chess::BLACK ? 1 : 0;  // a game starting with Black leaves White's first cell empty
-  const std::size_t rows = (san_.size() + offset + 1) / 2;
-  if (!view_ply_) move_list_first_row_ = rows > visible_rows ? rows - visible_rows : 0;
-  move_list_first_row_ = std::min(move_list_first_row_, rows ? rows - 1 : 0);
-  move_cells_.clear();
-  const int first_number = game().start().fullmove_number();
-  const std::size_t shown = shown_ply();
-  for (std::size_t row = move_list_first_row_; row < rows && row < move_list_first_row_ + visible_rows; ++row) {
-    const float ry = move_list_.top + 4 + float(row - move_list_first_row_) * row_height;
-    draw_text(target, assets.font(), std::to_string(first_number + int(row)) + ".", 14, {x + 8, ry + 2},
-              colors::TextDim);
-    for (std::size_t column = 0; column < 2; ++column) {
-      const std::size_t cell = row * 2 + column;
-      if (cell < offset || cell - offset >= san_.size()) continue;
-      const std::size_t index = cell - offset;
-      const sf::FloatRect rect(x + 52 + float(column) * (width - 60) / 2, ry, (width - 60) / 2 - 4, row_height);
-      if (index + 1 == shown) fill_rect(target, rect, sf::Color(70, 90, 50));
-      draw_text(target, assets.font(), san_[index], 14, {rect.left + 6, ry + 2});
-      move_cells_.push_back({rect, index + 1});
-    }
-  }
-  if (san_.empty())
-    draw_text(target, assets.font(), "No moves yet", 14, {x + 8, move_list_.top + 6}, colors::TextDim);
+  move_list_.draw(target, assets, {x, y, width, std::max(20.0f, bottom_player - y - 8)},
+                  {&san_, game().start().fullmove_number(), game().start().side_to_move() == chess::BLACK,
+                   shown_ply()},
+                  view_ply_ ? MoveListView::Follow::Nothing : MoveListView::Follow::LastMove, "No moves yet");
 
   draw_player(target, ~top_side, bottom_player);
 

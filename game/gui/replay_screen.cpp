@@ -132,15 +132,9 @@ void ReplayScreen::handle(const sf::Event& event) {
     if (b.button.clicked(event)) return run(b.action);
 
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
-    const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
-    for (const auto& [rect, ply] : move_cells_)
-      if (rect.contains(point)) return go_to(ply);
+    if (auto ply = move_list_.ply_at({float(event.mouseButton.x), float(event.mouseButton.y)})) return go_to(*ply);
   }
-  if (event.type == sf::Event::MouseWheelScrolled &&
-      move_list_.contains({float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y)})) {
-    const std::size_t rows = (plies() + 2) / 2;
-    if (event.mouseWheelScroll.delta > 0 && move_list_first_row_ > 0) --move_list_first_row_;
-    else if (event.mouseWheelScroll.delta < 0 && move_list_first_row_ + 1 < rows) ++move_list_first_row_;
+  if (move_list_.scroll(event)) {
     follow_ply_ = false;
     return;
   }
@@ -227,37 +221,10 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   y += 28;
 
   // The move list, the current move kept in view while stepping.
-  move_list_ = {x, y, width, std::max(24.0f, buttons_[0].button.rect.top - 12 - y)};
-  fill_rect(target, move_list_, sf::Color(40, 38, 35));
-  const float row_height = 22;
-  const std::size_t visible_rows = std::size_t(std::max(1.0f, (move_list_.height - 8) / row_height));
   const chess::Position& start = positions_.front();
-  const std::size_t offset = start.side_to_move() == chess::BLACK ? 1 : 0;
-  const std::size_t rows = (san_.size() + offset + 1) / 2;
-  if (follow_ply_ && ply_ > 0) {
-    const std::size_t row = (ply_ - 1 + offset) / 2;
-    if (row < move_list_first_row_) move_list_first_row_ = row;
-    if (row >= move_list_first_row_ + visible_rows) move_list_first_row_ = row + 1 - visible_rows;
-  } else if (follow_ply_) {
-    move_list_first_row_ = 0;
-  }
-  move_list_first_row_ = std::min(move_list_first_row_, rows > visible_rows ? rows - visible_rows : 0);
-  move_cells_.clear();
-  for (std::size_t row = move_list_first_row_; row < rows && row < move_list_first_row_ + visible_rows; ++row) {
-    const float ry = move_list_.top + 4 + float(row - move_list_first_row_) * row_height;
-    draw_text(target, assets.font(), std::to_string(start.fullmove_number() + int(row)) + ".", 14, {x + 8, ry + 2},
-              colors::TextDim);
-    for (std::size_t column = 0; column < 2; ++column) {
-      const std::size_t cell = row * 2 + column;
-      if (cell < offset || cell - offset >= san_.size()) continue;
-      const std::size_t index = cell - offset;
-      const sf::FloatRect rect(x + 52 + float(column) * (width - 60) / 2, ry, (width - 60) / 2 - 4, row_height);
-      if (index + 1 == ply_) fill_rect(target, rect, sf::Color(70, 90, 50));
-      draw_text(target, assets.font(), san_[index], 14, {rect.left + 6, ry + 2});
-      move_cells_.push_back({rect, index + 1});
-    }
-  }
-  if (san_.empty()) draw_text(target, assets.font(), "No moves", 14, {x + 8, move_list_.top + 6}, colors::TextDim);
+  move_list_.draw(target, assets, {x, y, width, std::max(24.0f, buttons_[0].button.rect.top - 12 - y)},
+                  {&san_, start.fullmove_number(), start.side_to_move() == chess::BLACK, ply_},
+                  follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, "No moves");
 
   for (ActionButton& b : buttons_) b.button.draw(target, assets);
   std::string help = "Home/Left/Right/End: moves  F flip  E export  Esc back";

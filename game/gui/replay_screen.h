@@ -13,6 +13,7 @@
 #include "core/chess/position.h"
 #include "core/store/store.h"
 #include "game/gui/board_view.h"
+#include "game/gui/move_list_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -52,9 +53,7 @@ class ReplayScreen : public Screen {
 
   BoardView board_;
   sf::FloatRect panel_;
-  sf::FloatRect move_list_;
-  std::vector<std::pair<sf::FloatRect, std::size_t>> move_cells_;  // clickable SAN -> ply after it
-  std::size_t move_list_first_row_ = 0;
+  MoveListView move_list_;
   bool follow_ply_ = true;  // scroll the move list to the current move on the next draw
 
   std::vector<ActionButton> buttons_;
