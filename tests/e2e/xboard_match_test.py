@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""End-to-end: XBoard (Debian's xboard, -noGUI match mode) runs gambit-engine
+in CECP against Fairy-Max for two short games (colours alternate): both games
+must finish, with no illegal move, forfeit or false claim in the record.
+
+    /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine
+
+xboard needs an X display even without its window: $DISPLAY, or an own Xvfb.
+It does not exit by itself after a -noGUI match, so the test waits for both
+results in the PGN file and then ends it (SIGTERM makes it send quit)."""
+import os, re, shutil, signal, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_test import start_own_display  # noqa: E402
+
+XBOARD, FAIRYMAX = "/usr/games/xboard", "/usr/games/fairymax"
+GAMES, TIMEOUT = 2, 180
+
+
+def main():
+    engine = os.path.abspath(sys.argv[1])
+    for program, package in ((XBOARD, "xboard"), (FAIRYMAX, "fairymax")):
+        if not os.access(program, os.X_OK):
+            print(f"FAIL: {program} is missing (apt-get install {package}; make test installs it)")
+            return 1
+    work = tempfile.mkdtemp(prefix="gambit-xboard-")
+    server = None
+    try:
+        env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work)
+        if not env.get("DISPLAY"):
+            server, name = start_own_display()
+            env["DISPLAY"] = name
+            env.pop("XAUTHORITY", None)
+        pgn, debug = os.path.join(work, "games.pgn"), os.path.join(work, "xboard.debug")
+        xboard = subprocess.Popen(
+            [XBOARD, "-noGUI", "-mm", "-mg", str(GAMES), "-tc", "0:05", "-inc", "0.1", "-sgf", pgn,
+             "-debug", "-nameOfDebugFile", debug, "-fcp", f"{engine} --plugin alphabeta", "-fd", work,
+             "-scp", FAIRYMAX, "-sd", work],
+            env=env, cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        results, deadline = [], time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline and xboard.poll() is None:
+            text = open(pgn, encoding="utf-8", errors="replace").read() if os.path.exists(pgn) else ""
+            results = [r for r in re.findall(r'^\[Result "([^"]*)"\]', text, re.M) if r != "*"]
+            if len(results) >= GAMES:
+                break
+            time.sleep(0.5)
+        if xboard.poll() is None:
+            xboard.send_signal(signal.SIGTERM)
+            try:
+                xboard.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                xboard.kill()
+                xboard.wait()
+        text = open(pgn, encoding="utf-8", errors="replace").read() if os.path.exists(pgn) else "(no PGN written)"
+        log = open(debug, encoding="utf-8", errors="replace").read() if os.path.exists(debug) else ""
+        failures = []
+        if len(results) < GAMES:
+            failures.append(f"{len(results)} of {GAMES} games finished within {TIMEOUT} s")
+        for bad in ("Illegal move", "illegal move", "invalid move", "False", "Forfeit", "forfeit"):
+            if bad in text:
+                failures.append(f"the record says {bad!r}")
+        claims = re.findall(r"^\d+ <first : ((?:1-0|0-1|1/2-1/2) \{[^}]*\})", log, re.M)
+        adjudged = re.findall(r"^\d+ >first : result ((?:1-0|0-1|1/2-1/2)) ", log, re.M)
+        for claim in claims:
+            if claim.split()[0] not in adjudged and claim.split()[0] not in results:
+                failures.append(f"gambit-engine claimed {claim!r}, but the games ended {results}")
+        if not re.search(r'^\[(White|Black) "Gambit', text, re.M):
+            failures.append("gambit-engine is not named in the record")
+        for failure in failures:
+            print("FAIL:", failure)
+        if failures:
+            print(text[-3000:])
+            return 1
+        print(f"xboard match: gambit-engine (alphabeta) vs Fairy-Max, results {results}; claims {claims}")
+        return 0
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=5)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
