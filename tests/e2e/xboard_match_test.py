@@ -5,7 +5,7 @@ must finish, with no illegal move, forfeit or false claim in the record.
 
     /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine
 
-xboard needs an X display even without its window: $DISPLAY, or an own Xvfb.
+xboard needs an X display even without its window: it gets an Xvfb of its own.
 It does not exit by itself after a -noGUI match, so the test waits for both
 results in the PGN file and then ends it (SIGTERM makes it send quit)."""
 import os, re, shutil, signal, subprocess, sys, tempfile, time
@@ -26,11 +26,12 @@ def main():
     work = tempfile.mkdtemp(prefix="gambit-xboard-")
     server = None
     try:
+        # Always a display of its own: xboard maps windows even with -noGUI, and on
+        # a shared display they would take the focus from the window tests.
         env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work)
-        if not env.get("DISPLAY"):
-            server, name = start_own_display()
-            env["DISPLAY"] = name
-            env.pop("XAUTHORITY", None)
+        server, name = start_own_display()
+        env["DISPLAY"] = name
+        env.pop("XAUTHORITY", None)
         pgn, debug = os.path.join(work, "games.pgn"), os.path.join(work, "xboard.debug")
         xboard = subprocess.Popen(
             [XBOARD, "-noGUI", "-mm", "-mg", str(GAMES), "-tc", "0:05", "-inc", "0.1", "-sgf", pgn,
