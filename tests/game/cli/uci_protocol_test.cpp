@@ -3,25 +3,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/game/cli/parsed_line.h"
+
 namespace gambit::uci {
 namespace {
 
 template <class T>
 T parsed_as(std::string_view line) {
-  auto command = parse_command(line);
-  EXPECT_TRUE(command.has_value()) << line;
-  if (!command) return T{};
-  EXPECT_TRUE(command->ok()) << line << ": " << (command->ok() ? "" : command->error());
-  if (!command->ok()) return T{};
-  EXPECT_TRUE(std::holds_alternative<T>(command->value())) << line;
-  return std::holds_alternative<T>(command->value()) ? std::get<T>(command->value()) : T{};
+  return testing::parsed_as<T>(parse_command(line), line);
 }
 
-std::string refusal(std::string_view line) {
-  auto command = parse_command(line);
-  EXPECT_TRUE(command.has_value() && !command->ok()) << line << " was accepted";
-  return command && !command->ok() ? command->error() : "";
-}
+std::string refusal(std::string_view line) { return testing::refusal(parse_command(line), line); }
 
 TEST(UciProtocol, SimpleCommands) {
   parsed_as<Uci>("uci");
