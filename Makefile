@@ -10,7 +10,7 @@ ASAN_DIR ?= build-asan
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
-DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev xboard fairymax stockfish \
+DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev xboard fairymax phalanx sjeng stockfish fairy-stockfish \
   xvfb xauth xdotool python3 python3-xlib
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.

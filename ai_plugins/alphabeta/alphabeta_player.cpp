@@ -30,6 +30,10 @@ class AlphaBetaPlayer final : public sdk::Player {
     return specs;
   }
 
+  static std::span<const char* const> variants() {
+    static constexpr const char* Ids[] = {"standard", "threecheck"};
+    return Ids;
+  }
   static std::span<const gambit_level> levels() {
     static constexpr gambit_option_value Easy[] = {{"depth", "1"}, {"eval_noise", "200"}};
     static constexpr gambit_option_value Medium[] = {{"depth", "4"}, {"eval_noise", "50"}};

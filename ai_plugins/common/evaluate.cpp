@@ -362,7 +362,22 @@ Score evaluate_king(const Position& pos, const EvalInfo& ei) {
     if (!pos.pieces(Them, QUEEN)) penalty /= 2;
     mg -= penalty;
   }
+  if (pos.variant() == Variant::ThreeCheck) {
+    // Every check counts, in the endgame too: an exposed king costs more the
+    // fewer checks the opponent still needs.
+    const int weight = 2 + pos.checks_given(Them);
+    return S(mg * weight / 2, mg * weight / 4);
+  }
   return S(mg, 0);
+}
+
+// Three-check: the checks each side has given (White's view). Rising steeply:
+// the second check brings the win within one more.
+Score evaluate_checks_given(const Position& pos) {
+  constexpr int Bonus[ChecksToWin] = {0, 160, 420};
+  const int white = Bonus[std::min(pos.checks_given(WHITE), ChecksToWin - 1)];
+  const int black = Bonus[std::min(pos.checks_given(BLACK), ChecksToWin - 1)];
+  return S(white - black, white - black);
 }
 
 template <Color Us>
@@ -426,8 +441,10 @@ Value evaluate(const Position& pos) {
   const int units[COLOR_NB] = {material_units(pos, WHITE), material_units(pos, BLACK)};
   const Bitboard pawns[COLOR_NB] = {pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
 
-  // Material that cannot mate: bare kings, a lone minor piece, two knights against nothing.
-  if (!pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
+  const bool three_check = pos.variant() == Variant::ThreeCheck;
+  // Material that cannot mate: bare kings, a lone minor piece, two knights against nothing
+  // (in three-check any piece can still give the checks that win).
+  if (!three_check && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
     const int minors = popcount(pos.pieces(KNIGHT, BISHOP));
     if (minors <= 1) return VALUE_DRAW;
     if (minors == 2 && !pos.pieces(BISHOP) && (units[WHITE] == 0 || units[BLACK] == 0)) return VALUE_DRAW;
@@ -455,12 +472,13 @@ Value evaluate(const Position& pos) {
   score += evaluate_passers<WHITE>(pos, ei, units[BLACK] == 0) - evaluate_passers<BLACK>(pos, ei, units[WHITE] == 0);
   if (more_than_one(pos.pieces(WHITE, BISHOP))) score += BishopPair;
   if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= BishopPair;
+  if (three_check) score += evaluate_checks_given(pos);
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.
   int scale = 64;
   const Color strong = score.eg >= 0 ? WHITE : BLACK, weak = ~strong;
-  if (!pawns[strong] && units[strong] - units[weak] < 4) scale = units[strong] <= 3 ? 0 : 8;
+  if (!three_check && !pawns[strong] && units[strong] - units[weak] < 4) scale = units[strong] <= 3 ? 0 : 8;
   const Bitboard bishops = pos.pieces(BISHOP);
   if (units[WHITE] == 3 && units[BLACK] == 3 && popcount(bishops) == 2 && (bishops & LIGHT_SQUARES_BB) &&
       (bishops & DARK_SQUARES_BB))

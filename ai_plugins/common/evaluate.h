@@ -3,7 +3,8 @@
 // isolated, connected, passed), mobility, king safety (attackers on the king's
 // zone, pawn shield), a few piece terms (bishop pair, rooks on open files,
 // outposts, pieces attacked by pawns) and endgame knowledge (drawish material,
-// driving a lone king to the edge).
+// driving a lone king to the edge). In three-check it adds the checks given and
+// weighs king safety more (the material draw rules do not apply there).
 #pragma once
 
 #include "ai_plugins/common/score.h"
@@ -14,6 +15,12 @@ namespace gambit::ai {
 // Centipawns from the side to move's view. A pure function of the position:
 // no state, safe from any thread, no allocation. |result| < VALUE_KNOWN_WIN.
 Value evaluate(const chess::Position& pos);
+
+// Three-check: has the side to move lost, its opponent having given the third
+// check? Searches treat such a node as mated (the win rule of the variant).
+inline bool lost_by_third_check(const chess::Position& pos) {
+  return pos.variant() == chess::Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= chess::ChecksToWin;
+}
 
 // Plain piece values for search heuristics (exchange evaluation, futility
 // margins, move ordering), by piece type; the king is worth 0 here.

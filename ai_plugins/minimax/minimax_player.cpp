@@ -33,6 +33,10 @@ class MinimaxPlayer final : public sdk::Player {
     return specs;
   }
 
+  static std::span<const char* const> variants() {
+    static constexpr const char* Ids[] = {"standard", "threecheck"};
+    return Ids;
+  }
   static std::span<const gambit_level> levels() {
     static constexpr gambit_option_value Easy[] = {{"depth", "1"}, {"blunder_percent", "30"}};
     static constexpr gambit_option_value Medium[] = {{"depth", "2"}, {"blunder_percent", "0"}};

@@ -22,6 +22,10 @@ class RandomPlayer final : public sdk::Player {
     }};
     return specs;
   }
+  static std::span<const char* const> variants() {
+    static constexpr const char* Ids[] = {"standard", "threecheck"};
+    return Ids;
+  }
   static std::span<const gambit_level> levels() { return {}; }
 
   explicit RandomPlayer(const sdk::Options& options) : seed_(std::uint64_t(options.integer("seed"))) { new_game(); }

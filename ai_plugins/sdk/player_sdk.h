@@ -11,14 +11,18 @@
 //   explicit Class(const gambit::sdk::Options&);   // may throw: create() fails with the message
 //   chess::Move choose_move(const gambit::sdk::SearchRequest&) override;
 //   void new_game() override;                      // optional
+//   static std::span<const char* const> variants(); // optional: variant ids it plays
+//                                                   // (default {"standard"})
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <exception>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -149,10 +153,32 @@ struct Instance {
 
 inline Instance* instance(gambit_player* p) { return reinterpret_cast<Instance*>(p); }
 
+// The variant ids a player class plays: its variants(), else standard chess.
+template <class P>
+std::span<const char* const> variant_ids() {
+  if constexpr (requires { P::variants(); }) {
+    return P::variants();
+  } else {
+    static constexpr const char* Standard[] = {"standard"};
+    return Standard;
+  }
+}
+
+// The variant the host asked for (ABI 1.1 field; standard when absent), if `plays` lists it.
+inline chess::Variant read_variant(const gambit_position& c, std::span<const char* const> plays) {
+  const bool present = c.struct_size >= offsetof(gambit_position, variant) + sizeof(c.variant) && c.variant;
+  const std::string_view name = present ? std::string_view(c.variant) : "standard";
+  const std::optional<chess::Variant> variant = chess::variant_from_name(name);
+  if (!variant) throw std::invalid_argument("unknown variant '" + std::string(name) + "'");
+  for (const char* id : plays)
+    if (chess::variant_from_name(id) == variant) return *variant;
+  throw std::invalid_argument("this player does not play " + std::string(chess::names_of(*variant).for_people));
+}
+
 // Rebuilds the game from the FEN and UCI moves the host sent.
-inline std::vector<chess::Position> read_position(const gambit_position& c) {
+inline std::vector<chess::Position> read_position(const gambit_position& c, chess::Variant variant) {
   if (!c.start_fen) throw std::invalid_argument("no start position given");
-  chess::Result<chess::Position> start = chess::Position::from_fen(c.start_fen);
+  chess::Result<chess::Position> start = chess::Position::from_fen(c.start_fen, variant);
   if (!start) throw std::invalid_argument(start.error());
   std::vector<chess::Position> game{*start};
   for (std::uint32_t i = 0; i < c.move_count; ++i) {
@@ -220,7 +246,8 @@ struct Adapter {
     inst->stop.store(false);
     return guarded(error, size, [&] {
       if (!position || !limits) throw std::invalid_argument("no position or no limits given");
-      SearchRequest request(read_position(*position), read_limits(*limits), inst->stop, info, user_data);
+      SearchRequest request(read_position(*position, read_variant(*position, variant_ids<P>())),
+                            read_limits(*limits), inst->stop, info, user_data);
       chess::Move chosen = inst->player->choose_move(request);
       write_text(move, GAMBIT_MOVE_BUFFER_SIZE, chosen ? chess::to_uci(chosen) : "0000");
     });
@@ -243,7 +270,9 @@ struct Adapter {
                                             &destroy,
                                             &new_game,
                                             &choose_move,
-                                            &stop};
+                                            &stop,
+                                            variant_ids<P>().data(),
+                                            std::uint32_t(variant_ids<P>().size())};
     return host_abi_major == GAMBIT_PLAYER_ABI_MAJOR ? &d : nullptr;
   }
 };

@@ -3,6 +3,8 @@
 // offending text, so no caller ever holds a Position that breaks its invariants.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 
@@ -37,7 +39,7 @@ Failure fail(std::string message) { return Failure{"FEN: " + std::move(message)}
 // without going through moves. Each step returns a message on the first problem.
 class FenParser {
  public:
-  static Result<Position> parse(std::string_view text);
+  static Result<Position> parse(std::string_view text, Variant variant);
 
  private:
   using Error = std::string;  // empty: no problem
@@ -49,32 +51,71 @@ class FenParser {
   Error castling(std::string_view field);
   Error en_passant(std::string_view field);
   Error counters(std::string_view halfmove, std::string_view fullmove);
+  Error check_counts(std::string_view remaining, std::string_view given);
 
   Position pos_;
 };
 
-Result<Position> FenParser::parse(std::string_view text) {
+namespace {
+
+// "W+B" (remaining) or "+W+B" (given) with one digit each, or nullopt for other text.
+std::optional<std::pair<int, int>> check_pair(std::string_view field, bool leading_plus) {
+  if (leading_plus) {
+    if (field.empty() || field[0] != '+') return std::nullopt;
+    field.remove_prefix(1);
+  }
+  if (field.size() != 3 || field[1] != '+') return std::nullopt;
+  const auto digit = [](char c) { return c >= '0' && c <= '9' ? int(c - '0') : -1; };
+  const int white = digit(field[0]), black = digit(field[2]);
+  if (white < 0 || black < 0) return std::nullopt;
+  return std::pair{white, black};
+}
+
+bool looks_like_checks(std::string_view field) { return field.find('+') != std::string_view::npos; }
+
+}  // namespace
+
+Result<Position> FenParser::parse(std::string_view text, Variant variant) {
   std::size_t begin = 0, end = text.size();
   while (begin < end && is_space(text[begin])) ++begin;
   while (end > begin && is_space(text[end - 1])) --end;
   if (begin == end) return Failure{text.empty() ? "FEN is empty" : "FEN is blank (only whitespace)"};
   text = text.substr(begin, end - begin);
 
-  std::string_view fields[6];
+  constexpr std::size_t MaxFields = 8;
+  std::string_view fields[MaxFields];
   std::size_t field_count = 0;
   for (std::size_t i = 0; i < text.size(); ++field_count) {
     std::size_t j = i;
     while (j < text.size() && !is_separator(text[j])) ++j;
-    if (field_count < 6) fields[field_count] = text.substr(i, j - i);
+    if (field_count < MaxFields) fields[field_count] = text.substr(i, j - i);
     while (j < text.size() && is_separator(text[j])) ++j;
     i = j;
   }
-  if (field_count != 6 && field_count != 4)
-    return fail(quote_for_message(text) + " has " + std::to_string(field_count) + (field_count == 1 ? " field" : " fields") +
-                "; expected 6 (or 4, without the move counters) separated by spaces");
+  // Three-check's check counts: take them out, leaving the standard fields.
+  std::string_view remaining_checks, given_checks;
+  if (variant == Variant::ThreeCheck && field_count <= MaxFields) {
+    if (field_count >= 5 && looks_like_checks(fields[4]) && fields[4][0] != '+') {
+      remaining_checks = fields[4];
+      for (std::size_t k = 4; k + 1 < field_count; ++k) fields[k] = fields[k + 1];
+      --field_count;
+    }
+    if (field_count >= 5 && looks_like_checks(fields[field_count - 1]) && fields[field_count - 1][0] == '+')
+      given_checks = fields[--field_count];
+  }
+  if (field_count != 6 && field_count != 4) {
+    std::string hint = "; expected 6 (or 4, without the move counters) separated by spaces";
+    if (variant == Variant::ThreeCheck)
+      hint += ", plus the checks as a field \"3+3\" after the en-passant square or \"+0+0\" at the end";
+    else if (field_count == 7 && (looks_like_checks(fields[4]) || looks_like_checks(fields[6])))
+      hint += " (check counts such as \"3+3\" belong to three-check, and this is standard chess)";
+    return fail(quote_for_message(text) + " has " + std::to_string(field_count) +
+                (field_count == 1 ? " field" : " fields") + hint);
+  }
 
   FenParser parser;
   Position& pos = parser.pos_;
+  pos.variant_ = variant;
   for (auto& bb : pos.by_type_) bb = 0;
   for (auto& bb : pos.by_color_) bb = 0;
   for (auto& piece : pos.board_) piece = NO_PIECE;
@@ -89,6 +130,7 @@ Result<Position> FenParser::parse(std::string_view text) {
   if (error.empty()) error = parser.castling(fields[2]);
   if (error.empty()) error = parser.en_passant(fields[3]);
   if (error.empty()) error = field_count == 6 ? parser.counters(fields[4], fields[5]) : parser.counters("0", "1");
+  if (error.empty()) error = parser.check_counts(remaining_checks, given_checks);
   if (!error.empty()) return fail(std::move(error));
 
   pos.finish_update();
@@ -255,7 +297,39 @@ FenParser::Error FenParser::counters(std::string_view halfmove, std::string_view
   return {};
 }
 
-Result<Position> Position::from_fen(std::string_view fen) { return FenParser::parse(fen); }
+FenParser::Error FenParser::check_counts(std::string_view remaining, std::string_view given) {
+  if (!remaining.empty() && !given.empty())
+    return "the checks are given twice, as " + quote_for_message(remaining) + " and " + quote_for_message(given) +
+           "; write one of them";
+  std::optional<std::pair<int, int>> counts;
+  if (!remaining.empty()) {
+    counts = check_pair(remaining, false);
+    if (!counts || counts->first > ChecksToWin || counts->second > ChecksToWin)
+      return "checks remaining " + quote_for_message(remaining) +
+             " is not two numbers 0 to 3 joined by '+' (white's then black's, \"3+3\" at the start)";
+    counts = std::pair{ChecksToWin - counts->first, ChecksToWin - counts->second};
+  } else if (!given.empty()) {
+    counts = check_pair(given, true);
+    if (!counts || counts->first > ChecksToWin || counts->second > ChecksToWin)
+      return "checks given " + quote_for_message(given) +
+             " is not two numbers 0 to 3 each after a '+' (white's then black's, \"+0+0\" at the start)";
+  }
+  if (!counts) return {};
+  pos_.checks_[WHITE] = std::uint8_t(counts->first);
+  pos_.checks_[BLACK] = std::uint8_t(counts->second);
+  const Color us = pos_.side_;
+  if (pos_.checks_[us] >= ChecksToWin)
+    return std::string(ColorNames[us]) + " (to move) has already given " + std::to_string(ChecksToWin) +
+           " checks; the game ended when the last of them was given";
+  const Color them = ~us;
+  const bool in_check = pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them);
+  if (pos_.checks_[them] >= ChecksToWin && !in_check)
+    return std::string(ColorNames[them]) + " has given " + std::to_string(ChecksToWin) + " checks, so " +
+           ColorNames[us] + " (to move) must be in check from the last of them, but is not";
+  return {};
+}
+
+Result<Position> Position::from_fen(std::string_view fen, Variant variant) { return FenParser::parse(fen, variant); }
 
 std::string Position::fen() const {
   std::string out;
@@ -282,6 +356,8 @@ std::string Position::fen() const {
   if (castling_ & BLACK_OOO) out += 'q';
   out += ' ';
   out += ep_ == SQ_NONE ? "-" : square_name(ep_);
+  if (variant_ == Variant::ThreeCheck)
+    out += ' ' + std::to_string(ChecksToWin - checks_[WHITE]) + '+' + std::to_string(ChecksToWin - checks_[BLACK]);
   out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
   return out;
 }

@@ -33,6 +33,7 @@ std::string Outcome::description() const {
     case Termination::None: return "Game in progress";
     case Termination::Checkmate: return winner_name + " wins by checkmate";
     case Termination::Stalemate: return "Draw by stalemate";
+    case Termination::ThirdCheck: return winner_name + " wins by giving a third check";
     case Termination::InsufficientMaterial: return "Draw by insufficient material";
     case Termination::FivefoldRepetition: return "Draw by fivefold repetition";
     case Termination::SeventyFiveMoveRule: return "Draw by the seventy-five-move rule";
@@ -62,6 +63,7 @@ std::string Outcome::pgn_result() const {
 }
 
 bool insufficient_material(const Position& pos) {
+  if (pos.variant() == Variant::ThreeCheck) return pos.pieces() == pos.pieces(KING);
   if (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN)) return false;
   const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
   if (!more_than_one(minors)) return true;
@@ -72,6 +74,7 @@ bool can_mate(const Position& pos, Color side) {
   const Bitboard own = pos.pieces(side) & ~pos.pieces(KING);
   const Color other = ~side;
   if (!own) return false;
+  if (pos.variant() == Variant::ThreeCheck) return true;
   if (own == pos.pieces(side, KNIGHT) && !more_than_one(own))
     return (pos.pieces(other) & ~pos.pieces(KING, QUEEN)) != 0;
   if (own == pos.pieces(side, BISHOP) && one_square_colour(own)) {
@@ -153,6 +156,8 @@ Outcome Game::judge_position() const {
     if (pos.in_check()) return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};
     return {GameResult::Draw, Termination::Stalemate, std::nullopt, {}};
   }
+  if (pos.variant() == Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= ChecksToWin)
+    return {win_for(~pos.side_to_move()), Termination::ThirdCheck, std::nullopt, {}};
   if (insufficient_material(pos)) return {GameResult::Draw, Termination::InsufficientMaterial, std::nullopt, {}};
   if (pos.halfmove_clock() >= 150) return {GameResult::Draw, Termination::SeventyFiveMoveRule, std::nullopt, {}};
   if (repetition_count() >= 5) return {GameResult::Draw, Termination::FivefoldRepetition, std::nullopt, {}};

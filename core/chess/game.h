@@ -3,8 +3,9 @@
 //
 // Automatic endings are checked after every move (and on the start position), in
 // this order: checkmate (it wins even when the same move also completes 75 moves
-// or a fivefold repetition), stalemate, dead position by insufficient material,
-// the seventy-five-move rule (halfmove clock >= 150), fivefold repetition.
+// or a fivefold repetition), stalemate, in three-check the third check, dead
+// position by insufficient material, the seventy-five-move rule (halfmove clock
+// >= 150), fivefold repetition.
 // Threefold repetition and the fifty-move rule (halfmove clock >= 100) only end
 // the game when claimed. Agreement, resignation, forfeit and time forfeit are
 // decided from outside, by the match.
@@ -26,6 +27,7 @@ enum class Termination {
   // Automatic endings.
   Checkmate,
   Stalemate,
+  ThirdCheck,  // three-check: the winner has given check three times
   InsufficientMaterial,
   FivefoldRepetition,
   SeventyFiveMoveRule,
@@ -61,7 +63,8 @@ struct Outcome {
 // True if neither side can ever checkmate (FIDE 5.2.2 dead position), judged on
 // material alone: no pawns, rooks or queens, and either at most one minor piece
 // in all, or only bishops that all stand on squares of one colour (any number,
-// either side). Blocked-pawn fortresses are not detected.
+// either side). Blocked-pawn fortresses are not detected. In three-check any
+// piece can still give the checks that win, so only two bare kings are dead.
 bool insufficient_material(const Position& pos);
 
 // Whether `side` could still checkmate, for deciding a time forfeit (FIDE 6.9:
@@ -73,7 +76,8 @@ bool insufficient_material(const Position& pos);
 //      its king and queens (anything else could block its own king in); or
 //  (c) only bishops, all on squares of one colour, while the other side has no
 //      pawns, no knights and no bishops on the other colour.
-// In every other case `side` is taken to be able to mate.
+// In every other case `side` is taken to be able to mate. In three-check `side`
+// can win with anything besides its king (checks win), as lichess judges it.
 bool can_mate(const Position& pos, Color side);
 
 // The game record. positions() always holds the start position followed by the

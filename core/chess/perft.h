@@ -1,6 +1,8 @@
 // Perft: the number of leaf nodes of the legal move tree to a given depth, the
 // standard correctness and speed test of a move generator. Leaves are counted
-// in bulk (count_legal at depth 1), so nodes are not made one by one.
+// in bulk (count_legal at depth 1), so nodes are not made one by one. In
+// three-check a position after the third check has no moves (the game is over),
+// as Fairy-Stockfish counts it.
 #pragma once
 
 #include <cstdint>

@@ -258,11 +258,6 @@ std::string describe(const Token& t) {
   return t.kind == TokenKind::End ? std::string("the end of the file") : quote_for_message(t.text);
 }
 
-bool is_standard_variant(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-  return lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" || lower == "from position";
-}
 
 }  // namespace
 
@@ -298,8 +293,10 @@ std::string write_pgn(const PgnGame& game) {
     else write_tag(name, has_tag(name) ? game.tag(name) : std::string(fallback));
   }
   for (const auto& [name, value] : game.tags)
-    if (!is_roster(name) && name != "SetUp" && name != "FEN") write_tag(name, value);
-  if (game.start.fen() != Position().fen()) {
+    if (!is_roster(name) && name != "SetUp" && name != "FEN" && name != "Variant") write_tag(name, value);
+  const Variant variant = game.start.variant();
+  if (variant != Variant::Standard) write_tag("Variant", names_of(variant).pgn);
+  if (game.start.fen() != Position(variant).fen()) {
     write_tag("SetUp", "1");
     write_tag("FEN", game.start.fen());
   }
@@ -365,13 +362,21 @@ std::optional<Result<PgnGame>> PgnReader::next() {
     tok = lexer.next();
     while (tok.kind == TokenKind::Comment) tok = lexer.next();
   }
+  Variant variant = Variant::Standard;
   for (std::size_t i = 0; i < game.tags.size(); ++i) {
     const auto& [name, value] = game.tags[i];
-    if (name == "Variant" && !is_standard_variant(value))
-      return fail_at(tag_tokens[i],
-                     "the variant " + quote_for_message(value) + " is not supported (only standard chess)");
+    if (name != "Variant" || value.empty()) continue;
+    const std::optional<Variant> named = variant_from_name(value);
+    if (!named)
+      return fail_at(tag_tokens[i], "the variant " + quote_for_message(value) +
+                                        " is not supported (only standard chess and three-check)");
+    variant = *named;
+  }
+  game.start = Position(variant);
+  for (std::size_t i = 0; i < game.tags.size(); ++i) {
+    const auto& [name, value] = game.tags[i];
     if (name == "FEN") {
-      Result<Position> start = Position::from_fen(value);
+      Result<Position> start = Position::from_fen(value, variant);
       if (!start) return fail_at(tag_tokens[i], "the FEN tag is not a valid position: " + start.error());
       game.start = std::move(start).value();
     }
@@ -433,6 +438,8 @@ std::optional<Result<PgnGame>> PgnReader::next() {
                                   "'s move " + std::to_string(pos.fullmove_number()) + ", ";
         if (tok.text == "--" || tok.text == "Z0")
           return fail_at(tok, where + "the null move " + describe(tok) + " is not supported");
+        if (pos.variant() == Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= ChecksToWin)
+          return fail_at(tok, where + describe(tok) + " comes after the game ended with the third check");
         Result<Move> move = parse_san(pos, tok.text);
         if (!move) return fail_at(tok, where + move.error());
         game.moves.push_back(*move);

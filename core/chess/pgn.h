@@ -33,8 +33,9 @@ struct PgnGame {
 
 // The game in PGN export format: the Seven Tag Roster in its standard order
 // (missing ones as "?" and "????.??.??"; Result from game.result, whatever the
-// tags say), the other tags in their order, SetUp and FEN when start is not the
-// standard start (SetUp and FEN in game.tags are ignored), then the moves in SAN
+// tags say), the other tags in their order, [Variant "Three-check"] for a
+// three-check game, SetUp and FEN when start is not the variant's start (SetUp,
+// FEN and Variant in game.tags are ignored), then the moves in SAN
 // with move numbers and comments in braces (a '}' inside one is written as ')'),
 // lines at most 80 columns long (a longer single word gets its own line), and
 // the result token followed by a blank line. An illegal move ends the movetext
@@ -45,8 +46,9 @@ std::string write_pgn(const PgnGame& game);
 // annotations, move numbers and "%" escape lines; keeps the comments after
 // main-line moves (whitespace runs collapsed; comments before the first move are
 // dropped); tolerates a missing result token (the Result tag, else "*", is taken).
-// Games without tags and a FEN tag without SetUp are accepted; a Variant tag other
-// than standard chess is refused. A game that cannot be read gives a Failure naming the
+// Games without tags and a FEN tag without SetUp are accepted; a Variant tag
+// names standard chess (also "chess", "normal", "from position") or three-check
+// (also "3check", "threecheck"); other variants are refused. A game that cannot be read gives a Failure naming the
 // game number, the line and the offending text, e.g.
 //   "game 2, line 17: at black's move 12, 'Nf9' is not a move in SAN (...)"
 // and reading goes on with the next game: the next line starting with '[' after

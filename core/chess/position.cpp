@@ -33,7 +33,7 @@ constexpr auto CastlingMask = [] {
 
 }  // namespace
 
-Position::Position() {
+Position::Position(Variant variant) : variant_(variant) {
   constexpr PieceType BackRank[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
   for (int file = 0; file < 8; ++file) {
     put_piece(make_piece(WHITE, BackRank[file]), make_square(file, 0));
@@ -172,6 +172,10 @@ void Position::do_move(Move m) {
 
   finish_update();
   if (ep_ != SQ_NONE) key_ ^= zobrist::en_passant(ep_);
+  if (variant_ == Variant::ThreeCheck && checkers_ && checks_[us] < ChecksToWin) {
+    key_ ^= zobrist::checks_given(us, checks_[us]) ^ zobrist::checks_given(us, checks_[us] + 1);
+    ++checks_[us];
+  }
   assert(key_ == compute_key());
 }
 
@@ -204,6 +208,7 @@ Key Position::compute_key() const {
   k ^= zobrist::castling(castling_);
   if (ep_ != SQ_NONE) k ^= zobrist::en_passant(ep_);
   if (side_ == BLACK) k ^= zobrist::black_to_move();
+  for (Color c : {WHITE, BLACK}) k ^= zobrist::checks_given(c, checks_[c]);
   return k;
 }
 
@@ -226,7 +231,8 @@ std::string Position::pretty() const {
 bool Position::operator==(const Position& other) const {
   return std::memcmp(board_, other.board_, sizeof board_) == 0 && side_ == other.side_ &&
          castling_ == other.castling_ && ep_ == other.ep_ && halfmove_ == other.halfmove_ &&
-         fullmove_ == other.fullmove_;
+         fullmove_ == other.fullmove_ && variant_ == other.variant_ && checks_[WHITE] == other.checks_[WHITE] &&
+         checks_[BLACK] == other.checks_[BLACK];
 }
 
 }  // namespace gambit::chess

@@ -1,5 +1,6 @@
 // Position: one chess position (pieces, side to move, castling rights, en-passant
-// square, move counters) with its Zobrist key and the pieces giving check.
+// square, move counters, and in three-check the checks each side has given) with
+// its Zobrist key and the pieces giving check.
 //
 // Invariants (hold for every Position reachable through from_fen/do_move):
 //  - exactly one king per colour, no pawn on the first or eighth rank, the side
@@ -7,7 +8,9 @@
 //  - castling rights only where king and rook still stand on their home squares;
 //  - en_passant_square() is SQ_NONE unless a *legal* en-passant capture exists,
 //    so two positions with the same key offer the same moves (FIDE repetition);
-//  - key() equals compute_key(), checkers() the pieces attacking the side to move.
+//  - key() equals compute_key(), checkers() the pieces attacking the side to move;
+//  - checks_given() is 0 for both sides in standard chess and at most ChecksToWin
+//    in three-check (the key includes it, so repetitions count it).
 //
 // Positions are small values (160 bytes): the move maker is copy-make, i.e. make
 // a copy and call do_move on it; undo is dropping the copy.
@@ -19,6 +22,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/result.h"
 #include "core/chess/types.h"
+#include "core/chess/variant.h"
 
 namespace gambit::chess {
 
@@ -26,13 +30,21 @@ inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP
 
 class Position {
  public:
-  Position();  // the standard starting position
+  Position() : Position(Variant::Standard) {}
+  explicit Position(Variant variant);  // the starting position (no checks given)
 
   // Parses and strictly validates a FEN; the failure message names the problem.
   // Accepts 4 or 6 fields and both en-passant conventions (square written after
   // every double push, or only when a capture is possible).
-  static Result<Position> from_fen(std::string_view fen);
-  // FEN with the en-passant square written only when a legal capture exists.
+  // Three-check adds the checks, in either of the two forms lichess and
+  // Fairy-Stockfish read: a field "W+B" of checks each side has still to give
+  // (3+3 at the start) between the en-passant square and the halfmove clock, or
+  // a last field "+W+B" of checks each side has given (+0+0 at the start). With
+  // neither, no checks have been given. Standard chess refuses both.
+  static Result<Position> from_fen(std::string_view fen, Variant variant = Variant::Standard);
+  // FEN with the en-passant square written only when a legal capture exists; in
+  // three-check with the "W+B" checks-remaining field (as lichess and
+  // Fairy-Stockfish write it).
   std::string fen() const;
 
   Color side_to_move() const { return side_; }
@@ -52,6 +64,10 @@ class Position {
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
   Key key() const { return key_; }
+
+  Variant variant() const { return variant_; }
+  // Three-check: how many times colour c has given check (0 in standard chess).
+  int checks_given(Color c) const { return checks_[c]; }
 
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
@@ -101,6 +117,8 @@ class Position {
   std::uint8_t castling_ = NO_CASTLING;
   std::uint16_t halfmove_ = 0;
   std::uint16_t fullmove_ = 1;
+  Variant variant_ = Variant::Standard;
+  std::uint8_t checks_[COLOR_NB]{};
 };
 
 }  // namespace gambit::chess

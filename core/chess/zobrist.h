@@ -1,5 +1,7 @@
 // Zobrist keys: one random 64-bit number per (piece, square), per castling-rights
-// set, per en-passant file, and for black to move. A position's key is the XOR of
+// set, per en-passant file, for black to move, and (three-check) per number of
+// checks a side has given, 1 to 3 (none given adds nothing, so standard-chess
+// keys do not depend on the variant). A position's key is the XOR of
 // the numbers that describe it; Position keeps it up to date move by move.
 // The numbers come from a fixed-seed SplitMix64, computed at compile time, so
 // keys are the same in every build and every run.
@@ -18,6 +20,7 @@ struct Keys {
   Key castling[ALL_CASTLING + 1]{};
   Key en_passant_file[8]{};
   Key black_to_move{};
+  Key checks_given[COLOR_NB][4]{};  // [colour][count]; count 0 is zero
 };
 
 constexpr Keys make_keys() {
@@ -39,6 +42,8 @@ constexpr Keys make_keys() {
       if (rights & (1 << bit)) k.castling[rights] ^= single[bit];
   for (auto& key : k.en_passant_file) key = next();
   k.black_to_move = next();
+  for (auto& per_colour : k.checks_given)
+    for (int count = 1; count < 4; ++count) per_colour[count] = next();
   return k;
 }
 
@@ -50,5 +55,6 @@ constexpr Key piece_square(Piece p, Square s) { return keys.piece_square[p][s]; 
 constexpr Key castling(int rights) { return keys.castling[rights]; }
 constexpr Key en_passant(Square s) { return keys.en_passant_file[file_of(s)]; }
 constexpr Key black_to_move() { return keys.black_to_move; }
+constexpr Key checks_given(Color c, int count) { return keys.checks_given[c][count]; }
 
 }  // namespace gambit::chess::zobrist

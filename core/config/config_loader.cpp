@@ -58,6 +58,8 @@ class LayerReader {
         failure = read_seat(*node, seat_key(chess::WHITE), settings_.white);
       else if (key->str() == "black")
         failure = read_seat(*node, seat_key(chess::BLACK), settings_.black);
+      else if (key->str() == "game")
+        failure = read_game(*node);
       else if (key->str() == "ui")
         failure = read_ui(*node);
       else if (key->str() == "clock")
@@ -71,7 +73,7 @@ class LayerReader {
       else if (key->str() == "plugins")
         failure = read_plugins(*node);
       else
-        failure = unknown_key(*key, "", "white, black, ui, clock, demo, hint, store or plugins");
+        failure = unknown_key(*key, "", "white, black, game, ui, clock, demo, hint, store or plugins");
       if (failure) return failure;
     }
     return check_clock();
@@ -226,6 +228,16 @@ class LayerReader {
         failure =
             unknown_key(*name, "ui.", "show_legal_moves, show_ai_arrow, sounds, theme, piece_set or animation_ms");
       if (failure) return failure;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_game(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "game", "a table");
+    for (const auto& [name, value] : in_file_order(*table)) {
+      if (name->str() != "variant") return unknown_key(*name, "game.", "variant");
+      if (auto failure = read_name(*value, "game.variant", GameVariants, settings_.game.variant)) return failure;
     }
     return std::nullopt;
   }

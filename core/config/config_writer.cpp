@@ -116,6 +116,9 @@ Result<std::string> format_config(const Settings& settings) {
   for (chess::Color side : {chess::WHITE, chess::BLACK})
     if (auto failure = append_seat(out, settings.seat(side), seat_key(side))) return *failure;
 
+  out += "\n[game]\n";
+  if (auto failure = append_name(out, "game.variant", settings.game.variant, GameVariants)) return *failure;
+
   const UiSettings& ui = settings.ui;
   out += "\n[ui]\nshow_legal_moves = " + toml_bool(ui.show_legal_moves) +
          "\nshow_ai_arrow = " + toml_bool(ui.show_ai_arrow) + "\nsounds = " + toml_bool(ui.sounds) + "\n";

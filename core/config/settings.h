@@ -1,8 +1,8 @@
 // The settings Gambit reads from its TOML configuration: who sits at each side
-// of the board, the game window ([ui]), the clock ([clock]), the AI-vs-AI demo
-// ([demo] with its two seats), the player that gives hints ([hint]), where
-// scores are kept ([store]) and where player plugins are found. A later issue adds [game]; until it exists a file
-// naming it is refused like any other unknown key, so typos never pass silently.
+// of the board, the rules played ([game]), the game window ([ui]), the clock
+// ([clock]), the AI-vs-AI demo ([demo] with its two seats), the player that
+// gives hints ([hint]), where scores are kept ([store]) and where player plugins
+// are found. Unknown keys are refused, so typos never pass silently.
 #pragma once
 
 #include <array>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/chess/types.h"
+#include "core/chess/variant.h"
 #include "core/players/options.h"
 
 namespace gambit::config {
@@ -52,6 +53,8 @@ struct SeatConfig {
 // in the order it lists them.
 inline constexpr std::array<std::string_view, 4> BoardThemes{"green", "brown", "blue", "grey"};
 inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
+// The variants a game can be played in ([game] variant): chess::VariantNames ids.
+inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
 // The ranges of the integer settings (inclusive).
 inline constexpr int MaxAnimationMs = 1000;       // ui.animation_ms: 0..1000
@@ -59,6 +62,14 @@ inline constexpr int MaxClockMinutes = 180;       // clock.minutes: 0..180 (0 = 
 inline constexpr int MaxIncrementSeconds = 60;    // clock.increment_seconds: 0..60
 inline constexpr int MaxDemoMoveDelayMs = 10000;  // demo.move_delay_ms: 0..10000
 inline constexpr std::size_t MaxProfileLength = 40;  // store.profile, in bytes
+
+// [game]: the rules of the games the window and gambit-match start.
+struct GameSettings {
+  std::string variant = "standard";  // one of GameVariants
+
+  chess::Variant rules() const { return chess::variant_from_name(variant).value_or(chess::Variant::Standard); }
+  bool operator==(const GameSettings&) const = default;
+};
 
 // [ui]: how the game window shows the board.
 struct UiSettings {
@@ -111,6 +122,7 @@ struct Settings {
   // or relative to the working directory (a file's relative paths are made
   // relative to that file's folder when it is read).
   std::vector<std::filesystem::path> plugin_paths;
+  GameSettings game;
   UiSettings ui;
   ClockSettings clock;
   DemoSettings demo;
@@ -119,7 +131,7 @@ struct Settings {
   StoreSettings store;
 
   // Where each value was read, by dotted key: "white.player", "white.level",
-  // "white.options.depth", "plugins.paths", "ui.theme", "clock.minutes",
+  // "white.options.depth", "plugins.paths", "game.variant", "ui.theme", "clock.minutes",
   // "demo.move_delay_ms", "demo.white.player", "demo.white.options.depth",
   // "hint.level". Not part of equality.
   std::map<std::string, SourcePlace, std::less<>> sources;
@@ -131,7 +143,8 @@ struct Settings {
   std::string about(std::string_view key) const;
 
   bool operator==(const Settings& other) const {
-    return white == other.white && black == other.black && plugin_paths == other.plugin_paths && ui == other.ui &&
+    return white == other.white && black == other.black && plugin_paths == other.plugin_paths &&
+           game == other.game && ui == other.ui &&
            clock == other.clock && demo == other.demo && hint == other.hint && store == other.store;
   }
 };

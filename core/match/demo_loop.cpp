@@ -5,13 +5,13 @@
 
 namespace gambit::match {
 
-DemoLoop::DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed)
-    : first_(std::move(first)), second_(std::move(second)), seed_(seed) {}
+DemoLoop::DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant)
+    : first_(std::move(first)), second_(std::move(second)), seed_(seed), variant_(variant) {}
 
 chess::Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSeat second, std::uint64_t seed,
-                                                          TimePoint now) {
+                                                          TimePoint now, chess::Variant variant) {
   if (first.human() || second.human()) return chess::Failure{"the demo needs two AI players, not a human"};
-  std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed));
+  std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed, variant));
   if (auto started = loop->start_game(now); !started) return chess::Failure{started.error()};
   return loop;
 }
@@ -23,7 +23,7 @@ chess::Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);
   if (!session) return chess::Failure{session.error()};
-  chess::Game game;
+  chess::Game game{chess::Position(variant_)};
   for (const std::string& text : opening_moves(opening_for_game(game_number_, seed_))) {
     chess::Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
     if (!move) return chess::Failure{"opening move " + text + ": " + move.error()};

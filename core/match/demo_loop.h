@@ -28,9 +28,10 @@ class DemoLoop {
   };
 
   // The first player has white in game 1. Both must be AI seats. seed picks
-  // the order of openings (0 = book order).
+  // the order of openings (0 = book order). Every game is played in `variant`.
   static chess::Result<std::unique_ptr<DemoLoop>> create(SessionSeat first, SessionSeat second, std::uint64_t seed,
-                                                         TimePoint now);
+                                                         TimePoint now,
+                                                         chess::Variant variant = chess::Variant::Standard);
 
   // Drives the current game; starts the next one when it is time. A player
   // that cannot be created for the next game stops the loop (failure()).
@@ -54,12 +55,13 @@ class DemoLoop {
   void step() { session_->step(); }
 
  private:
-  DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed);
+  DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant);
   chess::Result<std::monostate> start_game(TimePoint now);
 
   SessionSeat first_;
   SessionSeat second_;
   std::uint64_t seed_;
+  chess::Variant variant_;
   std::unique_ptr<GameSession> session_;
   int game_number_ = 0;
   Tally tally_;

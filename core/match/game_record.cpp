@@ -57,6 +57,7 @@ std::string ending_words(const chess::Outcome& outcome) {
     case chess::Termination::None: return "unfinished";
     case chess::Termination::Checkmate: return "checkmate";
     case chess::Termination::Stalemate: return "stalemate";
+    case chess::Termination::ThirdCheck: return "third check";
     case chess::Termination::InsufficientMaterial: return "insufficient material";
     case chess::Termination::FivefoldRepetition: return "fivefold repetition";
     case chess::Termination::SeventyFiveMoveRule: return "75-move rule";
@@ -87,6 +88,7 @@ store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& 
   record.black = std::move(black);
   record.result = game.outcome().pgn_result();
   record.reason = ending_words(game.outcome());
+  record.variant = std::string(chess::names_of(game.start().variant()).id);
   record.time_control = time_control.movetime_ms > 0 ? seconds_text(time_control.movetime_ms) + " s/move"
                                                      : time_control.pgn_tag();
   record.started_at = started_at;

@@ -56,8 +56,9 @@ std::string TimeControl::pgn_tag() const {
 
 chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
                                     const TimeControl& time_control,
-                                    const std::vector<std::pair<std::string, std::string>>& tags) {
-  chess::Game game;
+                                    const std::vector<std::pair<std::string, std::string>>& tags,
+                                    chess::Variant variant) {
+  chess::Game game{chess::Position(variant)};
   for (const std::string& text : opening) {
     chess::Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
     if (!move) return chess::Failure{"opening move " + chess::quote_for_message(text) + ": " + move.error()};

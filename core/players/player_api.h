@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 #define GAMBIT_PLAYER_ABI_MAJOR 1u
-#define GAMBIT_PLAYER_ABI_MINOR 0u
+#define GAMBIT_PLAYER_ABI_MINOR 1u
 #define GAMBIT_PLAYER_ENTRY_SYMBOL "gambit_player_plugin"
 
 /* Size of the buffers the host passes for a move (UCI text, NUL-terminated)
@@ -86,13 +86,19 @@ typedef struct gambit_level {
 } gambit_level;
 
 /* The position to move in: a FEN plus the moves played since it, in UCI
- * notation (so a plugin can see repetitions). The host guarantees the FEN is
- * valid and every move legal. */
+ * notation (so a plugin can see repetitions), and the variant. The host
+ * guarantees the FEN is valid in that variant and every move legal, and sends
+ * a variant other than "standard" only to a plugin that lists it in its
+ * descriptor's variants. */
 typedef struct gambit_position {
   uint32_t struct_size;
   const char* start_fen;
   const char* const* moves;
   uint32_t move_count;
+  /* ABI 1.1: the variant id, "standard" or "threecheck" (the FEN then carries
+   * the checks each side still has to give, e.g. "3+3"). Absent (struct_size
+   * too small) or NULL means "standard". */
+  const char* variant;
 } gambit_position;
 
 /* How long to think. A zero field means "no such limit"; with no limit at all
@@ -169,6 +175,12 @@ typedef struct gambit_plugin_descriptor {
   /* Asks a running choose_move to return now. Thread-safe, never blocks; a
    * stop with no search running is ignored (it does not affect the next one). */
   void (*stop)(gambit_player* player);
+
+  /* ABI 1.1: the variants this plugin plays, as ids ("standard",
+   * "threecheck"); static strings. NULL with variant_count 0, or a descriptor
+   * too small to hold these fields (ABI 1.0), means standard chess only. */
+  const char* const* variants;
+  uint32_t variant_count;
 } gambit_plugin_descriptor;
 
 typedef const gambit_plugin_descriptor* (*gambit_player_plugin_entry)(uint32_t host_abi_major);

@@ -3,10 +3,12 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <system_error>
 
@@ -109,6 +111,31 @@ std::string levels_problem(const gambit_plugin_descriptor& d) {
   return {};
 }
 
+// Whether the descriptor is large enough to hold the ABI 1.1 variants list.
+bool has_variants_field(const gambit_plugin_descriptor& d) {
+  return d.struct_size >= offsetof(gambit_plugin_descriptor, variant_count) + sizeof(d.variant_count);
+}
+
+std::string variants_problem(const gambit_plugin_descriptor& d) {
+  if (!has_variants_field(d)) return {};
+  if (d.variant_count > 0 && !d.variants)
+    return "its variants list is missing (variant_count is " + std::to_string(d.variant_count) + ")";
+  for (std::uint32_t i = 0; i < d.variant_count; ++i)
+    if (!d.variants[i]) return "its variants list has no name at position " + std::to_string(i + 1);
+  return {};
+}
+
+// The variants a checked descriptor lists that this host knows; standard chess when none.
+std::vector<chess::Variant> variants_of(const gambit_plugin_descriptor& d) {
+  std::vector<chess::Variant> out;
+  if (has_variants_field(d))
+    for (std::uint32_t i = 0; i < d.variant_count; ++i)
+      if (std::optional<chess::Variant> v = chess::variant_from_name(d.variants[i]))
+        if (std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
+  if (out.empty()) out.push_back(chess::Variant::Standard);
+  return out;
+}
+
 // Checks what the descriptor declares about itself, apart from options and levels.
 std::string descriptor_problem(const gambit_plugin_descriptor& d) {
   if (d.abi_major != GAMBIT_PLAYER_ABI_MAJOR)
@@ -173,13 +200,19 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
 
   if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = levels_problem(*descriptor); !problem.empty()) return refuse(problem);
+  if (std::string problem = variants_problem(*descriptor); !problem.empty()) return refuse(problem);
 
   library->descriptor_ = descriptor;
   library->id_ = descriptor->id;
   library->name_ = descriptor->name;
   library->version_ = descriptor->version;
   library->description_ = descriptor->description ? descriptor->description : "";
+  library->variants_ = variants_of(*descriptor);
   return std::shared_ptr<const PluginLibrary>(std::move(library));
+}
+
+bool PluginLibrary::plays(chess::Variant v) const {
+  return std::find(variants_.begin(), variants_.end(), v) != variants_.end();
 }
 
 PluginLibrary::~PluginLibrary() {

@@ -17,8 +17,10 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/chess/result.h"
+#include "core/chess/variant.h"
 #include "core/players/player_api.h"
 
 namespace gambit::players {
@@ -50,6 +52,12 @@ class PluginLibrary {
   std::span<const gambit_option_spec> options() const { return {descriptor_->options, descriptor_->option_count}; }
   std::span<const gambit_level> levels() const { return {descriptor_->levels, descriptor_->level_count}; }
 
+  // The variants the plugin plays (ABI 1.1 descriptor field; standard chess
+  // alone for a 1.0 plugin or an empty list). Ids this host does not know are
+  // left out; a list with a NULL entry refuses the plugin at load.
+  std::span<const chess::Variant> variants() const { return variants_; }
+  bool plays(chess::Variant v) const;
+
   // The checked C descriptor (static in the loaded library): for PluginPlayer
   // and for the functions of core/players/options.h.
   const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }
@@ -58,6 +66,7 @@ class PluginLibrary {
   PluginLibrary() = default;
 
   void* handle_ = nullptr;
+  std::vector<chess::Variant> variants_;
   const gambit_plugin_descriptor* descriptor_ = nullptr;
   std::filesystem::path path_;
   std::string id_, name_, version_, description_;

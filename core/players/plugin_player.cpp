@@ -81,7 +81,7 @@ struct PluginPlayer::Search {
     for (chess::Move m : moves) move_texts.push_back(chess::to_uci(m));
     for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
     c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
-                  std::uint32_t(move_pointers.size())};
+                  std::uint32_t(move_pointers.size()), chess::names_of(start.variant()).id.data()};
     c_limits.struct_size = sizeof(gambit_limits);
     c_limits.movetime_ms = limits.movetime_ms;
     c_limits.depth = limits.depth;
@@ -247,6 +247,8 @@ MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::ve
   const auto failed = [&](std::string reason) { return answer(MoveAnswer::Kind::Failed, {}, std::move(reason)); };
 
   if (!instance_) return failed(who() + " was abandoned after it did not answer in time");
+  if (!library_->plays(start.variant()))
+    return failed(who() + " does not play " + std::string(chess::names_of(start.variant()).for_people));
   chess::Position current = start;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (!current.is_legal(moves[i]))

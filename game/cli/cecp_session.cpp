@@ -25,6 +25,9 @@ std::optional<std::string> result_line(const chess::Outcome& outcome) {
     case Termination::Checkmate:
       return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White mates}" : "0-1 {Black mates}";
     case Termination::Stalemate: return "1/2-1/2 {Stalemate}";
+    case Termination::ThirdCheck:
+      return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White gives a third check}"
+                                                            : "0-1 {Black gives a third check}";
     case Termination::InsufficientMaterial: return "1/2-1/2 {Draw by insufficient material}";
     case Termination::ThreefoldRepetition:
     case Termination::FivefoldRepetition: return "1/2-1/2 {Draw by repetition}";

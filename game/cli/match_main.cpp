@@ -5,7 +5,8 @@
 //
 //   gambit-match --white ID --black ID [--white-option k=v ...] [--black-option k=v ...]
 //                [--white-level L] [--black-level L] [--games N] [--concurrency J]
-//                [--movetime MS | --tc SECONDS+INC] [--pgn FILE] [--seed S] [--config PATH]
+//                [--movetime MS | --tc SECONDS+INC] [--variant standard|threecheck] [--pgn FILE]
+//                [--seed S] [--config PATH]
 //                [--store PATH | --no-record]
 //
 // "White" and "black" name the two players (A and B); they swap colours every
@@ -103,9 +104,10 @@ players::OptionList options_for_game(const Competitor& c, std::uint64_t match_se
 
 class Match {
  public:
-  Match(std::array<Competitor, 2> competitors, int games, match::TimeControl tc, std::uint64_t seed,
-        std::ofstream* pgn, store::Store* store)
-      : competitors_(std::move(competitors)), games_(games), tc_(tc), seed_(seed), pgn_(pgn), store_(store) {}
+  Match(std::array<Competitor, 2> competitors, int games, match::TimeControl tc, chess::Variant variant,
+        std::uint64_t seed, std::ofstream* pgn, store::Store* store)
+      : competitors_(std::move(competitors)), games_(games), tc_(tc), variant_(variant), seed_(seed), pgn_(pgn),
+        store_(store) {}
 
   void run(int concurrency) {
     std::vector<std::thread> workers;
@@ -144,7 +146,7 @@ class Match {
       }
       tags.insert(tags.end(), {{"Seed", std::to_string(seed_)}, {"Opening", std::string(opening.name)}});
       played = match::play_game({white_player->get(), white.library->id()}, {black_player->get(), black.library->id()},
-                                match::opening_moves(opening), tc_, tags);
+                                match::opening_moves(opening), tc_, tags, variant_);
     }
     if (!played && failure.empty()) failure = played.error();
 
@@ -190,6 +192,7 @@ class Match {
   std::array<Competitor, 2> competitors_;
   int games_;
   match::TimeControl tc_;
+  chess::Variant variant_;
   std::uint64_t seed_;
   std::ofstream* pgn_;
   store::Store* store_;  // used under mutex_
@@ -202,7 +205,7 @@ class Match {
 
 int run(int argc, char** argv) {
   CLI::App app{"Plays AI players against each other without a window and reports the score."};
-  std::string config_path, pgn_path, tc_text, store_path;
+  std::string config_path, pgn_path, tc_text, store_path, variant_id;
   bool no_record = false;
   std::string white_id, black_id, white_level, black_level;
   std::vector<std::string> white_option_texts, black_option_texts;
@@ -219,6 +222,8 @@ int run(int argc, char** argv) {
   app.add_option("--concurrency", concurrency, "Games played at once")->check(CLI::Range(1, 256));
   auto* movetime_option = app.add_option("--movetime", movetime, "Milliseconds per move")->check(CLI::Range(1, 86400000));
   app.add_option("--tc", tc_text, "Clock per player: SECONDS+INCREMENT, e.g. 10+0.1")->excludes(movetime_option);
+  app.add_option("--variant", variant_id, "Rules of the games: standard or threecheck; default: the config's [game] variant")
+      ->check(CLI::IsMember({"standard", "threecheck"}));
   app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file");
   app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock)");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
@@ -268,6 +273,12 @@ int run(int argc, char** argv) {
   if (!first) return fail(first.error());
   auto second = resolve_competitor(catalog, *black_seat, "black");
   if (!second) return fail(second.error());
+  const chess::Variant variant =
+      variant_id.empty() ? settings->game.rules() : chess::variant_from_name(variant_id).value_or(chess::Variant::Standard);
+  for (const Competitor* competitor : {&*first, &*second})
+    if (!competitor->library->plays(variant))
+      return fail("player '" + competitor->library->id() + "' does not play " +
+                  std::string(chess::names_of(variant).for_people));
 
   std::ofstream pgn;
   if (!pgn_path.empty()) {
@@ -285,14 +296,16 @@ int run(int argc, char** argv) {
     store = std::move(opened).value().store;
   }
 
-  std::printf("Match: %s (%s) vs %s (%s), %d games, %s, seed %llu\n", first->library->id().c_str(),
-              match::options_text(first->options).c_str(), second->library->id().c_str(), match::options_text(second->options).c_str(), games,
+  std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, seed %llu\n", first->library->id().c_str(),
+              match::options_text(first->options).c_str(), second->library->id().c_str(),
+              match::options_text(second->options).c_str(), std::string(chess::names_of(variant).for_people).c_str(),
+              games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
                                  : ("clock " + tc.pgn_tag()).c_str(),
               static_cast<unsigned long long>(seed));
   std::fflush(stdout);
 
-  Match match({*first, *second}, games, tc, seed, pgn_path.empty() ? nullptr : &pgn, store.get());
+  Match match({*first, *second}, games, tc, variant, seed, pgn_path.empty() ? nullptr : &pgn, store.get());
   match.run(std::min(concurrency, games));
 
   const match::MatchScore& score = match.score();

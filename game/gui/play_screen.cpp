@@ -74,7 +74,7 @@ void PlayScreen::start(Start start_with) {
       return;
     }
     const auto seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
-    auto loop = match::DemoLoop::create(*a, *b, seed, now);
+    auto loop = match::DemoLoop::create(*a, *b, seed, now, settings.game.rules());
     if (!loop) {
       failure_ = loop.error();
       return;
@@ -127,6 +127,7 @@ void PlayScreen::start(Start start_with) {
     return;
   }
   session_ = std::move(session).value();
+  if (!kept) session_->new_game(fresh_game(), now);
   game_began();
   if (kept) {
     session_->new_game(std::move(kept->game), now, kept->clocks);
@@ -144,6 +145,8 @@ match::GameSession* PlayScreen::session() const {
 }
 
 const chess::Game& PlayScreen::game() const { return session()->game(); }
+
+chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.settings().game.rules())); }
 
 void PlayScreen::reset_view() {
   input_.reset();
@@ -193,7 +196,7 @@ void PlayScreen::run(Action action) {
     case Action::NewGame:
       if (!game().is_over() && !game().moves().empty()) open_dialog(Dialog::ConfirmNewGame);
       else {
-        s->new_game(chess::Game(), now);
+        s->new_game(fresh_game(), now);
         reset_view();
         game_began();
       }
@@ -259,7 +262,7 @@ void PlayScreen::save_game(const std::string& path) {
 
 void PlayScreen::load_game(const std::string& text) {
   // A FEN typed or pasted into the field is loaded as a position; anything else names a file.
-  if (auto position = chess::Position::from_fen(text)) {
+  if (auto position = chess::Position::from_fen(text, app_.settings().game.rules())) {
     session()->new_game(chess::Game(*position), app_.now());
     reset_view();
     game_began();
@@ -281,7 +284,7 @@ void PlayScreen::load_game(const std::string& text) {
     loaded = match::game_from_pgn(**first);
   } else {
     std::string line = contents.substr(0, contents.find('\n'));
-    auto position = chess::Position::from_fen(line);
+    auto position = chess::Position::from_fen(line, app_.settings().game.rules());
     if (!position) {
       const std::string why = first ? first->error() : "the file holds no game";
       app_.toast("Could not load '" + text + "': " + why);
@@ -319,7 +322,7 @@ void PlayScreen::handle_dialog(const sf::Event& event) {
     case Dialog::ConfirmLeave: app_.pop(); break;
     case Dialog::ConfirmResign: session()->resign(now); break;
     case Dialog::ConfirmNewGame:
-      session()->new_game(chess::Game(), now);
+      session()->new_game(fresh_game(), now);
       reset_view();
       game_began();
       break;
@@ -382,7 +385,7 @@ void PlayScreen::handle(const sf::Event& event) {
   const bool overlay = game().is_over() && !overlay_dismissed_ && !view_ply_ && !demo_;
   if (overlay) {
     if (overlay_again_.clicked(event)) {
-      session()->new_game(chess::Game(), app_.now());
+      session()->new_game(fresh_game(), app_.now());
       reset_view();
       game_began();
       return;

@@ -55,6 +55,8 @@ class PlayScreen : public Screen {
 
   match::GameSession* session() const;
   const chess::Game& game() const;
+  // A new game from the start position of the configured variant ([game] variant).
+  chess::Game fresh_game() const;
   void start(Start start);
   // play_screen_store.cpp
   struct KeptGame {  // the store's interrupted game, ready to go on

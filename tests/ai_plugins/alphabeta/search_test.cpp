@@ -112,6 +112,53 @@ TEST(AlphaBeta, SeesItIsBeingMated) {
   EXPECT_EQ(r.score, ai::mated_in(2)) << pos.pretty();
 }
 
+// Three-check: White has given two checks (one remains), and Qxe7+ gives the
+// third, although the queen is lost to it in standard chess. Fairy-Stockfish
+// 11.1 (UCI_Variant 3check) answers the same: score mate 1, pv e2e7.
+constexpr const char* OneCheckToGo = "rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4";
+
+TEST(AlphaBeta, GivesTheThirdCheckThatWinsAThreeCheckGame) {
+  const Position pos = Position::from_fen(OneCheckToGo, chess::Variant::ThreeCheck).value();
+  Engine engine(small_config());
+  sdk::SearchInfo last;
+  const SearchResult r = engine.search({pos}, depth_limit(5), Never, [&last](const sdk::SearchInfo& i) { last = i; });
+  EXPECT_EQ(chess::to_uci(r.best), "e2e7") << pos.pretty();
+  EXPECT_EQ(r.score, ai::mate_in(1)) << pos.pretty();
+  EXPECT_EQ(last.score_kind, GAMBIT_SCORE_MATE);
+  EXPECT_EQ(last.score, 1);
+
+  // The same board in standard chess: Qxe7+ only loses the queen.
+  chess::Result<Position> standard = Position::from_fen("rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 0 4");
+  ASSERT_TRUE(standard.ok());
+  Engine plain(small_config());
+  EXPECT_NE(chess::to_uci(plain.search({*standard}, depth_limit(5), Never).best), "e2e7") << standard->pretty();
+}
+
+TEST(AlphaBeta, ShutsEveryCheckWhenTheOpponentNeedsOnlyOneMore) {
+  // The same position with Black to move: every White check next move would be the third.
+  const Position pos =
+      Position::from_fen("rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR b KQkq - 1+3 0 4", chess::Variant::ThreeCheck)
+          .value();
+  const auto allows_a_check = [&](chess::Move m) {
+    Position after = pos;
+    after.do_move(m);
+    for (chess::Move reply : chess::legal_moves(after)) {
+      Position next = after;
+      next.do_move(reply);
+      if (next.in_check()) return true;
+    }
+    return false;
+  };
+  int safe = 0;
+  for (chess::Move m : chess::legal_moves(pos)) safe += !allows_a_check(m);
+  ASSERT_GT(safe, 0) << "the test needs a move that stops every check\n" << pos.pretty();
+  Engine engine(small_config());
+  const SearchResult r = engine.search({pos}, depth_limit(4), Never);
+  EXPECT_FALSE(allows_a_check(r.best)) << chess::to_uci(r.best) << " lets White give the third check in\n"
+                                       << pos.pretty();
+  EXPECT_GT(r.score, ai::VALUE_MATED_IN_MAX_PLY) << "it should not see itself lost";
+}
+
 TEST(AlphaBeta, SolvesClearTacticsAtAFixedDepth) {
   // The first 25 positions of the suite with one clearly best move: a short
   // forced mate, or three pawns better than the second best move while that

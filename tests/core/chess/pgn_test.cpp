@@ -280,7 +280,7 @@ TEST(PgnErrors, BrokenSyntaxIsReportedAndSkipped) {
       {"[Event \"A\"]\n\n1. e4 -- 2. d4 *\n",
        "game 1, line 3: at black's move 1, the null move '--' is not supported"},
       {"[Event \"A\"]\n[Variant \"Chess960\"]\n\n1. e4 *\n",
-       "game 1, line 2: the variant 'Chess960' is not supported (only standard chess)"},
+       "game 1, line 2: the variant 'Chess960' is not supported (only standard chess and three-check)"},
       {"[Event \"A\"]\n\n1. e4 \x01 *\n", "game 1, line 3: unexpected character '\\x01'"},
       {"[Event \"A\"]\n\n1. e4 $ *\n",
        "game 1, line 3: '$' must be followed by the number of an annotation glyph, e.g. $1"},

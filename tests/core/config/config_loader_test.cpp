@@ -284,6 +284,18 @@ TEST(ConfigErrors, PluginPathsMustBeAnArrayOfNonEmptyStrings) {
   EXPECT_EQ(error_of("[plugins]\npaths = [\"\"]\n"), "test.toml:2:10: plugins.paths[0] must not be empty");
 }
 
+TEST(ConfigGame, TheVariantIsReadAndChecked) {
+  const Settings settings = parsed("[game]\nvariant = \"threecheck\"\n");
+  EXPECT_EQ(settings.game.variant, "threecheck");
+  EXPECT_EQ(settings.game.rules(), chess::Variant::ThreeCheck);
+  EXPECT_EQ(settings.sources.at("game.variant").line, 2u);
+  EXPECT_EQ(Settings().game.rules(), chess::Variant::Standard);
+  EXPECT_EQ(error_of("[game]\nvariant = \"crazyhouse\"\n"),
+            "test.toml:2:11: game.variant must be one of standard, threecheck, got 'crazyhouse'");
+  EXPECT_EQ(error_of("[game]\nvariant = 3\n"), "test.toml:2:11: game.variant must be a string, got integer");
+  EXPECT_EQ(error_of("game = 1\n"), "test.toml:1:8: game must be a table, got integer");
+}
+
 TEST(ConfigErrors, EmptyStringsAreRefused) {
   EXPECT_EQ(error_of("[white]\nplayer = \"\"\n"), "test.toml:2:10: white.player must not be empty");
   EXPECT_EQ(error_of("[black]\nlevel = ''\n"), "test.toml:2:9: black.level must not be empty");
@@ -296,8 +308,9 @@ TEST(ConfigErrors, NulCharactersAreRefused) {
 }
 
 TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
-  EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
-            "test.toml:1:2: unknown key game; expected white, black, ui, clock, demo, hint, store or plugins");
+  EXPECT_EQ(error_of("[games]\nmode = \"play\"\n"),
+            "test.toml:1:2: unknown key games; expected white, black, game, ui, clock, demo, hint, store or plugins");
+  EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"), "test.toml:2:1: unknown key game.mode; expected variant");
   EXPECT_EQ(error_of("[clock]\ninitial_seconds = 300\n"),
             "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
   EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
@@ -313,7 +326,7 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
             "test.toml:2:1: unknown key white.colour; expected player, level or options");
   EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
-            "test.toml:1:1: unknown key 'odd key'; expected white, black, ui, clock, demo, hint, store or plugins");
+            "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, store or plugins");
 }
 
 TEST(ConfigErrors, NewTablesAndTheirValuesMustHaveTheirType) {
@@ -642,9 +655,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), ui (6), clock (2),
+  // white.player, black.player, black.level, hint (2), game.variant, ui (6), clock (2),
   // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins.paths
-  EXPECT_EQ(keys, 20);
+  EXPECT_EQ(keys, 21);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

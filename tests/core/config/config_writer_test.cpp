@@ -30,6 +30,7 @@ Settings unusual_settings() {
   settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}};
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
   settings.store = StoreSettings{"/home/ann/chess \"scores\".db", "Ann \xC3\xA9"};
+  settings.game.variant = "threecheck";
   settings.ui = UiSettings{false, false, false, "grey", "freeserif", 0};
   settings.clock = ClockSettings{180, 60};
   settings.demo.move_delay_ms = 10000;
@@ -89,6 +90,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
     EXPECT_EQ(back->demo, settings.demo) << *text;
     EXPECT_EQ(back->hint, settings.hint) << *text;
     EXPECT_EQ(back->store, settings.store) << *text;
+    EXPECT_EQ(back->game, settings.game) << *text;
     EXPECT_EQ(*back, settings) << *text;
   }
 }

@@ -23,7 +23,9 @@ gambit_plugin_descriptor descriptor(const char* id, const gambit_option_spec* op
                                   nullptr,
                                   nullptr,
                                   nullptr,
-                                  nullptr};
+                                  nullptr,
+                                  nullptr,
+                                  0};
 }
 
 }  // namespace

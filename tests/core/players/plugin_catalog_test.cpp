@@ -34,7 +34,7 @@ std::string problem_about(const PluginCatalog& catalog, const std::filesystem::p
 
 TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
   const PluginCatalog catalog = PluginCatalog::scan({test_plugin_dir()});
-  EXPECT_EQ(catalog.ids(), (std::vector<std::string>{"raw", "sdk_test"})) << all(catalog.problems());
+  EXPECT_EQ(catalog.ids(), (std::vector<std::string>{"raw", "raw_abi_1_0", "sdk_test"})) << all(catalog.problems());
   ASSERT_TRUE(catalog.find("raw"));
   EXPECT_EQ(catalog.find("raw")->path(), test_plugin("raw")) << "the first file with an id wins";
 
@@ -51,7 +51,7 @@ TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
       << all(catalog.problems());
   EXPECT_TRUE(contains(problem_about(catalog, test_plugin("raw_copy")), test_plugin("raw").string()))
       << "the duplicate report names the file that kept the id:\n" << all(catalog.problems());
-  EXPECT_EQ(catalog.problems().size(), 11u) << "nested.so (a directory) and readme.txt are not plugins:\n"
+  EXPECT_EQ(catalog.problems().size(), 12u) << "nested.so (a directory) and readme.txt are not plugins:\n"
                                             << all(catalog.problems());
 }
 
@@ -76,7 +76,7 @@ TEST(PluginCatalog, EarlierDirectoriesWinAndRepeatedFilesAreLoadedOnce) {
   ASSERT_TRUE(catalog.find("raw"));
   ASSERT_TRUE(catalog.find("random"));
   EXPECT_EQ(catalog.plugins().front()->id(), "raw") << "plugins are listed in discovery order";
-  EXPECT_EQ(catalog.problems().size(), 11u) << "the second scan of a directory reports nothing new:\n"
+  EXPECT_EQ(catalog.problems().size(), 12u) << "the second scan of a directory reports nothing new:\n"
                                             << all(catalog.problems());
 }
 
@@ -84,7 +84,7 @@ TEST(PluginCatalog, UnknownIdListsTheAvailableOnes) {
   const PluginCatalog catalog = PluginCatalog::scan({test_plugin_dir()});
   chess::Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("foo");
   ASSERT_FALSE(found);
-  EXPECT_EQ(found.error(), "unknown player 'foo'; available: raw, sdk_test");
+  EXPECT_EQ(found.error(), "unknown player 'foo'; available: raw, raw_abi_1_0, sdk_test");
   chess::Result<std::shared_ptr<const PluginLibrary>> raw = catalog.lookup("raw");
   ASSERT_TRUE(raw) << raw.error();
   EXPECT_EQ((*raw)->id(), "raw");

@@ -53,6 +53,29 @@ TEST(PluginLibrary, LoadsARawPluginWithLevels) {
   EXPECT_STREQ((*loaded)->levels()[0].name, "easy");
 }
 
+TEST(PluginLibrary, ReadsTheVariantsAPluginPlays) {
+  chess::Result<std::shared_ptr<const PluginLibrary>> random = PluginLibrary::load(test_support::random_plugin());
+  ASSERT_TRUE(random) << random.error();
+  EXPECT_TRUE((*random)->plays(chess::Variant::Standard));
+  EXPECT_TRUE((*random)->plays(chess::Variant::ThreeCheck));
+  chess::Result<std::shared_ptr<const PluginLibrary>> raw = PluginLibrary::load(test_plugin("raw"));
+  ASSERT_TRUE(raw) << raw.error();
+  EXPECT_TRUE((*raw)->plays(chess::Variant::Standard));
+  EXPECT_FALSE((*raw)->plays(chess::Variant::ThreeCheck));
+}
+
+TEST(PluginLibrary, LoadsAnAbi10PluginAsPlayingStandardChessOnly) {
+  chess::Result<std::shared_ptr<const PluginLibrary>> old = PluginLibrary::load(test_plugin("raw_abi_1_0"));
+  ASSERT_TRUE(old) << old.error();
+  EXPECT_EQ((*old)->abi_minor(), 0u);
+  ASSERT_EQ((*old)->variants().size(), 1u);
+  EXPECT_EQ((*old)->variants()[0], chess::Variant::Standard);
+}
+
+TEST(PluginLibrary, RefusesAVariantsListWithoutNames) {
+  expect_refused(test_plugin("null_variant"), "variants list has no name at position 2");
+}
+
 TEST(PluginLibrary, LoadingTheSameFileTwiceGivesTwoWorkingHandles) {
   chess::Result<std::shared_ptr<const PluginLibrary>> first = PluginLibrary::load(test_plugin("raw"));
   chess::Result<std::shared_ptr<const PluginLibrary>> second = PluginLibrary::load(test_plugin("raw"));
@@ -105,7 +128,7 @@ TEST(PluginLibrary, RefusesAnAbiMajorMismatchNamingBothVersions) {
 
 TEST(PluginLibrary, RefusesADescriptorThatIsTooSmall) {
   const std::string sizes = std::to_string(offsetof(gambit_plugin_descriptor, stop)) + " bytes, smaller than the " +
-                            std::to_string(sizeof(gambit_plugin_descriptor)) + " bytes";
+                            std::to_string(offsetof(gambit_plugin_descriptor, variants)) + " bytes of ABI version 1";
   expect_refused(test_plugin("small_struct"), sizes);
 }
 

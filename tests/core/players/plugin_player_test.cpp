@@ -76,6 +76,32 @@ TEST(PluginPlayer, RandomPlaysAWholeGameOfLegalMoves) {
   }
 }
 
+TEST(PluginPlayer, RandomPlaysAWholeThreeCheckGame) {
+  std::unique_ptr<PluginPlayer> player = make_player(test_support::random_plugin(), {{"seed", "5"}});
+  ASSERT_TRUE(player);
+  chess::Game game(chess::Position(chess::Variant::ThreeCheck));
+  while (!game.is_over()) {
+    const MoveAnswer answer = player->choose_move(game.start(), game.moves(), Limits{}, nullptr, Patient);
+    ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason << "\nin " << game.position().pretty();
+    ASSERT_TRUE(game.play(answer.move)) << chess::to_uci(answer.move) << " in " << game.position().pretty();
+  }
+  EXPECT_NE(game.position().checks_given(chess::WHITE) + game.position().checks_given(chess::BLACK), 0)
+      << "a random game of " << game.moves().size() << " plies gave no check: " << game.outcome().description();
+}
+
+TEST(PluginPlayer, APluginIsNotAskedToPlayAVariantItDoesNotList) {
+  for (const char* plugin : {"raw", "raw_abi_1_0"}) {
+    std::unique_ptr<PluginPlayer> player = make_player(test_plugin(plugin), {{"behaviour", "first_legal"}});
+    ASSERT_TRUE(player);
+    const MoveAnswer answer =
+        player->choose_move(chess::Position(chess::Variant::ThreeCheck), {}, Limits{}, nullptr, Patient);
+    EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed) << plugin;
+    EXPECT_TRUE(contains(answer.reason, "does not play three-check")) << plugin << ": " << answer.reason;
+    const MoveAnswer standard = player->choose_move(chess::Position(), {}, Limits{}, nullptr, Patient);
+    EXPECT_EQ(standard.kind, MoveAnswer::Kind::Move) << plugin << ": " << standard.reason;
+  }
+}
+
 TEST(PluginPlayer, AnswersALegalMoveAndReportsInfoFromTheWorkerThread) {
   std::unique_ptr<PluginPlayer> player = raw_player("first_legal");
   ASSERT_TRUE(player);

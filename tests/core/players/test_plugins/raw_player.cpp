@@ -128,11 +128,24 @@ const gambit_option_value easy_settings[] = {{"depth", "1"}};
 #endif
 const gambit_level levels[] = {{"easy", "Thinks one move ahead", easy_settings, 1}};
 
+#if TEST_DEFECT == 11
+const char* const variants[] = {"standard", nullptr};
+#else
+const char* const variants[] = {"standard"};
+#endif
+
+// Defect 10 is no defect: a plugin built against ABI 1.0, whose descriptor ends at stop.
+constexpr std::uint32_t descriptor_size() {
+  if (TEST_DEFECT == 4) return std::uint32_t(offsetof(gambit_plugin_descriptor, stop));
+  if (TEST_DEFECT == 10) return std::uint32_t(offsetof(gambit_plugin_descriptor, variants));
+  return std::uint32_t(sizeof(gambit_plugin_descriptor));
+}
+
 const gambit_plugin_descriptor descriptor{
     TEST_DEFECT == 3 ? 99u : GAMBIT_PLAYER_ABI_MAJOR,
-    GAMBIT_PLAYER_ABI_MINOR,
-    TEST_DEFECT == 4 ? std::uint32_t(offsetof(gambit_plugin_descriptor, stop)) : std::uint32_t(sizeof(descriptor)),
-    TEST_DEFECT == 5 ? "" : "raw",
+    TEST_DEFECT == 10 ? 0u : GAMBIT_PLAYER_ABI_MINOR,
+    descriptor_size(),
+    TEST_DEFECT == 5 ? "" : TEST_DEFECT == 10 ? "raw_abi_1_0" : "raw",
     "Raw test player",
     "0.1",
     "Written against the C ABI directly; misbehaves on request.",
@@ -144,7 +157,9 @@ const gambit_plugin_descriptor descriptor{
     &destroy,
     &new_game,
     TEST_DEFECT == 6 ? nullptr : &choose_move,
-    &stop};
+    &stop,
+    variants,
+    std::uint32_t(sizeof(variants) / sizeof(variants[0]))};
 
 }  // namespace
 

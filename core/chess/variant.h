@@ -1,0 +1,39 @@
+// Variant: which rules a game is played by, and the names each format gives it.
+//
+// Standard is FIDE chess. ThreeCheck is chess in which a player who gives check
+// for the third time wins at once (Position counts the checks each side has
+// given; Game ends the game). Everything else — moves, checkmate, stalemate,
+// repetitions, the 50/75-move rules — is as in standard chess.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace gambit::chess {
+
+enum class Variant : std::uint8_t { Standard, ThreeCheck };
+
+inline constexpr int ChecksToWin = 3;  // ThreeCheck: the check that wins
+
+// The names of a variant in the formats that carry one.
+struct VariantNames {
+  Variant variant;
+  std::string_view id;    // configs, plugins, the store: "standard", "threecheck"
+  std::string_view pgn;   // the PGN Variant tag as lichess writes it: "Standard", "Three-check"
+  std::string_view cecp;  // the CECP "variant" command: "normal", "3check"
+  std::string_view uci;   // the UCI_Variant option of Fairy-Stockfish and lichess bots: "chess", "3check"
+  std::string_view for_people;  // "standard chess", "three-check"
+};
+
+const VariantNames& names_of(Variant v);
+
+// The variant any of its names denotes (case-insensitive; also "chess", "normal"
+// and "from position" for Standard, and "three check", "3-check" for
+// ThreeCheck), or nullopt for a name we do not play.
+std::optional<Variant> variant_from_name(std::string_view name);
+
+// The list of variant ids for messages: "standard, threecheck".
+std::string_view variant_id_list();
+
+}  // namespace gambit::chess
