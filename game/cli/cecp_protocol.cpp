@@ -210,12 +210,15 @@ std::string error_line(std::string_view reason, std::string_view line) {
   return "Error (" + std::string(reason) + "): " + shown;
 }
 
-std::vector<std::string> feature_lines(std::string_view engine_name) {
+std::vector<std::string> feature_lines(std::string_view engine_name, std::span<const chess::Variant> variants) {
   std::string name(engine_name);
   for (char& c : name)
     if (c == '"' || c == '\n' || c == '\r') c = '\'';
+  std::string names;
+  for (chess::Variant v : variants) names += (names.empty() ? "" : ",") + std::string(chess::names_of(v).cecp);
+  if (names.empty()) names = chess::names_of(chess::Variant::Standard).cecp;
   return {"feature myname=\"" + name + "\" usermove=1 setboard=1 ping=1 playother=1 san=0 sigint=0 sigterm=0",
-          "feature colors=0 analyze=0 variants=\"normal\"", "feature done=1"};
+          "feature colors=0 analyze=0 variants=\"" + names + "\"", "feature done=1"};
 }
 
 std::string move_line(chess::Move m) { return "move " + chess::to_uci(m); }

@@ -8,12 +8,14 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
 #include "core/chess/position.h"
+#include "core/chess/variant.h"
 #include "core/chess/result.h"
 #include "core/players/plugin_player.h"
 
@@ -90,8 +92,10 @@ std::optional<chess::Result<Command>> parse_command(std::string_view line);
 std::string error_line(std::string_view reason, std::string_view line);
 
 // The answer to "protover 2": feature lines, the last one "feature done=1".
-// engine_name becomes myname (double quotes in it are replaced).
-std::vector<std::string> feature_lines(std::string_view engine_name);
+// engine_name becomes myname (double quotes in it are replaced); variants
+// lists the CECP names of the variants played ("normal,3check"; "normal"
+// when empty).
+std::vector<std::string> feature_lines(std::string_view engine_name, std::span<const chess::Variant> variants);
 
 // "move e2e4" (coordinate notation, castling as the king's step, "e7e8q").
 std::string move_line(chess::Move m);

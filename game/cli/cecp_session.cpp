@@ -181,13 +181,14 @@ Reply Session::on(const XBoard&) { return {}; }
 
 Reply Session::on(const ProtoVer& protover) {
   Reply reply;
-  if (protover.version >= 2) reply.lines = feature_lines(settings_.engine_name);
+  if (protover.version >= 2) reply.lines = feature_lines(settings_.engine_name, settings_.variants);
   return reply;
 }
 
 Reply Session::on(const New&) {
   Reply reply;
   abandon_search(reply);
+  variant_ = chess::Variant::Standard;
   reset_game(chess::Game());
   force_ = false;
   engine_color_ = chess::BLACK;
@@ -197,9 +198,19 @@ Reply Session::on(const New&) {
   return reply;
 }
 
+// "variant" follows "new": the game starts again from the variant's start position.
 Reply Session::on(const Variant& variant) {
   Reply reply;
-  if (variant.name != "normal") reply.lines.push_back(error_line("unsupported variant", variant.name));
+  std::optional<chess::Variant> named;
+  for (chess::Variant v : settings_.variants)
+    if (chess::names_of(v).cecp == variant.name) named = v;
+  if (!named) {
+    reply.lines.push_back(error_line("unsupported variant", variant.name));
+    return reply;
+  }
+  abandon_search(reply);
+  variant_ = *named;
+  reset_game(chess::Game(chess::Position(variant_)));
   return reply;
 }
 
@@ -251,7 +262,7 @@ Reply Session::on(const UserMove& user_move) {
 Reply Session::on(const SetBoard& setboard) {
   Reply reply;
   abandon_search(reply);
-  chess::Result<chess::Position> position = chess::Position::from_fen(setboard.fen);
+  chess::Result<chess::Position> position = chess::Position::from_fen(setboard.fen, variant_);
   if (!position) {
     reply.lines.push_back("tellusererror Illegal position");
     reply.lines.push_back("# setboard: " + position.error());

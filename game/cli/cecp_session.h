@@ -13,8 +13,9 @@
 //    of an abandoned search (an older id) is ignored and prints nothing;
 //  - a search is only requested when the game is not over, the engine is not in
 //    force mode and the side to move is the engine's colour;
-//  - the end of the game (mate, stalemate, dead position, and the threefold and
-//    fifty-move draws, which it claims as soon as they arise) is announced once,
+//  - the end of the game (mate, stalemate, a third check in three-check, dead
+//    position, and the threefold and fifty-move draws, which it claims as soon
+//    as they arise) is announced once,
 //    right after the move that brings it, with the protocol's result line;
 //    nothing is claimed that the rules do not give;
 //  - "pong N" is printed only after every line owed to earlier commands: while
@@ -39,6 +40,8 @@ struct SessionSettings {
   // Resign when the plugin's score is below -resign_cp centipawns on three of
   // the engine's moves in a row; 0 = never resign.
   int resign_cp = 0;
+  // The variants the plugin plays (the "variant" command accepts these).
+  std::vector<chess::Variant> variants{chess::Variant::Standard};
 };
 
 // "Think now": the game so far and how long to think. The front end runs it on
@@ -135,6 +138,7 @@ class Session {
   SessionSettings settings_;
   std::string_view line_;  // the line being handled, for error messages
   chess::Game game_;
+  chess::Variant variant_ = chess::Variant::Standard;  // of the game: "new" resets it, "variant" sets it
   bool force_ = false;
   chess::Color engine_color_ = chess::BLACK;
   bool announced_ = false;  // the game's end has been printed

@@ -414,6 +414,7 @@ int run(int argc, char** argv) {
     cecp::SessionSettings session_settings;
     session_settings.engine_name = (*library)->name() + " " + (*library)->version();
     session_settings.resign_cp = resign_cp;
+    session_settings.variants.assign((*library)->variants().begin(), (*library)->variants().end());
     CecpEngine engine(*library, *options, std::move(player).value(), out, session_settings);
     if (!engine.handle_line(first->second)) return 0;
     for (std::string line; std::getline(std::cin, line);)

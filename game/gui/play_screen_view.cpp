@@ -91,7 +91,11 @@ std::string PlayScreen::status_text() const {
   const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
   if (s.seat(side).human()) text = one_human ? "Your move" : side_name(side) + " to move";
   else text = s.seat(side).label + (s.thinking_side() ? " is thinking..." : " to move");
-  if (g.position().in_check()) text += " - check!";
+  if (g.position().in_check()) {
+    text += " - check!";
+    if (g.start().variant() == chess::Variant::ThreeCheck)
+      text += " (" + std::to_string(g.position().checks_given(~side)) + " of " + std::to_string(chess::ChecksToWin) + ")";
+  }
   if (auto claim = s.claimable_draw())
     text += *claim == chess::Termination::ThreefoldRepetition ? " - you may claim a draw (threefold repetition)"
                                                                : " - you may claim a draw (fifty-move rule)";
@@ -132,6 +136,8 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float y) {
     fill_rect(target, box, to_move ? (ms < 10000 ? sf::Color(160, 50, 40) : colors::Accent) : colors::PanelLight);
     draw_text_centred(target, assets.bold(), clock_text(ms), 20, box);
   }
+  if (game().start().variant() == chess::Variant::ThreeCheck)
+    draw_check_counter(target, side, {x + width - (s.has_clock() ? 122.0f : 0.0f), y + 2});
 
   // Pieces this side has captured, and its material lead.
   const chess::Position& pos = shown_position();
@@ -148,6 +154,23 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float y) {
     material += piece_value(type) * (chess::popcount(pos.pieces(side, type)) - chess::popcount(pos.pieces(~side, type)));
   }
   if (material > 0) draw_text(target, assets.font(), "+" + std::to_string(material), 14, {cx + 4, y + 26}, colors::TextDim);
+}
+
+// Three-check: the checks `side` has given in the position shown, as three
+// marks ending at right_top (filled: given), with "checks" written under them.
+void PlayScreen::draw_check_counter(sf::RenderTarget& target, Color side, sf::Vector2f right_top) {
+  constexpr float Radius = 7, Step = 19;
+  const int given = shown_position().checks_given(side);
+  const float left = right_top.x - Step * chess::ChecksToWin;
+  for (int i = 0; i < chess::ChecksToWin; ++i) {
+    sf::CircleShape mark(Radius);
+    mark.setPosition(left + Step * float(i) + (Step - 2 * Radius) / 2, right_top.y);
+    mark.setOutlineThickness(2);
+    mark.setOutlineColor(colors::Warning);
+    mark.setFillColor(i < given ? colors::Warning : sf::Color::Transparent);
+    target.draw(mark);
+  }
+  draw_text(target, app_.assets().font(), "checks", 11, {left + 6, right_top.y + 2 * Radius + 4}, colors::TextDim);
 }
 
 void PlayScreen::draw_panel(sf::RenderTarget& target) {
@@ -338,6 +361,9 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("dialog", int(dialog_));
+  dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
+  dump.add("white_checks", g.position().checks_given(chess::WHITE));
+  dump.add("black_checks", g.position().checks_given(chess::BLACK));
   dump.add("white", session()->seat(chess::WHITE).label);
   dump.add("black", session()->seat(chess::BLACK).label);
   if (session()->has_clock()) {

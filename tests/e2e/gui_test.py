@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -426,6 +427,51 @@ def scores_from_match(exe, xd):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def three_check(exe, xd):
+    """[game] variant = "threecheck": two humans play to a third check; the window
+    ends the game, counts the checks and records the game as three-check."""
+    g = Gambit(exe, "threecheck", '[game]\nvariant = "threecheck"\n[white]\nplayer = "human"\n'
+                                  '[black]\nplayer = "human"\n[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        s = g.wait_for("a three-check game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+        if s["variant"] != "threecheck" or not s["fen"].endswith(" 3+3 0 1"):
+            g.fail("the game should start as three-check with 3+3 checks to give, not %s %r" % (s["variant"], s["fen"]))
+        moves = ["e2e4", "e7e5", "f1c4", "b8c6", "c4f7", "e8f7", "d1h5", "f7e7", "h5e5"]
+        for n, move in enumerate(moves, 1):
+            g.click(move[:2])
+            g.wait_for(move[:2] + " selected", lambda s, m=move: s["selected"] == m[:2])
+            g.click(move[2:])
+            s = g.wait_for("move %d (%s) played" % (n, move), lambda s, n=n: len(s["moves"]) == n)
+        if s["moves"] != moves:
+            g.fail("the clicked moves should be %s, not %s" % (moves, s["moves"]))
+        if (s["white_checks"], s["black_checks"]) != (3, 0) or s["result"] != "1-0" \
+                or s["outcome"] != "White wins by giving a third check":
+            g.fail("after Qxe5+ White should have won by a third check, the window shows %s/%s checks, %r %r"
+                   % (s["white_checks"], s["black_checks"], s["result"], s["outcome"]))
+        database = os.path.join(g.dir, "data", "gambit", "gambit.db")
+        deadline = time.monotonic() + TIMEOUT
+        rows = []
+        while time.monotonic() < deadline and not rows:
+            try:
+                with sqlite3.connect("file:%s?mode=ro" % database, uri=True) as db:
+                    rows = db.execute("SELECT variant, result, reason, pgn FROM games").fetchall()
+            except sqlite3.Error:
+                pass
+            time.sleep(0.2)
+        if len(rows) != 1 or rows[0][:3] != ("threecheck", "1-0", "third check") \
+                or '[Variant "Three-check"]' not in rows[0][3]:
+            g.fail("the store should hold the game as a three-check win by third check, it holds %r"
+                   % [row[:3] for row in rows])
+        took = g.close(xd)
+        print("g) three-check, human vs human: 9 clicked plies to the third check, counters 3/0, recorded as "
+              "three-check; closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
 def no_display(exe, xd):
     """Without a usable display the game says so in a sentence and exits 1 (SFML alone would abort)."""
     for display, words in ((None, "DISPLAY is not set"), (":4096", 'cannot open the display ":4096"')):
@@ -482,7 +528,7 @@ def run_scenarios(program, scenarios):
 
 
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, demo, close_while_thinking, bad_config, no_display,
+    return run_scenarios("gui_test", (play_vs_ai, demo, close_while_thinking, bad_config, no_display, three_check,
                                       scores_from_match))
 
 

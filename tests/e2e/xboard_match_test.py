@@ -2,8 +2,10 @@
 """End-to-end: XBoard (Debian's xboard, -noGUI match mode) runs gambit-engine
 in CECP against Fairy-Max for two short games (colours alternate): both games
 must finish, with no illegal move, forfeit or false claim in the record.
+With --variant 3check the games are three-check, against Fairy-Stockfish (an
+independent implementation of the variant, speaking CECP too).
 
-    /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine
+    /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine [--variant 3check]
 
 xboard needs an X display even without its window: it gets an Xvfb of its own.
 It does not exit by itself after a -noGUI match, so the test waits for both
@@ -13,13 +15,18 @@ import os, re, shutil, signal, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gui_test import start_own_display  # noqa: E402
 
-XBOARD, FAIRYMAX = "/usr/games/xboard", "/usr/games/fairymax"
+XBOARD = "/usr/games/xboard"
+# The opponent per variant: program, Debian package, name in messages.
+OPPONENTS = {"normal": ("/usr/games/fairymax", "fairymax", "Fairy-Max"),
+             "3check": ("/usr/games/fairy-stockfish", "fairy-stockfish", "Fairy-Stockfish")}
 GAMES, TIMEOUT = 2, 180
 
 
 def main():
     engine = os.path.abspath(sys.argv[1])
-    for program, package in ((XBOARD, "xboard"), (FAIRYMAX, "fairymax")):
+    variant = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--variant" else "normal"
+    opponent, opponent_package, opponent_name = OPPONENTS[variant]
+    for program, package in ((XBOARD, "xboard"), (opponent, opponent_package)):
         if not os.access(program, os.X_OK):
             print(f"FAIL: {program} is missing (apt-get install {package}; make test installs it)")
             return 1
@@ -35,8 +42,8 @@ def main():
         pgn, debug = os.path.join(work, "games.pgn"), os.path.join(work, "xboard.debug")
         xboard = subprocess.Popen(
             [XBOARD, "-noGUI", "-mm", "-mg", str(GAMES), "-tc", "0:05", "-inc", "0.1", "-sgf", pgn,
-             "-debug", "-nameOfDebugFile", debug, "-fcp", f"{engine} --plugin alphabeta", "-fd", work,
-             "-scp", FAIRYMAX, "-sd", work],
+             "-variant", variant, "-debug", "-nameOfDebugFile", debug, "-fcp", f"{engine} --plugin alphabeta",
+             "-fd", work, "-scp", opponent, "-sd", work],
             env=env, cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         results, deadline = [], time.monotonic() + TIMEOUT
         while time.monotonic() < deadline and xboard.poll() is None:
@@ -67,12 +74,19 @@ def main():
                 failures.append(f"gambit-engine claimed {claim!r}, but the games ended {results}")
         if not re.search(r'^\[(White|Black) "Gambit', text, re.M):
             failures.append("gambit-engine is not named in the record")
+        if variant != "normal":
+            told = re.findall(r"^\d+ >first : variant (\S+)", log, re.M)
+            if len(told) < GAMES or set(told) != {variant}:
+                failures.append(f"xboard told gambit-engine the variants {told}, expected {variant} per game")
+            if re.search(r"^\d+ <first : Error \(unsupported variant\)", log, re.M):
+                failures.append("gambit-engine refused the variant")
         for failure in failures:
             print("FAIL:", failure)
         if failures:
             print(text[-3000:])
             return 1
-        print(f"xboard match: gambit-engine (alphabeta) vs Fairy-Max, results {results}; claims {claims}")
+        print(f"xboard match ({variant}): gambit-engine (alphabeta) vs {opponent_name}, results {results}; "
+              f"claims {claims}")
         return 0
     finally:
         if server is not None:

@@ -123,7 +123,8 @@ TEST(CecpProtocol, ErrorLine) {
 }
 
 TEST(CecpProtocol, FeatureLines) {
-  const std::vector<std::string> lines = feature_lines("Gambit \"alpha\" 1.0");
+  const chess::Variant both[] = {chess::Variant::Standard, chess::Variant::ThreeCheck};
+  const std::vector<std::string> lines = feature_lines("Gambit \"alpha\" 1.0", both);
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.back(), "feature done=1");
   std::string all;
@@ -132,7 +133,7 @@ TEST(CecpProtocol, FeatureLines) {
     all += line + " ";
   }
   for (const char* feature : {"myname=\"Gambit 'alpha' 1.0\"", "usermove=1", "setboard=1", "ping=1", "playother=1",
-                              "san=0", "sigint=0", "sigterm=0", "colors=0", "analyze=0", "variants=\"normal\""})
+                              "san=0", "sigint=0", "sigterm=0", "colors=0", "analyze=0", "variants=\"normal,3check\""})
     EXPECT_NE(all.find(std::string(" ") + feature + " "), std::string::npos) << feature << " missing in: " << all;
 }
 

@@ -256,10 +256,48 @@ TEST(CecpSession, DrawOffersAreDeclinedSilently) {
   EXPECT_FALSE(session.game().is_over());
 }
 
-TEST(CecpSession, Variants) {
-  Session session;
+TEST(CecpSession, VariantsThePluginDoesNotPlayAreRefused) {
+  Session session;  // a plugin of standard chess only
   EXPECT_TRUE(send(session, "variant normal").lines.empty());
   EXPECT_EQ(send(session, "variant 3check").lines, lines({"Error (unsupported variant): 3check"}));
+  EXPECT_EQ(session.game().start().variant(), chess::Variant::Standard);
+  EXPECT_EQ(send(session, "variant crazyhouse").lines, lines({"Error (unsupported variant): crazyhouse"}));
+}
+
+SessionSettings three_check_engine() {
+  SessionSettings settings;
+  settings.variants = {chess::Variant::Standard, chess::Variant::ThreeCheck};
+  return settings;
+}
+
+TEST(CecpSession, ThreeCheckIsPlayedAndItsThirdCheckClaimed) {
+  Session session(three_check_engine());
+  EXPECT_EQ(send(session, "protover 2").lines[1], "feature colors=0 analyze=0 variants=\"normal,3check\"");
+  send_quietly(session, {"new", "variant 3check", "force"});
+  EXPECT_EQ(session.game().start().variant(), chess::Variant::ThreeCheck) << where(session);
+  send_quietly(session, {"usermove e2e4", "usermove e7e5", "usermove f1c4", "usermove b8c6", "usermove c4f7",
+                         "usermove e8f7", "usermove d1h5", "usermove f7e7", "go"});
+  EXPECT_EQ(session.game().position().checks_given(chess::WHITE), 2) << where(session);
+  ASSERT_TRUE(session.thinking()) << where(session);
+  EXPECT_EQ(session.on_search_done(1, answer(session, "h5e5")), lines({"move h5e5", "1-0 {White gives a third check}"}));
+  EXPECT_TRUE(session.game().is_over());
+  EXPECT_EQ(session.game().outcome().termination, chess::Termination::ThirdCheck);
+  // "new" goes back to standard chess: the same moves play on after Qxe5+.
+  send_quietly(session, {"new", "force"});
+  EXPECT_EQ(session.game().start().variant(), chess::Variant::Standard);
+}
+
+TEST(CecpSession, SetboardInThreeCheckReadsTheChecks) {
+  Session session(three_check_engine());
+  send_quietly(session, {"new", "variant 3check", "force",
+                         "setboard rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4"});
+  EXPECT_EQ(session.game().position().checks_given(chess::WHITE), 2) << where(session);
+  send_quietly(session, {"setboard rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 0 4 +1+0"});
+  EXPECT_EQ(session.game().position().checks_given(chess::WHITE), 1) << where(session);
+  const Reply refused = send(session, "setboard rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 4+3 0 4");
+  ASSERT_EQ(refused.lines.size(), 2u);
+  EXPECT_EQ(refused.lines[0], "tellusererror Illegal position");
+  EXPECT_NE(refused.lines[1].find("checks remaining '4+3'"), std::string::npos) << refused.lines[1];
 }
 
 TEST(CecpSession, MoveNowStopsTheSearchAndKeepsItsMove) {
