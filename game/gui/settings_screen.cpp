@@ -156,6 +156,8 @@ SettingsScreen::SettingsScreen(App& app) : Screen(app) {
   for (std::string_view theme : config::BoardThemes) theme_.items.emplace_back(theme);
   piece_set_.label = "Pieces";
   for (std::string_view set : config::PieceSets) piece_set_.items.emplace_back(set);
+  variant_.label = "Variant";
+  for (std::string_view variant : config::GameVariants) variant_.items.emplace_back(variant);
   load(app.settings());
   edited();
 }
@@ -183,6 +185,8 @@ void SettingsScreen::load(const config::Settings& settings) {
   theme_.select(settings.ui.theme);
   piece_set_.index = 0;
   piece_set_.select(settings.ui.piece_set);
+  variant_.index = 0;
+  variant_.select(settings.game.variant);
 }
 
 void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config) {
@@ -289,6 +293,7 @@ config::Settings SettingsScreen::build() const {
   settings.ui.animation_ms = int(animation_.value);
   settings.ui.theme = theme_.current();
   settings.ui.piece_set = piece_set_.current();
+  settings.game.variant = variant_.current();
   return settings;
 }
 
@@ -592,6 +597,10 @@ void SettingsScreen::layout_demo(float left, float right, float y, float width) 
 
 void SettingsScreen::layout_board(float left, float right, float y, float width) {
   float l = y;
+  heading("Rules", left, l);
+  add(variant_, "game.variant", left, l, width,
+      "standard: chess. threecheck: chess in which giving check a third time wins at once");
+  l += 10;
   heading("Clock", left, l);
   add(use_clock_, "clock.enabled", left, l, "Each side has a time limit; running out of time loses the game");
   if (use_clock_.value) {

@@ -123,7 +123,7 @@ class SettingsScreen : public Screen {
   std::array<SeatEditor, SeatCount> seats_;
   Checkbox use_clock_, legal_moves_, ai_arrow_, sounds_;
   NumberField minutes_, increment_, animation_, move_delay_;
-  Choice theme_, piece_set_;
+  Choice theme_, piece_set_, variant_;
 
   Tab tab_ = Tab::Players;
   std::array<float, TabCount> scroll_{};
