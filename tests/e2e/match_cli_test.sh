@@ -67,6 +67,18 @@ out=$("$match" --config "$example" --white random --games 1 --movetime 50 --no-r
 [ $? -eq 0 ] || fail "config/examples/vs-stockfish.toml did not play: $out"
 grep -q "^Match: random (.*) vs uci (.*UCI_Elo=1800.*command=stockfish" <<<"$out" || fail "the example's seat is not Stockfish at 1800: $out"
 
+# Three-check, from the command line and from [game] variant: alphabeta beats random by third checks.
+out=$("$match" --white alphabeta --black random --variant threecheck --games 2 --movetime 50 --seed 3 \
+      --pgn "$work/3check.pgn" --store "$work/3check.db" 2>&1)
+[ $? -eq 0 ] || fail "three-check alphabeta vs random exited with an error: $out"
+grep -q "^Match: alphabeta (.*) vs random (.*), three-check, 2 games" <<<"$out" || fail "the match is not three-check: $out"
+grep -q '^Score of alphabeta vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "alphabeta did not win 2-0 at three-check: $out"
+grep -q "wins by giving a third check" <<<"$out" || fail "no game ended by a third check: $out"
+[ "$(grep -c '^\[Variant "Three-check"\]' "$work/3check.pgn")" = 2 ] || fail "the PGN games are not tagged Three-check"
+printf '[game]\nvariant = "threecheck"\n' >"$work/3check.toml"
+out=$("$match" --config "$work/3check.toml" --white random --black random --games 1 --movetime 10 --no-record 2>&1)
+grep -q "^Match: random (.*) vs random (.*), three-check, 1 games" <<<"$out" || fail "[game] variant was not used: $out"
+
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {
   local expected=$1; shift
