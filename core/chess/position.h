@@ -12,7 +12,7 @@
 //  - checks_given() is 0 for both sides in standard chess and at most ChecksToWin
 //    in three-check (the key includes it, so repetitions count it).
 //
-// Positions are small values (160 bytes): the move maker is copy-make, i.e. make
+// Positions are small values (168 bytes): the move maker is copy-make, i.e. make
 // a copy and call do_move on it; undo is dropping the copy.
 #pragma once
 

@@ -57,6 +57,17 @@ PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mod
 
 PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
 
+namespace {
+
+// Why a seat cannot play a game in `variant`, or "" when it can.
+std::string variant_problem(const match::SessionSeat& seat, chess::Variant variant) {
+  if (seat.human() || seat.plugin->plays(variant)) return "";
+  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
+         ": choose another player, or standard chess in Settings (Board & clock)";
+}
+
+}  // namespace
+
 void PlayScreen::start(Start start_with) {
   const config::Settings& settings = app_.settings();
   const config::PluginList plugins = app_.plugin_descriptors();
@@ -73,6 +84,11 @@ void PlayScreen::start(Start start_with) {
       failure_ = !a ? a.error() : b.error();
       return;
     }
+    for (const match::SessionSeat* seat : {&*a, &*b})
+      if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
+        failure_ = problem;
+        return;
+      }
     const auto seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
     auto loop = match::DemoLoop::create(*a, *b, seed, now, settings.game.rules());
     if (!loop) {
@@ -117,6 +133,11 @@ void PlayScreen::start(Start start_with) {
       return;
     }
     session_seats[side] = *seat;
+    const chess::Variant variant = kept ? kept->game.start().variant() : settings.game.rules();
+    if (std::string problem = variant_problem(*seat, variant); !problem.empty()) {
+      failure_ = problem;
+      return;
+    }
   }
   std::optional<match::SessionSeat> hint;
   if (auto resolved = config::resolve_hint(settings, plugins))
