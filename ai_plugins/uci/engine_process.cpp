@@ -90,6 +90,7 @@ EngineProcess::~EngineProcess() {
     }
   }
   reap(std::chrono::milliseconds(500));
+  if (log_) log('#', "the engine " + fate());
 }
 
 void EngineProcess::reap(std::chrono::milliseconds patience) {
@@ -123,7 +124,23 @@ void EngineProcess::reap(std::chrono::milliseconds patience) {
   }
 }
 
+void EngineProcess::log_to(const std::string& path) {
+  auto file = std::make_unique<std::ofstream>(path, std::ios::app);
+  if (!*file) throw std::runtime_error("cannot write the engine log '" + path + "': " + std::strerror(errno));
+  log_ = std::move(file);
+  log('#', "engine '" + name_ + "' (pid " + std::to_string(pid_) + ")");
+}
+
+void EngineProcess::note(const std::string& text) { log('#', text); }
+
+void EngineProcess::log(char direction, const std::string& line) {
+  if (!log_) return;
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_).count();
+  *log_ << ms << ' ' << direction << ' ' << line << std::endl;
+}
+
 void EngineProcess::send(const std::string& line) {
+  log('>', line);
   const std::string text = line + "\n";
   std::size_t sent = 0;
   while (sent < text.size()) {
@@ -140,6 +157,7 @@ std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline, 
       std::string line = buffer_.substr(0, newline);
       buffer_.erase(0, newline + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      log('<', line);
       return line;
     }
     if (stop && stop->load(std::memory_order_relaxed)) return std::nullopt;
@@ -155,7 +173,11 @@ std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline, 
     char chunk[4096];
     const ssize_t n = ::recv(socket_, chunk, sizeof chunk, 0);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n <= 0) throw std::runtime_error("the engine '" + name_ + "' " + fate());
+    if (n <= 0) {
+      const std::string reason = "the engine '" + name_ + "' " + fate();
+      log('#', reason);
+      throw std::runtime_error(reason);
+    }
     buffer_.append(chunk, std::size_t(n));
   }
 }

@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,16 +42,26 @@ class EngineProcess {
 
   // "exited with status 1", "was killed by signal 9", or "is still running".
   std::string fate();
+
+  // Appends the dialogue from now on to the file at path ("> " lines sent,
+  // "< " lines read, "# " notes, each after the milliseconds since the start),
+  // for people debugging an engine. Throws when the file cannot be opened.
+  void log_to(const std::string& path);
+  // A note in the log (nothing without one).
+  void note(const std::string& text);
   const std::string& name() const { return name_; }
 
  private:
   void reap(std::chrono::milliseconds patience);
+  void log(char direction, const std::string& line);
 
   std::string name_;
   pid_t pid_ = -1;
   int socket_ = -1;  // our end of the socket pair that is the child's stdin and stdout
   std::string buffer_;
   std::optional<int> status_;  // waitpid status once reaped
+  std::unique_ptr<std::ofstream> log_;
+  Clock::time_point started_ = Clock::now();
 };
 
 }  // namespace gambit::plugins

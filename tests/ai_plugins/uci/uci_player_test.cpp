@@ -1,60 +1,22 @@
 // The uci plugin through the host (PluginPlayer), against Debian's Stockfish
 // and against fake engines that misbehave: every failure is a sentence, the
 // host forfeits the seat, and no engine process is left behind.
-#include <dirent.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
-#include "core/players/plugin_library.h"
 #include "core/players/plugin_player.h"
+#include "tests/ai_plugins/uci/engine_test_support.h"
 
 namespace gambit::players {
 namespace {
 
 using namespace std::chrono_literals;
-
-const std::string FakeEngines = GAMBIT_TEST_FAKE_ENGINES;
-
-std::shared_ptr<const PluginLibrary> uci_plugin() {
-  static auto library = PluginLibrary::load(GAMBIT_TEST_UCI_PLUGIN);
-  EXPECT_TRUE(library.ok()) << library.error();
-  return library.ok() ? library.value() : nullptr;
-}
-
-// Processes whose parent is this test (engines still running or unreaped).
-std::vector<std::string> child_processes() {
-  std::vector<std::string> children;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return children;
-  const std::string me = std::to_string(::getpid());
-  while (dirent* entry = ::readdir(proc)) {
-    std::ifstream stat(std::string("/proc/") + entry->d_name + "/stat");
-    std::string text;
-    if (!std::getline(stat, text)) continue;
-    const auto close = text.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(text.substr(close + 2));
-    std::string state, ppid;
-    rest >> state >> ppid;
-    if (ppid == me) children.push_back(text.substr(0, close + 1) + " state " + state);
-  }
-  ::closedir(proc);
-  return children;
-}
-
-std::string listed(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& item : items) out += "\n  " + item;
-  return out;
-}
+using namespace test;
 
 MoveAnswer think(PluginPlayer& player, const std::vector<std::string>& moves_text, Limits limits,
                  std::chrono::milliseconds deadline = 20s) {
@@ -148,6 +110,28 @@ TEST(UciPlugin, AnEngineThatHangsIsStoppedAndKilled) {
   }
   EXPECT_TRUE(child_processes().empty()) << "left behind (it ignores SIGTERM, so SIGKILL was needed):"
                                          << listed(child_processes());
+}
+
+TEST(UciPlugin, FairyStockfishPlaysThreeCheckThroughUciVariant) {
+  {
+    auto player = PluginPlayer::create(uci_plugin(), {{"command", "fairy-stockfish"}, {"movetime_ms", "200"}});
+    ASSERT_TRUE(player.ok()) << player.error();
+    const chess::Position start = *chess::Position::from_fen(
+        "rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4", chess::Variant::ThreeCheck);
+    MoveAnswer answer = (*player)->choose_move(start, {}, Limits{}, {}, 20s);
+    ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
+    EXPECT_EQ(chess::to_uci(answer.move), "e2e7") << "the third check wins";
+  }
+  EXPECT_TRUE(child_processes().empty()) << "left behind:" << listed(child_processes());
+}
+
+TEST(UciPlugin, StockfishIsRefusedThreeCheckInWords) {
+  auto player = PluginPlayer::create(uci_plugin(), {{"command", "stockfish"}, {"movetime_ms", "50"}});
+  ASSERT_TRUE(player.ok()) << player.error();
+  MoveAnswer answer = (*player)->choose_move(chess::Position(chess::Variant::ThreeCheck), {}, Limits{}, {}, 20s);
+  EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed);
+  EXPECT_NE(answer.reason.find("does not play three-check (it has no UCI_Variant '3check')"), std::string::npos)
+      << answer.reason;
 }
 
 }  // namespace

@@ -1,0 +1,36 @@
+// UciEngine: the UCI dialogue with an external engine (Stockfish, or any
+// other). The handshake is "uci" / "uciok", the settings go out with
+// "setoption", and each move is "position fen ... moves ..." and "go" with the
+// host's limits; "info" lines are passed on as progress, "stop" answers the
+// host's stop. A three-check game sets the engine's UCI_Variant to "3check"
+// (Fairy-Stockfish, lichess bots); an engine without that choice is refused in
+// words.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ai_plugins/uci/engine_dialogue.h"
+
+namespace gambit::plugins {
+
+class UciEngine final : public EngineDialogue {
+ public:
+  // Starts the engine and shakes hands; throws, in words, when it cannot.
+  explicit UciEngine(const EngineConfig& config);
+  void new_game() override;
+  chess::Move choose_move(const sdk::SearchRequest& request) override;
+
+ private:
+  void ready();
+  // Sets UCI_Variant for the game's variant when it is not set already.
+  void use_variant(chess::Variant variant);
+  void expect(const std::string& answer, Clock::time_point deadline, const std::string& asked);
+
+  EngineProcess engine_;
+  std::int64_t movetime_ms_;
+  std::vector<std::string> uci_variants_;  // the choices of its UCI_Variant option (empty: it has none)
+  chess::Variant variant_ = chess::Variant::Standard;
+};
+
+}  // namespace gambit::plugins
