@@ -78,6 +78,12 @@ grep -q "wins by giving a third check" <<<"$out" || fail "no game ended by a thi
 printf '[game]\nvariant = "threecheck"\n' >"$work/3check.toml"
 out=$("$match" --config "$work/3check.toml" --white random --black random --games 1 --movetime 10 --no-record 2>&1)
 grep -q "^Match: random (.*) vs random (.*), three-check, 1 games" <<<"$out" || fail "[game] variant was not used: $out"
+# Through the uci player: Fairy-Stockfish plays three-check (UCI_Variant); Stockfish cannot, and its seat forfeits saying so.
+out=$("$match" --white uci --white-option command=fairy-stockfish --black random --variant threecheck --games 2 \
+      --movetime 50 --no-record 2>&1)
+grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "Fairy-Stockfish did not win both three-check games: $out"
+out=$("$match" --white uci --black random --variant threecheck --games 1 --movetime 50 --no-record 2>&1)
+grep -q "does not play three-check (it has no UCI_Variant '3check')" <<<"$out" || fail "Stockfish's refusal is not told: $out"
 
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {
