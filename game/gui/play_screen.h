@@ -85,7 +85,6 @@ class PlayScreen : public Screen {
 
   void draw_panel(sf::RenderTarget& target);
   void draw_player(sf::RenderTarget& target, chess::Color side, float y);
-  void draw_check_counter(sf::RenderTarget& target, chess::Color side, sf::Vector2f right_top);
   void draw_overlay(sf::RenderTarget& target);
   void draw_dialog(sf::RenderTarget& target);
   std::string status_text() const;

@@ -137,7 +137,7 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float y) {
     draw_text_centred(target, assets.bold(), clock_text(ms), 20, box);
   }
   if (game().start().variant() == chess::Variant::ThreeCheck)
-    draw_check_counter(target, side, {x + width - (s.has_clock() ? 122.0f : 0.0f), y + 2});
+    draw_check_marks(target, assets, shown_position().checks_given(side), {x + width - (s.has_clock() ? 122.0f : 0.0f), y + 2});
 
   // Pieces this side has captured, and its material lead.
   const chess::Position& pos = shown_position();
@@ -154,23 +154,6 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float y) {
     material += piece_value(type) * (chess::popcount(pos.pieces(side, type)) - chess::popcount(pos.pieces(~side, type)));
   }
   if (material > 0) draw_text(target, assets.font(), "+" + std::to_string(material), 14, {cx + 4, y + 26}, colors::TextDim);
-}
-
-// Three-check: the checks `side` has given in the position shown, as three
-// marks ending at right_top (filled: given), with "checks" written under them.
-void PlayScreen::draw_check_counter(sf::RenderTarget& target, Color side, sf::Vector2f right_top) {
-  constexpr float Radius = 7, Step = 19;
-  const int given = shown_position().checks_given(side);
-  const float left = right_top.x - Step * chess::ChecksToWin;
-  for (int i = 0; i < chess::ChecksToWin; ++i) {
-    sf::CircleShape mark(Radius);
-    mark.setPosition(left + Step * float(i) + (Step - 2 * Radius) / 2, right_top.y);
-    mark.setOutlineThickness(2);
-    mark.setOutlineColor(colors::Warning);
-    mark.setFillColor(i < given ? colors::Warning : sf::Color::Transparent);
-    target.draw(mark);
-  }
-  draw_text(target, app_.assets().font(), "checks", 11, {left + 6, right_top.y + 2 * Radius + 4}, colors::TextDim);
 }
 
 void PlayScreen::draw_panel(sf::RenderTarget& target) {

@@ -201,8 +201,12 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     assets.draw_piece(target, chess::make_piece(side, chess::KING), {x - 4, y - 4}, 32, piece_set);
     const std::string& label = side == chess::WHITE ? game_.white : game_.black;
-    draw_text(target, assets.bold(), fit_text(assets.bold(), label, 17, width - 36), 17, {x + 34, y + 1});
-    y += 34;
+    const chess::Position& shown = positions_[ply_];
+    float marks = 0;
+    if (shown.variant() == chess::Variant::ThreeCheck)
+      marks = draw_check_marks(target, assets, shown.checks_given(side), {x + width, y + 1}) + 8;
+    draw_text(target, assets.bold(), fit_text(assets.bold(), label, 17, width - 36 - marks), 17, {x + 34, y + 1});
+    y += marks > 0 ? 42 : 34;  // room for the marks' caption
   }
   y += 4;
   const std::string outcome = game_.result + (game_.reason.empty() ? "" : ", " + game_.reason);

@@ -106,6 +106,22 @@ void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color
   for (sf::Vector2f corner : {a, b, c, a, c, d}) vertices.append(sf::Vertex(corner, color));
 }
 
+float draw_check_marks(sf::RenderTarget& target, const Assets& assets, int given, sf::Vector2f right_top) {
+  constexpr int Marks = 3;
+  constexpr float Radius = 7, Step = 19;
+  const float left = right_top.x - Step * Marks;
+  for (int i = 0; i < Marks; ++i) {
+    sf::CircleShape mark(Radius);
+    mark.setPosition(left + Step * float(i) + (Step - 2 * Radius) / 2, right_top.y);
+    mark.setOutlineThickness(2);
+    mark.setOutlineColor(colors::Warning);
+    mark.setFillColor(i < given ? colors::Warning : sf::Color::Transparent);
+    target.draw(mark);
+  }
+  draw_text(target, assets.font(), "checks", 11, {left + 6, right_top.y + 2 * Radius + 4}, colors::TextDim);
+  return Step * Marks;
+}
+
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color) {
   sf::VertexArray quad(sf::Triangles);
   append_quad(quad, rect, color);

@@ -465,9 +465,21 @@ def three_check(exe, xd):
                 or '[Variant "Three-check"]' not in rows[0][3]:
             g.fail("the store should hold the game as a three-check win by third check, it holds %r"
                    % [row[:3] for row in rows])
+        # Replayed from the Scores screen, it ends with White's three checks given (0 of 3 left).
+        g.key("Escape")  # the end-of-game overlay
+        g.key("Escape")  # the menu
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("s")
+        g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
+        g.key("Return")
+        g.wait_for("the replay screen", lambda s: s["screen"] == "replay" and s["plies"] == len(moves))
+        g.key("End")
+        s = g.wait_for("the last position replayed", lambda s: s["screen"] == "replay" and s["ply"] == len(moves))
+        if " 0+3 " not in s["fen"]:
+            g.fail("the replayed end position should have White's checks used up (0+3), not %r" % s["fen"])
         took = g.close(xd)
         print("g) three-check, human vs human: 9 clicked plies to the third check, counters 3/0, recorded as "
-              "three-check; closed in %.2f s" % took, flush=True)
+              "three-check and replayed to 0+3; closed in %.2f s" % took, flush=True)
     finally:
         g.cleanup()
 
