@@ -1,3 +1,5 @@
+// SettingsScreen, what it edits: widgets to and from Settings (seats, plugin
+// options, rules, clock, look), save, reset, back, and keyboard and mouse input.
 #include "game/gui/settings_screen.h"
 
 #include <algorithm>
@@ -9,25 +11,15 @@
 #include "core/config/seats.h"
 #include "core/players/options.h"
 #include "game/gui/app.h"
-#include "game/gui/board_view.h"
+#include "game/gui/settings_screen_parts.h"
 
 namespace gambit::gui {
+
+using namespace settings_detail;
 
 namespace {
 
 using chess::Color;
-
-constexpr const char* HumanItem = "Human";
-constexpr const char* NoLevelItem = "(none)";
-constexpr const char* TabLabels[] = {"Players", "Demo", "Board & clock"};
-constexpr const char* TabNames[] = {"players", "demo", "board"};  // for the state dump
-
-// Vertical rhythm of the content: a widget row, the distance between rows.
-constexpr float RowHeight = 32, RowPitch = 38;
-constexpr float TopBar = 64;  // title and tabs
-constexpr float Margin = 24, ColumnGap = 32;
-constexpr unsigned TextSize = 14, HeadingSize = 18;
-constexpr float LineHeight = 19;  // of TextSize text
 
 bool is_mouse(const sf::Event& event, sf::Vector2f& at) {
   switch (event.type) {
@@ -57,13 +49,23 @@ std::string problem_with(const config::Settings& settings, const config::PluginL
   return "";
 }
 
-// Option text in the form validate_option writes it, so values compare as text.
+// A step for [-]/[+] that crosses the range in a few hundred clicks at most
+// (milliseconds by the second), but 1 for small ranges and for seeds.
+long long step_for(std::int64_t min, std::int64_t max) {
+  const double range = double(max) - double(min);
+  if (range <= 1000 || range >= 1e9) return 1;
+  return static_cast<long long>(std::pow(10.0, std::floor(std::log10(range)) - 3));
+}
+
+}  // namespace
+
+namespace settings_detail {
+
 std::string canonical(const gambit_option_spec& spec, const std::string& text) {
   auto valid = players::validate_option(spec, text);
   return valid ? *valid : text;
 }
 
-// What an option is when the seat does not set it: its level's preset, else its default.
 std::string baseline(const players::PluginLibrary& plugin, const std::string& level, const gambit_option_spec& spec) {
   if (!level.empty())
     if (const gambit_level* preset = players::find_level(plugin.descriptor(), level))
@@ -73,36 +75,7 @@ std::string baseline(const players::PluginLibrary& plugin, const std::string& le
   return canonical(spec, spec.default_value ? spec.default_value : "");
 }
 
-// A step for [-]/[+] that crosses the range in a few hundred clicks at most
-// (milliseconds by the second), but 1 for small ranges and for seeds.
-long long step_for(std::int64_t min, std::int64_t max) {
-  const double range = double(max) - double(min);
-  if (range <= 1000 || range >= 1e9) return 1;
-  return static_cast<long long>(std::pow(10.0, std::floor(std::log10(range)) - 3));
-}
-
-std::string option_help(const gambit_option_spec& spec, const std::string& level_value, const std::string& level) {
-  std::string help = spec.help && *spec.help ? spec.help : spec.name;
-  std::string details;
-  switch (spec.type) {
-    case GAMBIT_OPTION_INT:
-      details = std::to_string(spec.min) + ".." + std::to_string(spec.max) + ", default " + spec.default_value;
-      break;
-    case GAMBIT_OPTION_BOOL:
-      details = std::string("default ") + (spec.default_value == std::string("true") ? "on" : "off");
-      break;
-    default: details = std::string("default ") + spec.default_value; break;
-  }
-  if (!level.empty() && level_value != canonical(spec, spec.default_value))
-    details += "; level " + level + ": " + level_value;
-  return help + " (" + details + ")";
-}
-
-std::string plugin_title(const players::PluginLibrary& plugin) {
-  return plugin.name() + (plugin.version().empty() ? "" : " " + plugin.version());
-}
-
-}  // namespace
+}  // namespace settings_detail
 
 // ---------------------------------------------------------------------------
 // Options and seats <-> widgets
@@ -449,383 +422,6 @@ void SettingsScreen::handle(const sf::Event& event) {
   }
   if (event.type == sf::Event::MouseWheelScrolled && event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel)
     scroll_[int(tab_)] -= event.mouseWheelScroll.delta * 48;
-}
-
-// ---------------------------------------------------------------------------
-// Layout
-
-std::vector<std::string> SettingsScreen::message_lines(float width) const {
-  const sf::Font& font = app_.assets().font();
-  std::vector<std::string> lines;
-  auto add_text = [&](const std::string& text) {
-    for (std::string& line : wrap_text(font, text, TextSize, width)) lines.push_back(std::move(line));
-  };
-  if (!save_error_.empty()) add_text(save_error_);
-  if (!error_.empty()) add_text("These settings cannot be saved: " + error_);
-  for (const std::string& problem : app_.problems()) add_text(problem);
-  return lines;
-}
-
-void SettingsScreen::heading(const std::string& text, float x, float& y) {
-  labels_.push_back({text, {x, y}, HeadingSize, colors::Text, true});
-  y += 30;
-}
-
-float SettingsScreen::paragraph(const std::string& text, float x, float y, float width, unsigned size,
-                                sf::Color color) {
-  const float line = size <= TextSize ? LineHeight : float(size) * 1.35f;
-  for (std::string& part : wrap_text(app_.assets().font(), text, size, width)) {
-    labels_.push_back({std::move(part), {x, y}, size, color});
-    y += line;
-  }
-  return y;
-}
-
-void SettingsScreen::add(Choice& widget, const std::string& name, float x, float& y, float width, std::string help,
-                         std::function<void()> changed) {
-  widget.rect = {x, y, width, RowHeight};
-  controls_.push_back({&widget, name, std::move(help), std::move(changed)});
-  y += RowPitch;
-}
-
-void SettingsScreen::add(Checkbox& widget, const std::string& name, float x, float& y, std::string help,
-                         std::function<void()> changed) {
-  // Only the box and its label react to a click, not the empty row beside them.
-  const float width = 22 + 10 + text_width(app_.assets().font(), widget.label, TextSize) + 8;
-  widget.rect = {x, y, width, RowHeight};
-  controls_.push_back({&widget, name, std::move(help), std::move(changed)});
-  y += RowPitch;
-}
-
-void SettingsScreen::add(NumberField& widget, const std::string& name, float x, float& y, float width,
-                         std::string help, std::function<void()> changed) {
-  widget.rect = {x, y, width, RowHeight};
-  controls_.push_back({&widget, name, std::move(help), std::move(changed)});
-  y += RowPitch;
-}
-
-float SettingsScreen::seat_info(const SeatEditor& seat, float x, float y, float width) {
-  if (seat.player.items.empty()) return y;
-  if (seat.player.current() == HumanItem)
-    return paragraph(seat.allow_human ? "You play this side with the mouse."
-                                      : "A human cannot sit here: choose a player plugin.",
-                     x, y, width, TextSize, seat.allow_human ? colors::TextDim : colors::Warning) + 6;
-  if (!seat.plugin)
-    return paragraph("No player plugin '" + seat.player.current() + "' was found: choose another player.", x, y,
-                     width, TextSize, colors::Warning) + 6;
-  y = paragraph(plugin_title(*seat.plugin), x, y, width, 15, colors::Text);
-  if (!seat.plugin->description().empty())
-    y = paragraph(seat.plugin->description(), x, y, width, TextSize - 1, colors::TextDim);
-  return y + 8;
-}
-
-void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width) {
-  if (!seat.plugin && seat.level.items.size() <= 1) return;
-  if (seat.level.items.size() <= 1) {
-    y = paragraph("This player has no levels.", x, y, width, TextSize - 1, colors::TextDim) + 6;
-    return;
-  }
-  std::string help = "No preset: the plugin's own defaults and the options below";
-  if (seat.level.index > 0 && seat.plugin)
-    if (const gambit_level* level = players::find_level(seat.plugin->descriptor(), seat.level.current()))
-      help = seat.level.current() + ": " + (level->description ? level->description : "");
-  add(seat.level, seat.key + ".level", x, y, width, help, [this, &seat] { level_changed(seat); });
-}
-
-void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float width) {
-  if (!seat.plugin || seat.options.empty()) return;
-  labels_.push_back({"Options (point at one for help)", {x, y + 2}, TextSize - 1, colors::TextDim});
-  y += 24;
-  const std::string level = seat.level.index == 0 ? "" : seat.level.current();
-  for (OptionEditor& option : seat.options) {
-    const gambit_option_spec& spec = *option.spec;
-    const std::string name = seat.key + ".options." + spec.name;
-    const std::string help = option_help(spec, baseline(*seat.plugin, level, spec), level);
-    switch (spec.type) {
-      case GAMBIT_OPTION_INT: add(option.number, name, x, y, width, help); break;
-      case GAMBIT_OPTION_BOOL: add(option.check, name, x, y, help); break;
-      case GAMBIT_OPTION_CHOICE: add(option.choice, name, x, y, width, help); break;
-      default: {
-        labels_.push_back({spec.name, {x, y + RowHeight * 0.2f}, TextSize, colors::Text});
-        const std::string shown = option.text.empty() ? "(not set)" : option.text;
-        labels_.push_back({shown, {x + width * 0.45f, y + RowHeight * 0.2f}, TextSize, colors::TextDim});
-        y += RowPitch;
-      }
-    }
-  }
-}
-
-float SettingsScreen::layout_seat(SeatEditor& seat, float x, float y, float width) {
-  heading(seat.title, x, y);
-  add(seat.player, seat.key + ".player", x, y, width,
-      seat.allow_human ? "Human (you, with the mouse) or one of the AI player plugins found"
-                       : "One of the AI player plugins found",
-      [this, &seat] { player_changed(seat); });
-  y = seat_info(seat, x, y, width);
-  add_level(seat, x, y, width);
-  if (seat.with_options) add_options(seat, x, y, width);
-  return y;
-}
-
-void SettingsScreen::layout_players(float left, float right, float y, float width) {
-  const float white = layout_seat(seats_[White], left, y, width);
-  const float bottom = std::max(white, layout_seat(seats_[Black], right, y, width));
-  y = bottom + 10;
-  rules_.push_back({left, std::round(y), right + width - left, 1});
-  y += 14;
-  SeatEditor& hint = seats_[Hint];
-  heading(hint.title, left, y);
-  y = paragraph("Suggests a move when you ask for a hint during a game (H).", left, y - 4, right + width - left,
-                TextSize - 1, colors::TextDim) + 6;
-  float level_y = y;
-  add(hint.player, "hint.player", left, y, width, "One of the AI player plugins found",
-      [this, &hint] { player_changed(hint); });
-  y = seat_info(hint, left, y, width);
-  add_level(hint, right, level_y, width);
-  content_height_ = std::max(y, level_y);
-}
-
-void SettingsScreen::layout_demo(float left, float right, float y, float width) {
-  y = paragraph("Two AI players play each other game after game (Demo in the menu).", left, y,
-                right + width - left, TextSize, colors::TextDim) + 8;
-  add(move_delay_, "demo.move_delay_ms", left, y, width,
-      "How long the demo waits after each move, so it can be followed");
-  y += 8;
-  const float white = layout_seat(seats_[DemoWhite], left, y, width);
-  content_height_ = std::max(white, layout_seat(seats_[DemoBlack], right, y, width));
-}
-
-void SettingsScreen::layout_board(float left, float right, float y, float width) {
-  float l = y;
-  heading("Rules", left, l);
-  add(variant_, "game.variant", left, l, width,
-      "standard: chess. threecheck: chess in which giving check a third time wins at once");
-  l += 10;
-  heading("Clock", left, l);
-  add(use_clock_, "clock.enabled", left, l, "Each side has a time limit; running out of time loses the game");
-  if (use_clock_.value) {
-    add(minutes_, "clock.minutes", left, l, width, "Each side's time at the start of the game (1..180 minutes)");
-    add(increment_, "clock.increment_seconds", left, l, width,
-        "Seconds added to a side's clock after each of its moves (0..60)");
-  } else {
-    l = paragraph("Games are played without a clock.", left, l, width, TextSize, colors::TextDim) + 8;
-  }
-  l += 10;
-  heading("During a game", left, l);
-  add(legal_moves_, "ui.show_legal_moves", left, l, "Dots and rings on the squares the piece you pick up can go to");
-  add(ai_arrow_, "ui.show_ai_arrow", left, l, "While an AI thinks, an arrow shows the move it finds best so far");
-  add(sounds_, "ui.sounds", left, l, "Sounds for moves, captures, checks and the end of the game");
-  add(animation_, "ui.animation_ms", left, l, width, "How long a move glides across the board; 0 = no animation");
-
-  float r = y;
-  heading("Look", right, r);
-  add(theme_, "ui.theme", right, r, width, "The colours of the board's squares");
-  add(piece_set_, "ui.piece_set", right, r, width, "The drawings of the pieces");
-  const float square = std::floor(std::min(56.0f, width / 4));
-  preview_ = {right, r + 4, 4 * square, 2 * square};
-  r += 2 * square + 12;
-  content_height_ = std::max(l, r);
-}
-
-void SettingsScreen::layout(sf::Vector2f size) {
-  size_ = size;
-  const Assets& assets = app_.assets();
-
-  // Title and tabs.
-  float x = 20 + text_width(assets.bold(), "Settings", 26) + 28;
-  for (int i = 0; i < TabCount; ++i) {
-    const float width = std::max(100.0f, text_width(assets.font(), tabs_[i].label, 17) + 40);
-    tabs_[i].rect = {std::round(x), 14, std::round(width), 38};
-    tabs_[i].primary = i == int(tab_);
-    x += width + 8;
-  }
-
-  // Buttons, the help line over them, the messages over that.
-  const float buttons_y = size.y - 56;
-  reset_.rect = {20, buttons_y, std::round(std::max(170.0f, text_width(assets.font(), reset_.label, 18) + 36)), 40};
-  save_.rect = {size.x - 20 - 110, buttons_y, 110, 40};
-  back_.rect = {save_.rect.left - 10 - 100, buttons_y, 100, 40};
-  help_top_ = buttons_y - 28;
-  messages_ = message_lines(size.x - 2 * Margin);
-  const float room = help_top_ - TopBar;
-  const std::size_t most = std::max<std::size_t>(2, std::size_t(room * 0.3f / LineHeight));
-  if (messages_.size() > most) {
-    const std::size_t hidden = messages_.size() - most + 1;
-    messages_.resize(most - 1);
-    messages_.push_back("... and " + std::to_string(hidden) + " more lines (printed in the terminal at start)");
-  }
-  messages_top_ = help_top_ - 4 - LineHeight * float(messages_.size());
-  const float content_bottom = messages_.empty() ? help_top_ - 4 : messages_top_ - 8;
-  content_ = {0, TopBar, size.x, std::max(40.0f, content_bottom - TopBar)};
-
-  // The content of the tab, scrolled; laid out again if the scroll had to be clamped.
-  const float width = std::floor((size.x - 2 * Margin - ColumnGap) / 2);
-  const float left = Margin, right = Margin + width + ColumnGap;
-  float& scroll = scroll_[int(tab_)];
-  for (int pass = 0; pass < 2; ++pass) {
-    labels_.clear();
-    rules_.clear();
-    controls_.clear();
-    const float top = content_.top + 14 - std::round(scroll);
-    switch (tab_) {
-      case Tab::Players: layout_players(left, right, top, width); break;
-      case Tab::Demo: layout_demo(left, right, top, width); break;
-      case Tab::Board: layout_board(left, right, top, width); break;
-    }
-    content_height_ = content_height_ - top + 14;  // from the bottom of the content to its height
-    const float clamped = std::clamp(scroll, 0.0f, std::max(0.0f, content_height_ - content_.height));
-    if (clamped == scroll) break;
-    scroll = clamped;
-  }
-  // A field scrolled out of sight or on another tab is not typed into.
-  if (typing_ && std::none_of(controls_.begin(), controls_.end(), [&](const Control& control) {
-        auto* field = std::get_if<NumberField*>(&control.widget);
-        return field && *field == typing_;
-      }))
-    typing_ = nullptr;
-}
-
-// ---------------------------------------------------------------------------
-// Drawing
-
-void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
-  const BoardPalette palette = board_palette(theme_.current());
-  const float square = preview_.height / 2;
-  using chess::make_piece;
-  const chess::Piece pieces[2][4] = {
-      {make_piece(chess::BLACK, chess::ROOK), chess::NO_PIECE, make_piece(chess::BLACK, chess::QUEEN),
-       make_piece(chess::BLACK, chess::KNIGHT)},
-      {make_piece(chess::WHITE, chess::PAWN), make_piece(chess::WHITE, chess::BISHOP), chess::NO_PIECE,
-       make_piece(chess::WHITE, chess::KING)}};
-  for (int row = 0; row < 2; ++row)
-    for (int col = 0; col < 4; ++col) {
-      const sf::Vector2f at(preview_.left + float(col) * square, preview_.top + float(row) * square);
-      fill_rect(target, {at.x, at.y, square, square}, (row + col) % 2 == 0 ? palette.light : palette.dark);
-      if (pieces[row][col] != chess::NO_PIECE)
-        app_.assets().draw_piece(target, pieces[row][col], at, square, piece_set_.current());
-    }
-}
-
-void SettingsScreen::draw(sf::RenderTarget& target) {
-  layout(target.getView().getSize());
-  const Assets& assets = app_.assets();
-  const sf::Vector2f size = size_;
-
-  draw_text(target, assets.bold(), "Settings", 26, {20, 17});
-  for (const Button& tab : tabs_) tab.draw(target, assets);
-  fill_rect(target, {0, TopBar - 1, size.x, 1}, colors::PanelLight);
-
-  // The content, clipped to its area.
-  const sf::View window_view = target.getView();
-  sf::View clip(content_);
-  clip.setViewport({content_.left / size.x, content_.top / size.y, content_.width / size.x, content_.height / size.y});
-  target.setView(clip);
-  for (const sf::FloatRect& rule : rules_) fill_rect(target, rule, colors::PanelLight);
-  for (const Label& label : labels_)
-    draw_text(target, label.bold ? assets.bold() : assets.font(), label.text, label.size, label.pos, label.color);
-  for (const Control& control : controls_)
-    std::visit([&](auto* widget) { widget->draw(target, assets); }, control.widget);
-  if (tab_ == Tab::Board) draw_preview(target);
-  if (typing_) {
-    const sf::FloatRect box = value_box(*typing_);
-    sf::RectangleShape shape({box.width - 4, box.height - 4});
-    shape.setPosition(box.left + 2, box.top + 2);
-    shape.setFillColor(sf::Color(28, 27, 25));
-    shape.setOutlineColor(colors::Accent);
-    shape.setOutlineThickness(2);
-    target.draw(shape);
-    draw_text_centred(target, assets.font(), typed_ + "|", TextSize, box);
-  }
-  target.setView(window_view);
-
-  // A scroll bar when the tab is taller than its area.
-  if (content_height_ > content_.height) {
-    const float track = content_.height - 8;
-    const float thumb = std::max(24.0f, track * content_.height / content_height_);
-    const float scroll = scroll_[int(tab_)];
-    const float top = content_.top + 4 + (track - thumb) * scroll / (content_height_ - content_.height);
-    fill_rect(target, {size.x - 9, content_.top + 4, 4, track}, colors::Panel);
-    fill_rect(target, {size.x - 9, top, 4, thumb}, colors::TextDim);
-  }
-  if (!messages_.empty()) fill_rect(target, {0, messages_top_ - 5, size.x, 1}, colors::PanelLight);
-  for (std::size_t i = 0; i < messages_.size(); ++i)
-    draw_text(target, assets.font(), messages_[i], TextSize, {Margin, messages_top_ + LineHeight * float(i)},
-              colors::Warning);
-
-  // Help for what the mouse is over.
-  std::string help;
-  if (content_.contains(mouse_))
-    for (const Control& control : controls_)
-      if (std::visit([&](auto* widget) { return widget->rect.contains(mouse_); }, control.widget)) help = control.help;
-  for (const Button* button : {&save_, &reset_, &back_, &tabs_[0], &tabs_[1], &tabs_[2]})
-    if (button->hovered) help = button->tooltip;
-  if (typing_) help = "Type a number, then Enter (Esc cancels)";
-  if (!help.empty()) {
-    const auto lines = wrap_text(assets.font(), help, TextSize - 1, size.x - 2 * Margin);
-    // One line; a longer help is cut to it.
-    std::string line = lines.empty() ? "" : lines.front();
-    if (lines.size() > 1) line += " ...";
-    draw_text(target, assets.font(), line, TextSize - 1, {Margin, help_top_ + 4}, colors::TextDim);
-  }
-
-  reset_.draw(target, assets);
-  back_.draw(target, assets);
-  save_.draw(target, assets);
-  if (unsaved_) {
-    const std::string text = "Unsaved changes";
-    const float width = text_width(assets.font(), text, TextSize);
-    const float x = back_.rect.left - 14 - width;
-    if (x > reset_.rect.left + reset_.rect.width + 10)
-      draw_text(target, assets.font(), text, TextSize, {x, back_.rect.top + 11}, colors::TextDim);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// State dump
-
-void SettingsScreen::describe(StateDump& dump) const {
-  dump.add("settings_tab", TabNames[int(tab_)]);
-  const config::Settings settings = build();
-  const config::SeatConfig* seats[] = {&settings.white, &settings.black, &settings.hint, &settings.demo.white,
-                                       &settings.demo.black};
-  const char* prefixes[] = {"white", "black", "hint", "demo_white", "demo_black"};
-  for (int i = 0; i < SeatCount; ++i) {
-    const std::string prefix = prefixes[i];
-    dump.add(prefix + "_player", seats[i]->player);
-    dump.add(prefix + "_level", seats[i]->level);
-    std::vector<std::string> options;
-    for (const auto& [name, value] : seats[i]->options) options.push_back(name + "=" + value);
-    dump.add(prefix + "_options", options);
-    dump.add(prefix + "_plugin_name", seats_[i].plugin ? seats_[i].plugin->name() : std::string());
-  }
-  dump.add("demo_move_delay_ms", settings.demo.move_delay_ms);
-  dump.add("clock_minutes", settings.clock.minutes);
-  dump.add("clock_increment_seconds", settings.clock.increment_seconds);
-  dump.add("show_legal_moves", settings.ui.show_legal_moves);
-  dump.add("show_ai_arrow", settings.ui.show_ai_arrow);
-  dump.add("sounds", settings.ui.sounds);
-  dump.add("theme", settings.ui.theme);
-  dump.add("piece_set", settings.ui.piece_set);
-  dump.add("animation_ms", settings.ui.animation_ms);
-  dump.add("settings_error", error_);
-  dump.add("settings_save_error", save_error_);
-  dump.add("unsaved_changes", unsaved_);
-  dump.add("settings_typing", typing_ != nullptr);
-  // Where each visible control is ("white.level@24,140,504,32"), for tests that click.
-  std::vector<std::string> controls;
-  for (const Control& control : controls_) {
-    const sf::FloatRect rect = std::visit([](auto* widget) { return widget->rect; }, control.widget);
-    if (!content_.contains(rect.left, rect.top) || !content_.contains(rect.left, rect.top + rect.height - 1)) continue;
-    controls.push_back(control.name + "@" + std::to_string(int(rect.left)) + "," + std::to_string(int(rect.top)) +
-                       "," + std::to_string(int(rect.width)) + "," + std::to_string(int(rect.height)));
-  }
-  dump.add("settings_controls", controls);
-  std::vector<std::string> buttons;
-  for (const Button* button : {&tabs_[0], &tabs_[1], &tabs_[2], &reset_, &back_, &save_})
-    buttons.push_back(button->label + "@" + std::to_string(int(button->rect.left)) + "," +
-                      std::to_string(int(button->rect.top)) + "," + std::to_string(int(button->rect.width)) + "," +
-                      std::to_string(int(button->rect.height)));
-  dump.add("settings_buttons", buttons);
 }
 
 }  // namespace gambit::gui

@@ -187,6 +187,10 @@ class Gambit:
         x, y = self.square_point(square)
         xdo("mousemove", "--sync", x, y, "click", 1)
 
+    def click_at(self, x, y):
+        """A click at window coordinates (as the state dump gives them)."""
+        xdo("mousemove", "--sync", int(self.origin[0] + x), int(self.origin[1] + y), "click", 1)
+
     def drag(self, origin, target, steps=6, on_pressed=None):
         x0, y0 = self.square_point(origin)
         x1, y1 = self.square_point(target)
@@ -484,6 +488,46 @@ def three_check(exe, xd):
         g.cleanup()
 
 
+def settings_variant(exe, xd):
+    """The Settings screen sets [game] variant: chosen with the mouse, saved to the
+    user's file, and the next game is three-check."""
+    g = Gambit(exe, "settings", '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("t")
+        g.wait_for("the settings screen", lambda s: s["screen"] == "settings")
+        g.key("3")
+        s = g.wait_for("the Board & clock tab with the variant",
+                       lambda s: s["settings_tab"] == "board"
+                       and any(c.startswith("game.variant@") for c in s["settings_controls"]))
+        if s["variant"] != "standard":
+            g.fail("the variant should start as standard, not %r" % s["variant"])
+        x, y, w, h = (int(v) for v in next(c for c in s["settings_controls"]
+                                           if c.startswith("game.variant@")).split("@")[1].split(","))
+        g.click_at(x + w - 12, y + h // 2)  # the choice's right arrow
+        g.wait_for("threecheck chosen", lambda s: s["variant"] == "threecheck" and s["unsaved_changes"])
+        bx, by, bw, bh = (int(v) for v in next(b for b in s["settings_buttons"]
+                                               if b.startswith("Save@")).split("@")[1].split(","))
+        g.click_at(bx + bw // 2, by + bh // 2)
+        g.wait_for("the settings saved", lambda s: not s.get("unsaved_changes", True) or s["screen"] == "menu")
+        saved = os.path.join(g.dir, "config", "gambit", "config.toml")
+        text = open(saved, encoding="utf-8").read() if os.path.exists(saved) else ""
+        if 'variant = "threecheck"' not in text:
+            g.fail("the user's config file does not say variant = \"threecheck\":\n%s" % text)
+        g.key("Escape")
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        s = g.wait_for("a new game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+        if s["variant"] != "threecheck":
+            g.fail("after saving, the new game should be three-check, not %r" % s["variant"])
+        took = g.close(xd)
+        print("h) settings: variant set to threecheck with the mouse, saved to the user's file, the next game "
+              "is three-check; closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
 def no_display(exe, xd):
     """Without a usable display the game says so in a sentence and exits 1 (SFML alone would abort)."""
     for display, words in ((None, "DISPLAY is not set"), (":4096", 'cannot open the display ":4096"')):
@@ -541,6 +585,7 @@ def run_scenarios(program, scenarios):
 
 def main():
     return run_scenarios("gui_test", (play_vs_ai, demo, close_while_thinking, bad_config, no_display, three_check,
+                                      settings_variant,
                                       scores_from_match))
 
 
