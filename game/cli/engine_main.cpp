@@ -104,12 +104,15 @@ class Engine {
   }
 
   bool ensure_player() { return ensure_usable(player_, library_, options_, out_); }
+  // The variant positions are read in (UCI_Variant).
+  chess::Variant variant() const { return variant_; }
 
  private:
   bool on(const uci::Uci&) {
     out_.line("id name Gambit " + library_->name() + " " + library_->version());
     out_.line("id author the Gambit developers");
     for (const gambit_option_spec& spec : library_->options()) out_.line(uci::option_line(spec));
+    if (library_->variants().size() > 1) out_.line(uci::variant_option_line(library_->variants()));
     out_.line("uciok");
     return true;
   }
@@ -141,6 +144,7 @@ class Engine {
       out_.note("option '" + option.name + "' not changed: cannot change options while thinking");
       return true;
     }
+    if (option.name == "UCI_Variant") return set_variant(option.value);
     const gambit_option_spec* spec = players::find_option(library_->descriptor(), option.name);
     if (!spec) {
       out_.note("unknown option '" + option.name + "'; options: " + players::option_names(library_->descriptor()));
@@ -161,7 +165,7 @@ class Engine {
       out_.note("position ignored while thinking; send stop first");
       return true;
     }
-    start_ = *chess::Position::from_fen(position.start_fen);
+    start_ = *chess::Position::from_fen(position.start_fen, variant_);
     moves_.clear();
     chess::Position pos = start_;
     for (const std::string& text : position.moves) {
@@ -227,6 +231,22 @@ class Engine {
   // Stops a running search and waits for its bestmove.
   void finish_search() { stop_and_join(search_, searching_, player_.get()); }
 
+  // "setoption name UCI_Variant value 3check": later positions are read in that
+  // variant, and the position goes back to its start.
+  bool set_variant(const std::string& name) {
+    for (chess::Variant v : library_->variants())
+      if (chess::names_of(v).uci == name) {
+        variant_ = v;
+        start_ = current_ = chess::Position(v);
+        moves_.clear();
+        return true;
+      }
+    std::string choices;
+    for (chess::Variant v : library_->variants()) choices += (choices.empty() ? "" : ", ") + std::string(chess::names_of(v).uci);
+    out_.note("UCI_Variant '" + name + "' is not played by " + library_->id() + "; it plays " + choices);
+    return true;
+  }
+
   std::string fallback_move() const {
     chess::MoveList moves = chess::legal_moves(current_);
     return moves.empty() ? "(none)" : chess::to_uci(moves[0]);
@@ -236,6 +256,7 @@ class Engine {
   players::OptionList options_;
   Output& out_;
   std::unique_ptr<players::PluginPlayer> player_;
+  chess::Variant variant_ = chess::Variant::Standard;
   chess::Position start_, current_;
   std::vector<chess::Move> moves_;
   std::thread search_;
@@ -424,7 +445,7 @@ int run(int argc, char** argv) {
   Engine engine(*library, *options, std::move(player).value(), out);
   // Returns false when the engine should exit.
   const auto handle_uci = [&](const std::string& line) {
-    std::optional<chess::Result<uci::Command>> command = uci::parse_command(line);
+    std::optional<chess::Result<uci::Command>> command = uci::parse_command(line, engine.variant());
     if (!command) return true;
     if (!*command) {
       out.note(command->error());

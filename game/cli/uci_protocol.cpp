@@ -49,19 +49,19 @@ Result<Command> parse_setoption(const std::vector<std::string_view>& t, std::siz
 }
 
 // position startpos|fen <FEN> [moves <m1> <m2> ...]
-Result<Command> parse_position(const std::vector<std::string_view>& t, std::size_t i) {
+Result<Command> parse_position(const std::vector<std::string_view>& t, std::size_t i, chess::Variant variant) {
   SetPosition position;
   std::size_t moves_at = i;
   while (moves_at < t.size() && t[moves_at] != "moves") ++moves_at;
   if (i < t.size() && t[i] == "startpos") {
     if (moves_at != i + 1) return Failure{"position startpos is followed by '" + join(t, i + 1, moves_at) + "'; expected 'moves' or nothing"};
-    position.start_fen = std::string(chess::START_FEN);
+    position.start_fen = chess::Position(variant).fen();
   } else if (i < t.size() && t[i] == "fen") {
     position.start_fen = join(t, i + 1, moves_at);
   } else {
     return Failure{"position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'"};
   }
-  Result<chess::Position> start = chess::Position::from_fen(position.start_fen);
+  Result<chess::Position> start = chess::Position::from_fen(position.start_fen, variant);
   if (!start) return Failure{"position ignored: " + start.error()};
   position.current = *start;
   for (std::size_t m = moves_at + 1; m < t.size(); ++m) {
@@ -120,7 +120,7 @@ Result<Command> parse_go(const std::vector<std::string_view>& t, std::size_t i) 
 
 }  // namespace
 
-std::optional<Result<Command>> parse_command(std::string_view line) {
+std::optional<Result<Command>> parse_command(std::string_view line, chess::Variant variant) {
   const std::vector<std::string_view> t = split(line);
   // The UCI rule: skip unknown leading tokens and parse the rest.
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -132,7 +132,7 @@ std::optional<Result<Command>> parse_command(std::string_view line) {
     if (word == "quit") return Result<Command>(Command{Quit{}});
     if (word == "ponderhit") return Result<Command>(Command{PonderHit{}});
     if (word == "setoption") return parse_setoption(t, i + 1);
-    if (word == "position") return parse_position(t, i + 1);
+    if (word == "position") return parse_position(t, i + 1, variant);
     if (word == "go") return parse_go(t, i + 1);
     if (word == "debug" || word == "register") return std::nullopt;  // accepted, nothing to do
   }
@@ -171,6 +171,12 @@ std::string info_line(const players::SearchInfo& info) {
     for (chess::Move m : info.pv) out << ' ' << chess::to_uci(m);
   }
   return out.str();
+}
+
+std::string variant_option_line(std::span<const chess::Variant> variants) {
+  std::string line = "option name UCI_Variant type combo default chess";
+  for (chess::Variant v : variants) line += " var " + std::string(chess::names_of(v).uci);
+  return line;
 }
 
 }  // namespace gambit::uci

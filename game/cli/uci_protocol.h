@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -49,8 +50,14 @@ using Command = std::variant<Uci, IsReady, UciNewGame, Stop, Quit, PonderHit, Se
 
 // Parses one input line. An empty line gives nullopt with no message; a line
 // that is not understood gives a Failure whose message the engine sends back
-// as "info string ..." before carrying on.
-std::optional<chess::Result<Command>> parse_command(std::string_view line);
+// as "info string ..." before carrying on. Positions are read in `variant`
+// (the engine's UCI_Variant): "startpos" is its start, a FEN may carry its fields.
+std::optional<chess::Result<Command>> parse_command(std::string_view line,
+                                                    chess::Variant variant = chess::Variant::Standard);
+
+// The option line of UCI_Variant ("option name UCI_Variant type combo default
+// chess var chess var 3check") for an engine that plays these variants.
+std::string variant_option_line(std::span<const chess::Variant> variants);
 
 // "option name <name> type spin default 3 min 1 max 6" and the like.
 std::string option_line(const gambit_option_spec& spec);

@@ -49,6 +49,27 @@ def mate_in_one_and_no_legal_move():
     e.quit()
 
 
+def three_check_through_uci_variant():
+    e = Engine()
+    e.send("uci")
+    lines = e.until("uciok")
+    check("option name UCI_Variant type combo default chess var chess var 3check" in lines,
+          f"no UCI_Variant option: {lines}")
+    e.send("setoption name UCI_Variant value 3check")
+    # One check to go for White: Qxe7+ wins at once (Fairy-Stockfish: mate 1, e2e7).
+    e.send("position fen rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4"); e.send("go depth 5")
+    lines = e.until("bestmove")
+    check(lines[-1] == "bestmove e2e7" and any("score mate 1" in l for l in lines),
+          f"did not give the winning third check: {lines[-3:]}")
+    e.send("setoption name UCI_Variant value crazyhouse"); e.send("isready")
+    lines = e.until("readyok")
+    check(any("UCI_Variant 'crazyhouse' is not played" in l for l in lines), f"crazyhouse not refused: {lines}")
+    e.send("setoption name UCI_Variant value chess")
+    e.send("position fen rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 0 4"); e.send("go depth 5")
+    check(e.until("bestmove")[-1] != "bestmove e2e7", "in standard chess Qxe7+ only loses the queen")
+    e.quit()
+
+
 def stop_ends_infinite_search_and_isready_answers_while_thinking():
     e = Engine()
     e.send("position startpos"); e.send("go infinite")
@@ -119,7 +140,7 @@ def eof_is_quit():
     check(p.returncode == 0 and "uciok" in p.stdout, "end of input did not end the engine cleanly")
 
 
-for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_move,
+for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_move, three_check_through_uci_variant,
              stop_ends_infinite_search_and_isready_answers_while_thinking, movetime_is_respected,
              bad_input_is_explained_and_ignored, refusals_at_start, list_plugins, eof_is_quit):
     run(test.__name__, test)

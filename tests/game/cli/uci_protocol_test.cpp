@@ -71,6 +71,22 @@ TEST(UciProtocol, BadPositionsAreRefusedWithTheReason) {
   EXPECT_NE(refusal("position startpos e2e4").find("expected 'moves'"), std::string::npos);
 }
 
+TEST(UciProtocol, PositionsInThreeCheck) {
+  const auto three = chess::Variant::ThreeCheck;
+  const auto start = parse_command("position startpos moves e2e4", three);
+  ASSERT_TRUE(start && *start);
+  const auto& p = std::get<SetPosition>(start->value());
+  EXPECT_EQ(p.start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+  EXPECT_EQ(p.current.variant(), three);
+  const std::string one_to_go = "position fen rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4";
+  const auto counted = parse_command(one_to_go + " moves e2e7", three);
+  ASSERT_TRUE(counted && *counted) << (counted ? counted->error() : "");
+  EXPECT_EQ(std::get<SetPosition>(counted->value()).current.checks_given(chess::WHITE), 3);
+  EXPECT_NE(refusal(one_to_go).find("belong to three-check"), std::string::npos);  // read as standard chess
+  const chess::Variant both[] = {chess::Variant::Standard, three};
+  EXPECT_EQ(variant_option_line(both), "option name UCI_Variant type combo default chess var chess var 3check");
+}
+
 TEST(UciProtocol, GoParameters) {
   Go g = parsed_as<Go>("go wtime 60000 btime 55000 winc 1000 binc 2000 movestogo 20");
   EXPECT_EQ(g.time_ms[0], 60000);
