@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/match/game_record.h"
+
 #include "core/chess/movegen.h"
 #include "core/players/options.h"
 #include "core/players/plugin_library.h"
@@ -44,6 +46,28 @@ TEST(GameRunner, RandomPlayersFinishAGameWhosePgnReadsBack) {
   EXPECT_EQ(read->value().tag("TimeControl"), "-");
   EXPECT_EQ(read->value().tag("Termination"), "normal");
   EXPECT_EQ(read->value().comments_after.back(), game.outcome().description());
+}
+
+TEST(GameRunner, AThreeCheckGameIsPlayedRecordedAndReadBackInItsVariant) {
+  auto white = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "21"}});
+  auto black = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "22"}});
+  ASSERT_TRUE(white && black);
+  auto played = play_game({white.get(), "random"}, {black.get(), "random"}, {"e2e4"}, {20, 0, 0}, {},
+                          chess::Variant::ThreeCheck);
+  ASSERT_TRUE(played.ok()) << played.error();
+  const chess::Game& game = played->game;
+  EXPECT_EQ(game.start().variant(), chess::Variant::ThreeCheck);
+  ASSERT_TRUE(game.is_over());
+  const std::string text = chess::write_pgn(played->pgn);
+  EXPECT_NE(text.find("[Variant \"Three-check\"]"), std::string::npos) << text;
+  chess::PgnReader reader(text);
+  auto read = reader.next();
+  ASSERT_TRUE(read && read->ok()) << text;
+  const chess::Game again = game_from_pgn(read->value());
+  EXPECT_EQ(again.start().variant(), chess::Variant::ThreeCheck);
+  EXPECT_EQ(again.moves(), game.moves());
+  EXPECT_EQ(again.position(), game.position()) << again.position().pretty();
+  EXPECT_EQ(again.outcome().termination, game.outcome().termination) << game.outcome().description();
 }
 
 TEST(GameRunner, IllegalMoveForfeitsWithTheReason) {
