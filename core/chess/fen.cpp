@@ -107,7 +107,8 @@ Result<Position> FenParser::parse(std::string_view text, Variant variant) {
     std::string hint = "; expected 6 (or 4, without the move counters) separated by spaces";
     if (variant == Variant::ThreeCheck)
       hint += ", plus the checks as a field \"3+3\" after the en-passant square or \"+0+0\" at the end";
-    else if (field_count == 7 && (looks_like_checks(fields[4]) || looks_like_checks(fields[6])))
+    else if (std::any_of(fields + std::min<std::size_t>(4, field_count), fields + std::min(field_count, MaxFields),
+                         looks_like_checks))
       hint += " (check counts such as \"3+3\" belong to three-check, and this is standard chess)";
     return fail(quote_for_message(text) + " has " + std::to_string(field_count) +
                 (field_count == 1 ? " field" : " fields") + hint);

@@ -236,6 +236,8 @@ TEST(ThreeCheckFen, RefusesAMisplacedOrMissingCountWithAHint) {
 TEST(ThreeCheckFen, StandardChessRefusesCheckCountsNamingThreeCheck) {
   expect_rejected(THREE_CHECK_START_FEN, Variant::Standard, {"7 fields", "three-check"});
   expect_rejected(std::string(AFTER_ONE_CHECK_PLACEMENT) + " 0 3 +1+0", Variant::Standard, {"7 fields", "three-check"});
+  expect_rejected("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3", Variant::Standard,
+                  {"5 fields", "three-check"});
   // The same FENs without the counts are fine.
   EXPECT_TRUE(parse(START_FEN, Variant::Standard) == Position());
 }
