@@ -13,7 +13,7 @@ def handshake(e):
     e.send("xboard", "protover 2")
     lines = e.until(r"feature done=1$")
     features = " ".join(lines)
-    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal"'):
+    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal,3check"'):
         check(f in features, f"feature {f} missing: {lines}")
     check(re.search(r'myname="[^"]+"', features) is not None, f"no myname: {lines}")
 
@@ -43,9 +43,9 @@ def claims_mate_and_refuses_bad_input():
     e.send("usermove a1a8")
     lines = e.sync(2)
     check(lines == ["1-0 {White mates}"], f"mate not claimed: {lines}")
-    e.send("new", "usermove e2e5", "variant 3check", "flibbertigibbet", "setboard 8/8/8 w - - 0 1")
+    e.send("new", "usermove e2e5", "variant crazyhouse", "flibbertigibbet", "setboard 8/8/8 w - - 0 1")
     lines = e.sync(3)
-    for expected in ("Illegal move: e2e5", "Error (unsupported variant): 3check",
+    for expected in ("Illegal move: e2e5", "Error (unsupported variant): crazyhouse",
                      "Error (unknown command): flibbertigibbet", "tellusererror Illegal position"):
         check(expected in lines, f"{expected!r} not answered: {lines}")
     e.quit()
