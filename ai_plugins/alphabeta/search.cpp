@@ -165,7 +165,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (stopped_) return VALUE_ZERO;
 
   if constexpr (!root_node) {
-    if (ai::lost_by_third_check(pos)) return ai::mated_in(ss->ply);
+    if (pos.lost_by_checks()) return ai::mated_in(ss->ply);  // three-check: the opponent has won
     if (is_draw(pos, ss)) return VALUE_DRAW;
     if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
     // Mate distance pruning: no line from here beats a mate already found nearer the root.
@@ -411,7 +411,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
   if ((++nodes_ & 1023) == 0) check_limits();
   if (stopped_) return VALUE_ZERO;
   ss->in_check = pos.in_check();
-  if (ai::lost_by_third_check(pos)) return ai::mated_in(ss->ply);
+  if (pos.lost_by_checks()) return ai::mated_in(ss->ply);
   if (is_draw(pos, ss)) return VALUE_DRAW;
   if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
 

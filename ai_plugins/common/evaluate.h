@@ -16,12 +16,6 @@ namespace gambit::ai {
 // no state, safe from any thread, no allocation. |result| < VALUE_KNOWN_WIN.
 Value evaluate(const chess::Position& pos);
 
-// Three-check: has the side to move lost, its opponent having given the third
-// check? Searches treat such a node as mated (the win rule of the variant).
-inline bool lost_by_third_check(const chess::Position& pos) {
-  return pos.variant() == chess::Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= chess::ChecksToWin;
-}
-
 // Plain piece values for search heuristics (exchange evaluation, futility
 // margins, move ordering), by piece type; the king is worth 0 here.
 inline constexpr Value PieceValue[chess::PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};

@@ -156,7 +156,7 @@ Outcome Game::judge_position() const {
     if (pos.in_check()) return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};
     return {GameResult::Draw, Termination::Stalemate, std::nullopt, {}};
   }
-  if (pos.variant() == Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= ChecksToWin)
+  if (pos.lost_by_checks())
     return {win_for(~pos.side_to_move()), Termination::ThirdCheck, std::nullopt, {}};
   if (insufficient_material(pos)) return {GameResult::Draw, Termination::InsufficientMaterial, std::nullopt, {}};
   if (pos.halfmove_clock() >= 150) return {GameResult::Draw, Termination::SeventyFiveMoveRule, std::nullopt, {}};

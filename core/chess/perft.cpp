@@ -4,18 +4,9 @@
 
 namespace gambit::chess {
 
-namespace {
-
-// Three-check: after the third check the game is over and nothing is played on.
-bool game_over_by_checks(const Position& pos) {
-  return pos.variant() == Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= ChecksToWin;
-}
-
-}  // namespace
-
 std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
-  if (game_over_by_checks(pos)) return 0;
+  if (pos.lost_by_checks()) return 0;
   if (depth == 1) return count_legal(pos);
   std::uint64_t nodes = 0;
   for (Move m : legal_moves(pos)) {
@@ -28,7 +19,7 @@ std::uint64_t perft(const Position& pos, int depth) {
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth) {
   std::vector<std::pair<Move, std::uint64_t>> result;
-  if (depth <= 0 || game_over_by_checks(pos)) return result;
+  if (depth <= 0 || pos.lost_by_checks()) return result;
   for (Move m : legal_moves(pos)) {
     Position child = pos;
     child.do_move(m);

@@ -438,7 +438,7 @@ std::optional<Result<PgnGame>> PgnReader::next() {
                                   "'s move " + std::to_string(pos.fullmove_number()) + ", ";
         if (tok.text == "--" || tok.text == "Z0")
           return fail_at(tok, where + "the null move " + describe(tok) + " is not supported");
-        if (pos.variant() == Variant::ThreeCheck && pos.checks_given(~pos.side_to_move()) >= ChecksToWin)
+        if (pos.lost_by_checks())
           return fail_at(tok, where + describe(tok) + " comes after the game ended with the third check");
         Result<Move> move = parse_san(pos, tok.text);
         if (!move) return fail_at(tok, where + move.error());

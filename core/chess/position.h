@@ -68,6 +68,8 @@ class Position {
   Variant variant() const { return variant_; }
   // Three-check: how many times colour c has given check (0 in standard chess).
   int checks_given(Color c) const { return checks_[c]; }
+  // Three-check: the side to move has lost, its opponent having given the third check.
+  bool lost_by_checks() const { return variant_ == Variant::ThreeCheck && checks_[~side_] >= ChecksToWin; }
 
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
