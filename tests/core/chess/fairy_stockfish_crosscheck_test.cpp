@@ -52,9 +52,12 @@
 #include "core/chess/perft.h"
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
+#include "tests/core/chess/test_positions.h"
 
 namespace gambit::chess {
 namespace {
+
+using test_support::Divide;
 
 constexpr const char* FairyStockfishPath = "/usr/games/fairy-stockfish";
 constexpr int GameCount = 100;
@@ -140,12 +143,6 @@ std::vector<Line> hand_picked_lines() {
       hand_picked_line("4k3/8/8/8/8/8/8/R5K1 w - - 2+3 7 30", {"a1a8", "e8d7", "a8a7"}),  // 2nd, 3rd check
   };
 }
-
-// One position's divide: root move in UCI -> leaf count below it, and the total.
-struct Divide {
-  std::map<std::string, std::uint64_t> moves;
-  std::uint64_t nodes = 0;
-};
 
 // What Fairy-Stockfish said about one position.
 struct Reply {
@@ -307,25 +304,6 @@ std::string compare_display(const Position& ours, const Reply& theirs, int& ep_o
   return report;
 }
 
-std::string compare_divide(const Divide& ours, const Divide& theirs) {
-  std::string only_ours, only_theirs, counts;
-  for (const auto& [move, count] : ours.moves) {
-    auto it = theirs.moves.find(move);
-    if (it == theirs.moves.end()) only_ours += " " + move;
-    else if (it->second != count)
-      counts += "\n  " + move + ": ours " + std::to_string(count) + ", Fairy-Stockfish " + std::to_string(it->second);
-  }
-  for (const auto& [move, count] : theirs.moves)
-    if (!ours.moves.count(move)) only_theirs += " " + move;
-  std::string report;
-  if (!only_ours.empty()) report += "\nmoves we generate and Fairy-Stockfish does not:" + only_ours;
-  if (!only_theirs.empty()) report += "\nmoves Fairy-Stockfish generates and we do not:" + only_theirs;
-  if (!counts.empty()) report += "\nperft " + std::to_string(PerftDepth - 1) + " below root moves differs:" + counts;
-  if (ours.nodes != theirs.nodes)
-    report += "\ntotal: ours " + std::to_string(ours.nodes) + ", Fairy-Stockfish " + std::to_string(theirs.nodes);
-  return report;
-}
-
 std::string describe_game(const Line& game, std::size_t index) {
   std::string moves;
   for (Move m : game.moves) moves += " " + to_uci(m);
@@ -406,7 +384,8 @@ TEST(FairyStockfishCrossCheck, ThreeCheckGamesAgree) {
   }
   for (std::size_t i = 0; i < perft_queries.size(); ++i) {
     const Line& game = games[perft_queries[i].game];
-    const std::string report = compare_divide(our_divides[i], answers.divides[i]);
+    const std::string report =
+        test_support::compare_divides(our_divides[i], answers.divides[i], "Fairy-Stockfish", PerftDepth);
     if (report.empty()) continue;
     ++mismatches;
     ADD_FAILURE() << describe_game(game, perft_queries[i].game) << "\nperft " << PerftDepth << " at ply "

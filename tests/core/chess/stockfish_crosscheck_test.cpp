@@ -24,6 +24,8 @@
 namespace gambit::chess {
 namespace {
 
+using test_support::Divide;
+
 constexpr const char* StockfishPath = "/usr/games/stockfish";
 constexpr int Depth = 3;
 
@@ -46,12 +48,6 @@ std::vector<Position> random_positions(const std::vector<std::string>& start_fen
   }
   return positions;
 }
-
-// One position's divide: root move in UCI -> leaf count below it, and the total.
-struct Divide {
-  std::map<std::string, std::uint64_t> moves;
-  std::uint64_t nodes = 0;
-};
 
 // Runs Stockfish once over all FENs; returns one Divide per FEN or sets error.
 std::vector<Divide> stockfish_divides(const std::vector<std::string>& fens, std::string& error) {
@@ -92,26 +88,6 @@ std::vector<Divide> stockfish_divides(const std::vector<std::string>& fens, std:
   return divides;
 }
 
-// Differences between our divide and Stockfish's, in words; empty when equal.
-std::string compare(const Divide& ours, const Divide& theirs) {
-  std::string only_ours, only_theirs, counts;
-  for (const auto& [move, count] : ours.moves) {
-    auto it = theirs.moves.find(move);
-    if (it == theirs.moves.end()) only_ours += " " + move;
-    else if (it->second != count)
-      counts += "\n  " + move + ": ours " + std::to_string(count) + ", Stockfish " + std::to_string(it->second);
-  }
-  for (const auto& [move, count] : theirs.moves)
-    if (!ours.moves.count(move)) only_theirs += " " + move;
-  std::string report;
-  if (!only_ours.empty()) report += "\nmoves we generate and Stockfish does not:" + only_ours;
-  if (!only_theirs.empty()) report += "\nmoves Stockfish generates and we do not:" + only_theirs;
-  if (!counts.empty()) report += "\nperft " + std::to_string(Depth - 1) + " below root moves differs:" + counts;
-  if (ours.nodes != theirs.nodes)
-    report += "\ntotal: ours " + std::to_string(ours.nodes) + ", Stockfish " + std::to_string(theirs.nodes);
-  return report;
-}
-
 TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
   ASSERT_TRUE(std::filesystem::exists(StockfishPath))
       << StockfishPath << " not found: install the Debian 'stockfish' package (apt-get install stockfish)";
@@ -144,7 +120,7 @@ TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
   ASSERT_TRUE(error.empty()) << error;
   int mismatches = 0;
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    const std::string report = compare(ours[i], theirs[i]);
+    const std::string report = test_support::compare_divides(ours[i], theirs[i], "Stockfish", Depth);
     if (report.empty()) continue;
     ++mismatches;
     ADD_FAILURE() << "position " << i << ": " << fens[i] << "\n" << positions[i].pretty() << report;

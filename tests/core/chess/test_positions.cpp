@@ -74,4 +74,24 @@ std::vector<Position> random_walk_positions(const std::vector<std::string>& star
   return out;
 }
 
+std::string compare_divides(const Divide& ours, const Divide& theirs, std::string_view engine, int depth) {
+  const std::string name(engine);
+  std::string only_ours, only_theirs, counts;
+  for (const auto& [move, count] : ours.moves) {
+    auto it = theirs.moves.find(move);
+    if (it == theirs.moves.end()) only_ours += " " + move;
+    else if (it->second != count)
+      counts += "\n  " + move + ": ours " + std::to_string(count) + ", " + name + " " + std::to_string(it->second);
+  }
+  for (const auto& [move, count] : theirs.moves)
+    if (!ours.moves.count(move)) only_theirs += " " + move;
+  std::string report;
+  if (!only_ours.empty()) report += "\nmoves we generate and " + name + " does not:" + only_ours;
+  if (!only_theirs.empty()) report += "\nmoves " + name + " generates and we do not:" + only_theirs;
+  if (!counts.empty()) report += "\nperft " + std::to_string(depth - 1) + " below root moves differs:" + counts;
+  if (ours.nodes != theirs.nodes)
+    report += "\ntotal: ours " + std::to_string(ours.nodes) + ", " + name + " " + std::to_string(theirs.nodes);
+  return report;
+}
+
 }  // namespace gambit::chess::test_support

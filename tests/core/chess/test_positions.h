@@ -1,8 +1,10 @@
 // Positions shared by the chess tests: the perft reference suite
-// (tests/data/perft.epd) and positions met on random walks from given starts.
+// (tests/data/perft.epd), positions met on random walks from given starts, and
+// the comparison of perft divides with a reference engine's.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -30,5 +32,15 @@ Position position_from(std::string_view fen);
 // start (the starts included); deterministic for a given seed.
 std::vector<Position> random_walk_positions(const std::vector<std::string>& start_fens, int walks, int plies,
                                             std::uint64_t seed);
+
+// One position's perft divide: root move in UCI -> leaf count below it, and the total.
+struct Divide {
+  std::map<std::string, std::uint64_t> moves;
+  std::uint64_t nodes = 0;
+};
+
+// Differences between our divide and a reference engine's (named for the
+// message) at `depth`, in words; empty when equal.
+std::string compare_divides(const Divide& ours, const Divide& theirs, std::string_view engine, int depth);
 
 }  // namespace gambit::chess::test_support
