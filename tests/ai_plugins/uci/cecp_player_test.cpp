@@ -339,12 +339,17 @@ TEST(CecpRealEngines, FairyMaxPlaysAGameFragment) {
     ASSERT_TRUE(player->new_game().ok());
     MoveAnswer after = think(*player, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, Limits{});
     ASSERT_EQ(after.kind, MoveAnswer::Kind::Move) << after.reason;
-    // The host's stop becomes "?" and Fairy-Max moves at once.
+    // The host's stop becomes "?". Fairy-Max reads input only between iterations, so on a loaded machine it
+    // can miss the 300 ms grace (seen once in CI): then the seat fails saying so, and a fresh player goes on.
     Limits quick;
     quick.movetime_ms = 100;
     MoveAnswer stopped = think(*player, {"d2d4"}, quick);
-    ASSERT_EQ(stopped.kind, MoveAnswer::Kind::Move) << stopped.reason;
     EXPECT_TRUE(log.sent("?"));
+    if (stopped.kind != MoveAnswer::Kind::Move) {
+      EXPECT_NE(stopped.reason.find("did not move within 300 ms of '?'"), std::string::npos) << stopped.reason;
+      player = xboard_player("fairymax", "", log, "1000");
+      ASSERT_TRUE(player);
+    }
     // A position Fairy-Max (no setboard) gets in edit mode, black to move.
     MoveAnswer edited = think(*player, "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1", {}, Limits{});
     ASSERT_EQ(edited.kind, MoveAnswer::Kind::Move) << edited.reason;
