@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 
 #include "core/match/game_runner.h"
 
@@ -52,6 +54,51 @@ chess::Game game_from_pgn(const chess::PgnGame& pgn) {
   return game;
 }
 
+namespace {
+
+// Text whose first word could only be a FEN's piece placement ("rnbqkbnr/pppp..."):
+// ranks of piece letters and digits, separated by '/'. A path never looks so.
+bool looks_like_fen(const std::string& text) {
+  const std::string first = text.substr(0, text.find_first_of(" \t"));
+  if (first.find('/') == std::string::npos) return false;
+  return first.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string::npos;
+}
+
+}  // namespace
+
+chess::Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant) {
+  const std::size_t begin = fen_or_path.find_first_not_of(" \t\r\n");
+  const std::string text =
+      begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
+  if (text.empty()) return chess::Failure{"type a position in FEN, or the path of a PGN file"};
+  if (looks_like_fen(text)) {
+    auto position = chess::Position::from_fen(text, variant);
+    if (!position) return chess::Failure{"this is not a valid FEN: " + position.error()};
+    return chess::Game(*position);
+  }
+  std::ifstream in(text, std::ios::binary);
+  if (!in) return chess::Failure{"cannot open " + chess::quote_for_message(text) + ": there is no such file, or it cannot be read"};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) return chess::Failure{"cannot read " + chess::quote_for_message(text)};
+  const std::string contents = buffer.str();
+  chess::PgnReader reader(contents);
+  std::optional<chess::Result<chess::PgnGame>> first = reader.next();
+  if (first && *first) return game_from_pgn(**first);
+  const std::string line = contents.substr(0, contents.find('\n'));
+  if (looks_like_fen(line)) {
+    auto position = chess::Position::from_fen(line, variant);
+    if (!position) return chess::Failure{text + " holds a FEN that is not valid: " + position.error()};
+    return chess::Game(*position);
+  }
+  return chess::Failure{text + " is not a game: " + (first ? first->error() : std::string("it holds no game"))};
+}
+
+std::string moves_text(std::size_t plies) {
+  const std::size_t moves = (plies + 1) / 2;
+  return std::to_string(moves) + (moves == 1 ? " move" : " moves");
+}
+
 std::string ending_words(const chess::Outcome& outcome) {
   switch (outcome.termination) {
     case chess::Termination::None: return "unfinished";
@@ -96,6 +143,7 @@ store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& 
   record.plies = int(game.moves().size());
   record.pgn = chess::write_pgn(pgn);
   record.source = source;
+  record.from_start = game.start().key() == chess::Position(game.start().variant()).key();
   return record;
 }
 

@@ -37,6 +37,17 @@ PgnTags plugin_tags(const std::string& side_name, const std::string& id, const s
 // PgnReader checked them).
 chess::Game game_from_pgn(const chess::PgnGame& pgn);
 
+// What a player typed into Load: a position in FEN, or the path of a file
+// holding a PGN game (the first one) or a FEN line. Fails with a sentence that
+// names the real problem: the FEN parser's own message for text that is a FEN
+// and not a valid one, the PGN reader's for a file that is not a game, or
+// that no such file can be read.
+chess::Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant);
+
+// A game's length as people count it: "1 move", "9 moves" (a move is one of
+// White's with Black's answer; a ply alone counts as a move).
+std::string moves_text(std::size_t plies);
+
 // The PGN Termination tag value of an ending ("normal", "time forfeit", ...).
 std::string termination_tag(chess::Termination termination);
 
@@ -61,7 +72,8 @@ store::PlayerIdentity ai_identity(const std::string& id, const std::string& vers
                                   const std::vector<std::pair<std::string, std::string>>& options);
 
 // What the store records of a finished game: result, ending, time control,
-// plies and the PGN text. started_at/ended_at in Unix seconds.
+// plies, the PGN text, and whether it began at its variant's start (only
+// those are rated). started_at/ended_at in Unix seconds.
 store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,
                                  store::PlayerIdentity black, const TimeControl& time_control, std::int64_t started_at,
                                  std::int64_t ended_at, store::GameSource source);

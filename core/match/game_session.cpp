@@ -108,6 +108,13 @@ void GameSession::charge_clock(chess::Color side, TimePoint now) {
   clock_ms_[side] += time_control_.increment_ms;
 }
 
+void GameSession::stop_clock(TimePoint now) {
+  if (!has_clock() || game_.is_over()) return;
+  const chess::Color side = game_.position().side_to_move();
+  clock_ms_[side] = remaining_ms(side, now);
+  turn_started_ = now;
+}
+
 void GameSession::apply_move(chess::Move move, TimePoint now) {
   const chess::Position& before = game_.position();
   SessionEvent event;
@@ -196,8 +203,12 @@ void GameSession::take_answer(chess::Color side, TimePoint now) {
       clock_ms_[side] = std::min<std::int64_t>(clock_ms_[side], 0);
       game_.flag(side);
       break;
-    case players::MoveAnswer::Kind::Failed: game_.forfeit(side, answer->reason); break;
+    case players::MoveAnswer::Kind::Failed:
+      stop_clock(now);
+      game_.forfeit(side, answer->reason);
+      break;
     case players::MoveAnswer::Kind::NoLegalMove:
+      stop_clock(now);
       game_.forfeit(side, seats_[side].label + " answered that it had no legal move");
       break;
   }
@@ -243,6 +254,7 @@ void GameSession::update(TimePoint now) {
       if (game_.is_over()) return;
     } else if (may_move) {
       if (game_.claimable_draw()) {
+        stop_clock(now);
         game_.claim_draw();
         note_if_over();
         return;
@@ -262,7 +274,7 @@ void GameSession::update(TimePoint now) {
 std::vector<SessionEvent> GameSession::take_events() { return std::exchange(events_, {}); }
 
 bool GameSession::can_undo() const {
-  if (!has_human()) return false;
+  if (!has_human() || game_.is_over()) return false;
   const chess::Color first = game_.start().side_to_move();
   for (std::size_t i = 0; i < game_.moves().size(); ++i)
     if (seats_[mover_of_ply(first, i)].human()) return true;
@@ -294,16 +306,19 @@ std::optional<chess::Termination> GameSession::claimable_draw() const {
   return game_.claimable_draw();
 }
 
-bool GameSession::claim_draw(TimePoint) {
-  if (!claimable_draw() || !game_.claim_draw()) return false;
+bool GameSession::claim_draw(TimePoint now) {
+  if (!claimable_draw()) return false;
+  stop_clock(now);
+  if (!game_.claim_draw()) return false;
   note_if_over();
   return true;
 }
 
 bool GameSession::can_resign() const { return !game_.is_over() && has_human(); }
 
-bool GameSession::resign(TimePoint) {
+bool GameSession::resign(TimePoint now) {
   if (!can_resign()) return false;
+  stop_clock(now);
   chess::Color side = game_.position().side_to_move();
   if (!seats_[chess::WHITE].human() || !seats_[chess::BLACK].human())
     side = seats_[chess::WHITE].human() ? chess::WHITE : chess::BLACK;

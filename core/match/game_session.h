@@ -15,11 +15,14 @@
 //    human claims it with claim_draw().
 //  - Undo takes back the last ply with two humans; against an AI it takes back
 //    to before the human's last move (the AI's reply too). With no human seat
-//    there is no undo. Undo also reopens a finished game.
+//    there is no undo. A finished game is final: it cannot be undone (as on
+//    lichess), so what the store recorded is what the window shows.
 //  - Clocks (when the time control has one) run for the side to move from the
 //    moment its turn began; a human whose time runs out loses on time (a draw
 //    when the opponent cannot mate), an AI gets match::Grace beyond it.
 //  - Resign: the human seat resigns (with two humans, the side to move).
+//  - A game that ends other than by a move (resignation, a claim, a forfeit)
+//    stops the running clock at that moment: no time is given back.
 #pragma once
 
 #include <array>
@@ -165,6 +168,9 @@ class GameSession {
   void take_answer(chess::Color side, TimePoint now);
   void apply_move(chess::Move move, TimePoint now);
   void note_if_over();
+  // Charges the side to move for its turn so far (no increment): called just
+  // before the game ends other than by a move.
+  void stop_clock(TimePoint now);
   void charge_clock(chess::Color side, TimePoint now);
   void take_hint();
   void cancel_searches();

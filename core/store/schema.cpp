@@ -66,12 +66,25 @@ CREATE TABLE interrupted_game (
 );
 )sql";
 
+// Version 3: whether a game began at its variant's starting position; only
+// those are rated (a game from a typed position is kept and shown, not rated).
+// Earlier builds rated every game: games that began elsewhere (their PGN has
+// SetUp "1") are marked, and when there are any among the counted games, the
+// counted ratings are dropped to be rebuilt in order when the store opens.
+constexpr const char* Version3 = R"sql(
+ALTER TABLE games ADD COLUMN from_start INTEGER NOT NULL DEFAULT 1 CHECK (from_start IN (0, 1));
+UPDATE games SET from_start = 0 WHERE instr(pgn, '[SetUp "1"]') > 0;
+DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NULL)
+  AND EXISTS (SELECT 1 FROM games WHERE from_start = 0 AND archived_at IS NULL);
+)sql";
+
 }  // namespace
 
 const char* migration_sql(int version) {
   switch (version) {
     case 1: return Version1;
     case 2: return Version2;
+    case 3: return Version3;
     default: return nullptr;
   }
 }

@@ -239,11 +239,13 @@ Result<bool> rate_game(Connection& db, std::int64_t game, std::int64_t white, st
   return insert.value().run();
 }
 
-// Counted games that move ratings (not two humans) but have none: those
-// recorded before ratings existed (files of schema 1).
+// Counted games that move ratings (from the start, not two humans) but have
+// none: those recorded before ratings existed (files of schema 1), or whose
+// ratings a migration dropped to rebuild them.
 constexpr const char* UnratedGames =
     "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
-    "WHERE g.archived_at IS NULL AND g.white_id != g.black_id AND NOT (w.kind = 'human' AND b.kind = 'human') "
+    "WHERE g.archived_at IS NULL AND g.from_start = 1 AND g.white_id != g.black_id "
+    "AND NOT (w.kind = 'human' AND b.kind = 'human') "
     "AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)";
 
 // Rates the unrated games in the order they were recorded.
@@ -367,15 +369,15 @@ Result<std::int64_t> Store::record_game(const FinishedGame& game) {
   auto insert = Statement::prepare(
       db,
       "INSERT INTO games (white_id, black_id, result, reason, variant, time_control, started_at, ended_at, plies, "
-      "pgn, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+      "pgn, source, from_start) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   if (!insert) return Failure{insert.error()};
   Statement& row = insert.value();
   row.bind(1, white.value()).bind(2, black.value()).bind(3, game.result).bind(4, game.reason).bind(5, game.variant);
   row.bind(6, game.time_control).bind(7, game.started_at).bind(8, game.ended_at).bind(9, std::int64_t(game.plies));
-  row.bind(10, game.pgn).bind(11, std::string(source_name(game.source)));
+  row.bind(10, game.pgn).bind(11, std::string(source_name(game.source))).bind(12, std::int64_t(game.from_start));
   if (auto ran = row.run(); !ran) return Failure{ran.error()};
   const std::int64_t id = db.last_insert_id();
-  if (!(game.white.human && game.black.human))  // ratings are for games against AIs (and between them)
+  if (game.from_start && !(game.white.human && game.black.human))  // ratings: games against AIs (and between them)
     if (auto rated = rate_game(db, id, white.value(), black.value(), *points); !rated) return Failure{rated.error()};
   if (game.ends_interrupted)
     if (auto cleared = db.exec("DELETE FROM interrupted_game"); !cleared) return Failure{cleared.error()};

@@ -34,7 +34,7 @@ class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
 // version are migrated forward when opened.
-inline constexpr int SchemaVersion = 2;
+inline constexpr int SchemaVersion = 3;
 // The profile name of the human at this computer when the config names none.
 inline constexpr const char* DefaultProfile = "Player";
 // Ratings start here (Elo).
@@ -71,6 +71,9 @@ struct FinishedGame {
   int plies = 0;
   std::string pgn;                    // the whole game as PGN text
   GameSource source = GameSource::Window;
+  // The game began at its variant's starting position. Only such games move
+  // ratings; one from a typed or loaded position is kept and shown, not rated.
+  bool from_start = true;
   // This game is the store's interrupted game: it is cleared in the same
   // transaction, so the game is either recorded or still there to resume.
   bool ends_interrupted = false;
@@ -155,7 +158,8 @@ class Store {
   // The human profile whose scores and rating this store reports.
   const std::string& profile() const { return profile_; }
 
-  // Records a finished game and the rating it moves, in one transaction
+  // Records a finished game and the ratings it moves (none for two humans, a
+  // player against itself, or a game not from_start), in one transaction
   // committed before returning; returns the game's id. Fails (nothing
   // written) on an invalid game (unknown result, empty names) or a write error.
   Result<std::int64_t> record_game(const FinishedGame& game);

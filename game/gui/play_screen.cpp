@@ -4,7 +4,6 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
@@ -154,7 +153,7 @@ void PlayScreen::start(Start start_with) {
     session_->new_game(std::move(kept->game), now, kept->clocks);
     keeps_unfinished_ = true;
     recorded_ = false;  // its moves were played here, before the window closed: it is recorded when it ends
-    app_.toast("Game resumed: " + std::to_string(game().moves().size()) + " moves played so far.");
+    app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + ".");
   }
   // A lone human playing Black sees the board from Black's side.
   board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
@@ -282,44 +281,20 @@ void PlayScreen::save_game(const std::string& path) {
 }
 
 void PlayScreen::load_game(const std::string& text) {
-  // A FEN typed or pasted into the field is loaded as a position; anything else names a file.
-  if (auto position = chess::Position::from_fen(text, app_.settings().game.rules())) {
-    session()->new_game(chess::Game(*position), app_.now());
-    reset_view();
-    game_began();
-    app_.toast("Position loaded.");
+  auto loaded = match::load_game_text(text, app_.settings().game.rules());
+  if (!loaded) {
+    app_.toast("Could not load the game: " + loaded.error());
     return;
   }
-  std::ifstream in(text, std::ios::binary);
-  if (!in) {
-    app_.toast("Could not open '" + text + "': no such file, or it cannot be read (or it is not a valid FEN).");
-    return;
-  }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string contents = buffer.str();
-  chess::PgnReader reader(contents);
-  std::optional<chess::Result<chess::PgnGame>> first = reader.next();
-  chess::Game loaded;
-  if (first && *first) {
-    loaded = match::game_from_pgn(**first);
-  } else {
-    std::string line = contents.substr(0, contents.find('\n'));
-    auto position = chess::Position::from_fen(line, app_.settings().game.rules());
-    if (!position) {
-      const std::string why = first ? first->error() : "the file holds no game";
-      app_.toast("Could not load '" + text + "': " + why);
-      return;
-    }
-    loaded = chess::Game(*position);
-  }
-  last_path_ = text;
-  const std::size_t moves = loaded.moves().size();
-  session()->new_game(std::move(loaded), app_.now());
+  if (std::ifstream(text).good()) last_path_ = text;  // a file, not a FEN: the next dialog starts there
+  const std::size_t plies = loaded->moves().size();
+  session()->new_game(std::move(loaded).value(), app_.now());
   reset_view();
   game_began();
-  app_.toast("Loaded " + std::to_string(moves) + " moves from " + text +
-             (game().is_over() ? "" : "; the game goes on from the last position."));
+  if (plies == 0) app_.toast("Position loaded.");
+  else
+    app_.toast("Loaded a game of " + match::moves_text(plies) + " from " + text +
+               (game().is_over() ? "." : "; it goes on from the last position."));
 }
 
 void PlayScreen::handle_dialog(const sf::Event& event) {

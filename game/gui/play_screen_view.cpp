@@ -253,11 +253,15 @@ void PlayScreen::draw_dialog(sf::RenderTarget& target) {
   std::string title, text;
   switch (dialog_) {
     case Dialog::ConfirmLeave:
-      title = demo_ ? "Stop the demo?" : "Leave this game?";
-      text = demo_ ? "The game in progress stops and you go back to the menu." : "The game in progress is abandoned.";
+      title = demo_ ? "Stop the demo?" : "Back to the menu?";
+      text = demo_ ? "The game in progress stops and you go back to the menu."
+                   : "The game is kept: Resume game on the menu goes on with it.";
       break;
     case Dialog::ConfirmResign: title = "Resign?"; text = "The game ends and your opponent wins."; break;
-    case Dialog::ConfirmNewGame: title = "Start a new game?"; text = "The game in progress is abandoned."; break;
+    case Dialog::ConfirmNewGame:
+      title = "Start a new game?";
+      text = "The game in progress is given up: it is neither recorded nor kept.";
+      break;
     case Dialog::Save: title = "Save the game as PGN"; text = "File:"; break;
     case Dialog::Load: title = "Load a game"; text = "PGN file, or a position in FEN:"; break;
     case Dialog::None: return;

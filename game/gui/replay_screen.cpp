@@ -8,6 +8,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
+#include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
 
@@ -214,8 +215,8 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     draw_text(target, assets.bold(), line, 16, {x, y}, colors::Warning);
     y += 21;
   }
-  const std::string when = local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + std::to_string((plies() + 1) / 2) +
-                           " moves, " + source_words(game_.source);
+  const std::string when = local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + match::moves_text(plies()) + ", " +
+                           source_words(game_.source);
   for (const std::string& line : wrap_text(assets.font(), when, 14, width)) {
     draw_text(target, assets.font(), line, 14, {x, y + 2}, colors::TextDim);
     y += 19;

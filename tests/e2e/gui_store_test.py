@@ -96,7 +96,16 @@ def resume_and_record(exe, xd):
             if s["moves"] != moves or s["fen"] != fen:
                 g.fail("resumed after kill -9: %s, expected %s" % (s["moves"], moves))
 
-            # 4. Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once.
+            # 4. A malformed FEN typed into Load is answered with the FEN parser's reason.
+            xdo("key", "--window", g.window, "ctrl+o")
+            g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
+            xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+            xdo("type", "--window", g.window, "--delay", "5", "8/8/8/8/8/8/8/8 w - - 0 1")
+            g.key("Return")
+            s = g.wait_for("the bad FEN refused", lambda s: s["dialog"] == 0 and s["toast"] != "")
+            if "not a valid FEN" not in s["toast"] or "king" not in s["toast"] or "file" in s["toast"]:
+                g.fail("a FEN without kings should be refused for that reason, not as a file: %r" % s["toast"])
+            # Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once, not rated.
             xdo("key", "--window", g.window, "ctrl+o")
             g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
             xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
@@ -113,17 +122,21 @@ def resume_and_record(exe, xd):
                 g.fail("the finished game is not in the store as expected: %s" % games)
             if query(db, "SELECT count(*) FROM interrupted_game") != [(0,)]:
                 g.fail("the resumed game is still offered after a new game ended")
-            # Undo the mate and play on: a recorded game is neither kept nor recorded again.
+            if query(db, "SELECT from_start, (SELECT count(*) FROM ratings) FROM games") != [(0, 0)]:
+                g.fail("a game from a typed position must be kept, not rated: %s"
+                       % query(db, "SELECT from_start, (SELECT count(*) FROM ratings) FROM games"))
+            # The result stands: Undo does nothing after the end, and nothing is recorded twice.
             g.key("Escape")  # hide the end-of-game overlay
             g.key("BackSpace")
-            g.wait_for("the mate taken back", lambda s: s["result"] == "*" and s["human_to_move"])
-            g.click("a1")
-            g.wait_for("a1 selected again", lambda s: s["selected"] == "a1")
-            g.click("a7")
-            g.wait_for("a1a7 and Black's reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+            g.key("ctrl+z")
+            s = g.wait_for("a state after the undo keys", lambda s: s["screen"] == "play")
+            time.sleep(0.3)
+            s = g.state()
+            if s["result"] != "1-0" or len(s["moves"]) != 1:
+                g.fail("a finished game must not be undone: %s %s" % (s["result"], s["moves"]))
             g.close(xd)
             if query(db, "SELECT count(*) FROM games") != [(1,)]:
-                g.fail("the game was recorded again after undo: %s" % query(db, "SELECT count(*) FROM games"))
+                g.fail("the game was recorded again: %s" % query(db, "SELECT count(*) FROM games"))
         finally:
             g.cleanup()
 

@@ -234,7 +234,7 @@ TEST(GameSession, NoUndoWithoutAHumanOrBeforeTheHumanHasMoved) {
   EXPECT_TRUE(session->human_to_move());
 }
 
-TEST(GameSession, UndoReopensAFinishedGame) {
+TEST(GameSession, AFinishedGameCannotBeUndone) {
   auto session = make_session(human(), human("Friend"));
   ASSERT_TRUE(session);
   ASSERT_TRUE(session->play_human_move(uci(*session, "f2f3"), Clock::now()));
@@ -248,12 +248,22 @@ TEST(GameSession, UndoReopensAFinishedGame) {
   ASSERT_EQ(count(events, Kind::GameOver), 1);
   EXPECT_EQ(events.back().text, "Black wins by checkmate");
 
-  ASSERT_TRUE(session->undo(Clock::now()));
-  EXPECT_FALSE(session->game().is_over());
-  EXPECT_EQ(session->game().moves().size(), 3u);
-  ASSERT_TRUE(session->play_human_move(uci(*session, "d8h4"), Clock::now()));
-  events = session->take_events();
-  EXPECT_EQ(count(events, Kind::GameOver), 1) << "the game ends again, and says so again";
+  EXPECT_FALSE(session->can_undo()) << "the result stands, as the store recorded it";
+  EXPECT_FALSE(session->undo(Clock::now()));
+  EXPECT_TRUE(session->game().is_over());
+  EXPECT_EQ(session->game().moves().size(), 4u);
+
+  // A resigned game against an AI stays resigned too.
+  auto against_ai = make_session(human(), random_ai(3));
+  ASSERT_TRUE(against_ai);
+  ASSERT_TRUE(against_ai->play_human_move(uci(*against_ai, "e2e4"), Clock::now()));
+  std::vector<SessionEvent> ai_events;
+  ASSERT_TRUE(drive_to_ply(*against_ai, 2, &ai_events)) << describe(*against_ai);
+  ASSERT_TRUE(against_ai->can_undo());
+  ASSERT_TRUE(against_ai->resign(Clock::now()));
+  EXPECT_FALSE(against_ai->can_undo());
+  EXPECT_FALSE(against_ai->undo(Clock::now()));
+  EXPECT_EQ(against_ai->game().outcome().termination, chess::Termination::Resignation);
 }
 
 // A game record loaded with moves (a PGN) can be taken back into.
@@ -422,6 +432,29 @@ TEST(GameSession, ClocksRunForTheSideToMoveAndGetTheIncrement) {
   EXPECT_FALSE(no_clock->has_clock());
   no_clock->update(t0 + std::chrono::hours(1));
   EXPECT_FALSE(no_clock->game().is_over());
+}
+
+// The clock of the side to move stops when the game ends without a move: a
+// resignation (or a claimed draw) does not give back the time of that turn.
+TEST(GameSession, EndingTheGameWithoutAMoveKeepsTheTimeUsed) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human("White"), human("Black"), TimeControl{0, 600000, 2000}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 27s));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 27s), 575000);
+  ASSERT_TRUE(session->resign(t0 + 40s)) << "Black resigns 13 s into its turn";
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 40s), 587000);
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 90s), 587000) << "and its clock stays stopped";
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 90s), 575000);
+
+  // A draw claimed by the human to move: the claim stops the clock at that moment.
+  auto claim = make_session(human("White"), human("Black"), TimeControl{0, 600000, 0}, std::nullopt, t0);
+  ASSERT_TRUE(claim);
+  const char* shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+  for (const char* move : shuffle) ASSERT_TRUE(claim->play_human_move(uci(*claim, move), t0));
+  ASSERT_TRUE(claim->claimable_draw()) << describe(*claim);
+  ASSERT_TRUE(claim->claim_draw(t0 + 5s));
+  EXPECT_EQ(claim->remaining_ms(WHITE, t0 + 60s), 595000);
 }
 
 TEST(GameSession, AResumedGameKeepsItsRemainingTimes) {

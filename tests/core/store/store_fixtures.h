@@ -94,6 +94,17 @@ inline FinishedGame finished(const PlayerIdentity& white, const PlayerIdentity& 
   return game;
 }
 
+// A game that began at a typed position (a mate in one, played): kept and
+// shown, not rated.
+inline FinishedGame finished_from_position(const PlayerIdentity& white, const PlayerIdentity& black) {
+  FinishedGame game = finished(white, black, "1-0");
+  game.from_start = false;
+  game.plies = 1;
+  const std::size_t moves = game.pgn.find("\n\n");
+  game.pgn = game.pgn.substr(0, moves) + "\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n";
+  return game;
+}
+
 inline std::string read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

@@ -58,7 +58,8 @@ class StoreMigration : public fixtures::StoreTest {
   std::vector<FinishedGame> sample_games() const {
     return {finished(me_, alphabeta("easy", 2), "1-0"), finished(alphabeta("hard", 6), me_, "1-0"),
             finished(random_ai(), alphabeta("easy", 2), "0-1", GameSource::Demo),
-            finished(me_, alphabeta("hard", 6), "1/2-1/2"), finished(me_, me_, "1-0")};
+            finished(me_, alphabeta("hard", 6), "1/2-1/2"), finished(me_, me_, "1-0"),
+            fixtures::finished_from_position(me_, alphabeta("easy", 2)), finished(me_, alphabeta("easy", 2), "0-1")};
   }
 
   // Writes game into a file of schema 1, with the columns version 1 has.
@@ -92,6 +93,19 @@ class StoreMigration : public fixtures::StoreTest {
     ASSERT_TRUE(ran.ok()) << ran.error() << "\n" << game.pgn;
   }
 
+  // Writes game into a file of schema 2 as a build of schema 2 did: the game
+  // and a rating row for each player. Schema 2 rated every game, also one from
+  // a typed position; the ratings written here are deliberately not the right
+  // ones, so the test sees that the migration rebuilds them all.
+  static void insert_v2(Connection& db, const FinishedGame& game) {
+    insert_v1(db, game);
+    if (::testing::Test::HasFatalFailure() || (game.white.human && game.black.human)) return;
+    auto rated = db.exec("INSERT OR IGNORE INTO ratings (game_id, player_id, rating) SELECT g.id, g.white_id, 1234.5 "
+                         "FROM games g WHERE g.id = (SELECT max(id) FROM games) UNION ALL SELECT g.id, g.black_id, 1765.5 "
+                         "FROM games g WHERE g.id = (SELECT max(id) FROM games) AND g.black_id != g.white_id");
+    ASSERT_TRUE(rated.ok()) << rated.error();
+  }
+
   // A file as a build of schema version made it, holding games. Version 0 is
   // an empty file.
   static void build_file(const fs::path& path, int version, const std::vector<FinishedGame>& games) {
@@ -109,6 +123,7 @@ class StoreMigration : public fixtures::StoreTest {
     for (const FinishedGame& game : games) {
       switch (version) {
         case 1: insert_v1(*db, game); break;
+        case 2: insert_v2(*db, game); break;
         default: FAIL() << "no sample rows for a file of schema " << version << ": add an insert_v" << version;
       }
     }
@@ -169,7 +184,7 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
     for (const FinishedGame& game : sample_games()) record(*store, game);
     expected = must(store->rating_history(), "rating_history");
   }
-  ASSERT_EQ(expected.size(), 3u) << "three of the sample games are the profile's against an AI";
+  ASSERT_EQ(expected.size(), 4u) << "four of the sample games are the profile's against an AI from the start";
   fixtures::raw_connection(db_)->exec("DELETE FROM ratings").value();  // as if the process died before rating
   auto store = open();
   ASSERT_TRUE(store);
@@ -179,7 +194,8 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
     EXPECT_EQ(rebuilt[i].game_id, expected[i].game_id);
     EXPECT_DOUBLE_EQ(rebuilt[i].rating, expected[i].rating) << "point " << i;
   }
-  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 8) << "two rows for each of the 4 games with an AI";
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 10)
+      << "two rows for each of the 5 rated games with an AI";
 }
 
 TEST_F(StoreMigration, ANewStoreHasTheSchemaTheMigrationsMake) {

@@ -192,6 +192,25 @@ TEST_F(StoreRatings, OtherHumansAndAnAiAgainstItselfLeaveRatingsAlone) {
   EXPECT_TRUE(open()) << "a self-play game must not stop the store from opening (ratings rebuilt on open)";
 }
 
+TEST_F(StoreRatings, AGameFromATypedPositionIsKeptAndShownButNotRated) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  const double before = must(store->rating(), "rating");
+  const std::int64_t id = record(*store, fixtures::finished_from_position(me_, alphabeta("easy", 2)));
+  EXPECT_EQ(must(store->rating(), "rating"), before) << "a mate from a typed position is not a rated win";
+  EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 1u);
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings WHERE game_id = " + std::to_string(id)), 0);
+  const auto recent = must(store->recent_games(10), "recent_games");
+  ASSERT_EQ(recent.size(), 2u);
+  EXPECT_EQ(recent.front().id, id) << "shown with the other games";
+  EXPECT_NE(must(store->game_pgn(id), "game_pgn").find("Ra8#"), std::string::npos);
+  store.reset();
+  store = open();  // reopening does not rate it either (ratings are rebuilt for unrated games on open)
+  ASSERT_TRUE(store);
+  EXPECT_EQ(must(store->rating(), "rating"), before);
+}
+
 class StoreGames : public fixtures::StoreTest {};
 
 TEST_F(StoreGames, RecentGamesAreNewestFirstWithinTheLimit) {
