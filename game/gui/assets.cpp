@@ -67,37 +67,39 @@ const sf::Font& Assets::piece_font(const std::string& piece_set) const {
   return piece_set == "freeserif" && serif_loaded_ ? serif_ : regular_;
 }
 
-// A piece is made from the font's outline glyph (U+2654..U+2659), whose lines
-// are drawn at the exact size into a texture. Everything the outer contour
-// encloses (found by flooding the transparent pixels from the border) is filled
-// with the piece's colour; the lines are drawn over it: all dark for White,
-// and for Black dark on the outer contour and light inside, so its details show.
-const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const {
-  const auto key = std::make_tuple(piece_set, int(piece), size);
-  if (auto found = piece_cache_.find(key); found != piece_cache_.end()) return found->second;
-  if (piece_cache_.size() > 240) piece_cache_.clear();  // the window was resized many times
-
+// A piece is made from two glyphs of its font with one silhouette: the solid
+// one (U+265A..U+265F) gives the body, the outline one (U+2654..U+2659) its
+// lines. Both are drawn at the exact size, at one origin. The body is the solid
+// glyph with its holes filled (everything the border cannot reach around it),
+// so no gap in a thin line can leave a piece hollow at any size. It is filled
+// with the piece's colour and the lines are drawn over it: all dark for White;
+// for Black dark on the outer contour and light inside, so its details show.
+sf::Image Assets::piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const {
   const sf::Font& font = piece_font(piece_set);
   const bool freeserif = &font == &serif_;
   const chess::PieceType type = chess::type_of(piece);
-  sf::Text text(sf::String(glyph(type, false)), font, unsigned(float(size) * (freeserif ? 0.86f : 0.80f)));
-  const sf::FloatRect bounds = text.getLocalBounds();
-  text.setOrigin(bounds.left + bounds.width / 2, bounds.top + bounds.height / 2);
+  const unsigned char_size = unsigned(float(size) * (freeserif ? 0.86f : 0.80f));
+  sf::Text outline(sf::String(glyph(type, false)), font, char_size);
+  sf::Text solid(sf::String(glyph(type, true)), font, char_size);
+  const sf::FloatRect bounds = outline.getLocalBounds();
   const float drop = type == chess::PAWN ? float(size) * 0.04f : 0.0f;  // pawns sit a little lower
-  text.setPosition(std::round(float(size) / 2), std::round(float(size) / 2 + drop));
-  text.setFillColor(sf::Color::White);
+  for (sf::Text* text : {&outline, &solid}) {
+    text->setOrigin(bounds.left + bounds.width / 2, bounds.top + bounds.height / 2);
+    text->setPosition(std::round(float(size) / 2), std::round(float(size) / 2 + drop));
+    text->setFillColor(sf::Color::White);
+  }
   sf::RenderTexture canvas;
   canvas.create(size, size);
-  canvas.clear(sf::Color::Transparent);
-  canvas.draw(text);
-  canvas.display();
-  const sf::Image lines = canvas.getTexture().copyToImage();
+  auto render = [&](const sf::Text& text) {
+    canvas.clear(sf::Color::Transparent);
+    canvas.draw(text);
+    canvas.display();
+    return canvas.getTexture().copyToImage();
+  };
+  const sf::Image lines = render(outline);
+  const sf::Image body = render(solid);
 
-  // Outside: pixels reachable from the border without crossing a line. The
-  // lines are thickened for the flood (and the outside grown back after), so a
-  // small gap in a contour, like the knight's mane, does not let it in.
   const int n = int(size);
-  const int close = std::max(1, int(std::lround(size * 0.04)));
   auto dilate = [n](const std::vector<std::uint8_t>& mask, int r) {
     std::vector<std::uint8_t> rows(mask.size(), 0), out(mask.size(), 0);
     for (int y = 0; y < n; ++y)
@@ -110,17 +112,16 @@ const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, cons
           if (y + d >= 0 && y + d < n && rows[(y + d) * n + x]) out[y * n + x] = 1;
     return out;
   };
-  std::vector<std::uint8_t> line_mask(std::size_t(n * n), 0);
-  for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) line_mask[y * n + x] = lines.getPixel(unsigned(x), unsigned(y)).a >= 128;
-  const std::vector<std::uint8_t> walls = dilate(line_mask, close);
-  std::vector<std::uint8_t> flooded(std::size_t(n * n), 0);
+  // Outside: pixels reachable from the border through neither glyph.
+  std::vector<std::uint8_t> outside(std::size_t(n * n), 0);
   std::vector<int> stack;
   auto visit = [&](int x, int y) {
     if (x < 0 || y < 0 || x >= n || y >= n) return;
     const int i = y * n + x;
-    if (flooded[i] || walls[i]) return;
-    flooded[i] = 1;
+    if (outside[i] || body.getPixel(unsigned(x), unsigned(y)).a >= 128 ||
+        lines.getPixel(unsigned(x), unsigned(y)).a >= 128)
+      return;
+    outside[i] = 1;
     stack.push_back(i);
   };
   for (int i = 0; i < n; ++i) {
@@ -131,7 +132,6 @@ const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, cons
     stack.pop_back();
     visit(i % n + 1, i / n), visit(i % n - 1, i / n), visit(i % n, i / n + 1), visit(i % n, i / n - 1);
   }
-  const std::vector<std::uint8_t> outside = dilate(flooded, close);
   // The outer contour's lines: within a few pixels of the outside.
   const std::vector<std::uint8_t> near_outside = dilate(outside, std::max(1, int(std::lround(size * 0.035))));
 
@@ -143,17 +143,25 @@ const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, cons
   for (int y = 0; y < n; ++y)
     for (int x = 0; x < n; ++x) {
       const float a = lines.getPixel(unsigned(x), unsigned(y)).a / 255.0f;
-      const bool inside = !outside[y * n + x];
-      if (!inside && a == 0) continue;
+      // Inside the silhouette the body is opaque; on its edge, the solid glyph's own antialiasing.
+      const float cover = outside[y * n + x] ? body.getPixel(unsigned(x), unsigned(y)).a / 255.0f : 1.0f;
+      const float alpha = std::max(a, cover);
+      if (alpha == 0) continue;
       const sf::Color line = white || near_outside[y * n + x] ? ink : light;
-      auto mix = [&](sf::Uint8 l, sf::Uint8 f) { return sf::Uint8(std::lround(l * a + f * (1 - a))); };
-      const sf::Color base = inside ? fill : line;
+      const float t = a / alpha;  // how much of what shows is line
+      auto mix = [&](sf::Uint8 l, sf::Uint8 f) { return sf::Uint8(std::lround(l * t + f * (1 - t))); };
       image.setPixel(unsigned(x), unsigned(y),
-                     {mix(line.r, base.r), mix(line.g, base.g), mix(line.b, base.b),
-                      sf::Uint8(inside ? 255 : std::lround(255 * a))});
+                     {mix(line.r, fill.r), mix(line.g, fill.g), mix(line.b, fill.b), sf::Uint8(std::lround(255 * alpha))});
     }
+  return image;
+}
+
+const sf::Texture& Assets::piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const {
+  const auto key = std::make_tuple(piece_set, int(piece), size);
+  if (auto found = piece_cache_.find(key); found != piece_cache_.end()) return found->second;
+  if (piece_cache_.size() > 240) piece_cache_.clear();  // the window was resized many times
   sf::Texture& texture = piece_cache_[key];
-  texture.loadFromImage(image);
+  texture.loadFromImage(piece_image(piece, size, piece_set));
   texture.setSmooth(false);
   return texture;
 }

@@ -36,6 +36,10 @@ class Assets {
   void draw_piece(sf::RenderTarget& target, chess::Piece piece, sf::Vector2f top_left, float size,
                   const std::string& piece_set, sf::Uint8 alpha = 255) const;
 
+  // The picture draw_piece draws: size x size pixels, the piece in its colour
+  // with its lines, transparent around it. Needs an OpenGL context (a display).
+  sf::Image piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const;
+
   void set_sounds_enabled(bool enabled) { sounds_enabled_ = enabled; }
   void play(Sound sound);
 
