@@ -46,6 +46,9 @@ class Position {
   // three-check with the "W+B" checks-remaining field (as lichess and
   // Fairy-Stockfish write it).
   std::string fen() const;
+  // This is its variant's starting position (whatever the move counters say):
+  // a game from here is a game from the start, and may be rated.
+  bool is_start() const { return key() == Position(variant_).key(); }
 
   Color side_to_move() const { return side_; }
   Piece piece_on(Square s) const { return board_[s]; }

@@ -143,7 +143,7 @@ store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& 
   record.plies = int(game.moves().size());
   record.pgn = chess::write_pgn(pgn);
   record.source = source;
-  record.from_start = game.start().key() == chess::Position(game.start().variant()).key();
+  record.from_start = game.start().is_start();
   return record;
 }
 

@@ -11,6 +11,7 @@
 #include "core/config/config_writer.h"
 #include "core/match/game_record.h"
 #include "core/players/ai_worker.h"
+#include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
 #include "game/gui/play_screen.h"
 #include "game/gui/widgets.h"
@@ -139,18 +140,27 @@ void App::handle_resize(unsigned width, unsigned height) {
 }
 
 void App::draw_frame() {
+  const sf::Vector2f size = window_.getView().getSize();
+  if (options_.state_file) layout_.begin_frame({0, 0, size.x, size.y});
+  if (now() >= toast_until_) toast_.clear();  // before the screen draws: it may keep room for the toast
   window_.clear(colors::Background);
   stack_.back()->draw(window_);
-  if (!toast_.empty() && now() < toast_until_) {
-    const sf::Vector2f size = window_.getView().getSize();
-    const auto lines = wrap_text(assets_->font(), toast_, 15, size.x - 80);
-    const float height = 14.0f + 20.0f * float(lines.size());
-    fill_rect(window_, {20, size.y - height - 16, size.x - 40, height}, sf::Color(20, 20, 20, 230));
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      draw_text(window_, assets_->font(), lines[i], 15, {36, size.y - height - 10 + 20.0f * float(i)});
-  } else {
-    toast_.clear();
+  if (!toast_.empty()) {
+    // In the room the screen keeps for it: its lines from the top, as many as fit.
+    const sf::FloatRect area = stack_.back()->toast_area(size);
+    const LayoutLog::Region region("toast", area);
+    const auto lines = wrap_text(assets_->font(), toast_, 15, area.width - 24);
+    const std::size_t shown = std::min(lines.size(), std::size_t(std::max(1.0f, (area.height - 10) / 20)));
+    const float height = 10.0f + 20.0f * float(shown);
+    fill_rect(window_, {area.left, area.top, area.width, height}, sf::Color(20, 20, 20, 235));
+    for (std::size_t i = 0; i < shown; ++i)
+      draw_text(window_, assets_->font(),
+                i + 1 == shown && shown < lines.size() ? fit_text(assets_->font(), lines[i] + " " + lines[i + 1], 15,
+                                                                  area.width - 24)
+                                                       : lines[i],
+                15, {area.left + 12, area.top + 4 + 20.0f * float(i)});
   }
+  layout_.end_frame();
   window_.display();
 }
 
@@ -164,6 +174,7 @@ void App::write_state() {
   dump.add("toast", toast_);
   dump.add("problems", problems_);
   stack_.back()->describe(dump);
+  dump.add_json("layout", layout_.json());
   std::string text = dump.json();
   if (text == last_state_) return;
   last_state_ = text;
@@ -251,6 +262,7 @@ int App::run(const AppOptions& options) {
   context.antialiasingLevel = 0;  // multisampling costs 4x the fill on software renderers; shapes are few and large
   app.window_.create(sf::VideoMode(1120, 780), "Gambit - chess", sf::Style::Default, context);
   app.window_.setKeyRepeatEnabled(true);
+  set_minimum_window_size(app.window_.getSystemHandle(), MinWidth, MinHeight);
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
   if (options.demo) app.stack_.push_back(std::make_unique<PlayScreen>(app, PlayScreen::Mode::Demo));

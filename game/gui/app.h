@@ -19,7 +19,9 @@
 #include "core/players/plugin_catalog.h"
 #include "core/store/store.h"
 #include "game/gui/assets.h"
+#include "game/gui/layout_log.h"
 #include "game/gui/screen.h"
+#include "game/gui/user_files.h"
 
 namespace gambit::gui {
 
@@ -33,7 +35,9 @@ struct AppOptions {
 class App {
  public:
   using TimePoint = std::chrono::steady_clock::time_point;
-  static constexpr unsigned MinWidth = 720, MinHeight = 480;
+  // The smallest window every screen lays out in without overlap (the window
+  // manager is asked to keep to it, and a smaller size is undone).
+  static constexpr unsigned MinWidth = 800, MinHeight = 600;
 
   // Opens the window and runs until it is closed; returns the exit status.
   static int run(const AppOptions& options);
@@ -65,8 +69,14 @@ class App {
   void replace(std::unique_ptr<Screen> screen);
   void quit() { quitting_ = true; }
 
-  // A short message at the bottom of the window for a few seconds.
+  // A short message for a few seconds, where the screen keeps room for it (Screen::toast_area).
   void toast(const std::string& message);
+  // The toast showing now ("" when none).
+  const std::string& toast_text() const { return toast_; }
+  // The folder of the file the player last saved, loaded or exported (this
+  // session), where the next file dialog starts; "" before any (the home folder).
+  const std::string& last_folder() const { return last_folder_; }
+  void remember_file(const std::string& path) { last_folder_ = folder_of(path); }
   // The next frame is drawn even if nothing else changed.
   void invalidate() { dirty_ = true; }
 
@@ -103,6 +113,8 @@ class App {
   std::string toast_;
   TimePoint toast_until_{};
   std::string last_state_;
+  std::string last_folder_;
+  LayoutLog layout_;  // the last frame's texts and controls, for the state dump
 
   // --frame-stats: how long each drawn frame took to prepare and present,
   // split by whether an AI was thinking meanwhile.

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <X11/Xlib.h>  // kept out of every other file: its macros clash with SFML and our names
+#include <X11/Xutil.h>
 
 namespace gambit::gui {
 
@@ -17,5 +18,21 @@ std::variant<std::unique_ptr<DisplayHold>, std::string> DisplayHold::open() {
 }
 
 DisplayHold::~DisplayHold() { XCloseDisplay(static_cast<Display*>(display_)); }
+
+void set_minimum_window_size(unsigned long window, unsigned width, unsigned height) {
+  Display* display = XOpenDisplay(nullptr);
+  if (!display) return;  // the window opened, so this does not happen; the resize handler still enforces it
+  XSizeHints* hints = XAllocSizeHints();
+  if (hints) {
+    long supplied = 0;
+    XGetWMNormalHints(display, Window(window), hints, &supplied);
+    hints->flags |= PMinSize;
+    hints->min_width = int(width);
+    hints->min_height = int(height);
+    XSetWMNormalHints(display, Window(window), hints);
+    XFree(hints);
+  }
+  XCloseDisplay(display);
+}
 
 }  // namespace gambit::gui

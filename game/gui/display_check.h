@@ -24,4 +24,9 @@ class DisplayHold {
   void* display_;  // Display*, kept out of this header (Xlib's macros clash with SFML)
 };
 
+// Asks the window manager not to let the window become smaller than width x
+// height (WM_NORMAL_HINTS), so it never lays out below the size it was
+// designed for. window is the X window (sf::WindowHandle).
+void set_minimum_window_size(unsigned long window, unsigned width, unsigned height);
+
 }  // namespace gambit::gui

@@ -8,6 +8,12 @@
 namespace gambit::gui {
 
 namespace {
+constexpr float PiecesHeight = 64;  // the row of pieces over the title
+constexpr float TitleHeight = 104;  // the title and its subtitle
+constexpr float HelpRow = 34;       // under the buttons: the hovered button's help
+}  // namespace
+
+namespace {
 struct Entry {
   MenuScreen::Item item;
   const char* label;
@@ -46,12 +52,34 @@ void MenuScreen::resumed() {
   app_.invalidate();
 }
 
+// One block, centred: a row of pieces (when there is room), the title, the
+// buttons, a line for the hovered button's help, and the problems found at
+// start (as many lines as fit above the toast's strip).
 void MenuScreen::layout() {
   const sf::Vector2f size = app_.window().getView().getSize();
-  const float width = 320, height = 52, gap = 14;
-  const float top = size.y * 0.30f;
+  const Assets& assets = app_.assets();
+  problem_lines_.clear();
+  for (const std::string& problem : app_.problems())
+    for (const std::string& line : wrap_text(assets.font(), problem, 15, size.x - 120)) problem_lines_.push_back(line);
+  const float bottom = size.y - 72;  // the toast's strip below
+  const float wanted = 20.0f * float(problem_lines_.size());
+  const auto fixed = [&](float button, float gap) {
+    return TitleHeight + float(buttons_.size()) * (button + gap) - gap + HelpRow;
+  };
+  float button = 52, gap = 14;
+  if (fixed(button, gap) + wanted + PiecesHeight > bottom - 20) button = 44, gap = 10;
+  show_pieces_ = fixed(button, gap) + wanted + PiecesHeight <= bottom - 20;
+  const float used = fixed(button, gap) + (show_pieces_ ? PiecesHeight : 0.0f);
+  const auto room = std::size_t(std::max(0.0f, bottom - 20 - used) / 20);
+  if (problem_lines_.size() > room) {
+    problem_lines_.resize(room);
+    if (room > 0) problem_lines_.back() = "... and more: every problem is printed in the terminal at start";
+  }
+  top_ = std::round(std::max(16.0f, (bottom - used - 20.0f * float(problem_lines_.size())) / 2 + 10));
+  const float first = top_ + (show_pieces_ ? PiecesHeight : 0.0f) + TitleHeight;
+  const float width = 320;
   for (std::size_t i = 0; i < buttons_.size(); ++i) {
-    buttons_[i].rect = {std::round((size.x - width) / 2), std::round(top + float(i) * (height + gap)), width, height};
+    buttons_[i].rect = {std::round((size.x - width) / 2), std::round(first + float(i) * (button + gap)), width, button};
     buttons_[i].primary = i == focus_;
   }
 }
@@ -100,30 +128,30 @@ void MenuScreen::draw(sf::RenderTarget& target) {
   layout();
   const sf::Vector2f size = target.getView().getSize();
   const Assets& assets = app_.assets();
-  // A row of pieces over the title.
-  const chess::Piece row[] = {chess::make_piece(chess::WHITE, chess::KING), chess::make_piece(chess::BLACK, chess::QUEEN),
-                              chess::make_piece(chess::WHITE, chess::KNIGHT),
-                              chess::make_piece(chess::BLACK, chess::ROOK)};
-  const float piece = 56;
-  for (int i = 0; i < 4; ++i)
-    assets.draw_piece(target, row[i], {size.x / 2 - 2 * piece + i * piece, size.y * 0.30f - 190}, piece,
-                      app_.settings().ui.piece_set);
-  draw_text_centred(target, assets.bold(), "Gambit", 60, {0, size.y * 0.30f - 130, size.x, 70});
-  draw_text_centred(target, assets.font(), "a small chess game", 18, {0, size.y * 0.30f - 58, size.x, 30},
-                    colors::TextDim);
+  float y = top_;
+  if (show_pieces_) {  // a row of pieces over the title, on a light strip so the black ones show
+    const chess::Piece row[] = {chess::make_piece(chess::WHITE, chess::KING), chess::make_piece(chess::BLACK, chess::QUEEN),
+                                chess::make_piece(chess::WHITE, chess::KNIGHT),
+                                chess::make_piece(chess::BLACK, chess::ROOK)};
+    const float piece = 48;
+    fill_rect(target, {std::round(size.x / 2 - 2 * piece - 8), y, 4 * piece + 16, piece + 4}, sf::Color(150, 145, 136));
+    for (int i = 0; i < 4; ++i)
+      assets.draw_piece(target, row[i], {size.x / 2 - 2 * piece + float(i) * piece, y + 2}, piece,
+                        app_.settings().ui.piece_set);
+    y += PiecesHeight;
+  }
+  draw_text_centred(target, assets.bold(), "Gambit", 56, {0, y, size.x, 64});
+  draw_text_centred(target, assets.font(), "a small chess game", 18, {0, y + 62, size.x, 28}, colors::TextDim);
   for (const Button& button : buttons_) button.draw(target, assets);
 
-  float y = buttons_.back().rect.top + buttons_.back().rect.height + 30;
-  for (const std::string& problem : app_.problems()) {
-    for (const std::string& line : wrap_text(assets.font(), problem, 15, size.x - 120)) {
-      draw_text(target, assets.font(), line, 15, {60, y}, colors::Warning);
-      y += 20;
-    }
-    y += 6;
-  }
+  y = buttons_.back().rect.top + buttons_.back().rect.height + 6;
   for (const Button& button : buttons_)
-    if (button.hovered)
-      draw_text_centred(target, assets.font(), button.tooltip, 14, {0, size.y - 34, size.x, 24}, colors::TextDim);
+    if (button.hovered) draw_text_centred(target, assets.font(), button.tooltip, 14, {0, y, size.x, 22}, colors::TextDim);
+  y += HelpRow;
+  for (const std::string& line : problem_lines_) {
+    draw_text(target, assets.font(), line, 15, {60, y}, colors::Warning);
+    y += 20;
+  }
 }
 
 void MenuScreen::describe(StateDump& dump) const {

@@ -29,6 +29,9 @@ class MenuScreen : public Screen {
 
   std::vector<Item> items_;
   std::vector<Button> buttons_;
+  std::vector<std::string> problem_lines_;  // the problems, wrapped, as many lines as fit
+  float top_ = 0;                           // where the block begins
+  bool show_pieces_ = true;
   std::size_t focus_ = 0;
 };
 

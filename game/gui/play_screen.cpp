@@ -21,11 +21,6 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t DemoDelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 1600, 2400, 3200, 5000, 10000};
 
-
-std::string default_save_path() {
-  return home_file(local_time_text(std::time(nullptr), "gambit-%Y%m%d-%H%M%S.pgn"));
-}
-
 }  // namespace
 
 PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mode_(mode) {
@@ -232,7 +227,9 @@ void PlayScreen::run(Action action) {
       if (s->request_hint(now)) app_.toast("Looking for a good move...");
       break;
     case Action::Save: open_dialog(Dialog::Save); break;
-    case Action::Load: open_dialog(Dialog::Load); break;
+    case Action::Load:
+      open_dialog(!game().is_over() && game().moves().size() > moves_at_start_ ? Dialog::ConfirmLoad : Dialog::Load);
+      break;
     case Action::Menu:
       if (s && ((demo_ && !game().is_over()) || (!demo_ && !game().is_over() && !game().moves().empty())))
         open_dialog(Dialog::ConfirmLeave);
@@ -265,8 +262,34 @@ void PlayScreen::run(Action action) {
 void PlayScreen::open_dialog(Dialog dialog) {
   dialog_ = dialog;
   input_.reset();
-  if (dialog == Dialog::Save) dialog_field_.text = default_save_path();
-  if (dialog == Dialog::Load) dialog_field_.text = last_path_.empty() ? default_save_path().substr(0, default_save_path().rfind('/') + 1) : last_path_;
+  const char* given_up = "The game in progress is given up: it is neither recorded nor kept.";
+  switch (dialog) {
+    case Dialog::ConfirmLeave:
+      if (demo_) modal_.open("Stop the demo?", "The game in progress stops and you go back to the menu.", std::nullopt, false);
+      else modal_.open("Back to the menu?", "The game is kept: Resume game on the menu goes on with it.", std::nullopt, false);
+      break;
+    case Dialog::ConfirmResign:
+      modal_.open("Resign?", "The game ends and your opponent wins.", std::nullopt, false);
+      break;
+    case Dialog::ConfirmNewGame: modal_.open("Start a new game?", given_up, std::nullopt, false); break;
+    case Dialog::ConfirmLoad: modal_.open("Load another game?", given_up, std::nullopt, false); break;
+    case Dialog::Save: {
+      const match::GameSession& s = *session();
+      modal_.open("Save the game as PGN", "File:",
+                  path_in(app_.last_folder(), game_file_name(s.seat(chess::WHITE).label, s.seat(chess::BLACK).label,
+                                                             std::int64_t(std::time(nullptr)))),
+                  false);
+      break;
+    }
+    case Dialog::Load:
+      modal_.open("Load a game", "A PGN file, or a position in FEN:",
+                  last_loaded_.empty() ? path_in(app_.last_folder(), "") : last_loaded_, false);
+      break;
+    case Dialog::None: return;
+  }
+  const bool asks = dialog != Dialog::Save && dialog != Dialog::Load;
+  modal_.ok.label = asks ? "Yes" : dialog == Dialog::Save ? "Save" : "Load";
+  modal_.cancel.label = asks ? "No" : "Cancel";
 }
 
 void PlayScreen::save_game(const std::string& path) {
@@ -276,7 +299,7 @@ void PlayScreen::save_game(const std::string& path) {
     app_.toast("Could not save the game to " + path + ": the file cannot be written.");
     return;
   }
-  last_path_ = path;
+  app_.remember_file(path);
   app_.toast("Game saved to " + path);
 }
 
@@ -286,7 +309,10 @@ void PlayScreen::load_game(const std::string& text) {
     app_.toast("Could not load the game: " + loaded.error());
     return;
   }
-  if (std::ifstream(text).good()) last_path_ = text;  // a file, not a FEN: the next dialog starts there
+  if (std::ifstream(text).good()) {  // a file, not a FEN: the next dialog starts there
+    last_loaded_ = text;
+    app_.remember_file(text);
+  }
   const std::size_t plies = loaded->moves().size();
   session()->new_game(std::move(loaded).value(), app_.now());
   reset_view();
@@ -298,21 +324,10 @@ void PlayScreen::load_game(const std::string& text) {
 }
 
 void PlayScreen::handle_dialog(const sf::Event& event) {
-  const bool text_dialog = dialog_ == Dialog::Save || dialog_ == Dialog::Load;
-  bool ok = dialog_ok_.clicked(event);
-  bool cancel = dialog_cancel_.clicked(event);
-  if (text_dialog && dialog_field_.handle(event)) ok = true;
-  if (event.type == sf::Event::KeyPressed) {
-    if (event.key.code == sf::Keyboard::Escape) cancel = true;
-    if (!text_dialog && (event.key.code == sf::Keyboard::Enter || event.key.code == sf::Keyboard::Y)) ok = true;
-    if (!text_dialog && event.key.code == sf::Keyboard::N) cancel = true;
-  }
-  if (cancel) {
-    dialog_ = Dialog::None;
-    return;
-  }
-  if (!ok) return;
+  const ModalDialog::Answer answer = modal_.handle(event, app_.window().getView().getSize(), app_.assets());
+  if (answer == ModalDialog::Answer::None) return;
   const Dialog dialog = std::exchange(dialog_, Dialog::None);
+  if (answer == ModalDialog::Answer::Cancel) return;
   const auto now = app_.now();
   switch (dialog) {
     case Dialog::ConfirmLeave: app_.pop(); break;
@@ -322,8 +337,9 @@ void PlayScreen::handle_dialog(const sf::Event& event) {
       reset_view();
       game_began();
       break;
-    case Dialog::Save: save_game(dialog_field_.text); break;
-    case Dialog::Load: load_game(dialog_field_.text); break;
+    case Dialog::ConfirmLoad: open_dialog(Dialog::Load); break;
+    case Dialog::Save: save_game(expand_home(modal_.field.text)); break;
+    case Dialog::Load: load_game(expand_home(modal_.field.text)); break;
     case Dialog::None: break;
   }
 }
@@ -485,6 +501,7 @@ void PlayScreen::take_session_events() {
         break;
       case match::SessionEvent::Kind::GameOver:
         record_finished_game();
+        hint_.reset();
         app_.assets().play(Sound::GameEnd);
         overlay_dismissed_ = false;
         input_.reset();

@@ -44,6 +44,7 @@ class PlayScreen : public Screen {
   std::chrono::milliseconds redraw_interval() const override;
   void describe(StateDump& dump) const override;
   bool ai_thinking() const override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
 
  private:
   enum class Action { NewGame, Undo, Flip, Resign, ClaimDraw, Hint, Save, Load, Menu, Pause, Step, Slower, Faster };
@@ -51,7 +52,7 @@ class PlayScreen : public Screen {
     Action action;
     Button button;
   };
-  enum class Dialog { None, ConfirmLeave, ConfirmResign, ConfirmNewGame, Save, Load };
+  enum class Dialog { None, ConfirmLeave, ConfirmResign, ConfirmNewGame, ConfirmLoad, Save, Load };
 
   match::GameSession* session() const;
   const chess::Game& game() const;
@@ -84,9 +85,13 @@ class PlayScreen : public Screen {
   void refresh_san();
 
   void draw_panel(sf::RenderTarget& target);
-  void draw_player(sf::RenderTarget& target, chess::Color side, float y);
+  // A player's two rows from top: king, name, checks; clock, captured pieces.
+  void draw_player(sf::RenderTarget& target, chess::Color side, float top);
   void draw_overlay(sf::RenderTarget& target);
-  void draw_dialog(sf::RenderTarget& target);
+  // The end of the game in words for the player: "You won", "You lost", "Draw"
+  // (with two humans or none: "White wins"...); then how, and the rating change.
+  std::string end_headline() const;
+  std::vector<std::string> end_details() const;
   std::string status_text() const;
   std::string thinking_text() const;
 
@@ -102,6 +107,7 @@ class PlayScreen : public Screen {
   std::size_t moves_at_start_ = 0;  // moves the record already had then (a loaded game)
   bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
   bool keeps_unfinished_ = false;   // the store's interrupted game is this screen's current game
+  std::optional<std::pair<double, double>> rating_change_;  // the profile's rating before and after this game
 
   BoardView board_;
   BoardInput input_;
@@ -123,12 +129,12 @@ class PlayScreen : public Screen {
   Button overlay_again_{"Play again", "New game (Ctrl+N)", {}, true, true};
   Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
   Dialog dialog_ = Dialog::None;
-  TextField dialog_field_;
-  Button dialog_ok_{"OK", "", {}, true, true};
-  Button dialog_cancel_{"Cancel", "", {}};
-  std::string last_path_;
+  ModalDialog modal_;
+  std::string last_loaded_;  // the file last loaded here, offered again by Load
 
   sf::FloatRect panel_;
+  float help_top_ = 0;
+  sf::FloatRect toast_slot_;  // where the panel left room for the toast showing (empty: none)
   MoveListView move_list_;
   std::vector<std::string> san_;  // SAN of every move of the game
   std::size_t san_for_moves_ = std::size_t(-1);

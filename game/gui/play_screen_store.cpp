@@ -75,6 +75,7 @@ void PlayScreen::game_began() {
     keeps_unfinished_ = false;
   }
   started_at_ = unix_now();
+  rating_change_.reset();
   moves_at_start_ = session() ? game().moves().size() : 0;
   recorded_ = session() && game().is_over();  // a loaded game that was already over is not ours to record
 }
@@ -91,12 +92,16 @@ void PlayScreen::record_finished_game() {
       identity(s.seat(chess::BLACK), profile), s.time_control(), started_at_, unix_now(),
       demo_ ? store::GameSource::Demo : store::GameSource::Window);
   record.ends_interrupted = keeps_unfinished_;
+  const auto before = store->rating();
   if (auto recorded = store->record_game(record); !recorded) {
     // Not lost: a kept game stays kept (the position before its last move).
     app_.toast("This game could not be recorded in " + store->path().string() + ": " + recorded.error());
     return;
   }
   keeps_unfinished_ = false;
+  const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
+  if (const auto after = store->rating(); one_human && record.from_start && before && after)
+    rating_change_ = std::make_pair(before.value(), after.value());
 }
 
 void PlayScreen::keep_unfinished_game() {

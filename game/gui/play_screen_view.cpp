@@ -8,6 +8,7 @@
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "game/gui/app.h"
+#include "game/gui/layout_log.h"
 #include "game/gui/play_screen.h"
 
 namespace gambit::gui {
@@ -16,6 +17,10 @@ namespace {
 
 using chess::Color;
 constexpr float PanelPad = 16;
+constexpr float HelpLine = 15;      // one line of the help under the buttons
+constexpr float PlayerRow = 32;     // from a player's name row to its clock and captured pieces
+constexpr float PlayerHeight = 60;  // a player's two rows
+constexpr float ClockWidth = 96;
 
 std::string clock_text(std::int64_t ms) {
   if (ms < 0) ms = 0;
@@ -61,22 +66,33 @@ std::string side_name(Color side) { return side == chess::WHITE ? "White" : "Bla
 // ---------------------------------------------------------------------------
 // Drawing
 
+// The panel, top to bottom: (demo: two header lines), the player at the top
+// of the board, the status and thinking lines, the move list (with a toast's
+// slot at its top while one shows), the player at the bottom, the buttons,
+// two lines of help. Every row has its own height: nothing is drawn over
+// anything else at any window size from App::MinWidth x MinHeight up.
 void PlayScreen::layout(sf::Vector2f size) {
-  const float panel_width = std::clamp(size.x * 0.34f, 300.0f, 440.0f);
+  const float panel_width = std::clamp(size.x * 0.34f, 320.0f, 440.0f);
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
   board_.layout({0, 0, size.x - panel_width, size.y});
 
-  // Buttons: a grid of three columns at the bottom of the panel.
+  // Buttons: a grid of three columns above the help lines.
   const float gap = 8, height = 36;
   const float width = (panel_width - 2 * PanelPad - 2 * gap) / 3;
   const std::size_t rows = (buttons_.size() + 2) / 3;
-  const float top = size.y - PanelPad - 22 - float(rows) * (height + gap);
+  help_top_ = size.y - PanelPad - 2 * HelpLine;
+  const float top = help_top_ - gap - float(rows) * (height + gap) + gap;
   for (std::size_t i = 0; i < buttons_.size(); ++i) {
     const float x = panel_.left + PanelPad + float(i % 3) * (width + gap);
     const float y = top + float(i / 3) * (height + gap);
     buttons_[i].button.rect = {std::round(x), std::round(y), std::round(width), height};
   }
   if (!session()) buttons_.back().button.rect = {std::round(size.x / 2 - 110), size.y / 2 + 60, 220, 44};
+}
+
+sf::FloatRect PlayScreen::toast_area(sf::Vector2f size) const {
+  if (!session() || toast_slot_.height <= 0) return Screen::toast_area(size);
+  return toast_slot_;
 }
 
 std::string PlayScreen::status_text() const {
@@ -120,79 +136,115 @@ std::string PlayScreen::thinking_text() const {
   return text + (line.empty() ? "" : "\n" + line);
 }
 
-void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float y) {
+void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   const match::GameSession& s = *session();
   const Assets& assets = app_.assets();
+  const std::string& piece_set = app_.settings().ui.piece_set;
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   const bool to_move = !game().is_over() && game().position().side_to_move() == side;
-  std::string label = s.seat(side).human() ? (s.seat(~side).human() ? side_name(side) : "You") : s.seat(side).label;
-  const chess::Piece king = chess::make_piece(side, chess::KING);
-  assets.draw_piece(target, king, {x - 4, y - 4}, 34, app_.settings().ui.piece_set);
-  draw_text(target, assets.bold(), label, 18, {x + 34, y + 2}, to_move ? colors::Text : colors::TextDim);
+  const chess::Position& pos = shown_position();
 
+  // First row: the side's colour as a disc, its player, the checks it gave (three-check).
+  sf::CircleShape disc(8);
+  disc.setPosition(x + 2, top + 6);
+  disc.setFillColor(side == chess::WHITE ? sf::Color(240, 238, 230) : sf::Color(24, 24, 24));
+  disc.setOutlineThickness(-1.5f);
+  disc.setOutlineColor(side == chess::WHITE ? sf::Color(20, 20, 20) : sf::Color(200, 198, 190));
+  target.draw(disc);
+  float marks = 0;
+  if (game().start().variant() == chess::Variant::ThreeCheck)
+    marks = draw_check_marks(target, assets, pos.checks_given(side), {x + width, top + 6}) + 10;
+  const std::string label = s.seat(side).human() ? (s.seat(~side).human() ? side_name(side) : "You") : s.seat(side).label;
+  draw_text(target, assets.bold(), fit_text(assets.bold(), label, 16, width - 30 - marks), 16, {x + 30, top + 4},
+            to_move ? colors::Text : colors::TextDim);
+
+  // Second row: the clock on the right, the pieces this side captured and its material lead on the left.
+  const float row = top + PlayerRow;
+  float room = width;
   if (s.has_clock()) {
-    const sf::FloatRect box(x + width - 110, y - 2, 110, 34);
+    const sf::FloatRect box(x + width - ClockWidth, row - 2, ClockWidth, 30);
     const std::int64_t ms = s.remaining_ms(side, app_.now());
     fill_rect(target, box, to_move ? (ms < 10000 ? sf::Color(160, 50, 40) : colors::Accent) : colors::PanelLight);
-    draw_text_centred(target, assets.bold(), clock_text(ms), 20, box);
+    const std::string name = std::string("clock ") + side_name(side);
+    if (LayoutLog* log = LayoutLog::active()) log->add_box(name, box);
+    const LayoutLog::Region region(name, box);
+    draw_text_centred(target, assets.bold(), clock_text(ms), 19, box);
+    room -= ClockWidth + 10;
   }
-  if (game().start().variant() == chess::Variant::ThreeCheck)
-    draw_check_marks(target, assets, shown_position().checks_given(side), {x + width - (s.has_clock() ? 122.0f : 0.0f), y + 2});
-
-  // Pieces this side has captured, and its material lead.
-  const chess::Position& pos = shown_position();
   static constexpr int full_set[] = {0, 8, 2, 2, 2, 1};
-  float cx = x + 34;
+  std::vector<chess::PieceType> taken;
   int material = 0;
   for (chess::PieceType type : {chess::QUEEN, chess::ROOK, chess::BISHOP, chess::KNIGHT, chess::PAWN}) {
     const int missing = std::max(0, full_set[type] - chess::popcount(pos.pieces(~side, type)));
-    for (int i = 0; i < missing; ++i) {
-      assets.draw_piece(target, chess::make_piece(~side, type), {cx, y + 24}, 20, app_.settings().ui.piece_set);
-      cx += 11;
-    }
-    if (missing) cx += 6;
+    taken.insert(taken.end(), std::size_t(missing), type);
     material += piece_value(type) * (chess::popcount(pos.pieces(side, type)) - chess::popcount(pos.pieces(~side, type)));
   }
-  if (material > 0) draw_text(target, assets.font(), "+" + std::to_string(material), 14, {cx + 4, y + 26}, colors::TextDim);
+  if (taken.empty()) return;
+  const std::string lead = material > 0 ? "+" + std::to_string(material) : "";
+  const float lead_width = lead.empty() ? 0 : text_width(assets.font(), lead, 14) + 8;
+  // Pieces overlap more as there are more of them; on a light chip, so black pieces show on the dark panel.
+  const float piece = 20, chip_room = room - lead_width - 8;
+  const float step = std::min(12.0f, (chip_room - piece) / float(std::max<std::size_t>(1, taken.size() - 1)));
+  const float chip_width = piece + step * float(taken.size() - 1) + 8;
+  fill_rect(target, {x, row, chip_width, 26}, sf::Color(150, 145, 136));
+  float cx = x + 4;
+  for (chess::PieceType type : taken) {
+    assets.draw_piece(target, chess::make_piece(~side, type), {cx, row + 3}, piece, piece_set);
+    cx += step;
+  }
+  if (!lead.empty()) draw_text(target, assets.font(), lead, 14, {x + chip_width + 8, row + 5}, colors::TextDim);
 }
 
 void PlayScreen::draw_panel(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   fill_rect(target, panel_, colors::Panel);
+  const LayoutLog::Region region("panel", panel_);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   const Color top_side = board_.flipped() ? chess::WHITE : chess::BLACK;
   float y = PanelPad;
 
   if (demo_) {
     const auto& tally = demo_->tally();
-    const std::string line = "Game " + std::to_string(demo_->game_number()) + "   " + demo_->first().label + " " +
-                             std::to_string(tally.first_wins) + " - " + std::to_string(tally.second_wins) + " " +
-                             demo_->second().label + "   draws " + std::to_string(tally.draws) + "   (" +
-                             std::to_string(demo_->session().move_delay().count()) + " ms between moves)";
-    for (const std::string& l : wrap_text(assets.font(), line, 14, width)) {
-      draw_text(target, assets.font(), l, 14, {x, y}, colors::TextDim);
-      y += 18;
-    }
-    y += 6;
+    const std::string score = "Game " + std::to_string(demo_->game_number()) + ": " + demo_->first().label + " " +
+                              std::to_string(tally.first_wins) + ", " + demo_->second().label + " " +
+                              std::to_string(tally.second_wins) + ", draws " + std::to_string(tally.draws);
+    const std::string pace = std::to_string(demo_->session().move_delay().count()) + " ms between moves";
+    const auto lines = wrap_text(assets.font(), score, 14, width);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
+      draw_text(target, assets.font(), i == 1 ? fit_text(assets.font(), lines[1], 14, width) : lines[i], 14,
+                {x, y + 18 * float(i)}, colors::TextDim);
+    y += 18 * float(std::min<std::size_t>(2, lines.size()));
+    draw_text(target, assets.font(), fit_text(assets.font(), pace, 14, width), 14, {x, y}, colors::TextDim);
+    y += 26;
   }
   draw_player(target, top_side, y);
-  y += 56;
+  y += PlayerHeight + 8;
 
-  // Status and the AI's thinking.
-  for (const std::string& line : wrap_text(assets.bold(), status_text(), 16, width)) {
-    draw_text(target, assets.bold(), line, 16, {x, y}, game().is_over() ? colors::Warning : colors::Text);
+  // Status (two lines at most) and the AI's thinking (three), in a block of fixed height.
+  const float status_top = y;
+  const auto status = wrap_text(assets.bold(), status_text(), 16, width);
+  for (std::size_t i = 0; i < status.size() && i < 2; ++i) {
+    const bool cut = i == 1 && status.size() > 2;
+    draw_text(target, assets.bold(), cut ? fit_text(assets.bold(), status[i] + " ...", 16, width) : status[i], 16,
+              {x, y}, game().is_over() ? colors::Warning : colors::Text);
     y += 21;
   }
-  const std::string thinking = thinking_text();
-  for (const std::string& line : wrap_text(assets.font(), thinking, 13, width)) {
-    draw_text(target, assets.font(), line, 13, {x, y}, colors::TextDim);
+  const auto thinking = wrap_text(assets.font(), thinking_text(), 13, width);
+  for (std::size_t i = 0; i < thinking.size() && i < 3; ++i) {
+    draw_text(target, assets.font(), thinking[i], 13, {x, y}, colors::TextDim);
     y += 17;
   }
-  y = std::max(y, PanelPad + (demo_ ? 44.0f : 0.0f) + 56 + 21 * 2 + 17 * 3) + 6;
+  y = status_top + 2 * 21 + 3 * 17 + 6;
 
-  // The move list, the latest move always in view while live.
+  // The move list, the latest move always in view while live; a toast takes the top of its room.
   const float buttons_top = buttons_.front().button.rect.top;
-  const float bottom_player = buttons_top - 64;
+  const float bottom_player = buttons_top - 8 - PlayerHeight;
+  toast_slot_ = {};
+  if (!app_.toast_text().empty()) {
+    const std::size_t lines = std::min<std::size_t>(3, wrap_text(assets.font(), app_.toast_text(), 15, width - 24).size());
+    toast_slot_ = {x, y, width, std::min(10.0f + 20.0f * float(lines), std::max(30.0f, bottom_player - 8 - y - 40))};
+    y += toast_slot_.height + 6;
+  }
   refresh_san();
   move_list_.draw(target, assets, {x, y, width, std::max(20.0f, bottom_player - y - 8)},
                   {&san_, game().start().fullmove_number(), game().start().side_to_move() == chess::BLACK,
@@ -206,79 +258,69 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
     if (b.action == Action::Pause) b.button.label = demo_->paused() ? "Resume" : "Pause";
     b.button.draw(target, assets);
   }
-  std::string help = demo_ ? "Space pause  S step  +/- speed  F flip  Esc menu"
-                           : "Drag or click pieces.  Left/Right: look back.  F flip  H hint";
+  std::string help = demo_ ? "Space pause, S step, +/- speed, F flip, Esc menu"
+                           : "Drag or click the pieces. Left and Right look back through the game.";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
-  draw_text(target, assets.font(), help, 12, {x, panel_.height - PanelPad - 16}, colors::TextDim);
+  const auto lines = wrap_text(assets.font(), help, 12, width);
+  for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
+    draw_text(target, assets.font(), lines[i], 12, {x, help_top_ + HelpLine * float(i)}, colors::TextDim);
+}
+
+std::string PlayScreen::end_headline() const {
+  const match::GameSession& s = *session();
+  const chess::Outcome& outcome = game().outcome();
+  if (outcome.result == chess::GameResult::Draw) return "Draw";
+  const Color winner = *outcome.winner();
+  if (s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human())  // one human: speak to them
+    return s.seat(winner).human() ? "You won" : "You lost";
+  return side_name(winner) + " wins";
+}
+
+std::vector<std::string> PlayScreen::end_details() const {
+  std::vector<std::string> details{game().outcome().description() + " (" + game().outcome().pgn_result() + ")."};
+  if (rating_change_) {
+    const long before = std::lround(rating_change_->first), after = std::lround(rating_change_->second);
+    details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +
+                      (after >= before ? "+" : "") + std::to_string(after - before) + ").");
+  } else if (!demo_ && !game().start().is_start()) {
+    details.push_back("Not rated: the game began from a set-up position.");
+  }
+  return details;
 }
 
 void PlayScreen::draw_overlay(sf::RenderTarget& target) {
   const sf::FloatRect& board = board_.rect();
   fill_rect(target, board, sf::Color(0, 0, 0, 120));
-  const sf::FloatRect box(board.left + board.width * 0.12f, board.top + board.height * 0.32f, board.width * 0.76f,
-                          board.height * 0.36f);
-  fill_rect(target, box, sf::Color(30, 29, 27, 235));
   const Assets& assets = app_.assets();
-  const chess::Outcome& outcome = game().outcome();
-  const std::string headline = outcome.result == chess::GameResult::Draw ? "Draw"
-                               : outcome.winner() == chess::WHITE      ? "White wins"
-                                                                       : "Black wins";
-  draw_text_centred(target, assets.bold(), headline + "  " + outcome.pgn_result(), 30,
-                    {box.left, box.top + 14, box.width, 44});
-  float y = box.top + 62;
-  for (const std::string& line : wrap_text(assets.font(), outcome.description(), 17, box.width - 40)) {
-    draw_text_centred(target, assets.font(), line, 17, {box.left, y, box.width, 24}, colors::TextDim);
-    y += 24;
+  const float width = std::round(board.width * 0.84f);
+  std::vector<std::string> lines;
+  for (const std::string& detail : end_details())
+    for (const std::string& line : wrap_text(assets.font(), detail, 16, width - 32)) lines.push_back(line);
+  const float height = 16 + 44 + 8 + 22 * float(lines.size()) + 16 + 44 + 18;
+  const sf::FloatRect box(std::round(board.left + (board.width - width) / 2),
+                          std::round(board.top + (board.height - height) / 2), width, height);
+  fill_rect(target, box, sf::Color(30, 29, 27, 240));
+  if (LayoutLog* log = LayoutLog::active()) log->cover(board);  // what is under the box no longer shows
+  const LayoutLog::Region region("end of game", box);
+  draw_text_centred(target, assets.bold(), end_headline(), 30, {box.left, box.top + 16, box.width, 44});
+  float y = box.top + 16 + 44 + 8;
+  for (const std::string& line : lines) {
+    draw_text_centred(target, assets.font(), line, 16, {box.left, y, box.width, 22}, colors::TextDim);
+    y += 22;
   }
+  const float buttons_top = box.top + box.height - 18 - 44;
   if (demo_) {
     const auto next = demo_->next_game_in(app_.now());
     const std::string text = demo_->paused() ? "Paused" : "Next game in " + std::to_string((next.count() + 999) / 1000) + " s";
-    draw_text_centred(target, assets.font(), text, 16, {box.left, box.top + box.height - 48, box.width, 30});
+    draw_text_centred(target, assets.font(), text, 16, {box.left, buttons_top, box.width, 44});
     return;
   }
   const float bw = std::min(160.0f, box.width / 2 - 30);
-  overlay_again_.rect = {std::round(box.left + box.width / 2 - bw - 10), std::round(box.top + box.height - 60), bw, 44};
-  overlay_menu_.rect = {std::round(box.left + box.width / 2 + 10), std::round(box.top + box.height - 60), bw, 44};
+  overlay_again_.rect = {std::round(box.left + box.width / 2 - bw - 10), buttons_top, bw, 44};
+  overlay_menu_.rect = {std::round(box.left + box.width / 2 + 10), buttons_top, bw, 44};
   overlay_again_.draw(target, assets);
   overlay_menu_.draw(target, assets);
-}
-
-void PlayScreen::draw_dialog(sf::RenderTarget& target) {
-  const sf::Vector2f size = target.getView().getSize();
-  fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
-  const sf::FloatRect box(std::round(size.x / 2 - 300), std::round(size.y / 2 - 110), 600, 220);
-  fill_rect(target, box, colors::Panel);
-  const Assets& assets = app_.assets();
-  std::string title, text;
-  switch (dialog_) {
-    case Dialog::ConfirmLeave:
-      title = demo_ ? "Stop the demo?" : "Back to the menu?";
-      text = demo_ ? "The game in progress stops and you go back to the menu."
-                   : "The game is kept: Resume game on the menu goes on with it.";
-      break;
-    case Dialog::ConfirmResign: title = "Resign?"; text = "The game ends and your opponent wins."; break;
-    case Dialog::ConfirmNewGame:
-      title = "Start a new game?";
-      text = "The game in progress is given up: it is neither recorded nor kept.";
-      break;
-    case Dialog::Save: title = "Save the game as PGN"; text = "File:"; break;
-    case Dialog::Load: title = "Load a game"; text = "PGN file, or a position in FEN:"; break;
-    case Dialog::None: return;
-  }
-  draw_text(target, assets.bold(), title, 22, {box.left + 24, box.top + 20});
-  draw_text(target, assets.font(), text, 16, {box.left + 24, box.top + 62}, colors::TextDim);
-  if (dialog_ == Dialog::Save || dialog_ == Dialog::Load) {
-    dialog_field_.rect = {box.left + 24, box.top + 92, box.width - 48, 38};
-    dialog_field_.draw(target, assets);
-  }
-  const bool text_dialog = dialog_ == Dialog::Save || dialog_ == Dialog::Load;
-  dialog_ok_.label = text_dialog ? (dialog_ == Dialog::Save ? "Save" : "Load") : "Yes";
-  dialog_cancel_.label = text_dialog ? "Cancel" : "No";
-  dialog_ok_.rect = {box.left + box.width - 300, box.top + box.height - 64, 130, 42};
-  dialog_cancel_.rect = {box.left + box.width - 154, box.top + box.height - 64, 130, 42};
-  dialog_ok_.draw(target, assets);
-  dialog_cancel_.draw(target, assets);
 }
 
 void PlayScreen::draw(sf::RenderTarget& target) {
@@ -320,7 +362,7 @@ void PlayScreen::draw(sf::RenderTarget& target) {
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
   if (game().is_over() && !overlay_dismissed_ && !view_ply_) draw_overlay(target);
-  if (dialog_ != Dialog::None) draw_dialog(target);
+  if (dialog_ != Dialog::None) modal_.draw(target, assets);
 }
 
 void PlayScreen::describe(StateDump& dump) const {
@@ -339,6 +381,10 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("thinking", ai_thinking());
   dump.add("result", g.outcome().pgn_result());
   dump.add("outcome", g.is_over() ? g.outcome().description() : std::string());
+  if (g.is_over() && !demo_) {
+    dump.add("end_headline", end_headline());
+    dump.add("end_details", end_details());
+  }
   dump.add("status", status_text());
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
@@ -348,6 +394,7 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("dialog", int(dialog_));
+  dump.add("dialog_title", dialog_ == Dialog::None ? std::string() : modal_.title);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));
   dump.add("black_checks", g.position().checks_given(chess::BLACK));

@@ -17,6 +17,7 @@ namespace gambit::gui {
 namespace {
 
 constexpr float PanelPad = 16;
+constexpr float ToastSlot = 70;  // room for a toast's three lines
 
 const char* source_words(store::GameSource source) {
   switch (source) {
@@ -103,7 +104,7 @@ void ReplayScreen::run(Action action, bool by_key) {
     case Action::Export:
       exporting_ = true;
       modal_.open("Export this game as PGN", "File:",
-                  home_file("gambit-" + local_time_text(game_.ended_at, "%Y%m%d-%H%M%S") + ".pgn"), by_key);
+                  path_in(app_.last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)), by_key);
       modal_.ok.label = "Save";
       break;
     case Action::Back: app_.pop(); break;
@@ -125,8 +126,12 @@ void ReplayScreen::handle(const sf::Event& event) {
     exporting_ = false;
     if (answer == ModalDialog::Answer::Cancel) return;
     const std::string path = expand_home(modal_.field.text);
-    if (auto problem = write_text_file(path, pgn_)) app_.toast("Could not export the game: " + *problem);
-    else app_.toast("Game saved to " + path);
+    if (auto problem = write_text_file(path, pgn_)) {
+      app_.toast("Could not export the game: " + *problem);
+    } else {
+      app_.remember_file(path);
+      app_.toast("Game saved to " + path);
+    }
     return;
   }
   for (ActionButton& b : buttons_)
@@ -156,6 +161,10 @@ void ReplayScreen::handle(const sf::Event& event) {
 
 // ---------------------------------------------------------------------------
 // Drawing
+
+sf::FloatRect ReplayScreen::toast_area(sf::Vector2f size) const {
+  return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
+}
 
 void ReplayScreen::layout(sf::Vector2f size) {
   const float panel_width = std::clamp(size.x * 0.34f, 300.0f, 440.0f);
@@ -207,7 +216,7 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     if (shown.variant() == chess::Variant::ThreeCheck)
       marks = draw_check_marks(target, assets, shown.checks_given(side), {x + width, y + 1}) + 8;
     draw_text(target, assets.bold(), fit_text(assets.bold(), label, 17, width - 36 - marks), 17, {x + 34, y + 1});
-    y += marks > 0 ? 42 : 34;  // room for the marks' caption
+    y += 34;
   }
   y += 4;
   const std::string outcome = game_.result + (game_.reason.empty() ? "" : ", " + game_.reason);
@@ -227,7 +236,14 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
 
   // The move list, the current move kept in view while stepping.
   const chess::Position& start = positions_.front();
-  move_list_.draw(target, assets, {x, y, width, std::max(24.0f, buttons_[0].button.rect.top - 12 - y)},
+  // While a toast shows, it has a slot of its own between the move list and the buttons.
+  float list_bottom = buttons_[0].button.rect.top - 12;
+  toast_slot_ = {};
+  if (!app_.toast_text().empty()) {
+    toast_slot_ = {x, list_bottom - ToastSlot, width, ToastSlot};
+    list_bottom -= ToastSlot + 8;
+  }
+  move_list_.draw(target, assets, {x, y, width, std::max(24.0f, list_bottom - y)},
                   {&san_, start.fullmove_number(), start.side_to_move() == chess::BLACK, ply_},
                   follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, "No moves");
 
@@ -260,6 +276,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
 
 void ReplayScreen::describe(StateDump& dump) const {
   dump.add("game_id", game_.id);
+  dump.add("dialog_title", exporting_ ? modal_.title : std::string());
   dump.add("failure", failure_);
   dump.add("ply", int(ply_));
   dump.add("plies", int(plies()));

@@ -26,6 +26,7 @@ class ReplayScreen : public Screen {
   std::string name() const override { return "replay"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
   void describe(StateDump& dump) const override;
 
  private:
@@ -53,6 +54,7 @@ class ReplayScreen : public Screen {
 
   BoardView board_;
   sf::FloatRect panel_;
+  sf::FloatRect toast_slot_;  // where the panel left room for the toast showing (empty: none)
   MoveListView move_list_;
   bool follow_ply_ = true;  // scroll the move list to the current move on the next draw
 

@@ -16,6 +16,7 @@ constexpr float ColumnHead = 22;   // the column names under it
 constexpr float RowHeight = 24;
 constexpr unsigned RowText = 15;
 constexpr int RecentLimit = 200;
+constexpr float ToastRow = 50;  // room for a toast's two lines
 
 std::string percent_text(double percent) { return std::to_string(std::lround(percent)) + "%"; }
 
@@ -118,7 +119,7 @@ void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
   dialog_ = dialog;
   if (dialog == Dialog::ExportAll)
     modal_.open("Export all games", "Every game counted now, oldest first, into one PGN file:",
-                home_file("gambit-games.pgn"), by_key);
+                path_in(app_.last_folder(), "gambit-games.pgn"), by_key);
   else
     modal_.open("Reset the scores?",
                 "The games counted now stay in the score file, archived, but no longer count: the standings, "
@@ -140,6 +141,7 @@ void ScoresScreen::export_all(const std::string& typed) {
     app_.toast("Could not export the games: " + *problem);
     return;
   }
+  app_.remember_file(path);
   const int games = pgn->games;
   app_.toast("Exported " + std::to_string(games) + (games == 1 ? " game to " : " games to ") + path);
 }
@@ -232,6 +234,10 @@ void ScoresScreen::handle(const sf::Event& event) {
 // ---------------------------------------------------------------------------
 // ScoresScreen: drawing
 
+sf::FloatRect ScoresScreen::toast_area(sf::Vector2f size) const {
+  return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
+}
+
 void ScoresScreen::layout(sf::Vector2f size) {
   const float gap = 10, height = 40;
   const float width = std::min(150.0f, std::floor((size.x - 2 * Pad - 2 * gap) / 3));
@@ -241,7 +247,10 @@ void ScoresScreen::layout(sf::Vector2f size) {
   export_.rect = {reset_.rect.left - gap - width, y, width, height};
   export_.enabled = reset_.enabled = !recent_.empty() && app_.store();
 
-  const float top = 62, bottom = y - 14;
+  // While a toast shows, it has a row of its own above the buttons.
+  toast_slot_ = {};
+  if (!app_.toast_text().empty()) toast_slot_ = {Pad, y - 12 - ToastRow, size.x - 2 * Pad, ToastRow};
+  const float top = 62, bottom = y - 14 - (toast_slot_.height > 0 ? ToastRow + 8 : 0.0f);
   const float upper = std::round(std::max(120.0f, (bottom - top) * 0.46f));
   const float split = std::round(size.x * 0.58f);
   standings_rect_ = {Pad, top, split - Pad - 6, upper};

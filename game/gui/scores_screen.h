@@ -25,6 +25,7 @@ class ScoresScreen : public Screen {
   std::string name() const override { return "scores"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
   void describe(StateDump& dump) const override;
   void resumed() override { reload(); }
 
@@ -60,6 +61,7 @@ class ScoresScreen : public Screen {
   bool problem_ = false;  // message_ tells of a failure
 
   sf::FloatRect standings_rect_, rating_rect_, recent_rect_;
+  sf::FloatRect toast_slot_;  // where the layout left room for the toast showing (empty: none)
   std::size_t table_first_ = 0;
   std::size_t recent_first_ = 0;
   std::size_t recent_rows_ = 1;  // rows that fit in recent_rect_

@@ -37,6 +37,10 @@ class Screen {
   virtual bool ai_thinking() const { return false; }
   // Called when the screen is on top again after the one above it left.
   virtual void resumed() {}
+  // Where a toast (App::toast) may cover this screen in a window of size:
+  // nothing the player needs meanwhile, no text. By default a strip along the
+  // bottom, which screens with controls there move.
+  virtual sf::FloatRect toast_area(sf::Vector2f size) const { return {20, size.y - 64, size.x - 40, 48}; }
 
  protected:
   App& app_;

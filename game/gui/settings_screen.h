@@ -31,6 +31,7 @@ class SettingsScreen : public Screen {
   std::string name() const override { return "settings"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
   void describe(StateDump& dump) const override;
 
  private:

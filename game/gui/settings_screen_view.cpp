@@ -9,6 +9,7 @@
 #include "core/players/options.h"
 #include "game/gui/app.h"
 #include "game/gui/board_view.h"
+#include "game/gui/layout_log.h"
 #include "game/gui/settings_screen.h"
 #include "game/gui/settings_screen_parts.h"
 
@@ -305,6 +306,10 @@ void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
     }
 }
 
+sf::FloatRect SettingsScreen::toast_area(sf::Vector2f size) const {
+  return {Margin, help_top_ - 2, size.x - 2 * Margin, 28};
+}
+
 void SettingsScreen::draw(sf::RenderTarget& target) {
   layout(target.getView().getSize());
   const Assets& assets = app_.assets();
@@ -319,21 +324,24 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
   sf::View clip(content_);
   clip.setViewport({content_.left / size.x, content_.top / size.y, content_.width / size.x, content_.height / size.y});
   target.setView(clip);
-  for (const sf::FloatRect& rule : rules_) fill_rect(target, rule, colors::PanelLight);
-  for (const Label& label : labels_)
-    draw_text(target, label.bold ? assets.bold() : assets.font(), label.text, label.size, label.pos, label.color);
-  for (const Control& control : controls_)
-    std::visit([&](auto* widget) { widget->draw(target, assets); }, control.widget);
-  if (tab_ == Tab::Board) draw_preview(target);
-  if (typing_) {
-    const sf::FloatRect box = value_box(*typing_);
-    sf::RectangleShape shape({box.width - 4, box.height - 4});
-    shape.setPosition(box.left + 2, box.top + 2);
-    shape.setFillColor(sf::Color(28, 27, 25));
-    shape.setOutlineColor(colors::Accent);
-    shape.setOutlineThickness(2);
-    target.draw(shape);
-    draw_text_centred(target, assets.font(), typed_ + "|", TextSize, box);
+  {
+    const LayoutLog::Region clipped("settings content", content_, LayoutLog::Region::Edge::Clips);
+    for (const sf::FloatRect& rule : rules_) fill_rect(target, rule, colors::PanelLight);
+    for (const Label& label : labels_)
+      draw_text(target, label.bold ? assets.bold() : assets.font(), label.text, label.size, label.pos, label.color);
+    for (const Control& control : controls_)
+      std::visit([&](auto* widget) { widget->draw(target, assets); }, control.widget);
+    if (tab_ == Tab::Board) draw_preview(target);
+    if (typing_) {
+      const sf::FloatRect box = value_box(*typing_);
+      sf::RectangleShape shape({box.width - 4, box.height - 4});
+      shape.setPosition(box.left + 2, box.top + 2);
+      shape.setFillColor(sf::Color(28, 27, 25));
+      shape.setOutlineColor(colors::Accent);
+      shape.setOutlineThickness(2);
+      target.draw(shape);
+      draw_text_centred(target, assets.font(), typed_ + "|", TextSize, box);
+    }
   }
   target.setView(window_view);
 
@@ -359,7 +367,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
   for (const Button* button : {&save_, &reset_, &back_, &tabs_[0], &tabs_[1], &tabs_[2]})
     if (button->hovered) help = button->tooltip;
   if (typing_) help = "Type a number, then Enter (Esc cancels)";
-  if (!help.empty()) {
+  if (!help.empty() && app_.toast_text().empty()) {  // a toast takes the help's line (toast_area)
     const auto lines = wrap_text(assets.font(), help, TextSize - 1, size.x - 2 * Margin);
     // One line; a longer help is cut to it.
     std::string line = lines.empty() ? "" : lines.front();

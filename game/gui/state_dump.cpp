@@ -36,6 +36,11 @@ void StateDump::add(const std::string& name, const std::string& value) {
   body_ += json_string(value);
 }
 
+void StateDump::add_json(const std::string& name, const std::string& json) {
+  key(name);
+  body_ += json;
+}
+
 void StateDump::add(const std::string& name, std::int64_t value) {
   key(name);
   body_ += std::to_string(value);

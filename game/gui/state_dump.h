@@ -19,6 +19,8 @@ class StateDump {
   void add(const std::string& key, double value);
   void add(const std::string& key, bool value);
   void add(const std::string& key, const std::vector<std::string>& values);
+  // json must be one complete JSON value (an array, an object).
+  void add_json(const std::string& key, const std::string& json);
 
   std::string json() const { return "{" + body_ + "}\n"; }
 

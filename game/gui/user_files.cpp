@@ -1,5 +1,8 @@
 #include "game/gui/user_files.h"
 
+#include "game/gui/widgets.h"
+
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 
@@ -13,6 +16,29 @@ std::string home_file(const std::string& name) {
 std::string expand_home(const std::string& path) {
   if (path == "~") return home_file("");
   return path.rfind("~/", 0) == 0 ? home_file(path.substr(2)) : path;
+}
+
+std::string folder_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash == 0 ? 1 : slash);
+}
+
+std::string path_in(const std::string& folder, const std::string& name) {
+  if (folder.empty()) return home_file(name);
+  return folder.back() == '/' ? folder + name : folder + "/" + name;
+}
+
+std::string game_file_name(const std::string& white, const std::string& black, std::int64_t when) {
+  auto slug = [](const std::string& name) {
+    std::string out;
+    for (unsigned char c : name) {
+      if (std::isalnum(c)) out += char(std::tolower(c));
+      else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out.empty() ? std::string("player") : out;
+  };
+  return "gambit-" + local_time_text(when, "%Y%m%d-%H%M") + "-" + slug(white) + "-vs-" + slug(black) + ".pgn";
 }
 
 std::optional<std::string> write_text_file(const std::string& path, const std::string& text) {

@@ -3,6 +3,7 @@
 // reason in words when it cannot be.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,13 @@ namespace gambit::gui {
 std::string home_file(const std::string& name);
 // A leading "~/" replaced by the home folder.
 std::string expand_home(const std::string& path);
+// The folder a file path is in ("" for a bare name), and name in folder
+// (in the home folder when folder is "").
+std::string folder_of(const std::string& path);
+std::string path_in(const std::string& folder, const std::string& name);
+// A file name for a game that says what it is: "gambit-20261124-0812-you-vs-alphabeta-easy.pgn"
+// (letters and digits of the names, lowercase, joined by '-'; the local time of `when`, Unix seconds).
+std::string game_file_name(const std::string& white, const std::string& black, std::int64_t when);
 // Writes text to path (replacing it); the reason in words when it cannot.
 std::optional<std::string> write_text_file(const std::string& path, const std::string& text);
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <ctime>
 
+#include "game/gui/layout_log.h"
+
 namespace gambit::gui {
 
 namespace {
@@ -42,6 +44,7 @@ float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::strin
   t.setFillColor(color);
   t.setPosition(std::round(pos.x), std::round(pos.y));
   target.draw(t);
+  if (LayoutLog* log = LayoutLog::active()) log->add_text(text, t.getGlobalBounds());
   return t.getLocalBounds().width;
 }
 
@@ -55,6 +58,7 @@ void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std
   t.setPosition(std::round(rect.left + (rect.width - bounds.width) / 2 - bounds.left),
                 std::round(rect.top + (rect.height - line) / 2 + size * 0.1f));
   target.draw(t);
+  if (LayoutLog* log = LayoutLog::active()) log->add_text(text, t.getGlobalBounds());
 }
 
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
@@ -108,18 +112,21 @@ void append_quad(sf::VertexArray& vertices, const sf::FloatRect& rect, sf::Color
 
 float draw_check_marks(sf::RenderTarget& target, const Assets& assets, int given, sf::Vector2f right_top) {
   constexpr int Marks = 3;
-  constexpr float Radius = 7, Step = 19;
-  const float left = right_top.x - Step * Marks;
+  constexpr float Radius = 6, Step = 16, Height = 2 * Radius + 2;
+  const float marks_left = right_top.x - Step * Marks;
   for (int i = 0; i < Marks; ++i) {
     sf::CircleShape mark(Radius);
-    mark.setPosition(left + Step * float(i) + (Step - 2 * Radius) / 2, right_top.y);
-    mark.setOutlineThickness(2);
+    mark.setPosition(marks_left + Step * float(i) + (Step - 2 * Radius) / 2, right_top.y + 1);
+    mark.setOutlineThickness(-2);
     mark.setOutlineColor(colors::Warning);
     mark.setFillColor(i < given ? colors::Warning : sf::Color::Transparent);
     target.draw(mark);
   }
-  draw_text(target, assets.font(), "checks", 11, {left + 6, right_top.y + 2 * Radius + 4}, colors::TextDim);
-  return Step * Marks;
+  const float label = text_width(assets.font(), "checks", 11);
+  const float left = marks_left - label - 5;
+  if (LayoutLog* log = LayoutLog::active()) log->add_box("check marks", {marks_left, right_top.y, Step * Marks, Height});
+  draw_text(target, assets.font(), "checks", 11, {left, right_top.y + 1}, colors::TextDim);
+  return right_top.x - left;
 }
 
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color) {
@@ -138,7 +145,13 @@ void Button::draw(sf::RenderTarget& target, const Assets& assets) const {
   sf::Color fill = primary ? colors::Accent : colors::PanelLight;
   if (hovered && enabled) fill = primary ? colors::AccentHover : sf::Color(80, 78, 74);
   draw_box(target, rect, fill, sf::Color(20, 20, 20));
-  draw_text_centred(target, assets.font(), label, text_size_for(rect), rect,
+  if (LayoutLog* log = LayoutLog::active()) log->add_box("button " + label, rect);
+  const LayoutLog::Region region("button " + label, rect);
+  // The label's size for the button's height, smaller when a narrow button needs it.
+  const float room = rect.width - 10;
+  unsigned size = text_size_for(rect);
+  while (size > 11 && text_width(assets.font(), label, size) > room) --size;
+  draw_text_centred(target, assets.font(), fit_text(assets.font(), label, size, room), size, rect,
                     enabled ? colors::Text : sf::Color(120, 118, 114));
 }
 
@@ -231,6 +244,8 @@ bool TextField::handle(const sf::Event& event) {
 
 void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
   draw_box(target, rect, sf::Color(28, 27, 25), colors::Accent);
+  if (LayoutLog* log = LayoutLog::active()) log->add_box("text field", rect);
+  const LayoutLog::Region region("text field", rect);
   const unsigned size = text_size_for(rect);
   std::string shown = text;
   // Show the end of a long path.
@@ -300,6 +315,8 @@ void ModalDialog::draw(sf::RenderTarget& target, const Assets& assets) {
   layout(size, assets);
   fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
   fill_rect(target, box_, colors::Panel);
+  if (LayoutLog* log = LayoutLog::active()) log->cover({0, 0, size.x, size.y});  // the dialog is all that counts
+  const LayoutLog::Region region("dialog", box_);
   draw_text(target, assets.bold(), title, 22, {box_.left + 24, box_.top + 20});
   float y = box_.top + 62;
   for (const std::string& line : lines_) {

@@ -40,8 +40,8 @@ std::string local_time_text(std::int64_t unix_seconds, const char* format);
 // Lines of text no wider than width (words wrapped; a long word is cut).
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
-// Three-check: `given` of the three checks as marks (filled: given) ending at
-// right_top, with "checks" under them; returns the width it took.
+// Three-check: "checks" and three marks (filled: given) on one line 14 px
+// high, ending at right_top; returns the width it took.
 float draw_check_marks(sf::RenderTarget& target, const Assets& assets, int given, sf::Vector2f right_top);
 // A page saying something cannot be shown: a title and the reason, wrapped, centred.
 void draw_failure_page(sf::RenderTarget& target, const Assets& assets, const std::string& title,

@@ -29,6 +29,15 @@ def query(db, sql):
         return connection.execute(sql).fetchall()
 
 
+def open_load(g):
+    """Ctrl+O during the resumed game: Load asks before replacing a game in progress; yes, then an empty field."""
+    xdo("key", "--window", g.window, "ctrl+o")
+    g.wait_for("Load asking first", lambda s: s["dialog_title"] == "Load another game?")
+    g.key("Return")
+    g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
+    xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+
+
 def resume_and_record(exe, xd):
     shared = tempfile.mkdtemp(prefix="gambit-gui-store-")
     db = os.path.join(shared, "gambit.db")
@@ -97,18 +106,14 @@ def resume_and_record(exe, xd):
                 g.fail("resumed after kill -9: %s, expected %s" % (s["moves"], moves))
 
             # 4. A malformed FEN typed into Load is answered with the FEN parser's reason.
-            xdo("key", "--window", g.window, "ctrl+o")
-            g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
-            xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+            open_load(g)
             xdo("type", "--window", g.window, "--delay", "5", "8/8/8/8/8/8/8/8 w - - 0 1")
             g.key("Return")
             s = g.wait_for("the bad FEN refused", lambda s: s["dialog"] == 0 and s["toast"] != "")
             if "not a valid FEN" not in s["toast"] or "king" not in s["toast"] or "file" in s["toast"]:
                 g.fail("a FEN without kings should be refused for that reason, not as a file: %r" % s["toast"])
             # Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once, not rated.
-            xdo("key", "--window", g.window, "ctrl+o")
-            g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
-            xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+            open_load(g)
             xdo("type", "--window", g.window, "--delay", "5", MATE_IN_ONE)
             g.key("Return")
             g.wait_for("the position loaded", lambda s: s["dialog"] == 0 and s["fen"] == MATE_IN_ONE)

@@ -44,13 +44,13 @@ class Failed(Exception):
     pass
 
 
-def start_own_display():
+def start_own_display(screen="1280x1024x24"):
     """Starts Xvfb on a free display number (chosen by the server). Returns (process, ':N')."""
     if not shutil.which("Xvfb"):
         raise Failed("DISPLAY is unset and Xvfb is not installed (apt-get install xvfb)")
     read_fd, write_fd = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", screen, "-nolisten", "tcp"],
         pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     number = b""

@@ -1,0 +1,278 @@
+#!/usr/bin/python3
+"""End-to-end layout check of the Gambit window: walks every screen at the
+smallest window size Gambit allows and at full HD, and reads from the state
+file's "layout" (every text and control of the last frame, with the region it
+must stay in) that no two texts overlap, no text lies on a control it does not
+belong to, and nothing leaves its region or the window.
+
+    /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR]
+
+Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
+--shots it also saves a PNG of the window for every state it checks.
+"""
+
+import os
+import struct
+import sys
+import time
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
+
+from Xlib import X, display as xdisplay  # noqa: E402  (gui_test reports a missing python3-xlib)
+
+SMALLEST = (800, 600)  # App::MinWidth, App::MinHeight
+LARGE = (1920, 1080)
+SLACK = 1.0
+# Three-check after 1. e4 e5 2. Bc4 Nc6: White has given one check, Black two.
+CHECKED_FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2+1 2 3"  # pixels of rounding allowed at a region's edge
+
+CONFIG = """
+[white]
+player = "human"
+[black]
+player = "alphabeta"
+level = "easy"
+[hint]
+player = "random"
+[game]
+variant = "threecheck"
+[clock]
+minutes = 10
+increment_seconds = 2
+[demo]
+move_delay_ms = 300
+[demo.white]
+player = "alphabeta"
+level = "medium"
+[demo.black]
+player = "random"
+[ui]
+animation_ms = 0
+sounds = false
+"""
+
+
+def overlap(a, b):
+    """The overlap of two boxes, in pixels along each axis."""
+    w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return w, h
+
+
+def inside(item, rx, ry, rw, rh):
+    return (item["x"] >= rx - SLACK and item["y"] >= ry - SLACK and item["x"] + item["w"] <= rx + rw + SLACK
+            and item["y"] + item["h"] <= ry + rh + SLACK)
+
+
+def layout_problems(state):
+    """What is wrong with the layout of one frame, as sentences."""
+    items = state["layout"]
+    width, height = state["window_width"], state["window_height"]
+    problems = []
+    for item in items:
+        what = "%s %r" % (item["kind"], item["name"])
+        if not inside(item, 0, 0, width, height):
+            problems.append("%s is outside the %dx%d window: %s" % (what, width, height, box_text(item)))
+        elif not inside(item, item["rx"], item["ry"], item["rw"], item["rh"]):
+            problems.append("%s leaves its region %r (%.0f,%.0f %.0fx%.0f): %s" % (
+                what, item["region"], item["rx"], item["ry"], item["rw"], item["rh"], box_text(item)))
+    texts = [i for i in items if i["kind"] == "text"]
+    boxes = [i for i in items if i["kind"] == "box"]
+    for n, a in enumerate(texts):
+        for b in texts[n + 1:]:
+            w, h = overlap(a, b)
+            if w > SLACK and h > SLACK:
+                problems.append("text %r %s overlaps text %r %s" % (a["name"], box_text(a), b["name"], box_text(b)))
+        for box in boxes:
+            if a["region"] == box["name"]:
+                continue  # its own control (a button's label)
+            w, h = overlap(a, box)
+            if w > SLACK and h > SLACK:
+                problems.append("text %r %s lies on %r %s" % (a["name"], box_text(a), box["name"], box_text(box)))
+    return problems
+
+
+def box_text(item):
+    return "(%.0f,%.0f %.0fx%.0f)" % (item["x"], item["y"], item["w"], item["h"])
+
+
+def write_png(path, width, height, bgrx):
+    """The window's pixels (32-bit BGRX rows, as the X server gives them) as a PNG."""
+    rows = bytearray()
+    for y in range(height):
+        row = bgrx[y * width * 4:(y + 1) * width * 4]
+        rgb = bytearray(width * 3)
+        rgb[0::3], rgb[1::3], rgb[2::3] = row[2::4], row[1::4], row[0::4]
+        rows += b"\0" + rgb
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(bytes(rows), 6)) + chunk(b"IEND", b""))
+
+
+class Walk:
+    """One window at one size, walked screen by screen."""
+
+    def __init__(self, exe, xd, size, shots):
+        self.xd, self.size, self.shots = xd, size, shots
+        self.g = Gambit(exe, "layout-%dx%d" % size, CONFIG)
+        self.checked = []
+
+    def settle(self):
+        """Waits until the state file stops changing (the frame after the last event was drawn)."""
+        last, since = None, time.monotonic()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            state = self.g.state()
+            text = repr(state and state.get("layout"))
+            if text != last:
+                last, since = text, time.monotonic()
+            elif time.monotonic() - since > 0.4:
+                break
+        return self.g.state()
+
+    def check(self, name, predicate=lambda s: True):
+        s = self.g.wait_for(name, predicate)
+        s = self.settle()
+        if (s["window_width"], s["window_height"]) != self.size:
+            self.g.fail("the window is %dx%d, not %dx%d" % (s["window_width"], s["window_height"]) + self.size)
+        problems = layout_problems(s)
+        if self.shots:
+            self.shot(name)
+        if problems:
+            self.g.fail("%s at %dx%d: %d layout problems:\n    %s" % (
+                name, self.size[0], self.size[1], len(problems), "\n    ".join(problems)))
+        self.checked.append(name)
+        return s
+
+    def shot(self, name):
+        win = self.xd.create_resource_object("window", self.g.window)
+        geometry = win.get_geometry()
+        image = win.get_image(0, 0, geometry.width, geometry.height, X.ZPixmap, 0xffffffff)
+        path = os.path.join(self.shots, "%dx%d-%s.png" % (self.size[0], self.size[1], name.replace(" ", "-")))
+        write_png(path, geometry.width, geometry.height, image.data)
+
+    def resize(self, width, height):
+        xdo("windowsize", self.g.window, width, height)
+
+    def run(self):
+        g = self.g
+        g.find_window(self.xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        if self.size == SMALLEST:
+            # Smaller than allowed: the window goes back to its minimum.
+            self.resize(640, 480)
+            g.wait_for("the window kept at its minimum size",
+                       lambda s: (s["window_width"], s["window_height"]) == SMALLEST)
+        self.resize(*self.size)
+        self.check("menu", lambda s: (s["window_width"], s["window_height"]) == self.size)
+
+        g.key("p")
+        self.check("play", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+        g.click("e2")
+        g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
+        g.click("e4")
+        g.wait_for("e2e4 and the reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        # A three-check position with checks given, typed into Load: the marks and a toast show.
+        g.key("ctrl+o")
+        self.check("load asks first", lambda s: s["dialog_title"] == "Load another game?")
+        g.key("Return")
+        g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
+        xdo("key", "--window", g.window, "--repeat", "120", "--delay", "1", "BackSpace")
+        xdo("type", "--window", g.window, "--delay", "3", CHECKED_FEN)
+        g.key("Return")
+        self.check("play with checks given and a toast",
+                   lambda s: s["dialog"] == 0 and s["white_checks"] == 1 and s["toast"] != "")
+        g.key("h")
+        self.check("play with a hint toast", lambda s: s["toast"].startswith("Hint") or "hint" in s["toast"].lower())
+        g.key("ctrl+o")
+        self.check("load dialog", lambda s: s["dialog"] != 0)
+        g.key("Escape")
+        g.key("ctrl+r")
+        self.check("resign dialog", lambda s: s["dialog"] != 0)
+        g.key("Return")
+        self.check("end of game", lambda s: s["result"] != "*" and s["dialog"] == 0)
+        g.key("Escape")
+        g.key("Escape")
+        g.wait_for("the menu again", lambda s: s["screen"] == "menu")
+
+        g.key("d")
+        self.check("demo", lambda s: s["screen"] == "demo" and len(s["moves"]) >= 2)
+        g.key("Escape")
+        s = g.wait_for("the stop-the-demo dialog (or the menu, between games)",
+                       lambda s: s["screen"] == "menu" or s["dialog"] != 0)
+        if s["screen"] != "menu":
+            g.key("Return")
+        g.wait_for("the menu after the demo", lambda s: s["screen"] == "menu")
+
+        g.key("t")
+        self.check("settings players", lambda s: s["screen"] == "settings")
+        g.key("2")
+        self.check("settings demo")
+        g.key("3")
+        self.check("settings board and clock")
+        g.key("Escape")
+        g.wait_for("the menu after the settings", lambda s: s["screen"] == "menu")
+
+        g.key("s")
+        self.check("scores", lambda s: s["screen"] == "scores")
+        g.key("Return")
+        self.check("replay", lambda s: s["screen"] == "replay")
+        g.key("e")
+        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
+        g.key("Return")
+        self.check("replay with a toast", lambda s: s["toast"].startswith("Game saved to"))
+        g.key("Escape")
+        self.check("scores with a toast", lambda s: s["screen"] == "scores" and s["toast"] != "")
+        g.key("Escape")
+        self.check("menu with a toast", lambda s: s["screen"] == "menu" and s["toast"] != "")
+        g.close(self.xd)
+
+
+def main():
+    args = sys.argv[1:]
+    shots = None
+    if "--shots" in args:
+        at = args.index("--shots")
+        shots = os.path.abspath(args[at + 1])
+        del args[at:at + 2]
+        os.makedirs(shots, exist_ok=True)
+    if len(args) != 1:
+        print("usage: gui_layout_test.py path/to/gambit [--shots DIR]", file=sys.stderr)
+        return 2
+    exe = os.path.abspath(args[0])
+    started = time.monotonic()
+    server = None
+    try:
+        server, name = start_own_display("1920x1200x24")
+        os.environ["DISPLAY"] = name
+        os.environ.pop("XAUTHORITY", None)
+        xd = xdisplay.Display()
+        for size in (SMALLEST, LARGE):
+            walk = Walk(exe, xd, size, shots)
+            try:
+                walk.run()
+            finally:
+                walk.g.cleanup()
+            print("%dx%d: no overlap on %d screens (%s)" % (size + (len(walk.checked), ", ".join(walk.checked))),
+                  flush=True)
+        xd.close()
+    except Failed as failure:
+        print("gui_layout_test: FAILED: %s" % failure, file=sys.stderr)
+        return 1
+    finally:
+        if server:
+            server.terminate()
+            server.wait()
+    print("gui_layout_test: passed in %.1f s" % (time.monotonic() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
