@@ -166,11 +166,12 @@ std::string to_san(const Position& pos, Move m) {
   return san;
 }
 
-Result<Move> parse_san(const Position& pos, std::string_view text) {
+Result<Move> parse_san(const Position& pos, std::string_view text, std::string_view where) {
   Result<SanParts> split = split_san(text);
   if (!split) return Failure{split.error()};
   const SanParts& parts = split.value();
-  const std::string not_legal = quote_for_message(text) + " is not a legal move in " + pos.fen();
+  const std::string at = where.empty() ? "in " + pos.fen() : std::string(where);
+  const std::string not_legal = quote_for_message(text) + " is not a legal move " + at;
   const std::string side = pos.side_to_move() == WHITE ? "white" : "black";
   const MoveList moves = legal_moves(pos);
 
@@ -211,7 +212,7 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     std::string list;
     for (std::size_t i = 0; i < candidates.size(); ++i)
       list += (i == 0 ? "" : i + 1 == candidates.size() ? " or " : ", ") + candidates[i];
-    return Failure{quote_for_message(text) + " is ambiguous in " + pos.fen() + ": it could be " + list};
+    return Failure{quote_for_message(text) + " is ambiguous " + at + ": it could be " + list};
   }
   const std::string target = square_name(parts.to);
   if (promotion_missing)

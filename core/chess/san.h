@@ -22,7 +22,9 @@ std::string to_san(const Position& pos, Move m);
 // a missing 'x', more origin than needed ("Ng1f3", "e2e4") and an "e.p." suffix.
 // Fails, saying why, on text that is not SAN, on a move that is not legal, on a
 // capture sign where nothing is captured, and when several legal moves match
-// (the message lists them in SAN). Any byte string is safe to pass.
-Result<Move> parse_san(const Position& pos, std::string_view text);
+// (the message lists them in SAN). Any byte string is safe to pass. A failure
+// names the position by its FEN, or by `where` when given ("here" for a move
+// a player typed).
+Result<Move> parse_san(const Position& pos, std::string_view text, std::string_view where = {});
 
 }  // namespace gambit::chess

@@ -1,12 +1,14 @@
 #include "game/gui/play_screen.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <ctime>
 #include <fstream>
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
+#include "core/chess/typed_move.h"
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
@@ -30,11 +32,11 @@ PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mod
   };
   if (mode_ == Mode::Play) {
     add(A::NewGame, "New game", "Start a new game (Ctrl+N)");
-    add(A::Undo, "Undo", "Take back your last move (Ctrl+Z or Backspace)");
-    add(A::Flip, "Flip", "Turn the board around (F)");
+    add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
+    add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
     add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
-    add(A::ClaimDraw, "Claim draw", "Claim a draw by threefold repetition or the fifty-move rule (D)");
-    add(A::Hint, "Hint", "Show a good move (H)");
+    add(A::ClaimDraw, "Claim draw", "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)");
+    add(A::Hint, "Hint", "Show a good move (Ctrl+H)");
     add(A::Save, "Save", "Save the game as PGN (Ctrl+S)");
     add(A::Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
     add(A::Menu, "Menu", "Back to the menu (Esc)");
@@ -338,8 +340,8 @@ void PlayScreen::handle_dialog(const sf::Event& event) {
       game_began();
       break;
     case Dialog::ConfirmLoad: open_dialog(Dialog::Load); break;
-    case Dialog::Save: save_game(expand_home(modal_.field.text)); break;
-    case Dialog::Load: load_game(expand_home(modal_.field.text)); break;
+    case Dialog::Save: save_game(expand_home(modal_.field.text())); break;
+    case Dialog::Load: load_game(expand_home(modal_.field.text())); break;
     case Dialog::None: break;
   }
 }
@@ -427,6 +429,7 @@ void PlayScreen::handle(const sf::Event& event) {
   }
   if (move_list_.scroll(event)) return;
   if (!overlay) handle_board(event);
+  if (!overlay && handle_move_box(event)) return;
 
   if (event.type != sf::Event::KeyPressed) return;
   const std::size_t moves = game().moves().size();
@@ -442,13 +445,19 @@ void PlayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::Z:
       if (ctrl) run(Action::Undo);
       break;
-    case sf::Keyboard::BackSpace: run(Action::Undo); break;
-    case sf::Keyboard::F: run(Action::Flip); break;
+    // In Play letters type moves (the move box): the shortcuts there take Ctrl.
+    case sf::Keyboard::F:
+      if (ctrl || demo_) run(Action::Flip);
+      break;
     case sf::Keyboard::R:
       if (ctrl) run(Action::Resign);
       break;
-    case sf::Keyboard::D: run(Action::ClaimDraw); break;
-    case sf::Keyboard::H: run(Action::Hint); break;
+    case sf::Keyboard::D:
+      if (ctrl) run(Action::ClaimDraw);
+      break;
+    case sf::Keyboard::H:
+      if (ctrl) run(Action::Hint);
+      break;
     case sf::Keyboard::S:
       if (ctrl) run(Action::Save);
       else if (demo_) run(Action::Step);
@@ -478,6 +487,63 @@ void PlayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::End: view_ply_.reset(); break;
     default: break;
   }
+}
+
+bool PlayScreen::move_box_shown() const { return !demo_ && session() && session()->has_human(); }
+
+bool PlayScreen::handle_move_box(const sf::Event& event) {
+  if (!move_box_shown()) return false;
+  const bool typing = !move_box_.text().empty();
+  if (event.type == sf::Event::KeyPressed) {
+    const sf::Keyboard::Key key = event.key.code;
+    if (key == sf::Keyboard::Escape && typing) {
+      move_box_.set_text("");
+      move_error_.clear();
+      return true;
+    }
+    // Editing keys go to the box while it holds text; otherwise they browse the game.
+    const bool editing = key == sf::Keyboard::BackSpace || key == sf::Keyboard::Delete || key == sf::Keyboard::Left ||
+                         key == sf::Keyboard::Right || key == sf::Keyboard::Home || key == sf::Keyboard::End ||
+                         (event.key.control && (key == sf::Keyboard::A || key == sf::Keyboard::V));
+    if (key == sf::Keyboard::Enter && typing) {
+      submit_typed_move();
+      return true;
+    }
+    if (!editing || (!typing && !(event.key.control && key == sf::Keyboard::V))) return false;
+  } else if (event.type != sf::Event::TextEntered) {
+    return false;
+  }
+  if (move_box_.handle(event) == TextField::Input::Ignored) return false;
+  move_error_.clear();
+  app_.invalidate();
+  return true;
+}
+
+void PlayScreen::submit_typed_move() {
+  match::GameSession& s = *session();
+  if (!s.human_to_move()) {
+    move_error_ = game().is_over() ? "The game is over." : "Wait for your turn: " + s.seat(game().position().side_to_move()).label + " is to move.";
+    return;
+  }
+  const chess::Position& pos = game().position();
+  auto move = chess::parse_typed_move(pos, move_box_.text());
+  if (!move) {
+    // A beginning that only one move can finish is that move ("Nf" when only Nf3 is legal).
+    const std::vector<std::string> completions = chess::typed_move_completions(pos, move_box_.text());
+    if (completions.size() == 1) move = chess::parse_typed_move(pos, completions.front());
+  }
+  if (!move) {
+    move_error_ = move.error();
+    move_error_[0] = char(std::toupper(static_cast<unsigned char>(move_error_[0])));
+    return;
+  }
+  view_ply_.reset();
+  input_.reset();
+  dropped_by_hand_ = false;
+  s.play_human_move(*move, app_.now());
+  move_box_.set_text("");
+  move_error_.clear();
+  take_session_events();
 }
 
 // ---------------------------------------------------------------------------

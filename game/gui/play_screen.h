@@ -74,6 +74,11 @@ class PlayScreen : public Screen {
   void run(Action action);
   bool enabled(Action action) const;
   void handle_board(const sf::Event& event);
+  // The move box: moves typed on the keyboard (SAN or UCI), with completion.
+  // Shown in Play when a human sits at the board; printable keys type into it.
+  bool move_box_shown() const;
+  bool handle_move_box(const sf::Event& event);  // true when the event was the box's
+  void submit_typed_move();
   void handle_dialog(const sf::Event& event);
   void open_dialog(Dialog dialog);
   void load_game(const std::string& text);
@@ -130,6 +135,8 @@ class PlayScreen : public Screen {
   Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
   Dialog dialog_ = Dialog::None;
   ModalDialog modal_;
+  TextField move_box_;
+  std::string move_error_;  // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load
 
   sf::FloatRect panel_;

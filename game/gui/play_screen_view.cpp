@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/chess/san.h"
+#include "core/chess/typed_move.h"
 #include "core/chess/uci.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
@@ -220,7 +221,9 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
   draw_player(target, top_side, y);
   y += PlayerHeight + 8;
 
-  // Status (two lines at most) and the AI's thinking (three), in a block of fixed height.
+  // Status (two lines at most), then the move box and its line (completions,
+  // or why a typed move was not played; the AI's thinking while it thinks),
+  // or without a box the thinking in three lines: a block of fixed height.
   const float status_top = y;
   const auto status = wrap_text(assets.bold(), status_text(), 16, width);
   for (std::size_t i = 0; i < status.size() && i < 2; ++i) {
@@ -229,12 +232,34 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
               {x, y}, game().is_over() ? colors::Warning : colors::Text);
     y += 21;
   }
-  const auto thinking = wrap_text(assets.font(), thinking_text(), 13, width);
-  for (std::size_t i = 0; i < thinking.size() && i < 3; ++i) {
-    draw_text(target, assets.font(), thinking[i], 13, {x, y}, colors::TextDim);
-    y += 17;
+  y = status_top + 2 * 21 + 2;
+  if (move_box_shown()) {
+    move_box_.rect = {x, y, width, 28};
+    move_box_.placeholder = "Type a move: e4, Nf3, O-O, then Enter";
+    move_box_.draw(target, assets);
+    std::string line = thinking_text();
+    sf::Color color = colors::TextDim;
+    if (!move_error_.empty()) {
+      line = move_error_;
+      color = colors::Warning;
+    } else if (!move_box_.text().empty()) {
+      const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
+      line.clear();
+      for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
+      if (completions.empty()) line = "No legal move begins so";
+    }
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    const auto lines = wrap_text(assets.font(), line, 12, width);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
+      draw_text(target, assets.font(), i == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, width) : lines[i],
+                12, {x, y + 32 + 15 * float(i)}, color);
+    y = status_top + 2 * 21 + 2 + 32 + 2 * 15 + 6;
+  } else {
+    const auto thinking = wrap_text(assets.font(), thinking_text(), 13, width);
+    for (std::size_t i = 0; i < thinking.size() && i < 3; ++i)
+      draw_text(target, assets.font(), thinking[i], 13, {x, y + 17 * float(i)}, colors::TextDim);
+    y = status_top + 2 * 21 + 3 * 17 + 6;
   }
-  y = status_top + 2 * 21 + 3 * 17 + 6;
 
   // The move list, the latest move always in view while live; a toast takes the top of its room.
   const float buttons_top = buttons_.front().button.rect.top;
@@ -259,7 +284,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
     b.button.draw(target, assets);
   }
   std::string help = demo_ ? "Space pause, S step, +/- speed, F flip, Esc menu"
-                           : "Drag or click the pieces. Left and Right look back through the game.";
+                           : "Drag or click the pieces, or type a move. Left and Right look back through the game.";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
   const auto lines = wrap_text(assets.font(), help, 12, width);
@@ -394,6 +419,8 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("dialog", int(dialog_));
+  dump.add("move_box", move_box_.text());
+  dump.add("move_error", move_error_);
   dump.add("dialog_title", dialog_ == Dialog::None ? std::string() : modal_.title);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));

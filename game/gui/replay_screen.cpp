@@ -125,7 +125,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     if (answer == ModalDialog::Answer::None) return;
     exporting_ = false;
     if (answer == ModalDialog::Answer::Cancel) return;
-    const std::string path = expand_home(modal_.field.text);
+    const std::string path = expand_home(modal_.field.text());
     if (auto problem = write_text_file(path, pgn_)) {
       app_.toast("Could not export the game: " + *problem);
     } else {

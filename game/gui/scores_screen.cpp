@@ -179,7 +179,7 @@ void ScoresScreen::handle(const sf::Event& event) {
     if (answer == ModalDialog::Answer::None) return;
     const Dialog dialog = std::exchange(dialog_, Dialog::None);
     if (answer == ModalDialog::Answer::Cancel || !app_.store()) return;
-    if (dialog == Dialog::ExportAll) export_all(modal_.field.text);
+    if (dialog == Dialog::ExportAll) export_all(modal_.field.text());
     else reset_scores();
     return;
   }

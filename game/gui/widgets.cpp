@@ -227,19 +227,89 @@ void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
   if (!items.empty()) draw_text_centred(target, assets.font(), current(), size, control);
 }
 
-bool TextField::handle(const sf::Event& event) {
+namespace {
+
+bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+std::size_t previous_character(const std::string& text, std::size_t at) {
+  if (at == 0) return 0;
+  do --at;
+  while (at > 0 && continuation_byte(text[at]));
+  return at;
+}
+
+std::size_t next_character(const std::string& text, std::size_t at) {
+  if (at >= text.size()) return text.size();
+  do ++at;
+  while (at < text.size() && continuation_byte(text[at]));
+  return at;
+}
+
+}  // namespace
+
+void TextField::set_text(std::string text) {
+  text_ = std::move(text);
+  cursor_ = text_.size();
+  all_selected_ = false;
+}
+
+void TextField::erase(std::size_t from, std::size_t to) {
+  text_.erase(from, to - from);
+  cursor_ = from;
+}
+
+TextField::Input TextField::handle(const sf::Event& event) {
   if (event.type == sf::Event::TextEntered) {
     const sf::Uint32 c = event.text.unicode;
-    if (c == 8) {  // Backspace: drop the last UTF-8 character
-      while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-      if (!text.empty()) text.pop_back();
-    } else if (c >= 32 && c != 127) {  // Enter (13) arrives as a KeyPressed below
-      std::string utf8;
-      sf::Utf8::encode(c, std::back_inserter(utf8));
-      text += utf8;
-    }
+    if (c < 32 || c == 127) return Input::Ignored;  // control characters: the keys below handle them
+    std::string utf8;
+    sf::Utf8::encode(c, std::back_inserter(utf8));
+    if (all_selected_) set_text("");
+    text_.insert(cursor_, utf8);
+    cursor_ += utf8.size();
+    return Input::Edited;
   }
-  return event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
+  if (event.type != sf::Event::KeyPressed) return Input::Ignored;
+  const bool ctrl = event.key.control;
+  const bool selected = std::exchange(all_selected_, false);
+  switch (event.key.code) {
+    case sf::Keyboard::Enter: return Input::Enter;
+    case sf::Keyboard::BackSpace:
+      if (selected) set_text("");
+      else if (ctrl) {  // the word before the cursor, and the spaces after it
+        std::size_t from = cursor_;
+        while (from > 0 && text_[from - 1] == ' ') --from;
+        while (from > 0 && text_[from - 1] != ' ' && text_[from - 1] != '/') --from;
+        if (from == cursor_ && from > 0) --from;  // a lone separator
+        erase(from, cursor_);
+      } else erase(previous_character(text_, cursor_), cursor_);
+      return Input::Edited;
+    case sf::Keyboard::Delete:
+      if (selected) set_text("");
+      else erase(cursor_, next_character(text_, cursor_));
+      return Input::Edited;
+    case sf::Keyboard::Left: cursor_ = selected ? 0 : previous_character(text_, cursor_); return Input::Edited;
+    case sf::Keyboard::Right: cursor_ = selected ? text_.size() : next_character(text_, cursor_); return Input::Edited;
+    case sf::Keyboard::Home: cursor_ = 0; return Input::Edited;
+    case sf::Keyboard::End: cursor_ = text_.size(); return Input::Edited;
+    case sf::Keyboard::A:
+      if (!ctrl) break;
+      all_selected_ = !text_.empty();
+      return Input::Edited;
+    case sf::Keyboard::V: {
+      if (!ctrl) break;
+      const std::basic_string<sf::Uint8> pasted = sf::Clipboard::getString().toUtf8();
+      std::string line(pasted.begin(), pasted.end());
+      line = line.substr(0, line.find_first_of("\r\n"));
+      if (selected) set_text("");
+      text_.insert(cursor_, line);
+      cursor_ += line.size();
+      return Input::Edited;
+    }
+    default: break;
+  }
+  all_selected_ = selected;
+  return Input::Ignored;
 }
 
 void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
@@ -247,10 +317,29 @@ void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
   if (LayoutLog* log = LayoutLog::active()) log->add_box("text field", rect);
   const LayoutLog::Region region("text field", rect);
   const unsigned size = text_size_for(rect);
-  std::string shown = text;
-  // Show the end of a long path.
-  while (shown.size() > 1 && text_width(assets.font(), shown + "|", size) > rect.width - 16) shown.erase(0, 1);
-  draw_text(target, assets.font(), shown + "|", size, {rect.left + 8, rect.top + rect.height * 0.2f});
+  const float room = rect.width - 16;
+  const sf::Vector2f at(rect.left + 8, rect.top + rect.height * 0.2f);
+  if (text_.empty()) {
+    if (!placeholder.empty())
+      draw_text(target, assets.font(), fit_text(assets.font(), placeholder, size, room), size, at,
+                sf::Color(110, 108, 104));
+    fill_rect(target, {at.x, rect.top + 6, 2, rect.height - 12}, colors::Text);
+    return;
+  }
+  // The part of the text around the cursor that fits.
+  std::size_t first = 0;
+  while (first < cursor_ && text_width(assets.font(), text_.substr(first, cursor_ - first), size) > room - 4)
+    first = next_character(text_, first);
+  std::size_t last = text_.size();
+  while (last > cursor_ && text_width(assets.font(), text_.substr(first, last - first), size) > room)
+    last = previous_character(text_, last);
+  const std::string shown = text_.substr(first, last - first);
+  if (all_selected_)
+    fill_rect(target, {at.x - 2, rect.top + 5, text_width(assets.font(), shown, size) + 4, rect.height - 10},
+              sf::Color(60, 90, 140));
+  draw_text(target, assets.font(), shown, size, at);
+  const float cursor_x = at.x + text_width(assets.font(), text_.substr(first, cursor_ - first), size) + 1;
+  fill_rect(target, {std::round(cursor_x), rect.top + 6, 2, rect.height - 12}, colors::Text);
 }
 
 std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
@@ -279,7 +368,7 @@ void ModalDialog::open(const std::string& dialog_title, const std::string& dialo
   title = dialog_title;
   text = dialog_text;
   with_field = path.has_value();
-  field.text = path.value_or("");
+  field.set_text(path.value_or(""));
   swallow_text_ = by_key;
   ok.hovered = cancel.hovered = false;
 }
@@ -305,7 +394,7 @@ ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f siz
   bool yes = ok.clicked(event);
   const bool no = cancel.clicked(event) || key_pressed(event, sf::Keyboard::Escape) ||
                   (!with_field && key_pressed(event, sf::Keyboard::N));
-  if (with_field) yes = field.handle(event) || yes;
+  if (with_field) yes = field.handle(event) == TextField::Input::Enter || yes;
   else yes = yes || key_pressed(event, sf::Keyboard::Enter) || key_pressed(event, sf::Keyboard::Y);
   return no ? Answer::Cancel : yes ? Answer::Ok : Answer::None;
 }

@@ -94,14 +94,31 @@ struct Choice {
   void draw(sf::RenderTarget& target, const Assets& assets) const;
 };
 
-// One line of text typed by the player (a file path).
-struct TextField {
-  sf::FloatRect rect;
-  std::string text;  // UTF-8
+// One line of text typed by the player (a path, a FEN, a move), edited as
+// text fields are: a cursor moved with Left/Right/Home/End, Backspace and
+// Delete, Ctrl+Backspace deleting the word before the cursor, Ctrl+A
+// selecting everything (what is typed next replaces it, Backspace clears it),
+// Ctrl+V pasting the clipboard's first line.
+class TextField {
+ public:
+  enum class Input { Ignored, Edited, Enter };
 
-  // Typing and Backspace; true when Enter was pressed.
-  bool handle(const sf::Event& event);
+  sf::FloatRect rect;
+  std::string placeholder;  // shown dimmed while the field is empty
+
+  const std::string& text() const { return text_; }
+  // Replaces the text; the cursor goes to its end, nothing is selected.
+  void set_text(std::string text);
+  // What an event did to the field: Edited also for a cursor move.
+  Input handle(const sf::Event& event);
   void draw(sf::RenderTarget& target, const Assets& assets) const;
+
+ private:
+  void erase(std::size_t from, std::size_t to);
+
+  std::string text_;         // UTF-8
+  std::size_t cursor_ = 0;   // a byte offset at a character boundary, <= text_.size()
+  bool all_selected_ = false;
 };
 
 // A modal box over a screen: a title, a sentence, an optional one-line path

@@ -179,6 +179,13 @@ class Walk:
         g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
         g.click("e4")
         g.wait_for("e2e4 and the reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        xdo("type", "--window", g.window, "--delay", "20", "N")
+        self.check("move box with completions", lambda s: s["move_box"] == "N")
+        xdo("type", "--window", g.window, "--delay", "20", "e5")
+        g.key("Return")
+        self.check("move box with a refusal", lambda s: s["move_error"] != "")
+        g.key("Escape")
+        g.wait_for("the move box emptied", lambda s: s["move_box"] == "")
         # A three-check position with checks given, typed into Load: the marks and a toast show.
         g.key("ctrl+o")
         self.check("load asks first", lambda s: s["dialog_title"] == "Load another game?")
@@ -189,7 +196,7 @@ class Walk:
         g.key("Return")
         self.check("play with checks given and a toast",
                    lambda s: s["dialog"] == 0 and s["white_checks"] == 1 and s["toast"] != "")
-        g.key("h")
+        g.key("ctrl+h")
         self.check("play with a hint toast", lambda s: s["toast"].startswith("Hint") or "hint" in s["toast"].lower())
         g.key("ctrl+o")
         self.check("load dialog", lambda s: s["dialog"] != 0)

@@ -283,8 +283,8 @@ def play_vs_ai(exe, xd):
         if s["moves"] != four or s["fen"] != fen or not s["human_to_move"]:
             g.fail("an illegal drop a1-a5 changed the game: %s -> %s" % (four, s["moves"]))
 
-        # Undo takes back Black's reply and White's move.
-        g.key("BackSpace")
+        # Undo (Ctrl+Z) takes back Black's reply and White's move.
+        g.key("ctrl+z")
         s = g.wait_for("two plies taken back", lambda s: len(s["moves"]) != 4)
         if s["moves"] != first_two or not s["human_to_move"]:
             g.fail("undo should leave %s with White (human) to move, not %s" % (first_two, s["moves"]))
@@ -292,6 +292,54 @@ def play_vs_ai(exe, xd):
         took = g.close(xd)
         print("a) play vs random: click e2e4, drag g1f3, illegal drop refused, undo 2 plies; "
               "closed in %.2f s (total %.1f s)" % (took, time.monotonic() - g.started), flush=True)
+    finally:
+        g.cleanup()
+
+
+def typed_moves(exe, xd):
+    g = Gambit(exe, "typed", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                             '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
+
+        def type_move(text):
+            xdo("type", "--window", g.window, "--delay", "30", text)
+            g.wait_for("%r in the move box" % text, lambda s: s["move_box"] == text)
+            g.key("Return")
+
+        # SAN, then UCI; the letters type, so "f" (a file) never flips the board.
+        type_move("e4")
+        g.wait_for("e4 played and answered", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        s = g.state()
+        if s["moves"][0] != "e2e4" or s["move_box"] != "" or s["flipped"]:
+            g.fail("typing e4 should play e2e4 and empty the box: %s" % s)
+        type_move("g1f3")
+        s = g.wait_for("g1f3 played and answered", lambda s: len(s["moves"]) == 4 and s["human_to_move"])
+        if s["moves"][2] != "g1f3" or s["flipped"]:
+            g.fail("typing g1f3 should play it without flipping the board: %s %s" % (s["moves"], s["flipped"]))
+        # An illegal move is refused in words and stays in the box to be mended.
+        type_move("Ke3")
+        s = g.wait_for("the refusal", lambda s: s["move_error"] != "")
+        if "not a legal move here" not in s["move_error"] or len(s["moves"]) != 4 or s["move_box"] != "Ke3":
+            g.fail("Ke3 should be refused in words and kept in the box: %r %s" % (s["move_error"], s["moves"]))
+        # Editing: Ctrl+A then typing replaces it; Escape empties the box; Ctrl+F flips.
+        g.key("ctrl+a")
+        type_move("Bc4")
+        s = g.wait_for("Bc4 played and answered", lambda s: len(s["moves"]) == 6 and s["human_to_move"])
+        if s["moves"][4] != "f1c4":
+            g.fail("Ctrl+A and Bc4 should play f1c4: %s" % s["moves"])
+        xdo("type", "--window", g.window, "--delay", "30", "Nc")
+        g.wait_for("Nc typed", lambda s: s["move_box"] == "Nc")
+        g.key("Escape")
+        g.wait_for("the box emptied by Escape", lambda s: s["move_box"] == "" and s["screen"] == "play")
+        g.key("ctrl+f")
+        g.wait_for("the board flipped by Ctrl+F", lambda s: s["flipped"])
+        took = g.close(xd)
+        print("a2) typed moves: e4, g1f3, Ke3 refused in words, Ctrl+A Bc4, Escape, Ctrl+F; closed in %.2f s"
+              % took, flush=True)
     finally:
         g.cleanup()
 
@@ -584,7 +632,7 @@ def run_scenarios(program, scenarios):
 
 
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match))
 
