@@ -236,8 +236,12 @@ class LayerReader {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, "game", "a table");
     for (const auto& [name, value] : in_file_order(*table)) {
-      if (name->str() != "variant") return unknown_key(*name, "game.", "variant");
-      if (auto failure = read_name(*value, "game.variant", GameVariants, settings_.game.variant)) return failure;
+      std::optional<Failure> failure;
+      if (name->str() == "variant") failure = read_name(*value, "game.variant", GameVariants, settings_.game.variant);
+      else if (name->str() == "random_colours")
+        failure = read_bool(*value, "game.random_colours", settings_.game.random_colours);
+      else failure = unknown_key(*name, "game.", "variant or random_colours");
+      if (failure) return failure;
     }
     return std::nullopt;
   }

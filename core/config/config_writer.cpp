@@ -118,6 +118,7 @@ Result<std::string> format_config(const Settings& settings) {
 
   out += "\n[game]\n";
   if (auto failure = append_name(out, "game.variant", settings.game.variant, GameVariants)) return *failure;
+  out += "random_colours = " + toml_bool(settings.game.random_colours) + "\n";
 
   const UiSettings& ui = settings.ui;
   out += "\n[ui]\nshow_legal_moves = " + toml_bool(ui.show_legal_moves) +

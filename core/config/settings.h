@@ -66,6 +66,9 @@ inline constexpr std::size_t MaxProfileLength = 40;  // store.profile, in bytes
 // [game]: the rules of the games the window and gambit-match start.
 struct GameSettings {
   std::string variant = "standard";  // one of GameVariants
+  // In the window, who plays White is drawn at random for each new game (the
+  // two seats swap); false: as seated.
+  bool random_colours = false;
 
   chess::Variant rules() const { return chess::variant_from_name(variant).value_or(chess::Variant::Standard); }
   bool operator==(const GameSettings&) const = default;

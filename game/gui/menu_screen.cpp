@@ -1,6 +1,7 @@
 #include "game/gui/menu_screen.h"
 
 #include "game/gui/app.h"
+#include "game/gui/new_game_screen.h"
 #include "game/gui/play_screen.h"
 #include "game/gui/scores_screen.h"
 #include "game/gui/settings_screen.h"
@@ -21,7 +22,7 @@ struct Entry {
 };
 constexpr Entry Entries[] = {
     {MenuScreen::Item::Resume, "Resume game", "Go on with the game left when Gambit closed (R)"},
-    {MenuScreen::Item::Play, "Play", "Play a game (P)"},
+    {MenuScreen::Item::Play, "Play", "Choose your colour, opponent and clock, and play (P)"},
     {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
     {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
     {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
@@ -87,7 +88,7 @@ void MenuScreen::layout() {
 void MenuScreen::activate(Item item) {
   switch (item) {
     case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play, PlayScreen::Start::Resume)); break;
-    case Item::Play: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play)); break;
+    case Item::Play: app_.push(std::make_unique<NewGameScreen>(app_)); break;
     case Item::Demo: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Demo)); break;
     case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
     case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
+#include <random>
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
@@ -12,6 +13,7 @@
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
+#include "game/gui/new_game_screen.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -31,7 +33,7 @@ PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mod
     buttons_.push_back({action, Button{label, tooltip, {}}});
   };
   if (mode_ == Mode::Play) {
-    add(A::NewGame, "New game", "Start a new game (Ctrl+N)");
+    add(A::NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
     add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
     add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
     add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
@@ -115,6 +117,11 @@ void PlayScreen::start(Start start_with) {
     seated.black = kept->seats[chess::BLACK];
     time_control = kept->time_control;
   }
+  if (!kept) {
+    if (settings.game.random_colours && !std::exchange(keep_colours_, false))
+      colours_swapped_ = std::random_device()() % 2 == 1;
+    if (colours_swapped_) std::swap(seated.white, seated.black);
+  }
   seat_configs_ = {seated.white, seated.black};
   auto seats = config::resolve_seats(seated, plugins);
   if (!seats) {
@@ -154,6 +161,21 @@ void PlayScreen::start(Start start_with) {
   }
   // A lone human playing Black sees the board from Black's side.
   board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
+}
+
+void PlayScreen::restart(bool swap_colours) {
+  if (swap_colours) {
+    colours_swapped_ = !colours_swapped_;
+    keep_colours_ = true;  // not drawn again when colours are random
+  }
+  session_.reset();  // the finished game's players stop here
+  failure_.clear();
+  reset_view();
+  start(Start::New);
+}
+
+bool PlayScreen::swap_offered() const {
+  return session_ && session_->seat(chess::WHITE).human() != session_->seat(chess::BLACK).human();
 }
 
 match::GameSession* PlayScreen::session() const {
@@ -211,12 +233,8 @@ void PlayScreen::run(Action action) {
   const auto now = app_.now();
   switch (action) {
     case Action::NewGame:
-      if (!game().is_over() && !game().moves().empty()) open_dialog(Dialog::ConfirmNewGame);
-      else {
-        s->new_game(fresh_game(), now);
-        reset_view();
-        game_began();
-      }
+      if (!game().is_over() && game().moves().size() > moves_at_start_) open_dialog(Dialog::ConfirmNewGame);
+      else app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
     case Action::Undo:
       s->undo(now);
@@ -335,9 +353,8 @@ void PlayScreen::handle_dialog(const sf::Event& event) {
     case Dialog::ConfirmLeave: app_.pop(); break;
     case Dialog::ConfirmResign: session()->resign(now); break;
     case Dialog::ConfirmNewGame:
-      session()->new_game(fresh_game(), now);
-      reset_view();
-      game_began();
+      give_up_game();
+      app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
     case Dialog::ConfirmLoad: open_dialog(Dialog::Load); break;
     case Dialog::Save: save_game(expand_home(modal_.field.text())); break;
@@ -398,12 +415,9 @@ void PlayScreen::handle(const sf::Event& event) {
 
   const bool overlay = game().is_over() && !overlay_dismissed_ && !view_ply_ && !demo_;
   if (overlay) {
-    if (overlay_again_.clicked(event)) {
-      session()->new_game(fresh_game(), app_.now());
-      reset_view();
-      game_began();
-      return;
-    }
+    const bool enter = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
+    if (overlay_again_.clicked(event) || enter) return restart(false);
+    if (swap_offered() && overlay_swap_.clicked(event)) return restart(true);
     if (overlay_menu_.clicked(event)) {
       app_.pop();
       return;

@@ -70,6 +70,10 @@ class PlayScreen : public Screen {
   void game_began();  // a new game (or a loaded one) starts being played here
   void record_finished_game();
   void keep_unfinished_game();
+  void give_up_game();  // the player chose a new game over this one: neither recorded nor kept
+  // Play again: a new game with the same setup, or with the colours swapped.
+  void restart(bool swap_colours);
+  bool swap_offered() const;  // one human against an AI
   void layout(sf::Vector2f size);
   void run(Action action);
   bool enabled(Action action) const;
@@ -111,6 +115,9 @@ class PlayScreen : public Screen {
   std::int64_t started_at_ = 0;    // Unix seconds when the current game began here
   std::size_t moves_at_start_ = 0;  // moves the record already had then (a loaded game)
   bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
+  bool given_up_ = false;           // the player chose a new game instead: not kept
+  bool colours_swapped_ = false;    // the seats play the other colours than the settings give them
+  bool keep_colours_ = false;       // the next start keeps colours_swapped_ even with random colours
   bool keeps_unfinished_ = false;   // the store's interrupted game is this screen's current game
   std::optional<std::pair<double, double>> rating_change_;  // the profile's rating before and after this game
 
@@ -131,7 +138,8 @@ class PlayScreen : public Screen {
   std::optional<Glide> glide_;
 
   std::vector<ActionButton> buttons_;
-  Button overlay_again_{"Play again", "New game (Ctrl+N)", {}, true, true};
+  Button overlay_again_{"Play again", "The same game again (Enter)", {}, true, true};
+  Button overlay_swap_{"Swap colours", "Play again with the other colour", {}};
   Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
   Dialog dialog_ = Dialog::None;
   ModalDialog modal_;

@@ -3,9 +3,9 @@
 // screen closes), so neither closing nor a crash loses it, and the menu offers
 // it as "Resume game".
 //
-// Rules: a game is recorded once (undoing after the end and playing on does
-// not record or keep it again); a loaded game is recorded only if a move was
-// played here; recording a game this screen kept clears the kept game in the
+// Rules: a game is recorded once, when it ends (a finished game cannot be
+// undone); a loaded game is recorded only if a move was played here; a game
+// given up for a new one (New game, confirmed) is neither recorded nor kept; recording a game this screen kept clears the kept game in the
 // same transaction; starting another game (New game, Load) gives up the kept
 // one; a screen that never kept a game leaves an older kept game alone.
 #include <ctime>
@@ -104,9 +104,17 @@ void PlayScreen::record_finished_game() {
     rating_change_ = std::make_pair(before.value(), after.value());
 }
 
+void PlayScreen::give_up_game() {
+  given_up_ = true;
+  if (!keeps_unfinished_) return;
+  if (auto cleared = app_.store()->clear_interrupted(); !cleared)
+    app_.toast("The unfinished game could not be forgotten: " + cleared.error());
+  keeps_unfinished_ = false;
+}
+
 void PlayScreen::keep_unfinished_game() {
   store::Store* store = app_.store();
-  if (mode_ != Mode::Play || !session_ || !store || recorded_ || game().is_over() ||
+  if (mode_ != Mode::Play || !session_ || !store || recorded_ || given_up_ || game().is_over() ||
       game().moves().size() <= moves_at_start_)
     return;
   const auto now = app_.now();

@@ -341,11 +341,17 @@ void PlayScreen::draw_overlay(sf::RenderTarget& target) {
     draw_text_centred(target, assets.font(), text, 16, {box.left, buttons_top, box.width, 44});
     return;
   }
-  const float bw = std::min(160.0f, box.width / 2 - 30);
-  overlay_again_.rect = {std::round(box.left + box.width / 2 - bw - 10), buttons_top, bw, 44};
-  overlay_menu_.rect = {std::round(box.left + box.width / 2 + 10), buttons_top, bw, 44};
-  overlay_again_.draw(target, assets);
-  overlay_menu_.draw(target, assets);
+  // Play again, Swap colours (one human against an AI), Menu: in a row.
+  std::vector<Button*> row{&overlay_again_};
+  if (swap_offered()) row.push_back(&overlay_swap_);
+  row.push_back(&overlay_menu_);
+  const float gap = 10, bw = std::min(160.0f, (box.width - 32 - gap * float(row.size() - 1)) / float(row.size()));
+  float bx = std::round(box.left + (box.width - bw * float(row.size()) - gap * float(row.size() - 1)) / 2);
+  for (Button* b : row) {
+    b->rect = {bx, buttons_top, std::floor(bw), 44};
+    b->draw(target, assets);
+    bx += bw + gap;
+  }
 }
 
 void PlayScreen::draw(sf::RenderTarget& target) {

@@ -174,6 +174,8 @@ class Walk:
         self.check("menu", lambda s: (s["window_width"], s["window_height"]) == self.size)
 
         g.key("p")
+        self.check("new game", lambda s: s["screen"] == "new_game")
+        g.key("Return")
         self.check("play", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
         g.click("e2")
         g.wait_for("e2 selected", lambda s: s["selected"] == "e2")

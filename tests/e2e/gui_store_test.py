@@ -51,7 +51,7 @@ def resume_and_record(exe, xd):
             s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
             if "Resume game" in s["menu_items"]:
                 g.fail("a fresh store offers 'Resume game': %s" % s["menu_items"])
-            g.key("p")
+            g.play()
             g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
             g.click("e2")
             g.wait_for("e2 selected", lambda s: s["selected"] == "e2")

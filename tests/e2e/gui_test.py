@@ -173,6 +173,12 @@ class Gambit:
     def key(self, name):
         xdo("key", "--window", self.window, name)
 
+    def play(self):
+        """From the menu: Play, then Start on the New Game screen (the choice the settings hold)."""
+        self.key("p")
+        self.wait_for("the New Game screen", lambda s: s["screen"] == "new_game")
+        self.key("Return")
+
     def square_point(self, square, state=None):
         """Screen coordinates of the centre of a square ('e2'), from the board in the state."""
         state = state or self.state()
@@ -250,7 +256,7 @@ def play_vs_ai(exe, xd):
     try:
         g.find_window(xd)
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("p")
+        g.play()
         g.wait_for("the play screen with a board",
                    lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
 
@@ -302,7 +308,7 @@ def typed_moves(exe, xd):
     try:
         g.find_window(xd)
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("p")
+        g.play()
         g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
 
         def type_move(text):
@@ -340,6 +346,57 @@ def typed_moves(exe, xd):
         took = g.close(xd)
         print("a2) typed moves: e4, g1f3, Ke3 refused in words, Ctrl+A Bc4, Escape, Ctrl+F; closed in %.2f s"
               % took, flush=True)
+    finally:
+        g.cleanup()
+
+
+def new_game_as_black(exe, xd):
+    """The New Game screen: Black against alphabeta at its easy level with a 5+3 clock, by keys and a click;
+    the AI opens, the board is seen from Black's side, and the choice is offered again next time."""
+    g = Gambit(exe, "newgame", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                               '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        s = g.wait_for("the New Game screen", lambda s: s["screen"] == "new_game")
+        if (s["colour"], s["opponent"], s["clock"]) != ("white", "random", "0+0"):
+            g.fail("the New Game screen should open on the settings' seats and clock: %s" % s)
+        g.key("b")
+        for _ in range(10):
+            if g.state()["opponent"] == "alphabeta":
+                break
+            g.key("Right")
+            time.sleep(0.1)
+        s = g.wait_for("alphabeta chosen, with its levels", lambda s: s["opponent"] == "alphabeta" and s["levels"])
+        g.key("Up")
+        g.key("Up")
+        g.key("Up")
+        g.wait_for("its first level", lambda s: s["level"] == s["levels"][0])
+        preset = [i for i in g.state()["layout"] if i["kind"] == "box" and i["name"] == "button 5+3"]
+        if not preset:
+            g.fail("no 5+3 clock button on the New Game screen")
+        g.click_at(preset[0]["x"] + preset[0]["w"] / 2, preset[0]["y"] + preset[0]["h"] / 2)
+        s = g.wait_for("the 5+3 clock chosen", lambda s: s["clock"] == "5+3")
+        level = s["level"]
+        g.key("Return")
+        s = g.wait_for("the AI's first move as White", lambda s: s["screen"] == "play" and len(s["moves"]) >= 1
+                       and s["human_to_move"])
+        if s["white"] != "alphabeta (%s)" % level or s["black"] != "Human" or not s["flipped"] \
+                or s["white_clock_ms"] > 300000 + 3000:
+            g.fail("the game should be alphabeta (%s) as White against you as Black, board flipped, 5+3: %s"
+                   % (level, s))
+        g.key("Escape")
+        g.wait_for("leaving asks first", lambda s: s["dialog"] != 0)
+        g.key("Return")
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        s = g.wait_for("the New Game screen again", lambda s: s["screen"] == "new_game")
+        if (s["colour"], s["opponent"], s["level"], s["clock"]) != ("black", "alphabeta", level, "5+3"):
+            g.fail("the New Game screen should offer the last choice again: %s" % s)
+        took = g.close(xd)
+        print("a3) new game as Black against alphabeta (%s), 5+3: the AI opened, board flipped, the choice "
+              "remembered; closed in %.2f s" % (level, took), flush=True)
     finally:
         g.cleanup()
 
@@ -408,7 +465,7 @@ def bad_config(exe, xd):
         if "purple" not in named[0]:
             g.fail("the theme problem should quote the bad value 'purple': %s" % named[0])
         # The window still works: the menu opens a game, Escape comes back.
-        g.key("p")
+        g.play()
         g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["board_size"] > 0)
         g.key("Escape")
         g.wait_for("the menu again", lambda s: s["screen"] == "menu")
@@ -487,7 +544,7 @@ def three_check(exe, xd):
     try:
         g.find_window(xd)
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("p")
+        g.play()
         s = g.wait_for("a three-check game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
         if s["variant"] != "threecheck" or not s["fen"].endswith(" 3+3 0 1"):
             g.fail("the game should start as three-check with 3+3 checks to give, not %s %r" % (s["variant"], s["fen"]))
@@ -565,7 +622,7 @@ def settings_variant(exe, xd):
             g.fail("the user's config file does not say variant = \"threecheck\":\n%s" % text)
         g.key("Escape")
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("p")
+        g.play()
         s = g.wait_for("a new game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
         if s["variant"] != "threecheck":
             g.fail("after saving, the new game should be three-check, not %r" % s["variant"])
@@ -632,7 +689,7 @@ def run_scenarios(program, scenarios):
 
 
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, typed_moves, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match))
 

@@ -310,7 +310,12 @@ TEST(ConfigErrors, NulCharactersAreRefused) {
 TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[games]\nmode = \"play\"\n"),
             "test.toml:1:2: unknown key games; expected white, black, game, ui, clock, demo, hint, store or plugins");
-  EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"), "test.toml:2:1: unknown key game.mode; expected variant");
+  EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
+            "test.toml:2:1: unknown key game.mode; expected variant or random_colours");
+  EXPECT_TRUE(parsed("[game]\nrandom_colours = true\n").game.random_colours);
+  EXPECT_FALSE(Settings().game.random_colours);
+  EXPECT_EQ(error_of("[game]\nrandom_colours = \"yes\"\n"),
+            "test.toml:2:18: game.random_colours must be a boolean, got string");
   EXPECT_EQ(error_of("[clock]\ninitial_seconds = 300\n"),
             "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
   EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
@@ -655,9 +660,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), game.variant, ui (6), clock (2),
+  // white.player, black.player, black.level, hint (2), game (2), ui (6), clock (2),
   // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins.paths
-  EXPECT_EQ(keys, 21);
+  EXPECT_EQ(keys, 22);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

@@ -31,6 +31,7 @@ Settings unusual_settings() {
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
   settings.store = StoreSettings{"/home/ann/chess \"scores\".db", "Ann \xC3\xA9"};
   settings.game.variant = "threecheck";
+  settings.game.random_colours = true;
   settings.ui = UiSettings{false, false, false, "grey", "freeserif", 0};
   settings.clock = ClockSettings{180, 60};
   settings.demo.move_delay_ms = 10000;

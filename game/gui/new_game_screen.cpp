@@ -1,0 +1,299 @@
+#include "game/gui/new_game_screen.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "core/chess/variant.h"
+#include "game/gui/app.h"
+#include "game/gui/layout_log.h"
+#include "game/gui/play_screen.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float Margin = 24;
+constexpr float LabelWidth = 130;  // the left column: "You play", "Opponent", ...
+constexpr float RowHeight = 36;
+constexpr float LevelHeight = 40;
+
+// The clocks offered, as lichess and most servers name them (minutes + seconds a move); Custom last.
+constexpr struct {
+  const char* label;
+  int minutes;
+  int increment_seconds;
+} ClockPresets[] = {{"Untimed", 0, 0}, {"3+2", 3, 2}, {"5+3", 5, 3},     {"10+0", 10, 0},
+                    {"15+10", 15, 10}, {"30+0", 30, 0}, {"Custom", -1, -1}};
+constexpr std::size_t Custom = std::size(ClockPresets) - 1;
+
+const char* colour_name(int colour) {
+  static constexpr const char* Names[] = {"white", "black", "random"};
+  return Names[colour];
+}
+
+}  // namespace
+
+NewGameScreen::NewGameScreen(App& app) : Screen(app) {
+  const config::Settings& settings = app_.settings();
+  for (const char* label : {"White", "Black", "Random"}) colour_buttons_.push_back({label, "", {}});
+  colour_buttons_[0].tooltip = "You play White and move first (W)";
+  colour_buttons_[1].tooltip = "You play Black (B)";
+  colour_buttons_[2].tooltip = "White or Black, drawn for each game (R)";
+  for (const auto& preset : ClockPresets) clock_buttons_.push_back({preset.label, "", {}});
+  for (std::string_view id : config::GameVariants) {
+    std::string name(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people);
+    name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));  // "Standard chess", "Three-check"
+    variant_buttons_.push_back({name, "", {}});
+  }
+
+  opponent_choice_.label = "Opponent";
+  opponent_ids_.push_back("");
+  opponent_choice_.items.push_back("A friend, at this computer");
+  for (const auto& plugin : app_.catalog().plugins()) {
+    opponent_ids_.push_back(plugin->id());
+    opponent_choice_.items.push_back(plugin->name() + " (" + plugin->id() + ")");
+  }
+
+  // The last choice, as the settings keep it.
+  const config::SeatConfig &white = settings.white, &black = settings.black;
+  const bool white_human = white.human(), black_human = black.human();
+  colour_ = settings.game.random_colours ? Colour::Random : (!white_human && black_human) ? Colour::Black : Colour::White;
+  kept_ai_ = !black_human ? black : !white_human ? white : config::SeatConfig{};
+  const std::string opponent = (white_human && black_human) ? "" : kept_ai_.player;
+  auto found = std::find(opponent_ids_.begin(), opponent_ids_.end(), opponent);
+  choose_opponent(found == opponent_ids_.end() ? 0 : std::size_t(found - opponent_ids_.begin()));
+  for (std::size_t i = 0; i < levels_.size(); ++i)
+    if (levels_[i].name == kept_ai_.level) level_ = int(i);
+
+  clock_preset_ = Custom;
+  for (std::size_t i = 0; i < Custom; ++i)
+    if (ClockPresets[i].minutes == settings.clock.minutes &&
+        ClockPresets[i].increment_seconds == settings.clock.increment_seconds)
+      clock_preset_ = i;
+  minutes_ = NumberField{"Minutes", {}, std::max(1, settings.clock.minutes), 1, config::MaxClockMinutes, 1};
+  increment_ = NumberField{"Seconds a move", {}, settings.clock.increment_seconds, 0, config::MaxIncrementSeconds, 1};
+  for (std::size_t i = 0; i < config::GameVariants.size(); ++i)
+    if (config::GameVariants[i] == settings.game.variant) variant_ = int(i);
+}
+
+void NewGameScreen::choose_opponent(std::size_t index) {
+  opponent_ = std::min(index, opponent_ids_.size() - 1);
+  opponent_choice_.index = opponent_;
+  levels_.clear();
+  level_ = -1;
+  if (opponent_ == 0) return;
+  const auto plugin = app_.catalog().find(opponent_ids_[opponent_]);
+  if (!plugin) return;
+  for (const gambit_level& level : plugin->levels())
+    levels_.push_back({level.name, level.description ? level.description : "", {}});
+  // A medium level to begin with: the second of four, as most players expect.
+  if (!levels_.empty()) level_ = levels_.size() > 2 ? 1 : 0;
+}
+
+std::string NewGameScreen::opponent_id() const { return opponent_ids_[opponent_]; }
+
+std::string NewGameScreen::problem() const {
+  const std::string id = opponent_id();
+  if (id.empty()) return "";
+  const auto plugin = app_.catalog().find(id);
+  if (!plugin) return "The player '" + id + "' is no longer available.";
+  const chess::Variant variant = chess::variant_from_name(config::GameVariants[std::size_t(variant_)]).value_or(chess::Variant::Standard);
+  if (!plugin->plays(variant))
+    return plugin->name() + " does not play " + std::string(chess::names_of(variant).for_people) +
+           ": choose another opponent or standard chess.";
+  return "";
+}
+
+config::ClockSettings NewGameScreen::clock() const {
+  if (clock_preset_ != Custom)
+    return {ClockPresets[clock_preset_].minutes, ClockPresets[clock_preset_].increment_seconds};
+  return {int(minutes_.value), int(increment_.value)};
+}
+
+void NewGameScreen::start() {
+  if (!problem().empty()) return;
+  config::Settings settings = app_.settings();
+  const config::SeatConfig you;  // a human
+  config::SeatConfig opponent = you;
+  if (!opponent_id().empty()) {
+    opponent.player = opponent_id();
+    opponent.level = level_ >= 0 ? levels_[std::size_t(level_)].name : "";
+    // The options set on the Settings screen stay with the player they were set for.
+    if (kept_ai_.player == opponent.player) opponent.options = kept_ai_.options;
+  }
+  settings.white = colour_ == Colour::Black ? opponent : you;
+  settings.black = colour_ == Colour::Black ? you : opponent;
+  settings.game.random_colours = colour_ == Colour::Random;
+  settings.game.variant = std::string(config::GameVariants[std::size_t(variant_)]);
+  settings.clock = clock();
+  if (auto saved = app_.save_settings(settings); !saved)
+    app_.toast("This choice is not remembered for next time: " + saved.error());
+  app_.replace(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play));
+}
+
+void NewGameScreen::layout(sf::Vector2f size) {
+  size_ = size;
+  const float width = std::min(760.0f, size.x - 2 * Margin);
+  const float left = std::round((size.x - width) / 2), controls = left + LabelWidth, room = width - LabelWidth;
+  float y = 76;
+  for (std::size_t i = 0; i < colour_buttons_.size(); ++i) {
+    const float w = std::min(140.0f, (room - 16) / 3);
+    colour_buttons_[i].rect = {std::round(controls + float(i) * (w + 8)), y, std::round(w), RowHeight};
+    colour_buttons_[i].primary = int(i) == int(colour_);
+  }
+  y += RowHeight + 14;
+  opponent_choice_.rect = {left, y, width, RowHeight};
+  y += RowHeight + 8;
+  levels_top_ = y + (opponent_ == 0 ? 0.0f : 22.0f);  // the plugin's description line first
+  y = levels_top_;
+  for (LevelRow& row : levels_) {
+    row.rect = {controls, y, room, LevelHeight - 4};
+    y += LevelHeight;
+  }
+  if (levels_.empty()) y += 26;  // a line saying there are none, or nothing for a friend
+  y += 10;
+  const float clock_w = (room - 6 * float(clock_buttons_.size() - 1)) / float(clock_buttons_.size());
+  for (std::size_t i = 0; i < clock_buttons_.size(); ++i) {
+    clock_buttons_[i].rect = {std::round(controls + float(i) * (clock_w + 6)), y, std::floor(clock_w), RowHeight};
+    clock_buttons_[i].primary = i == clock_preset_;
+  }
+  y += RowHeight + 8;
+  if (clock_preset_ == Custom) {
+    minutes_.rect = {controls, y, room / 2 - 8, 32};
+    increment_.rect = {controls + room / 2 + 8, y, room / 2 - 8, 32};
+    y += 40;
+  }
+  y += 6;
+  for (std::size_t i = 0; i < variant_buttons_.size(); ++i) {
+    variant_buttons_[i].rect = {std::round(controls + float(i) * 196), y, 188, RowHeight};
+    variant_buttons_[i].primary = int(i) == variant_;
+  }
+  const float bottom = size.y - Margin - 42;
+  start_.rect = {left + width - 140, bottom, 140, 42};
+  back_.rect = {start_.rect.left - 12 - 110, bottom, 110, 42};
+  note_top_ = std::max(y + RowHeight + 10, bottom - 60);
+  start_.enabled = problem().empty();
+}
+
+sf::FloatRect NewGameScreen::toast_area(sf::Vector2f) const {
+  const float left = std::round((size_.x - std::min(760.0f, size_.x - 2 * Margin)) / 2);
+  return {left, note_top_, back_.rect.left - 12 - left, back_.rect.top + back_.rect.height - note_top_};
+}
+
+void NewGameScreen::handle(const sf::Event& event) {
+  layout(app_.window().getView().getSize());
+  for (std::size_t i = 0; i < colour_buttons_.size(); ++i)
+    if (colour_buttons_[i].clicked(event)) colour_ = Colour(i);
+  if (opponent_choice_.handle(event)) choose_opponent(opponent_choice_.index);
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left)
+    for (std::size_t i = 0; i < levels_.size(); ++i)
+      if (levels_[i].rect.contains(float(event.mouseButton.x), float(event.mouseButton.y))) level_ = int(i);
+  for (std::size_t i = 0; i < clock_buttons_.size(); ++i)
+    if (clock_buttons_[i].clicked(event)) clock_preset_ = i;
+  if (clock_preset_ == Custom) {
+    minutes_.handle(event);
+    increment_.handle(event);
+  }
+  for (std::size_t i = 0; i < variant_buttons_.size(); ++i)
+    if (variant_buttons_[i].clicked(event)) variant_ = int(i);
+  if (back_.clicked(event)) app_.pop();
+  if (start_.clicked(event)) start();
+  if (event.type == sf::Event::KeyPressed) {
+    const int levels = int(levels_.size());
+    switch (event.key.code) {
+      case sf::Keyboard::W: colour_ = Colour::White; break;
+      case sf::Keyboard::B: colour_ = Colour::Black; break;
+      case sf::Keyboard::R: colour_ = Colour::Random; break;
+      case sf::Keyboard::Left: choose_opponent((opponent_ + opponent_ids_.size() - 1) % opponent_ids_.size()); break;
+      case sf::Keyboard::Right: choose_opponent((opponent_ + 1) % opponent_ids_.size()); break;
+      case sf::Keyboard::Up:
+        if (levels > 0) level_ = std::max(0, level_ - 1);
+        break;
+      case sf::Keyboard::Down:
+        if (levels > 0) level_ = std::min(levels - 1, level_ + 1);
+        break;
+      case sf::Keyboard::Enter: start(); break;
+      case sf::Keyboard::Escape: app_.pop(); break;
+      default: break;
+    }
+  }
+  app_.invalidate();
+}
+
+void NewGameScreen::draw(sf::RenderTarget& target) {
+  layout(target.getView().getSize());
+  const Assets& assets = app_.assets();
+  const float width = std::min(760.0f, size_.x - 2 * Margin);
+  const float left = std::round((size_.x - width) / 2), controls = left + LabelWidth, room = width - LabelWidth;
+  draw_text(target, assets.bold(), "New game", 26, {left, 20});
+  auto label = [&](const char* text, float y) { draw_text(target, assets.font(), text, 17, {left, y + 8}); };
+
+  label("You play", colour_buttons_[0].rect.top);
+  for (const Button& b : colour_buttons_) b.draw(target, assets);
+  opponent_choice_.draw(target, assets);
+
+  if (opponent_ != 0) {
+    const auto plugin = app_.catalog().find(opponent_id());
+    const std::string about = plugin ? plugin->description() : "";
+    draw_text(target, assets.font(), fit_text(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
+              colors::TextDim);
+    label("Level", levels_top_);
+  }
+  for (std::size_t i = 0; i < levels_.size(); ++i) {
+    const LevelRow& row = levels_[i];
+    const bool chosen = int(i) == level_;
+    fill_rect(target, row.rect, chosen ? colors::Accent : colors::PanelLight);
+    const LayoutLog::Region region("level " + row.name, row.rect);
+    draw_text(target, assets.bold(), row.name, 15, {row.rect.left + 10, row.rect.top + 9});
+    const float text_left = row.rect.left + 100, text_width = row.rect.width - 110;
+    const auto lines = wrap_text(assets.font(), row.description, 12, text_width);
+    const float top = row.rect.top + (lines.size() > 1 ? 3.0f : 10.0f);
+    for (std::size_t l = 0; l < lines.size() && l < 2; ++l)
+      draw_text(target, assets.font(), l == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, text_width) : lines[l],
+                12, {text_left, top + 15 * float(l)}, chosen ? colors::Text : colors::TextDim);
+  }
+  if (opponent_ != 0 && levels_.empty())
+    draw_text(target, assets.font(), "This player has no levels: it plays with its options (Settings).", 14,
+              {controls, levels_top_ + 6}, colors::TextDim);
+  if (opponent_ == 0)
+    draw_text(target, assets.font(), fit_text(assets.font(), "You and a friend take turns at this board.", 14, room), 14,
+              {controls, levels_top_ + 4}, colors::TextDim);
+
+  label("Clock", clock_buttons_[0].rect.top);
+  for (const Button& b : clock_buttons_) b.draw(target, assets);
+  if (clock_preset_ == Custom) {
+    minutes_.draw(target, assets);
+    increment_.draw(target, assets);
+  }
+  label("Variant", variant_buttons_[0].rect.top);
+  for (const Button& b : variant_buttons_) b.draw(target, assets);
+
+  // A problem, or where the engine's own settings are; not while a toast has the place.
+  if (app_.toast_text().empty()) {
+    const std::string why = problem();
+    const std::string note =
+        why.empty() ? "An AI's options (search depth, time, hash...) are on the Settings screen." : why;
+    const auto lines = wrap_text(assets.font(), note, 14, back_.rect.left - 12 - left);
+    for (std::size_t i = 0; i < lines.size() && i < 3; ++i)
+      draw_text(target, assets.font(), lines[i], 14, {left, note_top_ + 4 + 19 * float(i)},
+                why.empty() ? colors::TextDim : colors::Warning);
+  }
+  back_.draw(target, assets);
+  start_.draw(target, assets);
+}
+
+void NewGameScreen::describe(StateDump& dump) const {
+  dump.add("colour", colour_name(int(colour_)));
+  dump.add("opponent", opponent_id());
+  dump.add("level", level_ >= 0 ? levels_[std::size_t(level_)].name : std::string());
+  std::vector<std::string> levels;
+  for (const LevelRow& row : levels_) levels.push_back(row.name);
+  dump.add("levels", levels);
+  const config::ClockSettings c = clock();
+  dump.add("clock", std::to_string(c.minutes) + "+" + std::to_string(c.increment_seconds));
+  dump.add("variant", std::string(config::GameVariants[std::size_t(variant_)]));
+  dump.add("problem", problem());
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,67 @@
+// NewGameScreen: what the player chooses before a game, between the menu's
+// Play and the board: their colour (White, Black, or drawn at random), the
+// opponent (a friend at this computer, or an AI player and its level, each
+// level described in the plugin's words), the clock (untimed, common presets,
+// or custom) and the variant. It opens on the last choice (the settings) and
+// Start saves the choice there for next time; an AI's own options stay on the
+// Settings screen. Keys: W/B/R colour, Left/Right opponent, Up/Down level,
+// Enter start, Esc back.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/config/settings.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class NewGameScreen : public Screen {
+ public:
+  explicit NewGameScreen(App& app);
+
+  std::string name() const override { return "new_game"; }
+  void handle(const sf::Event& event) override;
+  void draw(sf::RenderTarget& target) override;
+  void describe(StateDump& dump) const override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
+
+ private:
+  enum class Colour { White, Black, Random };
+  struct LevelRow {
+    std::string name;
+    std::string description;
+    sf::FloatRect rect;
+  };
+
+  void layout(sf::Vector2f size);
+  void choose_opponent(std::size_t index);
+  // The opponent's plugin id, "" for a friend at this computer.
+  std::string opponent_id() const;
+  // Why the game cannot start as chosen ("" when it can).
+  std::string problem() const;
+  config::ClockSettings clock() const;
+  void start();
+
+  std::vector<std::string> opponent_ids_;  // "" first (a friend), then every plugin found
+  Colour colour_ = Colour::White;
+  std::size_t opponent_ = 0;
+  std::vector<LevelRow> levels_;  // of the chosen AI; empty for a friend or a plugin without levels
+  int level_ = -1;                // index into levels_; -1: none (the plugin's own options)
+  std::size_t clock_preset_ = 0;  // index into the presets; the last one is Custom
+  int variant_ = 0;               // index into config::GameVariants
+  config::SeatConfig kept_ai_;    // the AI seat of the settings, whose options a Start keeps
+
+  std::vector<Button> colour_buttons_;
+  Choice opponent_choice_;
+  std::vector<Button> clock_buttons_;
+  NumberField minutes_, increment_;
+  std::vector<Button> variant_buttons_;
+  Button start_{"Start", "Start the game (Enter)", {}, true, true};
+  Button back_{"Back", "Back to the menu (Esc)", {}};
+  float levels_top_ = 0, note_top_ = 0;
+  sf::Vector2f size_;
+};
+
+}  // namespace gambit::gui
