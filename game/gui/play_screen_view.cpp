@@ -206,9 +206,16 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
 
   if (demo_) {
     const auto& tally = demo_->tally();
-    const std::string score = "Game " + std::to_string(demo_->game_number()) + ": " + demo_->first().label + " " +
-                              std::to_string(tally.first_wins) + ", " + demo_->second().label + " " +
-                              std::to_string(tally.second_wins) + ", draws " + std::to_string(tally.draws);
+    // Each player with its wins, and the draws, kept whole when the line wraps (no-break spaces).
+    const auto whole = [](std::string text) {
+      std::string out;
+      for (char c : text) out += c == ' ' ? std::string("\xC2\xA0") : std::string(1, c);
+      return out;
+    };
+    const std::string score = whole("Game " + std::to_string(demo_->game_number()) + ":") + " " +
+                              whole(demo_->first().label + " " + std::to_string(tally.first_wins) + ",") + " " +
+                              whole(demo_->second().label + " " + std::to_string(tally.second_wins) + ",") + " " +
+                              whole("draws " + std::to_string(tally.draws));
     const std::string pace = std::to_string(demo_->session().move_delay().count()) + " ms between moves";
     const auto lines = wrap_text(assets.font(), score, 14, width);
     for (std::size_t i = 0; i < lines.size() && i < 2; ++i)

@@ -134,7 +134,7 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
 
 void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin || seat.options.empty()) return;
-  labels_.push_back({"Options (point at one for help)", {x, y + 2}, TextSize - 1, colors::TextDim});
+  labels_.push_back({"Advanced: the engine's options (point at one for help)", {x, y + 2}, TextSize - 1, colors::TextDim});
   y += 24;
   const std::string level = seat.level.index == 0 ? "" : seat.level.current();
   for (OptionEditor& option : seat.options) {

@@ -90,6 +90,8 @@ std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text
   }
   flush_word();
   if (!line.empty()) lines.push_back(line);
+  for (std::string& l : lines)  // no-break spaces held their words together; they show as spaces
+    for (std::size_t at; (at = l.find("\xC2\xA0")) != std::string::npos;) l.replace(at, 2, " ");
   return lines;
 }
 

@@ -37,7 +37,8 @@ float text_width(const sf::Font& font, const std::string& text, unsigned size);
 std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 // Unix seconds as local time in strftime's format ("%Y-%m-%d %H:%M").
 std::string local_time_text(std::int64_t unix_seconds, const char* format);
-// Lines of text no wider than width (words wrapped; a long word is cut).
+// Lines of text no wider than width (words wrapped; a long word is cut). Words
+// joined by a no-break space (U+00A0) stay on one line, where it shows as a space.
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
 // Three-check: "checks" and three marks (filled: given) on one line 14 px

@@ -5,10 +5,11 @@ file's "layout" (every text and control of the last frame, with the region it
 must stay in) that no two texts overlap, no text lies on a control it does not
 belong to, and nothing leaves its region or the window.
 
-    /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR]
+    /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]
 
 Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
---shots it also saves a PNG of the window for every state it checks.
+--shots it also saves a PNG of the window for every state it checks; --size
+walks that one size instead (the README's pictures are taken at 1120x780).
 """
 
 import os
@@ -252,8 +253,13 @@ def main():
         shots = os.path.abspath(args[at + 1])
         del args[at:at + 2]
         os.makedirs(shots, exist_ok=True)
+    sizes = (SMALLEST, LARGE)
+    if "--size" in args:
+        at = args.index("--size")
+        sizes = (tuple(int(n) for n in args[at + 1].split("x")),)
+        del args[at:at + 2]
     if len(args) != 1:
-        print("usage: gui_layout_test.py path/to/gambit [--shots DIR]", file=sys.stderr)
+        print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]", file=sys.stderr)
         return 2
     exe = os.path.abspath(args[0])
     started = time.monotonic()
@@ -263,7 +269,7 @@ def main():
         os.environ["DISPLAY"] = name
         os.environ.pop("XAUTHORITY", None)
         xd = xdisplay.Display()
-        for size in (SMALLEST, LARGE):
+        for size in sizes:
             walk = Walk(exe, xd, size, shots)
             try:
                 walk.run()
