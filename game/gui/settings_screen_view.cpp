@@ -107,7 +107,7 @@ void SettingsScreen::add(NumberField& widget, const std::string& name, float x, 
 float SettingsScreen::seat_info(const SeatEditor& seat, float x, float y, float width) {
   if (seat.player.items.empty()) return y;
   if (seat.player.current() == HumanItem)
-    return paragraph(seat.allow_human ? "You play this side with the mouse."
+    return paragraph(seat.allow_human ? "You play this side, with the mouse or by typing moves."
                                       : "A human cannot sit here: choose a player plugin.",
                      x, y, width, TextSize, seat.allow_human ? colors::TextDim : colors::Warning) + 6;
   if (!seat.plugin)
@@ -175,7 +175,7 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
   y += 14;
   SeatEditor& hint = seats_[Hint];
   heading(hint.title, left, y);
-  y = paragraph("Suggests a move when you ask for a hint during a game (H).", left, y - 4, right + width - left,
+  y = paragraph("Suggests a move when you ask for a hint during a game (Ctrl+H).", left, y - 4, right + width - left,
                 TextSize - 1, colors::TextDim) + 6;
   float level_y = y;
   add(hint.player, "hint.player", left, y, width, "One of the AI player plugins found",
