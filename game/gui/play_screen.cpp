@@ -251,7 +251,7 @@ void PlayScreen::run(Action action) {
       open_dialog(!game().is_over() && game().moves().size() > moves_at_start_ ? Dialog::ConfirmLoad : Dialog::Load);
       break;
     case Action::Menu:
-      if (s && ((demo_ && !game().is_over()) || (!demo_ && !game().is_over() && !game().moves().empty())))
+      if (s && !game().is_over() && (demo_ || game().moves().size() > moves_at_start_))
         open_dialog(Dialog::ConfirmLeave);
       else app_.pop();
       break;
