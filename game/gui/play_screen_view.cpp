@@ -242,7 +242,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
   y = status_top + 2 * 21 + 2;
   if (move_box_shown()) {
     move_box_.rect = {x, y, width, 28};
-    move_box_.placeholder = "Type a move: e4, Nf3, O-O, then Enter";
+    move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
     move_box_.draw(target, assets);
     std::string line = thinking_text();
     sf::Color color = colors::TextDim;

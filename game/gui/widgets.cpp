@@ -322,8 +322,8 @@ void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
   const float room = rect.width - 16;
   const sf::Vector2f at(rect.left + 8, rect.top + rect.height * 0.2f);
   if (text_.empty()) {
-    if (!placeholder.empty())
-      draw_text(target, assets.font(), fit_text(assets.font(), placeholder, size, room), size, at,
+    if (!prompt.empty())
+      draw_text(target, assets.font(), fit_text(assets.font(), prompt, size, room), size, at,
                 sf::Color(110, 108, 104));
     fill_rect(target, {at.x, rect.top + 6, 2, rect.height - 12}, colors::Text);
     return;

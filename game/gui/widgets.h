@@ -105,7 +105,7 @@ class TextField {
   enum class Input { Ignored, Edited, Enter };
 
   sf::FloatRect rect;
-  std::string placeholder;  // shown dimmed while the field is empty
+  std::string prompt;  // shown dimmed while the field is empty
 
   const std::string& text() const { return text_; }
   // Replaces the text; the cursor goes to its end, nothing is selected.

@@ -194,7 +194,7 @@ class Walk:
         self.check("load asks first", lambda s: s["dialog_title"] == "Load another game?")
         g.key("Return")
         g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
-        xdo("key", "--window", g.window, "--repeat", "120", "--delay", "1", "BackSpace")
+        g.key("ctrl+a")  # what is typed next replaces the suggested path
         xdo("type", "--window", g.window, "--delay", "3", CHECKED_FEN)
         g.key("Return")
         self.check("play with checks given and a toast",

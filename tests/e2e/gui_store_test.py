@@ -35,7 +35,7 @@ def open_load(g):
     g.wait_for("Load asking first", lambda s: s["dialog_title"] == "Load another game?")
     g.key("Return")
     g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
-    xdo("key", "--window", g.window, "--repeat", "200", "--delay", "1", "BackSpace")
+    g.key("ctrl+a")  # what is typed next replaces the suggested path
 
 
 def resume_and_record(exe, xd):
