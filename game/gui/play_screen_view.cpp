@@ -8,6 +8,7 @@
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
 #include "core/chess/uci.h"
+#include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/play_screen.h"
@@ -310,7 +311,16 @@ std::string PlayScreen::end_headline() const {
 }
 
 std::vector<std::string> PlayScreen::end_details() const {
-  std::vector<std::string> details{game().outcome().description() + " (" + game().outcome().pgn_result() + ")."};
+  const chess::Outcome& outcome = game().outcome();
+  const match::GameSession& s = *session();
+  std::string how = outcome.description();  // "Black wins by checkmate", "Draw by stalemate"
+  if (outcome.result != chess::GameResult::Draw && s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human()) {
+    // Spoken to the one human under the headline "You won" / "You lost".
+    const bool lost = s.seat(*outcome.winner()).human() == false;
+    how = lost && outcome.termination == chess::Termination::Resignation ? "You resigned"
+                                                                         : "By " + match::ending_words(outcome);
+  }
+  std::vector<std::string> details{how + " (" + outcome.pgn_result() + ")."};
   if (rating_change_) {
     const long before = std::lround(rating_change_->first), after = std::lround(rating_change_->second);
     details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +

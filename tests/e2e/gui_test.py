@@ -386,17 +386,26 @@ def new_game_as_black(exe, xd):
                 or s["white_clock_ms"] > 300000 + 3000:
             g.fail("the game should be alphabeta (%s) as White against you as Black, board flipped, 5+3: %s"
                    % (level, s))
-        g.key("Escape")
-        g.wait_for("leaving asks first", lambda s: s["dialog"] != 0)
+        # Resigning a rated game: the end speaks to you, with your rating's change.
+        g.key("ctrl+r")
+        g.wait_for("the resign dialog", lambda s: s["dialog"] != 0)
         g.key("Return")
+        s = g.wait_for("the end of the game", lambda s: s["result"] == "1-0" and "end_details" in s)
+        details = s["end_details"]
+        if s["end_headline"] != "You lost" or details[0] != "You resigned (1-0)." \
+                or len(details) != 2 or not details[1].startswith("Your rating: 1500 \u2192 14"):
+            g.fail("the end should say You lost, You resigned (1-0). and the rating going down from 1500: %s %s"
+                   % (s["end_headline"], details))
+        g.key("Escape")  # the end-of-game box
+        g.key("Escape")  # the menu
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
         g.key("p")
         s = g.wait_for("the New Game screen again", lambda s: s["screen"] == "new_game")
         if (s["colour"], s["opponent"], s["level"], s["clock"]) != ("black", "alphabeta", level, "5+3"):
             g.fail("the New Game screen should offer the last choice again: %s" % s)
         took = g.close(xd)
-        print("a3) new game as Black against alphabeta (%s), 5+3: the AI opened, board flipped, the choice "
-              "remembered; closed in %.2f s" % (level, took), flush=True)
+        print("a3) new game as Black against alphabeta (%s), 5+3: the AI opened, board flipped; resigned: "
+              "%r; the choice remembered; closed in %.2f s" % (level, details[1], took), flush=True)
     finally:
         g.cleanup()
 
