@@ -1,8 +1,10 @@
 // alphabeta: the strong player. The plugin class maps options and levels onto
 // the Engine (search.h) and turns its progress into the host's info callback.
+#include <algorithm>
 #include <array>
 
 #include "ai_plugins/alphabeta/search.h"
+#include "ai_plugins/common/draw_offer.h"
 #include "ai_plugins/sdk/player_sdk.h"
 
 namespace gambit::plugins {
@@ -49,7 +51,8 @@ class AlphaBetaPlayer final : public sdk::Player {
     return table;
   }
 
-  explicit AlphaBetaPlayer(const sdk::Options& options) : engine_(config_from(options)) {}
+  explicit AlphaBetaPlayer(const sdk::Options& options)
+      : engine_(config_from(options)), max_depth_(int(options.integer("depth"))) {}
 
   void new_game() override { engine_.new_game(); }
 
@@ -58,6 +61,17 @@ class AlphaBetaPlayer final : public sdk::Player {
         engine_.search(request.game(), request.limits(), [&request] { return request.stop_requested(); },
                        [&request](const sdk::SearchInfo& info) { request.report(info); });
     return result.best;
+  }
+
+  // Its judgement of a draw offer: its own search of the position, at its level's depth but at most
+  // DrawSearchDepth plies and DrawSearchMs.
+  bool accepts_draw(const sdk::SearchRequest& request) {
+    sdk::Limits limits;
+    limits.depth = max_depth_ > 0 ? std::min(max_depth_, DrawSearchDepth) : DrawSearchDepth;
+    limits.movetime_ms = DrawSearchMs;
+    const alphabeta::SearchResult result =
+        engine_.search(request.game(), limits, [&request] { return request.stop_requested(); });
+    return ai::accepts_draw_offer(result.score, request.position(), request.game().size() - 1);
   }
 
  private:
@@ -71,7 +85,11 @@ class AlphaBetaPlayer final : public sdk::Player {
     return config;
   }
 
+  static constexpr int DrawSearchDepth = 8;
+  static constexpr std::int64_t DrawSearchMs = 1000;
+
   alphabeta::Engine engine_;
+  int max_depth_;  // the "depth" option: 0 = no limit
 };
 
 }  // namespace gambit::plugins

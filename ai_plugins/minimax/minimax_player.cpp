@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "ai_plugins/common/draw_offer.h"
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/minimax/negamax.h"
 #include "ai_plugins/sdk/player_sdk.h"
@@ -89,6 +90,14 @@ class MinimaxPlayer final : public sdk::Player {
       report(request, d, r, time.elapsed_ms());
     }
     return finish(request, chosen);
+  }
+
+  // Its judgement of a draw offer: a short search of the position (at most three plies).
+  bool accepts_draw(const sdk::SearchRequest& request) {
+    const minimax::NegamaxResult r =
+        searcher_.search(request.position(), std::min(depth_, 3), [&request] { return request.stop_requested(); });
+    return ai::accepts_draw_offer(r.complete ? r.score : ai::VALUE_NONE, request.position(),
+                                  request.game().size() - 1);
   }
 
  private:

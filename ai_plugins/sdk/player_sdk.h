@@ -13,9 +13,15 @@
 //   void new_game() override;                      // optional
 //   static std::span<const char* const> variants(); // optional: variant ids it plays
 //                                                   // (default {"standard"})
+//   bool accepts_draw(const gambit::sdk::SearchRequest&); // optional: the opponent
+//                       // offers a draw in request.position() (this player to move);
+//                       // true agrees. request.limits() is empty: the player keeps
+//                       // to a small budget of its own and returns once stopped.
+//                       // Without it every offer is declined (consider_draw NULL).
 #pragma once
 
 #include <atomic>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -222,6 +228,12 @@ Options read_options(const gambit_option_value* values, std::uint32_t count) {
   return Options(std::move(map));
 }
 
+// Whether a player class judges draw offers (has accepts_draw).
+template <class P>
+constexpr bool judges_draws = requires(P& player, const SearchRequest& request) {
+  { player.accepts_draw(request) } -> std::convertible_to<bool>;
+};
+
 template <class P>
 struct Adapter {
   static gambit_player* create(const gambit_option_value* options, std::uint32_t count, char* error, std::size_t size) {
@@ -252,6 +264,18 @@ struct Adapter {
       write_text(move, GAMBIT_MOVE_BUFFER_SIZE, chosen ? chess::to_uci(chosen) : "0000");
     });
   }
+  static gambit_status consider_draw(gambit_player* p, const gambit_position* position, std::int32_t* accept,
+                                     char* error, std::size_t size) {
+    Instance* inst = instance(p);
+    inst->stop.store(false);
+    return guarded(error, size, [&] {
+      if (!position || !accept) throw std::invalid_argument("no position or no answer given");
+      *accept = 0;
+      SearchRequest request(read_position(*position, read_variant(*position, variant_ids<P>())), Limits{},
+                            inst->stop, nullptr, nullptr);
+      if constexpr (judges_draws<P>) *accept = static_cast<P&>(*inst->player).accepts_draw(request) ? 1 : 0;
+    });
+  }
   static void stop(gambit_player* p) { instance(p)->stop.store(true); }
 
   static const gambit_plugin_descriptor* descriptor(std::uint32_t host_abi_major) {
@@ -272,7 +296,8 @@ struct Adapter {
                                             &choose_move,
                                             &stop,
                                             variant_ids<P>().data(),
-                                            std::uint32_t(variant_ids<P>().size())};
+                                            std::uint32_t(variant_ids<P>().size()),
+                                            judges_draws<P> ? &consider_draw : nullptr};
     return host_abi_major == GAMBIT_PLAYER_ABI_MAJOR ? &d : nullptr;
   }
 };

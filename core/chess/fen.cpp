@@ -15,7 +15,6 @@ namespace gambit::chess {
 namespace {
 
 constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";
-constexpr const char* ColorNames[COLOR_NB] = {"White", "Black"};
 constexpr const char* PieceNames[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
 
 bool is_separator(char c) { return c == ' ' || c == '\t'; }
@@ -178,7 +177,7 @@ FenParser::Error FenParser::placement(std::string_view field) {
 // no more pieces beyond the starting set than pawns have gone missing (promotions).
 FenParser::Error FenParser::material() {
   for (Color c : {WHITE, BLACK}) {
-    const std::string name = ColorNames[c];
+    const std::string name = color_name(c);
     const int kings = popcount(pos_.pieces(c, KING));
     if (kings == 0) return name + " has no king";
     if (kings > 1) return name + " has " + std::to_string(kings) + " kings; expected exactly one";
@@ -189,7 +188,7 @@ FenParser::Error FenParser::material() {
            ": pawns cannot stand on the first or eighth rank";
   }
   for (Color c : {WHITE, BLACK}) {
-    const std::string name = ColorNames[c];
+    const std::string name = color_name(c);
     const int pawns = popcount(pos_.pieces(c, PAWN));
     const int men = popcount(pos_.pieces(c));
     if (pawns > 8) return name + " has " + std::to_string(pawns) + " pawns; at most 8 are possible";
@@ -213,10 +212,10 @@ FenParser::Error FenParser::side_to_move(std::string_view field) {
 FenParser::Error FenParser::checks() {
   const Color us = pos_.side_, them = ~us;
   if (pos_.attacked_by(us, pos_.king_square(them), pos_.pieces()))
-    return std::string(ColorNames[them]) + " (not to move) is in check";
+    return std::string(color_name(them)) + " (not to move) is in check";
   const int checkers = popcount(pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them));
   if (checkers > 2)
-    return std::string(ColorNames[us]) + " (to move) is in check from " + std::to_string(checkers) +
+    return std::string(color_name(us)) + " (to move) is in check from " + std::to_string(checkers) +
            " pieces; no move gives more than a double check";
   return {};
 }
@@ -265,7 +264,7 @@ FenParser::Error FenParser::en_passant(std::string_view field) {
   const Square ep = make_square(field[0] - 'a', field[1] - '1');
   const std::string name = "en-passant square " + square_name(ep);
   if (relative_rank(us, ep) != 5)
-    return name + " is impossible with " + ColorNames[us] + " to move; it must be on rank " + (us == WHITE ? "6" : "3");
+    return name + " is impossible with " + color_name(us) + " to move; it must be on rank " + (us == WHITE ? "6" : "3");
   const Square pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
   const std::string them_name = them == WHITE ? "white" : "black";
   if (pos_.piece_on(pushed) != make_piece(them, PAWN))
@@ -320,13 +319,13 @@ FenParser::Error FenParser::check_counts(std::string_view remaining, std::string
   pos_.checks_[BLACK] = std::uint8_t(counts->second);
   const Color us = pos_.side_;
   if (pos_.checks_[us] >= ChecksToWin)
-    return std::string(ColorNames[us]) + " (to move) has already given " + std::to_string(ChecksToWin) +
+    return std::string(color_name(us)) + " (to move) has already given " + std::to_string(ChecksToWin) +
            " checks; the game ended when the last of them was given";
   const Color them = ~us;
   const bool in_check = pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them);
   if (pos_.checks_[them] >= ChecksToWin && !in_check)
-    return std::string(ColorNames[them]) + " has given " + std::to_string(ChecksToWin) + " checks, so " +
-           ColorNames[us] + " (to move) must be in check from the last of them, but is not";
+    return std::string(color_name(them)) + " has given " + std::to_string(ChecksToWin) + " checks, so " +
+           color_name(us) + " (to move) must be in check from the last of them, but is not";
   return {};
 }
 

@@ -10,8 +10,6 @@ namespace gambit::chess {
 
 namespace {
 
-const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
 GameResult win_for(Color c) { return c == WHITE ? GameResult::WhiteWins : GameResult::BlackWins; }
 
 // True if the non-empty set of bishops b all stand on squares of one colour.

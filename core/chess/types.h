@@ -13,6 +13,8 @@ using Key = std::uint64_t;       // Zobrist hash of a position
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
+// "White" or "Black", as a sentence names the side.
+constexpr const char* color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 // Piece types, numbered so that PAWN..KING index the per-type bitboards.
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };

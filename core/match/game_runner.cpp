@@ -44,6 +44,9 @@ void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, s
       // The game would already be over; a player claiming otherwise has failed.
       game.forfeit(side, "answered that it had no legal move");
       return;
+    case players::MoveAnswer::Kind::AcceptsDraw:  // never asked here: headless games have no draw offers
+      game.forfeit(side, "accepted a draw that was not offered");
+      return;
   }
 }
 

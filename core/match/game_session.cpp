@@ -82,6 +82,9 @@ void GameSession::new_game(chess::Game game, TimePoint now,
   turn_started_ = last_move_at_ = now;
   step_allowed_ = false;
   reported_over_ = false;
+  draw_offer_.reset();
+  refused_offer_.reset();
+  comments_.assign(game_.moves().size(), {});
   events_.clear();
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     AiSeat& ai = ai_[side];
@@ -123,12 +126,26 @@ void GameSession::apply_move(chess::Move move, TimePoint now) {
   event.side = before.side_to_move();
   event.capture = move.kind() == chess::Move::EN_PASSANT || !before.empty(move.to());
   if (move.kind() == chess::Move::CASTLING) event.capture = false;
+  const std::size_t ply = game_.moves().size();
+  const bool declines_draw = draw_offered_to_mover();
   clock_history_.push_back(turn_clock_);
   const bool played = game_.play(move);
   assert(played);
   (void)played;
   event.check = game_.position().in_check();
   events_.push_back(std::move(event));
+  const std::string mover(chess::color_name(events_.back().side));
+  comments_.resize(ply);
+  if (draw_offer_ && draw_offer_->by == events_.back().side && draw_offer_->ply == ply) {
+    comments_.push_back(mover + " offers a draw");
+  } else if (declines_draw) {
+    comments_.push_back(mover + " declines the draw");
+    refused_offer_ = std::exchange(draw_offer_, std::nullopt);
+    events_.push_back({SessionEvent::Kind::Notice, chess::Move::none(), events_.back().side, false, false,
+                       seats_[events_.back().side].label + " declines the draw offer"});
+  } else {
+    comments_.emplace_back();
+  }
   turn_started_ = last_move_at_ = now;
   turn_clock_ = clock_ms_;
   note_if_over();
@@ -175,6 +192,7 @@ bool GameSession::ensure_usable(chess::Color side) {
 void GameSession::start_search(chess::Color side, TimePoint now) {
   if (!ensure_usable(side)) return;
   players::AiWorker::Request request{game_.start(), game_.moves(), {}, NoClockDeadline};
+  request.draw_offered = draw_offered_to_mover();
   if (has_clock()) {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
       request.limits.time_ms[c] = std::max<std::int64_t>(1, remaining_ms(c, now));
@@ -210,6 +228,12 @@ void GameSession::take_answer(chess::Color side, TimePoint now) {
     case players::MoveAnswer::Kind::NoLegalMove:
       stop_clock(now);
       game_.forfeit(side, seats_[side].label + " answered that it had no legal move");
+      break;
+    case players::MoveAnswer::Kind::AcceptsDraw:
+      stop_clock(now);
+      if (draw_offered_to_mover()) game_.agree_draw();
+      else game_.forfeit(side, seats_[side].label + " accepted a draw that was not offered");
+      draw_offer_.reset();
       break;
   }
   note_if_over();
@@ -297,6 +321,9 @@ bool GameSession::undo(TimePoint now) {
   turn_started_ = last_move_at_ = now;
   step_allowed_ = false;
   reported_over_ = false;
+  comments_.resize(game_.moves().size());
+  draw_offer_.reset();
+  if (refused_offer_ && refused_offer_->ply >= game_.moves().size()) refused_offer_.reset();
   note_if_over();
   return true;
 }
@@ -310,6 +337,40 @@ bool GameSession::claim_draw(TimePoint now) {
   if (!claimable_draw()) return false;
   stop_clock(now);
   if (!game_.claim_draw()) return false;
+  note_if_over();
+  return true;
+}
+
+bool GameSession::draw_offered_to_mover() const {
+  return draw_offer_ && !game_.is_over() && draw_offer_->by != game_.position().side_to_move() &&
+         draw_offer_->ply + 1 == game_.moves().size();
+}
+
+bool GameSession::draw_offer_made() const {
+  return human_to_move() && draw_offer_ && draw_offer_->by == game_.position().side_to_move() &&
+         draw_offer_->ply == game_.moves().size();
+}
+
+bool GameSession::draw_offered_to_human() const { return human_to_move() && draw_offered_to_mover(); }
+
+bool GameSession::can_offer_draw() const {
+  if (!human_to_move() || draw_offer_made() || draw_offered_to_mover()) return false;
+  const chess::Color side = game_.position().side_to_move();
+  return !(refused_offer_ && refused_offer_->by == side &&
+           game_.moves().size() < refused_offer_->ply + 2 * ReofferAfterMoves);
+}
+
+bool GameSession::offer_draw() {
+  if (!can_offer_draw()) return false;
+  draw_offer_ = DrawOffer{game_.position().side_to_move(), game_.moves().size()};
+  return true;
+}
+
+bool GameSession::accept_draw(TimePoint now) {
+  if (!draw_offered_to_human()) return false;
+  stop_clock(now);
+  game_.agree_draw();
+  draw_offer_.reset();
   note_if_over();
   return true;
 }
@@ -374,10 +435,14 @@ chess::PgnGame GameSession::pgn(const std::string& event) const {
     const SessionSeat& seat = seats_[side];
     if (seat.human()) continue;
     const PgnTags tags =
-        plugin_tags(side == chess::WHITE ? "White" : "Black", seat.plugin->id(), seat.plugin->version(), seat.options);
+        plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(), seat.options);
     extra.insert(extra.end(), tags.begin(), tags.end());
   }
-  return pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label, time_control_, extra);
+  chess::PgnGame record =
+      pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label, time_control_, extra);
+  if (std::any_of(comments_.begin(), comments_.end(), [](const std::string& c) { return !c.empty(); }))
+    record.comments_after = comments_;
+  return record;
 }
 
 }  // namespace gambit::match

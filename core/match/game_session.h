@@ -21,6 +21,13 @@
 //    moment its turn began; a human whose time runs out loses on time (a draw
 //    when the opponent cannot mate), an AI gets match::Grace beyond it.
 //  - Resign: the human seat resigns (with two humans, the side to move).
+//  - Draw offers (FIDE 9.1.2): a human to move may offer a draw; the offer
+//    goes with the move they then make. An AI opponent answers on its turn by
+//    its own judgement (PluginPlayer: a plugin without one declines); a human
+//    opponent accepts with accept_draw() or declines by moving. The offer and a
+//    refusal are written into the PGN as comments after the moves. After a
+//    refusal the same side may offer again once it has made ReofferAfterMoves
+//    more moves (no offer every move, as lichess limits them).
 //  - A game that ends other than by a move (resignation, a claim, a forfeit)
 //    stops the running clock at that moment: no time is given back.
 #pragma once
@@ -119,6 +126,23 @@ class GameSession {
   bool can_resign() const;
   bool resign(TimePoint now);
 
+  // A draw offer: the side making it and the ply its move has (== moves().size() while it is still to move).
+  struct DrawOffer {
+    chess::Color by = chess::WHITE;
+    std::size_t ply = 0;
+  };
+  static constexpr std::size_t ReofferAfterMoves = 5;
+  // The human to move may offer a draw now (the game goes on, no offer of theirs is waiting for their move, and
+  // none was refused in their last ReofferAfterMoves moves).
+  bool can_offer_draw() const;
+  // Offers a draw with the move the human to move makes next. False when !can_offer_draw().
+  bool offer_draw();
+  // The human to move has offered a draw that goes with their next move.
+  bool draw_offer_made() const;
+  // The human to move was offered a draw with the opponent's last move, and may accept it.
+  bool draw_offered_to_human() const;
+  bool accept_draw(TimePoint now);
+
   // Asks the hint seat for a move for the human to move; the answer arrives as
   // a HintReady event. False when there is no hint seat, no human to move, or
   // a hint is already being searched.
@@ -174,6 +198,8 @@ class GameSession {
   void charge_clock(chess::Color side, TimePoint now);
   void take_hint();
   void cancel_searches();
+  // The opponent of the side to move offered a draw with its last move.
+  bool draw_offered_to_mover() const;
 
   std::array<SessionSeat, chess::COLOR_NB> seats_;
   std::array<AiSeat, chess::COLOR_NB> ai_;
@@ -195,6 +221,10 @@ class GameSession {
   std::chrono::milliseconds move_delay_{0};
   bool paused_ = false;
   bool step_allowed_ = false;
+
+  std::optional<DrawOffer> draw_offer_;              // the latest offer, until answered or taken back
+  std::optional<DrawOffer> refused_offer_;           // the latest refused offer
+  std::vector<std::string> comments_;                // per ply: PGN comment ("White offers a draw"), or ""
 
   bool reported_over_ = false;
   std::vector<SessionEvent> events_;

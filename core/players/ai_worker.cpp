@@ -47,7 +47,7 @@ void AiWorker::start(Request request) {
       ++search->info_sequence;
     };
     MoveAnswer answer = player->choose_move(request.start, request.moves, request.limits, on_info,
-                                            request.hard_deadline);
+                                            request.hard_deadline, request.draw_offered);
     player.reset();  // an abandoned player is destroyed here, on this thread
     std::lock_guard lock(search->mutex);
     search->answer = std::move(answer);

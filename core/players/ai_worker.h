@@ -32,6 +32,7 @@ class AiWorker {
     std::vector<chess::Move> moves;
     Limits limits;
     std::chrono::milliseconds hard_deadline = PluginPlayer::NoDeadline;
+    bool draw_offered = false;  // the opponent offered a draw with its last move (PluginPlayer::choose_move)
   };
 
   explicit AiWorker(std::shared_ptr<PluginPlayer> player);

@@ -19,12 +19,13 @@
  * are static. A plugin instance is created and destroyed by the plugin's own
  * create()/destroy().
  *
- * Threading: create/destroy/new_game/choose_move for one instance are called
- * from one thread at a time (the host's worker thread for that seat), never
- * concurrently. stop() may be called from any thread at any time while
- * choose_move runs (or not), and must return at once. Different instances may
- * be used concurrently from different threads (gambit-match plays several games
- * at once): plugins keep no mutable global state, or guard it.
+ * Threading: create/destroy/new_game/choose_move/consider_draw for one
+ * instance are called from one thread at a time (the host's worker thread for
+ * that seat), never concurrently. stop() may be called from any thread at any
+ * time while choose_move or consider_draw runs (or not), and must return at
+ * once. Different instances may be used concurrently from different threads
+ * (gambit-match plays several games at once): plugins keep no mutable global
+ * state, or guard it.
  */
 #ifndef GAMBIT_PLAYER_API_H
 #define GAMBIT_PLAYER_API_H
@@ -37,7 +38,7 @@ extern "C" {
 #endif
 
 #define GAMBIT_PLAYER_ABI_MAJOR 1u
-#define GAMBIT_PLAYER_ABI_MINOR 1u
+#define GAMBIT_PLAYER_ABI_MINOR 2u
 #define GAMBIT_PLAYER_ENTRY_SYMBOL "gambit_player_plugin"
 
 /* Size of the buffers the host passes for a move (UCI text, NUL-terminated)
@@ -181,6 +182,16 @@ typedef struct gambit_plugin_descriptor {
    * too small to hold these fields (ABI 1.0), means standard chess only. */
   const char* const* variants;
   uint32_t variant_count;
+
+  /* ABI 1.2, optional: NULL (or a descriptor too small to hold it) means the
+   * player has no opinion on draws and declines every offer. The opponent has
+   * offered a draw with its last move; this player is to move in position.
+   * Sets *accept to 1 to agree to the draw (the game ends drawn) or 0 to
+   * decline (the host then asks choose_move for a move). It runs on the
+   * player's own time for the move: it should take a small part of it, and
+   * after stop() it must answer promptly, like choose_move. */
+  gambit_status (*consider_draw)(gambit_player* player, const gambit_position* position, int32_t* accept,
+                                 char* error, size_t size);
 } gambit_plugin_descriptor;
 
 typedef const gambit_plugin_descriptor* (*gambit_player_plugin_entry)(uint32_t host_abi_major);

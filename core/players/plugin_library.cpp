@@ -215,6 +215,12 @@ bool PluginLibrary::plays(chess::Variant v) const {
   return std::find(variants_.begin(), variants_.end(), v) != variants_.end();
 }
 
+decltype(gambit_plugin_descriptor::consider_draw) PluginLibrary::consider_draw() const {
+  const gambit_plugin_descriptor& d = *descriptor_;
+  const bool present = d.struct_size >= offsetof(gambit_plugin_descriptor, consider_draw) + sizeof(d.consider_draw);
+  return present ? d.consider_draw : nullptr;
+}
+
 PluginLibrary::~PluginLibrary() {
   if (handle_) dlclose(handle_);
 }

@@ -58,6 +58,10 @@ class PluginLibrary {
   std::span<const chess::Variant> variants() const { return variants_; }
   bool plays(chess::Variant v) const;
 
+  // The plugin's consider_draw (ABI 1.2), or nullptr when it has none (a
+  // player with no opinion on draws, or a descriptor of ABI 1.0 or 1.1).
+  decltype(gambit_plugin_descriptor::consider_draw) consider_draw() const;
+
   // The checked C descriptor (static in the loaded library): for PluginPlayer
   // and for the functions of core/players/options.h.
   const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }

@@ -75,9 +75,9 @@ ScoreKind score_kind_of(std::int32_t kind) {
 struct PluginPlayer::Search {
   Search(std::shared_ptr<const PluginLibrary> plugin, gambit_player* player, const chess::Position& start,
          const std::vector<chess::Move>& moves, const Limits& limits, const chess::Position& current_position,
-         InfoHandler handler)
+         InfoHandler handler, bool ask_about_draw)
       : library(std::move(plugin)), instance(player), start_fen(start.fen()), current(current_position),
-        on_info(std::move(handler)) {
+        ask_draw(ask_about_draw ? library->consider_draw() : nullptr), on_info(std::move(handler)) {
     for (chess::Move m : moves) move_texts.push_back(chess::to_uci(m));
     for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
     c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
@@ -100,8 +100,17 @@ struct PluginPlayer::Search {
     const gambit_plugin_descriptor& d = library->descriptor();
     gambit_status result = GAMBIT_ERROR;
     std::optional<std::string> thrown;
+    const char* function = "choose_move";
+    std::int32_t accept = 0;
     try {
-      result = d.choose_move(instance, &c_position, &c_limits, &Search::report, this, move, error, sizeof(error));
+      if (ask_draw) {
+        function = "consider_draw";
+        result = ask_draw(instance, &c_position, &accept, error, sizeof(error));
+      }
+      if (!ask_draw || (result == GAMBIT_OK && accept == 0)) {
+        function = "choose_move";
+        result = d.choose_move(instance, &c_position, &c_limits, &Search::report, this, move, error, sizeof(error));
+      }
     } catch (const std::exception& e) {
       thrown = e.what();
     } catch (...) {
@@ -113,6 +122,8 @@ struct PluginPlayer::Search {
       answered = true;
       status = result;
       exception = std::move(thrown);
+      failed_in = function;
+      accepted_draw = accept != 0 && function == std::string_view("consider_draw");
       orphaned = abandoned;
     }
     changed.notify_all();
@@ -156,6 +167,8 @@ struct PluginPlayer::Search {
   gambit_position c_position{};
   gambit_limits c_limits{};
   const chess::Position current;  // the position to move in, for checking the PVs
+  // The plugin's consider_draw when a draw is offered and it has one, else nullptr.
+  const decltype(gambit_plugin_descriptor::consider_draw) ask_draw;
 
   std::mutex mutex;  // guards the fields below
   std::condition_variable changed;
@@ -164,6 +177,8 @@ struct PluginPlayer::Search {
   bool stop_requested = false;
   gambit_status status = GAMBIT_ERROR;
   std::optional<std::string> exception;
+  const char* failed_in = "choose_move";  // the plugin function that gave status or exception
+  bool accepted_draw = false;
   // Written by the plugin; read by the caller only once answered.
   char move[GAMBIT_MOVE_BUFFER_SIZE] = {};
   char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
@@ -238,7 +253,7 @@ chess::Result<std::monostate> PluginPlayer::new_game() {
 
 MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::vector<chess::Move>& moves,
                                      const Limits& limits, InfoHandler on_info,
-                                     std::chrono::milliseconds hard_deadline) {
+                                     std::chrono::milliseconds hard_deadline, bool draw_offered) {
   const Clock::time_point began = Clock::now();
   const auto answer = [&](MoveAnswer::Kind kind, chess::Move move, std::string reason) {
     return MoveAnswer{kind, move, std::move(reason),
@@ -258,7 +273,8 @@ MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::ve
   }
   if (chess::count_legal(current) == 0) return answer(MoveAnswer::Kind::NoLegalMove, {}, {});
 
-  auto search = std::make_shared<Search>(library_, instance_, start, moves, limits, current, std::move(on_info));
+  auto search = std::make_shared<Search>(library_, instance_, start, moves, limits, current, std::move(on_info),
+                                         draw_offered);
   {
     std::lock_guard lock(search_mutex_);
     search_ = search;
@@ -331,9 +347,13 @@ MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::ve
   }
   worker.join();
 
-  if (search->exception) return failed(who() + " threw an exception from choose_move: " + *search->exception);
+  if (search->exception)
+    return failed(who() + " threw an exception from " + search->failed_in + ": " + *search->exception);
   if (search->status != GAMBIT_OK)
-    return failed(who() + " reported an error: " + plugin_message(search->error, sizeof(search->error)));
+    return failed(who() + " reported an error" +
+                  (search->failed_in == std::string_view("consider_draw") ? " when offered a draw" : "") + ": " +
+                  plugin_message(search->error, sizeof(search->error)));
+  if (search->accepted_draw) return answer(MoveAnswer::Kind::AcceptsDraw, {}, {});
   const std::string text(search->move, std::find(search->move, search->move + sizeof(search->move), '\0'));
   if (text == "0000")
     return failed(who() + " answered '0000' (no move) although there are legal moves in " + current.fen());

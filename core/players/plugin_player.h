@@ -1,8 +1,8 @@
 // PluginPlayer: one instance of a player plugin sitting at the board (a seat).
 //
 // It owns the instance (create() on construction, destroy() on destruction)
-// and the library it came from. choose_move runs the plugin's choose_move on a
-// worker thread of its own while the calling thread waits, asks it to stop at
+// and the library it came from. choose_move runs the plugin's choose_move (and
+// its consider_draw, when a draw is offered) on a worker thread of its own while the calling thread waits, asks it to stop at
 // the soft limit, and gives up at the hard deadline. The plugin is never
 // trusted: its answer is checked against core/chess, and every way it can fail
 // (error status, exception, text that is not a move, an illegal move, "0000"
@@ -82,6 +82,7 @@ struct MoveAnswer {
   enum class Kind {
     Move,         // move is a legal move of the position
     NoLegalMove,  // the position has no legal move (checkmate or stalemate); the plugin was not asked
+    AcceptsDraw,  // asked with a draw offer, the plugin accepted it (consider_draw); no move
     Failed,       // the plugin failed (or the request was invalid): reason says how; the seat forfeits
     TimedOut      // no answer by the hard deadline: the seat loses on time; the player is now abandoned
   };
@@ -90,7 +91,7 @@ struct MoveAnswer {
   std::string reason;                    // Failed / TimedOut: a sentence naming the player and the problem
   std::chrono::milliseconds elapsed{0};  // wall time from the call to the answer, measured by the host
 
-  bool ok() const { return kind == Kind::Move || kind == Kind::NoLegalMove; }
+  bool ok() const { return kind == Kind::Move || kind == Kind::NoLegalMove || kind == Kind::AcceptsDraw; }
 };
 
 class PluginPlayer {
@@ -128,8 +129,13 @@ class PluginPlayer {
   // the call began (TimedOut). on_info may be empty. A stop() that arrives
   // before this call has begun is not remembered: a front end whose stop may
   // race its own "go" keeps that state itself.
+  //
+  // draw_offered: the opponent offered a draw with its last move. A plugin
+  // with consider_draw is asked first, on the same thread and within the same
+  // limits and deadline; AcceptsDraw when it agrees. A plugin without it, or
+  // one that declines, is asked for a move as usual.
   MoveAnswer choose_move(const chess::Position& start, const std::vector<chess::Move>& moves, const Limits& limits,
-                         InfoHandler on_info, std::chrono::milliseconds hard_deadline);
+                         InfoHandler on_info, std::chrono::milliseconds hard_deadline, bool draw_offered = false);
 
   // Asks a running choose_move to answer now (it still checks the answer and
   // still enforces the hard deadline). Thread-safe, never blocks for long;

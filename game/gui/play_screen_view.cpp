@@ -61,7 +61,6 @@ int piece_value(chess::PieceType type) {
   return values[type];
 }
 
-std::string side_name(Color side) { return side == chess::WHITE ? "White" : "Black"; }
 
 }  // namespace
 
@@ -107,7 +106,7 @@ std::string PlayScreen::status_text() const {
   const Color side = g.position().side_to_move();
   std::string text;
   const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
-  if (s.seat(side).human()) text = one_human ? "Your move" : side_name(side) + " to move";
+  if (s.seat(side).human()) text = one_human ? "Your move" : std::string(chess::color_name(side)) + " to move";
   else text = s.seat(side).label + (s.thinking_side() ? " is thinking..." : " to move");
   if (g.position().in_check()) {
     text += " - check!";
@@ -156,7 +155,8 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   float marks = 0;
   if (game().start().variant() == chess::Variant::ThreeCheck)
     marks = draw_check_marks(target, assets, pos.checks_given(side), {x + width, top + 6}) + 10;
-  const std::string label = s.seat(side).human() ? (s.seat(~side).human() ? side_name(side) : "You") : s.seat(side).label;
+  const std::string label =
+      s.seat(side).human() ? (s.seat(~side).human() ? std::string(chess::color_name(side)) : "You") : s.seat(side).label;
   draw_text(target, assets.bold(), fit_text(assets.bold(), label, 16, width - 30 - marks), 16, {x + 30, top + 4},
             to_move ? colors::Text : colors::TextDim);
 
@@ -167,7 +167,7 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
     const sf::FloatRect box(x + width - ClockWidth, row - 2, ClockWidth, 30);
     const std::int64_t ms = s.remaining_ms(side, app_.now());
     fill_rect(target, box, to_move ? (ms < 10000 ? sf::Color(160, 50, 40) : colors::Accent) : colors::PanelLight);
-    const std::string name = std::string("clock ") + side_name(side);
+    const std::string name = std::string("clock ") + chess::color_name(side);
     if (LayoutLog* log = LayoutLog::active()) log->add_box(name, box);
     const LayoutLog::Region region(name, box);
     draw_text_centred(target, assets.bold(), clock_text(ms), 19, box);
@@ -307,7 +307,7 @@ std::string PlayScreen::end_headline() const {
   const Color winner = *outcome.winner();
   if (s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human())  // one human: speak to them
     return s.seat(winner).human() ? "You won" : "You lost";
-  return side_name(winner) + " wins";
+  return std::string(chess::color_name(winner)) + " wins";
 }
 
 std::vector<std::string> PlayScreen::end_details() const {
@@ -424,7 +424,7 @@ void PlayScreen::describe(StateDump& dump) const {
   std::vector<std::string> moves;
   for (chess::Move m : g.moves()) moves.push_back(chess::to_uci(m));
   dump.add("moves", moves);
-  dump.add("side_to_move", side_name(g.position().side_to_move()));
+  dump.add("side_to_move", chess::color_name(g.position().side_to_move()));
   dump.add("human_to_move", session()->human_to_move());
   dump.add("thinking", ai_thinking());
   dump.add("result", g.outcome().pgn_result());

@@ -91,7 +91,7 @@ std::string PluginInstance::choose_move(const std::string& start_fen, const std:
   std::vector<const char*> texts;
   for (const std::string& m : moves) texts.push_back(m.c_str());
   const gambit_position position{sizeof(gambit_position), start_fen.c_str(), texts.data(),
-                                 std::uint32_t(texts.size())};
+                                 std::uint32_t(texts.size()), nullptr};
   char move[GAMBIT_MOVE_BUFFER_SIZE] = "";
   char error[GAMBIT_ERROR_BUFFER_SIZE] = "";
   const gambit_info_callback callback = [](void* user_data, const gambit_search_info* info) {
@@ -102,6 +102,19 @@ std::string PluginInstance::choose_move(const std::string& start_fen, const std:
                                                        sizeof error);
   if (info_calls) *info_calls = calls;
   return status == GAMBIT_OK ? std::string(move) : "error: " + std::string(error);
+}
+
+std::string PluginInstance::consider_draw(const std::string& start_fen, const std::vector<std::string>& moves) {
+  if (!descriptor_.consider_draw) return "no opinion";
+  std::vector<const char*> texts;
+  for (const std::string& m : moves) texts.push_back(m.c_str());
+  const gambit_position position{sizeof(gambit_position), start_fen.c_str(), texts.data(),
+                                 std::uint32_t(texts.size()), nullptr};
+  std::int32_t accept = -1;
+  char error[GAMBIT_ERROR_BUFFER_SIZE] = "";
+  const gambit_status status = descriptor_.consider_draw(player_, &position, &accept, error, sizeof error);
+  if (status != GAMBIT_OK) return "error: " + std::string(error);
+  return accept == 1 ? "accept" : accept == 0 ? "decline" : "bad answer " + std::to_string(accept);
 }
 
 gambit_limits no_limits() {

@@ -47,6 +47,9 @@ class PluginInstance {
   // The plugin's answer (UCI text) for start_fen plus moves, or "error: ..." when it reports an error.
   std::string choose_move(const std::string& start_fen, const std::vector<std::string>& moves,
                           const gambit_limits& limits, int* info_calls = nullptr);
+  // The plugin's answer to a draw offer in start_fen plus moves: "accept", "decline", "no opinion" (no
+  // consider_draw), or "error: ...".
+  std::string consider_draw(const std::string& start_fen, const std::vector<std::string>& moves = {});
   void stop() { descriptor_.stop(player_); }
 
  private:

@@ -122,5 +122,19 @@ TEST_F(AlphaBetaPlugin, EveryLevelPlays) {
   }
 }
 
+// Its judgement of a draw offer (consider_draw): as a person would, from its own search.
+TEST_F(AlphaBetaPlugin, AcceptsADrawWhenWorseOrLevelWithLittleLeftAndDeclinesOtherwise) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  ASSERT_NE(d().consider_draw, nullptr);
+  for (const char* level : {"easy", "max"}) {
+    PluginInstance player(d(), {{"hash_mb", "4"}, {"depth", level == std::string("easy") ? "1" : "0"}});
+    ASSERT_TRUE(player.ok()) << player.create_error();
+    EXPECT_EQ(player.consider_draw(std::string(chess::START_FEN), {"e2e4"}), "decline") << level << ": level, early";
+    EXPECT_EQ(player.consider_draw("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), "accept") << level << ": a queen down";
+    EXPECT_EQ(player.consider_draw("3qk3/8/8/8/8/8/8/4K3 b - - 0 1"), "decline") << level << ": a queen up";
+    EXPECT_EQ(player.consider_draw("4k3/4r3/8/8/8/8/4R3/4K3 b - - 0 1"), "accept") << level << ": rook ending";
+  }
+}
+
 }  // namespace
 }  // namespace gambit::testing

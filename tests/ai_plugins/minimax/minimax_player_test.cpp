@@ -128,5 +128,14 @@ TEST_F(MinimaxPlugin, EveryLevelPlays) {
   }
 }
 
+TEST_F(MinimaxPlugin, JudgesADrawOfferByItsSearch) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  PluginInstance player(d(), {});
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  EXPECT_EQ(player.consider_draw(std::string(chess::START_FEN), {"e2e4"}), "decline");
+  EXPECT_EQ(player.consider_draw("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), "accept");
+  EXPECT_EQ(player.consider_draw("3qk3/8/8/8/8/8/8/4K3 b - - 0 1"), "decline");
+}
+
 }  // namespace
 }  // namespace gambit::testing

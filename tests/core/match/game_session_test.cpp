@@ -1,96 +1,18 @@
 // GameSession with real plugins: the flow of an interactive game (turns, AI
 // answers, undo, claims, resignation, clocks, pacing, hints, stop, PGN).
-// AI answers arrive in real time, so the tests poll update() with a deadline;
-// clocks and pacing are judged on the `now` given, so those tests pass fake
-// time points.
 #include "core/match/game_session.h"
 
 #include <gtest/gtest.h>
 
-#include <functional>
-#include <thread>
-
-#include "core/chess/movegen.h"
-#include "core/chess/uci.h"
+#include "tests/core/match/game_session_testing.h"
 
 namespace gambit::match {
 namespace {
 
+using namespace session_testing;
 using namespace std::chrono_literals;
 using chess::BLACK;
 using chess::WHITE;
-using Clock = GameSession::Clock;
-using TimePoint = GameSession::TimePoint;
-using Kind = SessionEvent::Kind;
-
-// How long a poll waits for AI answers that take milliseconds when all is well.
-constexpr std::chrono::milliseconds PollLimit = 5s;
-
-std::shared_ptr<const players::PluginLibrary> library(const char* path) {
-  auto loaded = players::PluginLibrary::load(path);
-  EXPECT_TRUE(loaded) << path << ": " << (loaded ? "" : loaded.error());
-  return loaded ? *loaded : nullptr;
-}
-
-SessionSeat human(std::string label = "You") { return {std::move(label), nullptr, {}}; }
-SessionSeat random_ai(int seed, std::string label = "random") {
-  return {std::move(label), library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}};
-}
-SessionSeat raw_ai(const std::string& behaviour) {
-  return {"raw " + behaviour, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}};
-}
-SessionSeat alphabeta_ai() { return {"alphabeta", library(GAMBIT_ALPHABETA_PLUGIN), {}}; }
-
-std::unique_ptr<GameSession> make_session(SessionSeat white, SessionSeat black, TimeControl time_control = {},
-                                          std::optional<SessionSeat> hint = std::nullopt,
-                                          TimePoint now = Clock::now()) {
-  auto session = GameSession::create({std::move(white), std::move(black)}, time_control, std::move(hint), now);
-  EXPECT_TRUE(session) << (session ? "" : session.error());
-  return session ? std::move(session).value() : nullptr;
-}
-
-chess::Game game_from_fen(std::string_view fen) {
-  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
-  EXPECT_TRUE(pos) << fen << ": " << (pos ? "" : pos.error());
-  return chess::Game(pos ? *pos : chess::Position());
-}
-
-chess::Move uci(const GameSession& session, std::string_view text) {
-  chess::Result<chess::Move> move = chess::parse_uci_move(session.game().position(), text);
-  EXPECT_TRUE(move) << text << " in " << session.game().position().fen();
-  return move ? *move : chess::Move::none();
-}
-
-// The game so far, for failure messages.
-std::string describe(const GameSession& session) {
-  const chess::Game& game = session.game();
-  std::string text = "moves:";
-  for (chess::Move m : game.moves()) text += " " + chess::to_uci(m);
-  text += "\nposition: " + game.position().fen() + "\noutcome: " + game.outcome().description();
-  return text;
-}
-
-// Calls update(now()) until done() holds (true) or PollLimit passes (false),
-// appending the events to *events.
-bool drive(GameSession& session, const std::function<bool()>& done, std::vector<SessionEvent>* events,
-           const std::function<TimePoint()>& now = [] { return Clock::now(); }) {
-  const Clock::time_point deadline = Clock::now() + PollLimit;
-  while (true) {
-    session.update(now());
-    for (SessionEvent& e : session.take_events()) events->push_back(std::move(e));
-    if (done()) return true;
-    if (Clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(200us);
-  }
-}
-
-bool drive_to_ply(GameSession& session, std::size_t plies, std::vector<SessionEvent>* events) {
-  return drive(session, [&] { return session.game().moves().size() >= plies || session.game().is_over(); }, events);
-}
-
-int count(const std::vector<SessionEvent>& events, Kind kind) {
-  return int(std::count_if(events.begin(), events.end(), [&](const SessionEvent& e) { return e.kind == kind; }));
-}
 
 TEST(GameSession, HumanMovesMustBeLegalAndInTurnAndTheAiAnswers) {
   auto session = make_session(human(), random_ai(3));

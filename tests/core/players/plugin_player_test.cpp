@@ -321,5 +321,70 @@ TEST(PluginPlayer, ThePlayerKeepsItsLibraryLoaded) {
   EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
 }
 
+// Draw offers (ABI 1.2 consider_draw): asked first, on the same thread and deadline as the move.
+MoveAnswer answer_to_offer(PluginPlayer& player, std::chrono::milliseconds deadline = Patient) {
+  return player.choose_move(chess::Position(), {chess::Move(chess::SQ_E2, chess::SQ_E4)}, Limits{}, nullptr,
+                            deadline, /*draw_offered=*/true);
+}
+
+TEST(PluginPlayer, AnAcceptedDrawOfferIsTheAnswer) {
+  for (const char* plugin : {"raw", "sdk"}) {
+    std::unique_ptr<PluginPlayer> player = make_player(test_plugin(plugin), {{"behaviour", "accept_draw"}});
+    ASSERT_TRUE(player);
+    EXPECT_NE(player->library().consider_draw(), nullptr) << plugin;
+    const MoveAnswer accepted = answer_to_offer(*player);
+    EXPECT_EQ(accepted.kind, MoveAnswer::Kind::AcceptsDraw) << plugin << ": " << accepted.reason;
+    EXPECT_TRUE(accepted.ok());
+    // Without an offer the same player is asked for a move.
+    const MoveAnswer moved = player->choose_move(chess::Position(), {}, Limits{}, nullptr, Patient);
+    EXPECT_EQ(moved.kind, MoveAnswer::Kind::Move) << plugin << ": " << moved.reason;
+  }
+}
+
+TEST(PluginPlayer, ADeclinedOfferOrNoOpinionIsAnsweredWithAMove) {
+  // raw declines; random has no consider_draw; raw_abi_1_1 has one the host must not read (descriptor of ABI 1.1).
+  std::unique_ptr<PluginPlayer> declines = raw_player("first_legal");
+  std::unique_ptr<PluginPlayer> no_opinion = make_player(test_support::random_plugin(), {});
+  std::unique_ptr<PluginPlayer> older = make_player(test_plugin("raw_abi_1_1"), {{"behaviour", "accept_draw"}});
+  ASSERT_TRUE(declines && no_opinion && older);
+  EXPECT_EQ(no_opinion->library().consider_draw(), nullptr);
+  EXPECT_EQ(older->library().consider_draw(), nullptr);
+  for (PluginPlayer* player : {declines.get(), no_opinion.get(), older.get()}) {
+    const MoveAnswer answer = answer_to_offer(*player);
+    EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << player->library().id() << ": " << answer.reason;
+  }
+}
+
+TEST(PluginPlayer, AFailureWhenOfferedADrawForfeitsLikeAFailedMove) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"draw_error", "player 'raw' reported an error when offered a draw: no opinion today"},
+      {"draw_throw", "player 'raw' threw an exception from consider_draw: raw exception from consider_draw"},
+  };
+  for (const auto& [behaviour, reason] : cases) {
+    std::unique_ptr<PluginPlayer> player = raw_player(behaviour);
+    ASSERT_TRUE(player);
+    const MoveAnswer answer = answer_to_offer(*player);
+    EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed) << behaviour;
+    EXPECT_EQ(answer.reason, reason);
+  }
+  std::unique_ptr<PluginPlayer> sdk = make_player(test_plugin("sdk"), {{"behaviour", "draw_throw"}});
+  ASSERT_TRUE(sdk);
+  const MoveAnswer answer = answer_to_offer(*sdk);
+  EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed);
+  EXPECT_EQ(answer.reason, "player 'sdk_test' reported an error when offered a draw: no opinion on draws");
+}
+
+TEST(PluginPlayer, StopReachesAPlayerConsideringADraw) {
+  for (const char* plugin : {"raw", "sdk"}) {
+    const char* behaviour = std::string_view(plugin) == "raw" ? "draw_hang" : "draw_stoppable";
+    std::unique_ptr<PluginPlayer> player = make_player(test_plugin(plugin), {{"behaviour", behaviour}});
+    ASSERT_TRUE(player);
+    std::future<MoveAnswer> answer = std::async(std::launch::async, [&] { return answer_to_offer(*player); });
+    while (answer.wait_for(5ms) != std::future_status::ready) player->stop();
+    const MoveAnswer got = answer.get();
+    EXPECT_EQ(got.kind, MoveAnswer::Kind::Move) << plugin << ": " << got.reason;  // declined once stopped
+  }
+}
+
 }  // namespace
 }  // namespace gambit::players

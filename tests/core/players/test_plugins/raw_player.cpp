@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -105,10 +106,30 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
   return GAMBIT_OK;
 }
 
+// Declines every draw offer, except: accept_draw accepts; draw_error, draw_throw and draw_hang fail as
+// error, throw and hang do in choose_move (draw_hang until stopped).
+gambit_status consider_draw(gambit_player* player, const gambit_position* position, std::int32_t* accept, char* error,
+                            std::size_t size) {
+  auto* instance = reinterpret_cast<Instance*>(player);
+  instance->stop = false;
+  const std::string& behaviour = instance->behaviour;
+  (void)current_position(*position);
+  *accept = behaviour == "accept_draw" ? 1 : 0;
+  if (behaviour == "draw_error") {
+    write(error, size, "no opinion today");
+    return GAMBIT_ERROR;
+  }
+  if (behaviour == "draw_throw") throw std::runtime_error("raw exception from consider_draw");
+  if (behaviour == "draw_hang")
+    while (!instance->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return GAMBIT_OK;
+}
+
 void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = true; }
 
-const char* const behaviours[] = {"first_legal", "illegal", "garbage", "null_move", "error",
-                                  "throw",       "hang",    "stoppable", "fail_create"};
+const char* const behaviours[] = {"first_legal", "illegal",     "garbage",    "null_move",  "error",
+                                  "throw",       "hang",        "stoppable",  "fail_create", "accept_draw",
+                                  "draw_error",  "draw_throw",  "draw_hang"};
 
 #if TEST_DEFECT == 7
 const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};
@@ -117,7 +138,8 @@ const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_IN
                                       {"depth", "Again", GAMBIT_OPTION_INT, 0, 10, "3", nullptr, 0}};
 #else
 const gambit_option_spec options[] = {
-    {"behaviour", "How choose_move misbehaves", GAMBIT_OPTION_CHOICE, 0, 0, "first_legal", behaviours, 9},
+    {"behaviour", "How choose_move misbehaves", GAMBIT_OPTION_CHOICE, 0, 0, "first_legal", behaviours,
+     std::uint32_t(std::size(behaviours))},
     {"depth", "Unused", GAMBIT_OPTION_INT, 1, 6, "3", nullptr, 0}};
 #endif
 
@@ -134,18 +156,20 @@ const char* const variants[] = {"standard", nullptr};
 const char* const variants[] = {"standard"};
 #endif
 
-// Defect 10 is no defect: a plugin built against ABI 1.0, whose descriptor ends at stop.
+// Defect 10 is no defect: a plugin built against ABI 1.0, whose descriptor ends at stop; nor is 12, one built
+// against ABI 1.1, whose descriptor ends before consider_draw.
 constexpr std::uint32_t descriptor_size() {
   if (TEST_DEFECT == 4) return std::uint32_t(offsetof(gambit_plugin_descriptor, stop));
   if (TEST_DEFECT == 10) return std::uint32_t(offsetof(gambit_plugin_descriptor, variants));
+  if (TEST_DEFECT == 12) return std::uint32_t(offsetof(gambit_plugin_descriptor, consider_draw));
   return std::uint32_t(sizeof(gambit_plugin_descriptor));
 }
 
 const gambit_plugin_descriptor descriptor{
     TEST_DEFECT == 3 ? 99u : GAMBIT_PLAYER_ABI_MAJOR,
-    TEST_DEFECT == 10 ? 0u : GAMBIT_PLAYER_ABI_MINOR,
+    TEST_DEFECT == 10 ? 0u : TEST_DEFECT == 12 ? 1u : GAMBIT_PLAYER_ABI_MINOR,
     descriptor_size(),
-    TEST_DEFECT == 5 ? "" : TEST_DEFECT == 10 ? "raw_abi_1_0" : "raw",
+    TEST_DEFECT == 5 ? "" : TEST_DEFECT == 10 ? "raw_abi_1_0" : TEST_DEFECT == 12 ? "raw_abi_1_1" : "raw",
     "Raw test player",
     "0.1",
     "Written against the C ABI directly; misbehaves on request.",
@@ -159,7 +183,8 @@ const gambit_plugin_descriptor descriptor{
     TEST_DEFECT == 6 ? nullptr : &choose_move,
     &stop,
     variants,
-    std::uint32_t(sizeof(variants) / sizeof(variants[0]))};
+    std::uint32_t(sizeof(variants) / sizeof(variants[0])),
+    &consider_draw};
 
 }  // namespace
 

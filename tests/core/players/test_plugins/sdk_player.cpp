@@ -18,8 +18,9 @@ class SdkTestPlayer final : public sdk::Player {
   static constexpr const char* Description = "Built with the SDK; throws on request.";
 
   static std::span<const gambit_option_spec> option_specs() {
-    static constexpr std::array<const char*, 5> behaviours{"first_legal", "throw", "throw_int", "stoppable",
-                                                           "fail_create"};
+    static constexpr std::array<const char*, 8> behaviours{"first_legal", "throw",       "throw_int",
+                                                           "stoppable",   "fail_create", "accept_draw",
+                                                           "draw_throw",  "draw_stoppable"};
     static constexpr std::array<gambit_option_spec, 1> specs{{
         {"behaviour", "How the player misbehaves", GAMBIT_OPTION_CHOICE, 0, 0, "first_legal", behaviours.data(),
          behaviours.size()},
@@ -40,6 +41,14 @@ class SdkTestPlayer final : public sdk::Player {
       while (!request.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     return chess::legal_moves(request.position())[0];
+  }
+
+  // Declines, except: accept_draw accepts; draw_throw throws; draw_stoppable declines once stopped.
+  bool accepts_draw(const sdk::SearchRequest& request) {
+    if (behaviour_ == "draw_throw") throw std::runtime_error("no opinion on draws");
+    if (behaviour_ == "draw_stoppable")
+      while (!request.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return behaviour_ == "accept_draw";
   }
 
  private:
