@@ -139,6 +139,8 @@ class GameSession {
   bool offer_draw();
   // The human to move has offered a draw that goes with their next move.
   bool draw_offer_made() const;
+  // The opponent of the side to move offered a draw with its last move, not answered yet.
+  bool draw_offered_to_mover() const;
   // The human to move was offered a draw with the opponent's last move, and may accept it.
   bool draw_offered_to_human() const;
   bool accept_draw(TimePoint now);
@@ -198,8 +200,6 @@ class GameSession {
   void charge_clock(chess::Color side, TimePoint now);
   void take_hint();
   void cancel_searches();
-  // The opponent of the side to move offered a draw with its last move.
-  bool draw_offered_to_mover() const;
 
   std::array<SessionSeat, chess::COLOR_NB> seats_;
   std::array<AiSeat, chess::COLOR_NB> ai_;

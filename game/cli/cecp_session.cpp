@@ -116,6 +116,11 @@ std::vector<std::string> Session::on_search_done(std::uint64_t id, const players
         play(answer.move, lines);
         break;
       case players::MoveAnswer::Kind::NoLegalMove: announce_end(lines); break;
+      case players::MoveAnswer::Kind::AcceptsDraw:
+        lines.push_back("offer draw");  // accepts the opponent's offer
+        game_.agree_draw();
+        announced_ = true;  // the GUI ends the game
+        break;
       default: {
         const chess::MoveList moves = chess::legal_moves(game_.position());
         lines.push_back("# the player failed (" + answer.reason + "); playing its first legal move instead");
@@ -158,6 +163,9 @@ void Session::maybe_think(Reply& reply) {
   request.start = game_.start();
   request.moves = game_.moves();
   request.limits = limits();
+  const std::size_t ply = game_.moves().size();
+  request.draw_offered = draw_offer_ply_ && (ply == *draw_offer_ply_ || ply == *draw_offer_ply_ + 1);
+  draw_offer_ply_.reset();
   if (request.limits.movetime_ms > 0) {
     std::chrono::milliseconds grace = MaxGrace;
     if (seconds_per_move_ms_ == 0 && engine_clock_ms_ >= 0)
@@ -175,6 +183,7 @@ void Session::reset_game(chess::Game game) {
   game_ = std::move(game);
   announced_ = false;
   low_score_moves_ = 0;
+  draw_offer_ply_.reset();
 }
 
 Reply Session::on(const XBoard&) { return {}; }
@@ -319,10 +328,20 @@ Reply Session::on(const Ping& ping) {
 }
 
 Reply Session::on(const Draw&) {
-  // Accept (by claiming) only a draw the rules give; any other offer is
-  // declined by ignoring it, as the protocol asks.
+  // A draw the rules give is claimed; any other offer goes to the plugin with
+  // its next search (a running one starts again with it). A declined offer is
+  // ignored, as the protocol asks.
   Reply reply;
-  if (!thinking_ && game_.claimable_draw()) announce_end(reply.lines);
+  if (game_.is_over()) return reply;
+  if (!thinking_ && game_.claimable_draw()) {
+    announce_end(reply.lines);
+    return reply;
+  }
+  draw_offer_ply_ = game_.moves().size();
+  if (thinking_) {
+    abandon_search(reply);
+    maybe_think(reply);
+  }
   return reply;
 }
 
@@ -339,6 +358,7 @@ Reply Session::on(const Undo&) {
   abandon_search(reply);
   if (!game_.undo()) reply.lines.push_back(error_line("command not legal now", line_));
   else announced_ = false;
+  draw_offer_ply_.reset();
   return reply;
 }
 
@@ -351,6 +371,7 @@ Reply Session::on(const Remove&) {
   }
   game_.undo();
   game_.undo();
+  draw_offer_ply_.reset();
   announced_ = false;
   return reply;
 }

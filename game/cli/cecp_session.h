@@ -19,7 +19,11 @@
 //    right after the move that brings it, with the protocol's result line;
 //    nothing is claimed that the rules do not give;
 //  - "pong N" is printed only after every line owed to earlier commands: while
-//    the engine thinks on its move, pings wait for the move (or the abandonment).
+//    the engine thinks on its move, pings wait for the move (or the abandonment);
+//  - a draw offer ("draw") is put to the plugin with the engine's next search
+//    (one that is running is restarted with it); the plugin accepts with
+//    "offer draw" instead of a move, as the protocol asks, or declines by
+//    moving. The offer lapses with that search, or when the game is changed.
 #pragma once
 
 #include <chrono>
@@ -52,6 +56,7 @@ struct SearchRequest {
   std::vector<chess::Move> moves;
   players::Limits limits;
   std::chrono::milliseconds hard_deadline = players::PluginPlayer::NoDeadline;
+  bool draw_offered = false;  // the opponent offers a draw: the plugin is asked first (PluginPlayer::choose_move)
 };
 
 enum class StopSearch {
@@ -136,6 +141,7 @@ class Session {
   void reset_game(chess::Game game);
 
   SessionSettings settings_;
+  std::optional<std::size_t> draw_offer_ply_;  // game_.moves().size() when the opponent offered a draw
   std::string_view line_;  // the line being handled, for error messages
   chess::Game game_;
   chess::Variant variant_ = chess::Variant::Standard;  // of the game: "new" resets it, "variant" sets it

@@ -325,7 +325,7 @@ class CecpEngine {
             std::lock_guard lock(session_mutex_);
             if (std::optional<std::string> text = session_.on_info(id, info)) out_.line(*text);
           },
-          request.hard_deadline);
+          request.hard_deadline, request.draw_offered);
       deliver(id, answer);
       searching_ = false;
     });

@@ -37,7 +37,7 @@ PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mod
     add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
     add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
     add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
-    add(A::ClaimDraw, "Claim draw", "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)");
+    add(A::Draw, "Offer draw", "");  // or Claim draw, Accept draw: see draw_button()
     add(A::Hint, "Hint", "Show a good move (Ctrl+H)");
     add(A::Save, "Save", "Save the game as PGN (Ctrl+S)");
     add(A::Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
@@ -218,7 +218,7 @@ bool PlayScreen::enabled(Action action) const {
   switch (action) {
     case Action::Undo: return s->can_undo();
     case Action::Resign: return s->can_resign();
-    case Action::ClaimDraw: return s->claimable_draw().has_value();
+    case Action::Draw: return s->claimable_draw() || s->draw_offered_to_human() || s->can_offer_draw();
     case Action::Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !view_ply_;
     case Action::Step: return demo_ && demo_->paused();
     case Action::Slower: return demo_ && demo_->session().move_delay().count() < DemoDelaySteps[std::size(DemoDelaySteps) - 1];
@@ -242,7 +242,11 @@ void PlayScreen::run(Action action) {
       break;
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
     case Action::Resign: open_dialog(Dialog::ConfirmResign); break;
-    case Action::ClaimDraw: s->claim_draw(now); break;
+    case Action::Draw:
+      if (s->claimable_draw()) s->claim_draw(now);
+      else if (s->draw_offered_to_human()) s->accept_draw(now);
+      else if (s->offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
+      break;
     case Action::Hint:
       if (s->request_hint(now)) app_.toast("Looking for a good move...");
       break;
@@ -467,7 +471,7 @@ void PlayScreen::handle(const sf::Event& event) {
       if (ctrl) run(Action::Resign);
       break;
     case sf::Keyboard::D:
-      if (ctrl) run(Action::ClaimDraw);
+      if (ctrl) run(Action::Draw);
       break;
     case sf::Keyboard::H:
       if (ctrl) run(Action::Hint);

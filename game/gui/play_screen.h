@@ -47,7 +47,7 @@ class PlayScreen : public Screen {
   sf::FloatRect toast_area(sf::Vector2f size) const override;
 
  private:
-  enum class Action { NewGame, Undo, Flip, Resign, ClaimDraw, Hint, Save, Load, Menu, Pause, Step, Slower, Faster };
+  enum class Action { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu, Pause, Step, Slower, Faster };
   struct ActionButton {
     Action action;
     Button button;
@@ -77,6 +77,8 @@ class PlayScreen : public Screen {
   void layout(sf::Vector2f size);
   void run(Action action);
   bool enabled(Action action) const;
+  // The one draw button says what it does now: claim, accept, offer, or that an offer is made.
+  void draw_button(Button& button) const;
   void handle_board(const sf::Event& event);
   // The move box: moves typed on the keyboard (SAN or UCI), with completion.
   // Shown in Play when a human sits at the board; printable keys type into it.

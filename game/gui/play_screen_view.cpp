@@ -116,8 +116,31 @@ std::string PlayScreen::status_text() const {
   if (auto claim = s.claimable_draw())
     text += *claim == chess::Termination::ThreefoldRepetition ? " - you may claim a draw (threefold repetition)"
                                                                : " - you may claim a draw (fifty-move rule)";
+  else if (s.draw_offer_made())
+    text += " - your draw offer goes with it";
+  else if (s.draw_offered_to_human())
+    text += " - " + std::string(chess::color_name(~side)) + " offers a draw: accept it, or move to decline";
+  else if (s.draw_offered_to_mover() && !s.seat(side).human())
+    text = s.seat(side).label + " is considering your draw offer...";
   if (demo_ && demo_->paused()) text = "Paused - " + text;
   return text;
+}
+
+void PlayScreen::draw_button(Button& button) const {
+  const match::GameSession* s = session();
+  if (s && s->claimable_draw()) {
+    button.label = "Claim draw";
+    button.tooltip = "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)";
+  } else if (s && s->draw_offered_to_human()) {
+    button.label = "Accept draw";
+    button.tooltip = "Accept the draw your opponent offers; your next move declines it (Ctrl+D)";
+  } else if (s && s->draw_offer_made()) {
+    button.label = "Draw offered";
+    button.tooltip = "Your draw offer goes with your next move";
+  } else {
+    button.label = "Offer draw";
+    button.tooltip = "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)";
+  }
 }
 
 std::string PlayScreen::thinking_text() const {
@@ -289,6 +312,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
   for (ActionButton& b : buttons_) {
     b.button.enabled = enabled(b.action);
     if (b.action == Action::Pause) b.button.label = demo_->paused() ? "Resume" : "Pause";
+    if (b.action == Action::Draw) draw_button(b.button);
     b.button.draw(target, assets);
   }
   std::string help = demo_ ? "Space pause, S step, +/- speed, F flip, Esc menu"

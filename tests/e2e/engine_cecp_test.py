@@ -88,8 +88,20 @@ def claims_repetition():
     e.quit()
 
 
+def answers_draw_offers():
+    e = Engine()  # alphabeta: declines at the start, accepts with a bare king against a queen
+    e.send("xboard", "new", "st 1", "draw", "usermove e2e4", "ping 1")
+    lines = e.until(r"pong 1$")
+    check(any(l.startswith("move ") for l in lines) and "offer draw" not in lines, f"not declined by a move: {lines}")
+    e.send("new", "force", "setboard 4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "playother", "st 1", "draw", "usermove d1d2",
+           "ping 2")
+    lines = e.until(r"pong 2$")
+    check("offer draw" in lines and not any(l.startswith("move ") for l in lines), f"not accepted: {lines}")
+    e.quit()
+
+
 for test in (plays_a_legal_move_and_answers_ping_after_it, claims_mate_and_refuses_bad_input,
-             engine_mates_and_claims, move_now_and_force_while_thinking, claims_repetition):
+             engine_mates_and_claims, move_now_and_force_while_thinking, claims_repetition, answers_draw_offers):
     run(test.__name__, test)
 
 finish("gambit-engine CECP end-to-end")

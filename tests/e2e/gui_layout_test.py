@@ -189,6 +189,8 @@ class Walk:
         self.check("move box with a refusal", lambda s: s["move_error"] != "")
         g.key("Escape")
         g.wait_for("the move box emptied", lambda s: s["move_box"] == "")
+        g.key("ctrl+d")
+        self.check("play with a draw offered", lambda s: "draw offer goes with" in s["status"] and s["toast"] != "")
         # A three-check position with checks given, typed into Load: the marks and a toast show.
         g.key("ctrl+o")
         self.check("load asks first", lambda s: s["dialog_title"] == "Load another game?")

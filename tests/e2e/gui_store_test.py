@@ -22,6 +22,8 @@ from gui_test import Failed, Gambit, run_scenarios, xdo  # noqa: E402
 
 # White mates with Ra8 at once; Black is the random player.
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+# Black has a bare king against White's queen: offered a draw, alphabeta takes it.
+QUEEN_UP = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
 
 
 def query(db, sql):
@@ -161,8 +163,52 @@ def resume_and_record(exe, xd):
         shutil.rmtree(shared, ignore_errors=True)
 
 
+def draw_offers(exe, xd):
+    shared = tempfile.mkdtemp(prefix="gambit-gui-draw-")
+    db = os.path.join(shared, "gambit.db")
+    config = ('[white]\nplayer = "human"\n[black]\nplayer = "alphabeta"\nlevel = "easy"\n'
+              '[ui]\nanimation_ms = 0\nsounds = false\n[store]\npath = "%s"\nprofile = "Ann"\n' % db)
+    g = Gambit(exe, "draw", config)
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
+        # At the start alphabeta declines: it answers with a move and says so.
+        g.key("ctrl+d")
+        g.wait_for("the offer made", lambda s: "draw offer goes with" in s["status"])
+        g.click("e2")
+        g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
+        g.click("e4")
+        s = g.wait_for("the offer declined with a move", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        if s["toast"] != "alphabeta (easy) declines the draw offer" or s["result"] != "*":
+            g.fail("alphabeta should decline at the start and say so: toast %r, result %s" % (s["toast"], s["result"]))
+        # A queen down, it accepts: the game ends drawn by agreement and is recorded so.
+        open_load(g)
+        xdo("type", "--window", g.window, "--delay", "5", QUEEN_UP)
+        g.key("Return")
+        g.wait_for("the position loaded", lambda s: s["dialog"] == 0 and s["fen"] == QUEEN_UP)
+        g.key("ctrl+d")
+        g.wait_for("the offer made", lambda s: "draw offer goes with" in s["status"])
+        g.click("d1")
+        g.wait_for("d1 selected", lambda s: s["selected"] == "d1")
+        g.click("d2")
+        s = g.wait_for("the draw agreed", lambda s: s["result"] != "*")
+        if s["outcome"] != "Draw by agreement" or s["end_headline"] != "Draw" or len(s["moves"]) != 1:
+            g.fail("alphabeta should accept a queen down: %s, %r, %s" % (s["outcome"], s["end_headline"], s["moves"]))
+        games = query(db, "SELECT result, reason, plies, instr(pgn, '{White offers a draw}') > 0 FROM games")
+        if games != [("1/2-1/2", "agreement", 1, 1)]:
+            g.fail("the agreed draw is not in the store with the offer in its PGN: %s" % games)
+        took = g.close(xd)
+        print("draw offers: declined by alphabeta at the start (toast), accepted a queen down (Draw by agreement, "
+              "recorded with the offer in the PGN); closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+        shutil.rmtree(shared, ignore_errors=True)
+
+
 def main():
-    return run_scenarios("gui_store_test", (resume_and_record,))
+    return run_scenarios("gui_store_test", (resume_and_record, draw_offers))
 
 
 if __name__ == "__main__":

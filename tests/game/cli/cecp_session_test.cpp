@@ -249,11 +249,42 @@ TEST(CecpSession, NoClaimInOrdinaryPositions) {
   EXPECT_EQ(send(other, "usermove h5f7").lines, lines({"1-0 {White mates}"})) << where(other);
 }
 
-TEST(CecpSession, DrawOffersAreDeclinedSilently) {
+TEST(CecpSession, ADrawOfferGoesToThePluginWithItsNextSearch) {
+  // Offered while the engine waits for the opponent's move: the search after that move carries it.
   Session session;
   send_quietly(session, {"new", "usermove e2e4"});
+  Reply reply = send(session, "draw");
+  EXPECT_TRUE(reply.lines.empty());
+  ASSERT_TRUE(reply.search) << "the running search starts again with the offer";
+  EXPECT_EQ(reply.stop, StopSearch::Abandon);
+  EXPECT_TRUE(reply.search->draw_offered);
+  // Declined: the plugin moves, and the offer does not reach the next search.
+  EXPECT_EQ(session.on_search_done(reply.search->id, answer(session, "e7e5")), lines({"move e7e5"}));
+  reply = send(session, "usermove g1f3");
+  ASSERT_TRUE(reply.search);
+  EXPECT_FALSE(reply.search->draw_offered) << "an offer lapses with the search it went to";
+
+  // Offered before the opponent moves, then accepted: "offer draw" and no move.
+  EXPECT_EQ(session.on_search_done(reply.search->id, answer(session, "b8c6")), lines({"move b8c6"}));
   EXPECT_TRUE(send(session, "draw").lines.empty());
-  EXPECT_FALSE(session.game().is_over());
+  reply = send(session, "usermove f1c4");
+  ASSERT_TRUE(reply.search);
+  EXPECT_TRUE(reply.search->draw_offered);
+  players::MoveAnswer accepts;
+  accepts.kind = players::MoveAnswer::Kind::AcceptsDraw;
+  EXPECT_EQ(session.on_search_done(reply.search->id, accepts), lines({"offer draw"}));
+  EXPECT_EQ(session.game().outcome().termination, chess::Termination::Agreement);
+  EXPECT_FALSE(session.thinking());
+}
+
+TEST(CecpSession, ADrawOfferLapsesWhenTheGameChanges) {
+  Session session;
+  send_quietly(session, {"new", "force", "usermove e2e4"});
+  EXPECT_TRUE(send(session, "draw").lines.empty());
+  send_quietly(session, {"undo", "usermove d2d4", "usermove d7d5"});
+  Reply reply = send(session, "go");
+  ASSERT_TRUE(reply.search);
+  EXPECT_FALSE(reply.search->draw_offered) << "offered two plies ago, before an undo";
 }
 
 TEST(CecpSession, VariantsThePluginDoesNotPlayAreRefused) {
