@@ -3,6 +3,7 @@
 #   make test        the same setup, then every test: Release suite, then the unit
 #                    tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make test-release / make test-asan   one half of make test
+#   make test-fast   the unit tests alone (ctest -L unit: no display, no external engine)
 #   make bench       move-generator speed side by side with Stockfish (needs ../shared)
 SHELL := /bin/bash
 BUILD_DIR ?= build
@@ -16,12 +17,15 @@ DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 
-.PHONY: play test test-release test-asan build deps bench clean
+.PHONY: play test test-fast test-release test-asan build deps bench clean
 
 play: build
 	$(BUILD_DIR)/bin/gambit
 
 test: test-release test-asan
+
+test-fast: build
+	cd $(BUILD_DIR) && ctest -L unit --output-on-failure -j$(JOBS)
 
 test-release: build
 	cd $(BUILD_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)

@@ -20,14 +20,22 @@ class AlphaBetaPlayer final : public sdk::Player {
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 5> specs{{
-        {"depth", "Deepest iteration to search (0 = no limit)", GAMBIT_OPTION_INT, 0, 100, "0", nullptr, 0},
-        {"movetime_ms", "Thinking time per move when the game sets no clock or time (0 = no limit of its own)",
-         GAMBIT_OPTION_INT, 0, 3600000, "1000", nullptr, 0},
-        {"hash_mb", "Size of the transposition table in megabytes", GAMBIT_OPTION_INT, 1, 1024, "32", nullptr, 0},
-        {"eval_noise", "Weakening: each evaluation is shifted by up to this many centipawns (0 = none)",
-         GAMBIT_OPTION_INT, 0, 1000, "0", nullptr, 0},
-        {"seed", "Seed for the evaluation noise; the same seed replays the same game (0 = from the clock)",
-         GAMBIT_OPTION_INT, 0, INT64_MAX, "0", nullptr, 0},
+        {.name = "depth", .help = "Deepest iteration to search (0 = no limit)", .type = GAMBIT_OPTION_INT, .min = 0,
+         .max = 100, .default_value = "0", .choices = nullptr, .choice_count = 0},
+        {.name = "movetime_ms",
+         .help = "Thinking time per move when the game sets no clock or time (0 = no limit of its own)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = 3600000, .default_value = "1000", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "hash_mb", .help = "Size of the transposition table in megabytes", .type = GAMBIT_OPTION_INT,
+         .min = 1, .max = 1024, .default_value = "32", .choices = nullptr, .choice_count = 0},
+        {.name = "eval_noise",
+         .help = "Weakening: each evaluation is shifted by up to this many centipawns (0 = none)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = 1000, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "seed",
+         .help = "Seed for the evaluation noise; the same seed replays the same game (0 = from the clock)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
     }};
     return specs;
   }
@@ -42,11 +50,15 @@ class AlphaBetaPlayer final : public sdk::Player {
     static constexpr gambit_option_value Hard[] = {{"depth", "10"}, {"eval_noise", "0"}};
     static constexpr gambit_option_value Max[] = {{"depth", "0"}, {"eval_noise", "0"}};
     static constexpr std::array<gambit_level, 4> table{{
-        {"easy", "Looks one move ahead (and at the captures after it) and misjudges positions: for beginners",
-         Easy, 2},
-        {"medium", "Looks four half-moves ahead with a slightly blurred judgement: for casual players", Medium, 2},
-        {"hard", "Full judgement, ten half-moves deep", Hard, 2},
-        {"max", "Full strength: as deep as the time allows", Max, 2},
+        {.name = "easy",
+         .description = "Looks one move ahead (and at the captures after it) and misjudges positions: for beginners",
+         .settings = Easy, .setting_count = 2},
+        {.name = "medium",
+         .description = "Looks four half-moves ahead with a slightly blurred judgement: for casual players",
+         .settings = Medium, .setting_count = 2},
+        {.name = "hard", .description = "Full judgement, ten half-moves deep", .settings = Hard, .setting_count = 2},
+        {.name = "max", .description = "Full strength: as deep as the time allows", .settings = Max,
+         .setting_count = 2},
     }};
     return table;
   }
@@ -59,14 +71,14 @@ class AlphaBetaPlayer final : public sdk::Player {
   chess::Move choose_move(const sdk::SearchRequest& request) override {
     const alphabeta::SearchResult result =
         engine_.search(request.game(), request.limits(), [&request] { return request.stop_requested(); },
-                       [&request](const sdk::SearchInfo& info) { request.report(info); });
+                       [&request](const players::SearchInfo& info) { request.report(info); });
     return result.best;
   }
 
   // Its judgement of a draw offer: its own search of the position, at its level's depth but at most
   // DrawSearchDepth plies and DrawSearchMs.
   bool accepts_draw(const sdk::SearchRequest& request) {
-    sdk::Limits limits;
+    players::Limits limits;
     limits.depth = max_depth_ > 0 ? std::min(max_depth_, DrawSearchDepth) : DrawSearchDepth;
     limits.movetime_ms = DrawSearchMs;
     const alphabeta::SearchResult result =

@@ -71,9 +71,9 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
 }
 
-void print_info(const sdk::SearchInfo& info) {
+void print_info(const players::SearchInfo& info) {
   std::cout << "  depth " << info.depth << " seldepth " << info.seldepth << " score "
-            << (info.score_kind == GAMBIT_SCORE_MATE ? "mate " : "cp ") << info.score << " nodes " << info.nodes
+            << (info.score_kind == players::ScoreKind::Mate ? "mate " : "cp ") << info.score << " nodes " << info.nodes
             << " nps " << info.nps << " time " << info.time_ms << " pv";
   for (chess::Move m : info.pv) std::cout << ' ' << chess::to_uci(m);
   std::cout << '\n';
@@ -90,14 +90,15 @@ int main(int argc, char** argv) {
   const auto never = [] { return false; };
 
   if (args.startpos_ms > 0) {
-    sdk::Limits limits;
+    players::Limits limits;
     limits.movetime_ms = args.startpos_ms;
-    sdk::SearchInfo last;
+    players::SearchInfo last;
     const auto t0 = std::chrono::steady_clock::now();
-    const alphabeta::SearchResult r = engine.search({chess::Position()}, limits, never, [&](const sdk::SearchInfo& i) {
-      last = i;
-      if (args.verbose) print_info(i);
-    });
+    const alphabeta::SearchResult r =
+        engine.search({chess::Position()}, limits, never, [&](const players::SearchInfo& i) {
+          last = i;
+          if (args.verbose) print_info(i);
+        });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::cout << "start position, " << args.startpos_ms << " ms: depth " << r.depth << ", " << r.nodes << " nodes in "
               << seconds << " s (" << std::uint64_t(double(r.nodes) / seconds) << " nodes/s), best "
@@ -105,12 +106,12 @@ int main(int argc, char** argv) {
   }
 
   if (!args.fen.empty()) {
-    chess::Result<chess::Position> pos = chess::Position::from_fen(args.fen);
+    Result<chess::Position> pos = chess::Position::from_fen(args.fen);
     if (!pos) {
       std::cerr << "gambit-alphabeta-bench: " << pos.error() << "\n";
       return 2;
     }
-    sdk::Limits limits;
+    players::Limits limits;
     if (args.depth > 0)
       limits.depth = args.depth;
     else
@@ -133,21 +134,22 @@ int main(int argc, char** argv) {
     if (trim(line).empty()) continue;
     const std::string fen = trim(line.substr(0, line.find(';')));
     const auto bm_at = line.find("bm_uci");
-    chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+    Result<chess::Position> pos = chess::Position::from_fen(fen);
     if (!pos || bm_at == std::string::npos) {
       std::cerr << args.tactics << ":" << line_number << ": skipped, "
                 << (pos ? std::string("no bm_uci") : pos.error()) << "\n";
       continue;
     }
     const std::string expected = trim(line.substr(bm_at + 6, line.find(';', bm_at) - bm_at - 6));
-    sdk::Limits limits;
+    players::Limits limits;
     if (args.depth > 0)
       limits.depth = args.depth;
     else
       limits.movetime_ms = args.movetime_ms;
     engine.new_game();
-    sdk::SearchInfo last;
-    const alphabeta::SearchResult r = engine.search({*pos}, limits, never, [&](const sdk::SearchInfo& i) { last = i; });
+    players::SearchInfo last;
+    const alphabeta::SearchResult r =
+        engine.search({*pos}, limits, never, [&](const players::SearchInfo& i) { last = i; });
     const bool ok = chess::to_uci(r.best) == expected;
     ++total;
     solved += ok;
@@ -155,7 +157,7 @@ int main(int argc, char** argv) {
     if (!ok || args.verbose)
       std::cout << (ok ? "solved " : "MISSED ") << line_number << ": " << fen << " expected " << expected << " got "
                 << chess::to_uci(r.best) << " (depth " << r.depth << ", "
-                << (last.score_kind == GAMBIT_SCORE_MATE ? "mate " : "cp ") << last.score << ")\n";
+                << (last.score_kind == players::ScoreKind::Mate ? "mate " : "cp ") << last.score << ")\n";
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << "tactics: " << solved << " / " << total << " solved ("

@@ -11,6 +11,7 @@
 #include "ai_plugins/common/evaluate.h"
 #include "ai_plugins/common/move_order.h"
 #include "core/chess/movegen.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit::alphabeta {
 
@@ -37,12 +38,6 @@ int reduction(bool improving, int depth, int move_count) {
 int futility_margin(int depth, bool improving) { return 85 * (depth - int(improving)); }
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (2 - int(improving)); }
 int stat_bonus(int depth) { return std::min(20 * depth * depth + 40 * depth, 1600); }
-
-std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 void update_pv(Move* pv, Move m, const Move* child_pv) {
   *pv++ = m;
@@ -97,15 +92,15 @@ void Engine::new_game() {
   *capture_history_ = {};
   *continuation_ = {};
   *counter_moves_ = {};
-  noise_seed_ = config_.seed ? mix(config_.seed)
-                             : mix(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  noise_seed_ = config_.seed ? splitmix64_mix(config_.seed)
+                             : splitmix64_mix(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
 }
 
 Value Engine::evaluate(const Position& pos) const {
   const Value v = ai::evaluate(pos);
   if (config_.eval_noise_cp <= 0) return v;
   const int span = 2 * config_.eval_noise_cp + 1;
-  return v + int(mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
+  return v + int(splitmix64_mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
 }
 
 bool Engine::is_draw(const Position& pos, const Stack* ss) const {
@@ -502,14 +497,14 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 void Engine::report_iteration(const Reporter& report, int depth, Value score) const {
   if (!report) return;
   const RootMove& best = root_moves_[0];
-  sdk::SearchInfo info;
+  players::SearchInfo info;
   info.depth = depth;
   info.seldepth = best.sel_depth;
   if (ai::is_mate_score(score)) {
-    info.score_kind = GAMBIT_SCORE_MATE;
+    info.score_kind = players::ScoreKind::Mate;
     info.score = ai::mate_in_moves(score);
   } else {
-    info.score_kind = GAMBIT_SCORE_CP;
+    info.score_kind = players::ScoreKind::Centipawns;
     info.score = score;
   }
   info.nodes = nodes_;
@@ -519,7 +514,7 @@ void Engine::report_iteration(const Reporter& report, int depth, Value score) co
   report(info);
 }
 
-SearchResult Engine::search(const std::vector<Position>& game, const sdk::Limits& limits,
+SearchResult Engine::search(const std::vector<Position>& game, const players::Limits& limits,
                             const StopCheck& stop_requested, const Reporter& report) {
   SearchResult result;
   if (game.empty()) return result;
@@ -534,7 +529,7 @@ SearchResult Engine::search(const std::vector<Position>& game, const sdk::Limits
   time_.start(limits, root.side_to_move(), config_.default_movetime_ms);
   // With no limit at all a search would never end: take one second.
   if (!limits.infinite && !time_.limited() && limits.depth <= 0 && limits.nodes <= 0 && config_.max_depth <= 0) {
-    sdk::Limits one_second = limits;
+    players::Limits one_second = limits;
     one_second.movetime_ms = 1000;
     time_.start(one_second, root.side_to_move(), 0);
   }

@@ -42,7 +42,7 @@ struct SearchResult {
 
 class Engine {
  public:
-  using Reporter = std::function<void(const sdk::SearchInfo&)>;
+  using Reporter = std::function<void(const players::SearchInfo&)>;
   using StopCheck = std::function<bool()>;  // true once the search must return
 
   explicit Engine(const EngineConfig& config);
@@ -56,7 +56,7 @@ class Engine {
   // every 1024 nodes) says to return. report, if set, receives one SearchInfo
   // per completed iteration. With limits.infinite, returns only once stopped,
   // as UCI "go infinite" expects.
-  SearchResult search(const std::vector<chess::Position>& game, const sdk::Limits& limits,
+  SearchResult search(const std::vector<chess::Position>& game, const players::Limits& limits,
                       const StopCheck& stop_requested, const Reporter& report = nullptr);
 
  private:
@@ -86,7 +86,7 @@ class Engine {
 
   // State of the running search.
   ai::TimeManager time_;
-  sdk::Limits limits_;
+  players::Limits limits_;
   const StopCheck* stop_requested_ = nullptr;
   bool stopped_ = false;
   std::uint64_t nodes_ = 0;

@@ -11,7 +11,7 @@ std::int64_t safety_margin(std::int64_t budget_ms) { return std::min<std::int64_
 
 }  // namespace
 
-void TimeManager::start(const sdk::Limits& limits, chess::Color us, std::int64_t fallback_movetime_ms) {
+void TimeManager::start(const players::Limits& limits, chess::Color us, std::int64_t fallback_movetime_ms) {
   start_ = std::chrono::steady_clock::now();
   optimum_ms_ = maximum_ms_ = 0;
   flexible_ = false;

@@ -16,7 +16,7 @@ class TimeManager {
   // Starts the clock for `us` under the host's limits. fallback_movetime_ms is
   // used when the host gives no time limit, no depth or node limit and no
   // "infinite" (0 = no limit of its own).
-  void start(const sdk::Limits& limits, chess::Color us, std::int64_t fallback_movetime_ms);
+  void start(const players::Limits& limits, chess::Color us, std::int64_t fallback_movetime_ms);
 
   std::int64_t elapsed_ms() const;
   bool limited() const { return maximum_ms_ > 0; }

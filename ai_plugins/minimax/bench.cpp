@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     std::cerr << "gambit-minimax-bench: depth must be 1.." << minimax::MAX_DEPTH << "\n";
     return 2;
   }
-  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  Result<chess::Position> pos = chess::Position::from_fen(fen);
   if (!pos) {
     std::cerr << "gambit-minimax-bench: " << pos.error() << "\n";
     return 2;

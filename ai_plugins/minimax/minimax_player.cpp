@@ -25,11 +25,15 @@ class MinimaxPlayer final : public sdk::Player {
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 3> specs{{
-        {"depth", "How many half-moves ahead to look at every reply", GAMBIT_OPTION_INT, 1, 6, "3", nullptr, 0},
-        {"blunder_percent", "Weakening: how often (in percent) to play a random legal move instead", GAMBIT_OPTION_INT,
-         0, 100, "0", nullptr, 0},
-        {"seed", "Seed for the random moves; the same seed replays the same game (0 = from the clock)",
-         GAMBIT_OPTION_INT, 0, INT64_MAX, "0", nullptr, 0},
+        {.name = "depth", .help = "How many half-moves ahead to look at every reply", .type = GAMBIT_OPTION_INT,
+         .min = 1, .max = 6, .default_value = "3", .choices = nullptr, .choice_count = 0},
+        {.name = "blunder_percent", .help = "Weakening: how often (in percent) to play a random legal move instead",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = 100, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "seed",
+         .help = "Seed for the random moves; the same seed replays the same game (0 = from the clock)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
     }};
     return specs;
   }
@@ -44,10 +48,11 @@ class MinimaxPlayer final : public sdk::Player {
     static constexpr gambit_option_value Hard[] = {{"depth", "3"}, {"blunder_percent", "0"}};
     static constexpr gambit_option_value Max[] = {{"depth", "4"}, {"blunder_percent", "0"}};
     static constexpr std::array<gambit_level, 4> table{{
-        {"easy", "Looks one move ahead and often plays at random", Easy, 2},
-        {"medium", "Looks at its move and the reply", Medium, 2},
-        {"hard", "Looks three half-moves ahead", Hard, 2},
-        {"max", "Looks four half-moves ahead", Max, 2},
+        {.name = "easy", .description = "Looks one move ahead and often plays at random", .settings = Easy,
+         .setting_count = 2},
+        {.name = "medium", .description = "Looks at its move and the reply", .settings = Medium, .setting_count = 2},
+        {.name = "hard", .description = "Looks three half-moves ahead", .settings = Hard, .setting_count = 2},
+        {.name = "max", .description = "Looks four half-moves ahead", .settings = Max, .setting_count = 2},
     }};
     return table;
   }
@@ -65,7 +70,7 @@ class MinimaxPlayer final : public sdk::Player {
 
   chess::Move choose_move(const sdk::SearchRequest& request) override {
     const chess::Position& pos = request.position();
-    const sdk::Limits& limits = request.limits();
+    const players::Limits& limits = request.limits();
     const chess::MoveList legal = chess::legal_moves(pos);
     if (legal.empty()) return chess::Move::none();
     if (blunder_percent_ > 0 && std::uniform_int_distribution<int>(1, 100)(rng_) <= blunder_percent_)
@@ -110,9 +115,9 @@ class MinimaxPlayer final : public sdk::Player {
 
   static void report(const sdk::SearchRequest& request, int depth, const minimax::NegamaxResult& r,
                      std::int64_t elapsed_ms) {
-    sdk::SearchInfo info;
+    players::SearchInfo info;
     info.depth = info.seldepth = depth;
-    info.score_kind = ai::is_mate_score(r.score) ? GAMBIT_SCORE_MATE : GAMBIT_SCORE_CP;
+    info.score_kind = ai::is_mate_score(r.score) ? players::ScoreKind::Mate : players::ScoreKind::Centipawns;
     info.score = ai::is_mate_score(r.score) ? ai::mate_in_moves(r.score) : r.score;
     info.nodes = r.nodes;
     info.time_ms = std::uint64_t(elapsed_ms);

@@ -17,8 +17,9 @@ class RandomPlayer final : public sdk::Player {
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 1> specs{{
-        {"seed", "Random seed; the same seed replays the same game (0 = from the clock)", GAMBIT_OPTION_INT, 0,
-         INT64_MAX, "0", nullptr, 0},
+        {.name = "seed", .help = "Random seed; the same seed replays the same game (0 = from the clock)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
     }};
     return specs;
   }

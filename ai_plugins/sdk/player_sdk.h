@@ -40,6 +40,7 @@
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
 #include "core/players/player_api.h"
+#include "core/players/player_types.h"
 
 namespace gambit::sdk {
 
@@ -61,60 +62,33 @@ class Options {
   std::map<std::string, std::string, std::less<>> values_;
 };
 
-// Thinking limits; 0 means "none" (see gambit_limits). time_ms < 0: no clock.
-struct Limits {
-  std::int64_t movetime_ms = 0;
-  int depth = 0;
-  std::int64_t nodes = 0;
-  std::int64_t time_ms[2] = {-1, -1};
-  std::int64_t increment_ms[2] = {0, 0};
-  int moves_to_go = 0;
-  bool infinite = false;
-
-  bool has_clock(chess::Color c) const { return time_ms[c] >= 0; }
-};
-
-// Progress of a search, reported through SearchRequest::report.
-struct SearchInfo {
-  int depth = 0;
-  int seldepth = 0;
-  gambit_score_kind score_kind = GAMBIT_SCORE_NONE;
-  int score = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t nps = 0;
-  std::uint64_t time_ms = 0;
-  std::vector<chess::Move> pv;
-};
-
 // One call to choose_move: the position (with the game so far, for
 // repetitions), the limits, the stop flag and the progress callback.
 class SearchRequest {
  public:
-  SearchRequest(std::vector<chess::Position> game, Limits limits, const std::atomic<bool>& stop,
+  SearchRequest(std::vector<chess::Position> game, players::Limits limits, const std::atomic<bool>& stop,
                 gambit_info_callback callback, void* user_data)
       : game_(std::move(game)), limits_(limits), stop_(stop), callback_(callback), user_data_(user_data) {}
 
   const chess::Position& position() const { return game_.back(); }
   // Every position of the game, from the start FEN to the current one.
   const std::vector<chess::Position>& game() const { return game_; }
-  const Limits& limits() const { return limits_; }
+  const players::Limits& limits() const { return limits_; }
   // True once the host has asked the search to return (stop()).
   bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
   // The flag itself, for a player that waits on something and polls it.
   const std::atomic<bool>& stop_flag() const { return stop_; }
 
-  void report(const SearchInfo& info) const {
+  void report(const players::SearchInfo& info) const {
     if (!callback_) return;
-    std::string pv;
-    for (chess::Move m : info.pv) pv += (pv.empty() ? "" : " ") + chess::to_uci(m);
-    gambit_search_info c{sizeof(gambit_search_info), info.depth, info.seldepth, info.score_kind, info.score,
-                         info.nodes, info.nps, info.time_ms, pv.c_str()};
+    const std::string pv = players::pv_text(info.pv);
+    const gambit_search_info c = players::to_c(info, pv);
     callback_(user_data_, &c);
   }
 
  private:
   std::vector<chess::Position> game_;
-  Limits limits_;
+  players::Limits limits_;
   const std::atomic<bool>& stop_;
   gambit_info_callback callback_;
   void* user_data_;
@@ -184,30 +158,16 @@ inline chess::Variant read_variant(const gambit_position& c, std::span<const cha
 // Rebuilds the game from the FEN and UCI moves the host sent.
 inline std::vector<chess::Position> read_position(const gambit_position& c, chess::Variant variant) {
   if (!c.start_fen) throw std::invalid_argument("no start position given");
-  chess::Result<chess::Position> start = chess::Position::from_fen(c.start_fen, variant);
+  Result<chess::Position> start = chess::Position::from_fen(c.start_fen, variant);
   if (!start) throw std::invalid_argument(start.error());
   std::vector<chess::Position> game{*start};
   for (std::uint32_t i = 0; i < c.move_count; ++i) {
-    chess::Result<chess::Move> m = chess::parse_uci_move(game.back(), c.moves[i] ? c.moves[i] : "");
+    Result<chess::Move> m = chess::parse_uci_move(game.back(), c.moves[i] ? c.moves[i] : "");
     if (!m) throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + m.error());
     game.push_back(game.back());
     game.back().do_move(*m);
   }
   return game;
-}
-
-inline Limits read_limits(const gambit_limits& c) {
-  Limits l;
-  l.movetime_ms = c.movetime_ms;
-  l.depth = c.depth;
-  l.nodes = c.nodes;
-  for (int i = 0; i < 2; ++i) {
-    l.time_ms[i] = c.time_ms[i];
-    l.increment_ms[i] = c.increment_ms[i];
-  }
-  l.moves_to_go = c.moves_to_go;
-  l.infinite = c.infinite != 0;
-  return l;
 }
 
 template <class P>
@@ -259,7 +219,7 @@ struct Adapter {
     return guarded(error, size, [&] {
       if (!position || !limits) throw std::invalid_argument("no position or no limits given");
       SearchRequest request(read_position(*position, read_variant(*position, variant_ids<P>())),
-                            read_limits(*limits), inst->stop, info, user_data);
+                            players::from_c(*limits), inst->stop, info, user_data);
       chess::Move chosen = inst->player->choose_move(request);
       write_text(move, GAMBIT_MOVE_BUFFER_SIZE, chosen ? chess::to_uci(chosen) : "0000");
     });
@@ -271,7 +231,7 @@ struct Adapter {
     return guarded(error, size, [&] {
       if (!position || !accept) throw std::invalid_argument("no position or no answer given");
       *accept = 0;
-      SearchRequest request(read_position(*position, read_variant(*position, variant_ids<P>())), Limits{},
+      SearchRequest request(read_position(*position, read_variant(*position, variant_ids<P>())), players::Limits{},
                             inst->stop, nullptr, nullptr);
       if constexpr (judges_draws<P>) *accept = static_cast<P&>(*inst->player).accepts_draw(request) ? 1 : 0;
     });

@@ -60,7 +60,7 @@ std::optional<std::string> move_text(const std::string& line) {
   return std::nullopt;
 }
 
-chess::Result<chess::Move> parse_engine_move(const chess::Position& position, const std::string& text) {
+Result<chess::Move> parse_engine_move(const chess::Position& position, const std::string& text) {
   std::string plain = text;
   while (!plain.empty() && std::string_view("+#!?").find(plain.back()) != std::string_view::npos) plain.pop_back();
   const auto as_uci = chess::parse_uci_move(position, plain);
@@ -74,10 +74,10 @@ chess::Result<chess::Move> parse_engine_move(const chess::Position& position, co
   auto digit = [](char c) { return c >= '1' && c <= '8'; };
   const bool coordinates = plain.size() >= 4 && plain[0] >= 'a' && plain[0] <= 'h' && digit(plain[1]) &&
                            plain[2] >= 'a' && plain[2] <= 'h' && digit(plain[3]);
-  return chess::Failure{coordinates ? as_uci.error() : as_san.error()};
+  return Failure{coordinates ? as_uci.error() : as_san.error()};
 }
 
-std::optional<sdk::SearchInfo> parse_thinking(const std::string& line, const chess::Position& position) {
+std::optional<players::SearchInfo> parse_thinking(const std::string& line, const chess::Position& position) {
   const std::vector<std::string> words = split_words(line);
   if (words.size() < 4) return std::nullopt;
   auto integer = [](std::string text, bool allow_suffix) -> std::optional<std::int64_t> {
@@ -98,13 +98,13 @@ std::optional<sdk::SearchInfo> parse_thinking(const std::string& line, const che
   const auto centiseconds = integer(words[2], false);
   const auto nodes = integer(words[3], false);
   if (!ply || !score || !centiseconds || !nodes || *ply < 0 || *centiseconds < 0 || *nodes < 0) return std::nullopt;
-  sdk::SearchInfo info;
+  players::SearchInfo info;
   info.depth = int(*ply);
   if (std::llabs(*score) >= 100000) {  // the protocol's mate scores: 100000 + N
-    info.score_kind = GAMBIT_SCORE_MATE;
+    info.score_kind = players::ScoreKind::Mate;
     info.score = int(*score > 0 ? *score - 100000 : *score + 100000);
   } else {
-    info.score_kind = GAMBIT_SCORE_CP;
+    info.score_kind = players::ScoreKind::Centipawns;
     info.score = int(*score);
   }
   info.time_ms = std::uint64_t(*centiseconds) * 10;
@@ -127,9 +127,9 @@ std::optional<sdk::SearchInfo> parse_thinking(const std::string& line, const che
   return info;
 }
 
-chess::Result<std::vector<std::string>> edit_commands(const chess::Position& start) {
+Result<std::vector<std::string>> edit_commands(const chess::Position& start) {
   const std::vector<std::string> fields = split_words(start.fen());
-  if (fields.size() < 4) return chess::Failure{"the position has no FEN"};
+  if (fields.size() < 4) return Failure{"the position has no FEN"};
   std::vector<std::string> pieces[2];  // white, black: "Pa2", ...
   char board[8][8] = {};               // [rank][file], 0 = empty
   int rank = 7, file = 0;
@@ -157,9 +157,9 @@ chess::Result<std::vector<std::string>> edit_commands(const chess::Position& sta
   if (board[7][4] == 'k' && board[7][0] == 'r') implied += 'q';
   const std::string rights = fields[2] == "-" ? "" : fields[2];
   if (rights != implied)
-    return chess::Failure{"its castling rights ('" + fields[2] + "') are not the ones edit mode implies ('" +
+    return Failure{"its castling rights ('" + fields[2] + "') are not the ones edit mode implies ('" +
                           (implied.empty() ? "-" : implied) + "')"};
-  if (fields[3] != "-") return chess::Failure{"edit mode cannot give an en-passant capture (" + fields[3] + ")"};
+  if (fields[3] != "-") return Failure{"edit mode cannot give an en-passant capture (" + fields[3] + ")"};
   std::vector<std::string> commands{"edit", "#"};
   commands.insert(commands.end(), pieces[0].begin(), pieces[0].end());
   commands.push_back("c");
@@ -378,7 +378,7 @@ chess::Move CecpEngine::choose_move(const sdk::SearchRequest& request) {
   try {
     bring_to(request.game());
 
-    const sdk::Limits& limits = request.limits();
+    const players::Limits& limits = request.limits();
     const chess::Color us = position.side_to_move();
     const std::int64_t movetime = limits.movetime_ms > 0 ? limits.movetime_ms : config_.movetime_ms;
     const bool clock = movetime == 0 && limits.has_clock(chess::WHITE) && limits.has_clock(chess::BLACK);

@@ -86,13 +86,13 @@ std::vector<std::pair<std::string, std::string>> parse_features(const std::strin
 // The move of "move X" / "My move is: X", or nullopt for any other line.
 std::optional<std::string> move_text(const std::string& line);
 // A move as an engine writes it (coordinates, SAN, O-O or 0-0), as a legal move of position.
-chess::Result<chess::Move> parse_engine_move(const chess::Position& position, const std::string& text);
+Result<chess::Move> parse_engine_move(const chess::Position& position, const std::string& text);
 // Thinking output "ply score time nodes pv..." as progress; nullopt for any other line.
-std::optional<sdk::SearchInfo> parse_thinking(const std::string& line, const chess::Position& position);
+std::optional<players::SearchInfo> parse_thinking(const std::string& line, const chess::Position& position);
 // The commands that set up start with "edit" (for engines without setboard),
 // or a Failure saying why edit cannot express it (castling rights that the
 // board alone does not imply, an en-passant square).
-chess::Result<std::vector<std::string>> edit_commands(const chess::Position& start);
+Result<std::vector<std::string>> edit_commands(const chess::Position& start);
 }  // namespace cecp
 
 }  // namespace gambit::plugins

@@ -11,12 +11,12 @@ namespace gambit::plugins {
 namespace {
 
 // An "info ..." line as progress (only the fields Gambit shows).
-std::optional<sdk::SearchInfo> parse_info(const std::string& line, const chess::Position& position) {
+std::optional<players::SearchInfo> parse_info(const std::string& line, const chess::Position& position) {
   std::istringstream in(line);
   std::string word;
   in >> word;
   if (word != "info") return std::nullopt;
-  sdk::SearchInfo info;
+  players::SearchInfo info;
   bool any = false;
   while (in >> word) {
     if (word == "depth") in >> info.depth, any = true;
@@ -27,7 +27,7 @@ std::optional<sdk::SearchInfo> parse_info(const std::string& line, const chess::
     else if (word == "score") {
       std::string kind;
       in >> kind >> info.score;
-      info.score_kind = kind == "mate" ? GAMBIT_SCORE_MATE : GAMBIT_SCORE_CP;
+      info.score_kind = kind == "mate" ? players::ScoreKind::Mate : players::ScoreKind::Centipawns;
     } else if (word == "pv") {
       chess::Position p = position;
       while (in >> word) {
@@ -72,7 +72,7 @@ chess::Move UciEngine::choose_move(const sdk::SearchRequest& request) {
   }
   engine_.send(command);
 
-  const sdk::Limits& limits = request.limits();
+  const players::Limits& limits = request.limits();
   std::string go = "go";
   std::int64_t budget_ms = 0;  // how long the engine may think, for the hang deadline
   if (movetime_ms_ > 0 || limits.movetime_ms > 0) {

@@ -25,24 +25,31 @@ class UciPlayer final : public sdk::Player {
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr const char* Protocols[] = {"uci", "xboard"};
     static constexpr std::array<gambit_option_spec, 6> specs{{
-        {"command", "The engine program: a path, or a name found on PATH or in /usr/games", GAMBIT_OPTION_STRING,
-         0, 0, "stockfish", nullptr, 0},
-        {"args", "Arguments for the engine program, separated by spaces", GAMBIT_OPTION_STRING, 0, 0, "", nullptr,
-         0},
-        {"protocol",
-         "The engine's protocol: uci, or xboard (CECP version 2, as Fairy-Max, Phalanx, Sjeng and GNU Chess speak "
-         "it)",
-         GAMBIT_OPTION_CHOICE, 0, 0, "uci", Protocols, 2},
-        {"engine_options",
-         "Engine settings as NAME=VALUE; NAME=VALUE. UCI: each is sent with setoption. XBoard: sent as option "
-         "NAME=VALUE only when the engine announced that name with feature option, else ignored (so the levels, "
-         "which are Stockfish's UCI settings, change nothing for XBoard engines)",
-         GAMBIT_OPTION_STRING, 0, 0, "", nullptr, 0},
-        {"movetime_ms",
-         "Milliseconds per move; 0 = use the game's clock. XBoard engines get whole seconds (st), rounded up",
-         GAMBIT_OPTION_INT, 0, 3600000, "1000", nullptr, 0},
-        {"log_file", "Append the dialogue with the engine to this file (for debugging); empty = no log",
-         GAMBIT_OPTION_STRING, 0, 0, "", nullptr, 0},
+        {.name = "command", .help = "The engine program: a path, or a name found on PATH or in /usr/games",
+         .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "stockfish", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "args", .help = "Arguments for the engine program, separated by spaces",
+         .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "protocol",
+         .help = "The engine's protocol: uci, or xboard (CECP version 2, as Fairy-Max, Phalanx, Sjeng and GNU Chess "
+                 "speak it)",
+         .type = GAMBIT_OPTION_CHOICE, .min = 0, .max = 0, .default_value = "uci", .choices = Protocols,
+         .choice_count = 2},
+        {.name = "engine_options",
+         .help = "Engine settings as NAME=VALUE; NAME=VALUE. UCI: each is sent with setoption. XBoard: sent as "
+                 "option NAME=VALUE only when the engine announced that name with feature option, else ignored (so "
+                 "the levels, which are Stockfish's UCI settings, change nothing for XBoard engines)",
+         .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "movetime_ms",
+         .help = "Milliseconds per move; 0 = use the game's clock. XBoard engines get whole seconds (st), rounded up",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = 3600000, .default_value = "1000", .choices = nullptr,
+         .choice_count = 0},
+        {.name = "log_file",
+         .help = "Append the dialogue with the engine to this file (for debugging); empty = no log",
+         .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
+         .choice_count = 0},
     }};
     return specs;
   }
@@ -58,10 +65,13 @@ class UciPlayer final : public sdk::Player {
     static constexpr gambit_option_value Hard[] = {{"engine_options", "UCI_LimitStrength=true; UCI_Elo=2200"}};
     static constexpr gambit_option_value Max[] = {{"engine_options", ""}};
     static constexpr std::array<gambit_level, 4> table{{
-        {"easy", "Stockfish limited to about 1400 Elo (UCI engines only)", Easy, 1},
-        {"medium", "Stockfish limited to about 1800 Elo (UCI engines only)", Medium, 1},
-        {"hard", "Stockfish limited to about 2200 Elo (UCI engines only)", Hard, 1},
-        {"max", "The engine at full strength", Max, 1},
+        {.name = "easy", .description = "Stockfish limited to about 1400 Elo (UCI engines only)", .settings = Easy,
+         .setting_count = 1},
+        {.name = "medium", .description = "Stockfish limited to about 1800 Elo (UCI engines only)",
+         .settings = Medium, .setting_count = 1},
+        {.name = "hard", .description = "Stockfish limited to about 2200 Elo (UCI engines only)", .settings = Hard,
+         .setting_count = 1},
+        {.name = "max", .description = "The engine at full strength", .settings = Max, .setting_count = 1},
     }};
     return table;
   }

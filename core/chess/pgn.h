@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/chess/position.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/types.h"
 
 namespace gambit::chess {

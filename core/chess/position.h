@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "core/chess/bitboard.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/types.h"
 #include "core/chess/variant.h"
 

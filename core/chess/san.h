@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/chess/position.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/types.h"
 
 namespace gambit::chess {

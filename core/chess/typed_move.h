@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/chess/position.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 
 namespace gambit::chess {
 

@@ -10,6 +10,7 @@
 #include <array>
 
 #include "core/chess/types.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit::chess::zobrist {
 
@@ -25,13 +26,8 @@ struct Keys {
 
 constexpr Keys make_keys() {
   Keys k;
-  std::uint64_t state = 0x1F2E3D4C5B6A7988ULL;
-  auto next = [&state]() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 rng{0x1F2E3D4C5B6A7988ULL};
+  auto next = [&rng]() { return rng.next(); };
   for (auto& per_piece : k.piece_square)
     for (auto& key : per_piece) key = next();
   // Castling keys are XOR-combinations of four per-right keys, so that

@@ -138,7 +138,7 @@ class LayerReader {
     if (std::find(names.begin(), names.end(), *text) == names.end()) {
       std::string list;
       for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
-      return fail(node.source(), key + " must be one of " + list + ", got " + chess::quote_for_message(*text));
+      return fail(node.source(), key + " must be one of " + list + ", got " + quote_for_message(*text));
     }
     target = std::move(text).value();
     settings_.sources[key] = place(node.source());
@@ -195,11 +195,12 @@ class LayerReader {
       } else {
         return type_error(*value, key, "an integer, a boolean or a string");
       }
-      auto same = std::find_if(options.begin(), options.end(), [&](const auto& o) { return o.first == name->str(); });
+      const std::string_view option = name->str();  // clang before 16 cannot capture a structured binding
+      auto same = std::find_if(options.begin(), options.end(), [option](const auto& o) { return o.first == option; });
       if (same != options.end())
         same->second = std::move(text);
       else
-        options.emplace_back(std::string(name->str()), std::move(text));
+        options.emplace_back(std::string(option), std::move(text));
       settings_.sources[key] = place(value->source());
     }
     return std::nullopt;

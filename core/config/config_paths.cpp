@@ -4,13 +4,14 @@
 #include <system_error>
 
 #include "core/players/plugin_catalog.h"
+#include "core/util/executable_directory.h"
 
 namespace gambit::config {
 
 namespace fs = std::filesystem;
 
 fs::path default_config_path() {
-  const fs::path dir = players::executable_directory();
+  const fs::path dir = executable_directory();
   if (!dir.empty()) {
     std::error_code error;
     const fs::path installed = dir / ".." / "share" / "gambit" / "gambit.toml";

@@ -75,7 +75,7 @@ std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, con
   for (const auto& [name, value] : seat.options) {
     if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
       return Failure{key +
-                     ".options has an option name that is not valid UTF-8 text: " + chess::quote_for_message(name)};
+                     ".options has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
     if (auto failure = check_text(value, option_key(key, name))) return failure;
     out += toml_key(name) + " = " + toml_value(value) + "\n";
   }
@@ -98,7 +98,7 @@ std::optional<Failure> append_name(std::string& out, const std::string& key, con
   if (std::find(names.begin(), names.end(), value) == names.end()) {
     std::string list;
     for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
-    return Failure{key + " must be one of " + list + ", got " + chess::quote_for_message(value)};
+    return Failure{key + " must be one of " + list + ", got " + quote_for_message(value)};
   }
   out += key.substr(key.find('.') + 1) + " = " + toml_string(value) + "\n";
   return std::nullopt;

@@ -33,23 +33,23 @@ Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, c
   for (const gambit_plugin_descriptor* candidate : plugins)
     if (!plugin && candidate && candidate->id && seat.player == candidate->id) plugin = candidate;
   if (!plugin)
-    return Failure{settings.about(key + ".player") + "no player called " + chess::quote_for_message(seat.player) +
+    return Failure{settings.about(key + ".player") + "no player called " + quote_for_message(seat.player) +
                    "; expected " +
                    (human_refused.empty() ? "one of " + available_players(plugins) : expected_plugins(plugins))};
 
   if (!seat.level.empty() && !players::find_level(*plugin, seat.level))
     return Failure{settings.about(key + ".level") + "plugin " + key_text(seat.player) + " has no level " +
-                   chess::quote_for_message(seat.level) + "; its levels are " + players::level_names(*plugin)};
+                   quote_for_message(seat.level) + "; its levels are " + players::level_names(*plugin)};
   for (std::size_t i = 0; i < seat.options.size(); ++i) {
     const auto& [name, value] = seat.options[i];
     const std::string about = settings.about(option_key(key, name));
     const gambit_option_spec* spec = players::find_option(*plugin, name);
     if (!spec)
-      return Failure{about + "plugin " + key_text(seat.player) + " has no option " + chess::quote_for_message(name) +
+      return Failure{about + "plugin " + key_text(seat.player) + " has no option " + quote_for_message(name) +
                      "; its options are " + players::option_names(*plugin)};
     for (std::size_t k = 0; k < i; ++k)
       if (seat.options[k].first == name)
-        return Failure{about + "option " + chess::quote_for_message(name) + " is given twice"};
+        return Failure{about + "option " + quote_for_message(name) + " is given twice"};
     if (Result<std::string> valid = players::validate_option(*spec, value); !valid)
       return Failure{about + valid.error()};
   }

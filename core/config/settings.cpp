@@ -19,7 +19,7 @@ std::string key_text(std::string_view key) {
   const bool bare = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
   });
-  return bare ? std::string(key) : chess::quote_for_message(key);
+  return bare ? std::string(key) : quote_for_message(key);
 }
 
 }  // namespace gambit::config

@@ -19,8 +19,6 @@
 
 namespace gambit::config {
 
-using chess::Failure;
-using chess::Result;
 
 // The player name of a seat played with the mouse; every other name is a plugin id.
 inline constexpr std::string_view HumanPlayer = "human";

@@ -8,25 +8,25 @@ namespace gambit::match {
 DemoLoop::DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant)
     : first_(std::move(first)), second_(std::move(second)), seed_(seed), variant_(variant) {}
 
-chess::Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSeat second, std::uint64_t seed,
+Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSeat second, std::uint64_t seed,
                                                           TimePoint now, chess::Variant variant) {
-  if (first.human() || second.human()) return chess::Failure{"the demo needs two AI players, not a human"};
+  if (first.human() || second.human()) return Failure{"the demo needs two AI players, not a human"};
   std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed, variant));
-  if (auto started = loop->start_game(now); !started) return chess::Failure{started.error()};
+  if (auto started = loop->start_game(now); !started) return Failure{started.error()};
   return loop;
 }
 
-chess::Result<std::monostate> DemoLoop::start_game(TimePoint now) {
+Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   const bool first_is_white = game_number_ % 2 == 0;
   std::array<SessionSeat, chess::COLOR_NB> seats = {first_is_white ? first_ : second_,
                                                     first_is_white ? second_ : first_};
   // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);
-  if (!session) return chess::Failure{session.error()};
+  if (!session) return Failure{session.error()};
   chess::Game game{chess::Position(variant_)};
   for (const std::string& text : opening_moves(opening_for_game(game_number_, seed_))) {
-    chess::Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
-    if (!move) return chess::Failure{"opening move " + text + ": " + move.error()};
+    Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
+    if (!move) return Failure{"opening move " + text + ": " + move.error()};
     game.play(*move);
   }
   session_ = std::move(session).value();

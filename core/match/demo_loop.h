@@ -29,7 +29,7 @@ class DemoLoop {
 
   // The first player has white in game 1. Both must be AI seats. seed picks
   // the order of openings (0 = book order). Every game is played in `variant`.
-  static chess::Result<std::unique_ptr<DemoLoop>> create(SessionSeat first, SessionSeat second, std::uint64_t seed,
+  static Result<std::unique_ptr<DemoLoop>> create(SessionSeat first, SessionSeat second, std::uint64_t seed,
                                                          TimePoint now,
                                                          chess::Variant variant = chess::Variant::Standard);
 
@@ -56,7 +56,7 @@ class DemoLoop {
 
  private:
   DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant);
-  chess::Result<std::monostate> start_game(TimePoint now);
+  Result<std::monostate> start_game(TimePoint now);
 
   SessionSeat first_;
   SessionSeat second_;

@@ -66,32 +66,32 @@ bool looks_like_fen(const std::string& text) {
 
 }  // namespace
 
-chess::Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant) {
+Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant) {
   const std::size_t begin = fen_or_path.find_first_not_of(" \t\r\n");
   const std::string text =
       begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
-  if (text.empty()) return chess::Failure{"type a position in FEN, or the path of a PGN file"};
+  if (text.empty()) return Failure{"type a position in FEN, or the path of a PGN file"};
   if (looks_like_fen(text)) {
     auto position = chess::Position::from_fen(text, variant);
-    if (!position) return chess::Failure{"this is not a valid FEN: " + position.error()};
+    if (!position) return Failure{"this is not a valid FEN: " + position.error()};
     return chess::Game(*position);
   }
   std::ifstream in(text, std::ios::binary);
-  if (!in) return chess::Failure{"cannot open " + chess::quote_for_message(text) + ": there is no such file, or it cannot be read"};
+  if (!in) return Failure{"cannot open " + quote_for_message(text) + ": there is no such file, or it cannot be read"};
   std::stringstream buffer;
   buffer << in.rdbuf();
-  if (in.bad()) return chess::Failure{"cannot read " + chess::quote_for_message(text)};
+  if (in.bad()) return Failure{"cannot read " + quote_for_message(text)};
   const std::string contents = buffer.str();
   chess::PgnReader reader(contents);
-  std::optional<chess::Result<chess::PgnGame>> first = reader.next();
+  std::optional<Result<chess::PgnGame>> first = reader.next();
   if (first && *first) return game_from_pgn(**first);
   const std::string line = contents.substr(0, contents.find('\n'));
   if (looks_like_fen(line)) {
     auto position = chess::Position::from_fen(line, variant);
-    if (!position) return chess::Failure{text + " holds a FEN that is not valid: " + position.error()};
+    if (!position) return Failure{text + " holds a FEN that is not valid: " + position.error()};
     return chess::Game(*position);
   }
-  return chess::Failure{text + " is not a game: " + (first ? first->error() : std::string("it holds no game"))};
+  return Failure{text + " is not a game: " + (first ? first->error() : std::string("it holds no game"))};
 }
 
 std::string moves_text(std::size_t plies) {

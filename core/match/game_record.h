@@ -42,7 +42,7 @@ chess::Game game_from_pgn(const chess::PgnGame& pgn);
 // names the real problem: the FEN parser's own message for text that is a FEN
 // and not a valid one, the PGN reader's for a file that is not a game, or
 // that no such file can be read.
-chess::Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant);
+Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant);
 
 // A game's length as people count it: "1 move", "9 moves" (a move is one of
 // White's with Black's answer; a ply alone counts as a move).

@@ -57,14 +57,14 @@ std::string TimeControl::pgn_tag() const {
   return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);
 }
 
-chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
+Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
                                     const TimeControl& time_control,
                                     const std::vector<std::pair<std::string, std::string>>& tags,
                                     chess::Variant variant) {
   chess::Game game{chess::Position(variant)};
   for (const std::string& text : opening) {
-    chess::Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
-    if (!move) return chess::Failure{"opening move " + chess::quote_for_message(text) + ": " + move.error()};
+    Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
+    if (!move) return Failure{"opening move " + quote_for_message(text) + ": " + move.error()};
     game.play(*move);
   }
   const std::array<const Seat*, 2> seats = {&white, &black};

@@ -52,7 +52,7 @@ struct PlayedGame {
 // Plays one game in `variant` from its start after the opening moves (UCI
 // text, checked legal; an illegal opening is a programming error reported as
 // a Failure). tags are added to the PGN after the seven-tag roster.
-chess::Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
+Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
                                     const TimeControl& time_control,
                                     const std::vector<std::pair<std::string, std::string>>& tags,
                                     chess::Variant variant = chess::Variant::Standard);

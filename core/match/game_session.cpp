@@ -29,25 +29,25 @@ GameSession::GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const T
 
 GameSession::~GameSession() { stop(); }
 
-chess::Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
+Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
   auto player = players::PluginPlayer::create(seat.plugin, seat.options);
-  if (!player) return chess::Failure{player.error()};
+  if (!player) return Failure{player.error()};
   std::shared_ptr<players::PluginPlayer> shared = std::move(player).value();
-  if (auto started = shared->new_game(); !started) return chess::Failure{started.error()};
+  if (auto started = shared->new_game(); !started) return Failure{started.error()};
   AiSeat ai;
   ai.worker = std::make_unique<players::AiWorker>(shared);
   ai.player = std::move(shared);
   return ai;
 }
 
-chess::Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat, chess::COLOR_NB> seats,
+Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat, chess::COLOR_NB> seats,
                                                                 const TimeControl& time_control,
                                                                 std::optional<SessionSeat> hint, TimePoint now) {
   std::unique_ptr<GameSession> session(new GameSession(std::move(seats), time_control, std::move(hint)));
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     if (session->seats_[side].human()) continue;
     auto ai = make_ai(session->seats_[side]);
-    if (!ai) return chess::Failure{ai.error()};
+    if (!ai) return Failure{ai.error()};
     session->ai_[side] = std::move(ai).value();
   }
   if (session->hint_) {

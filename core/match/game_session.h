@@ -42,7 +42,7 @@
 
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/match/game_runner.h"
 #include "core/players/ai_worker.h"
 #include "core/players/options.h"
@@ -89,7 +89,7 @@ class GameSession {
   // starts a game from the standard position at `now`. Fails with the plugin's
   // message when one cannot be created. time_control: initial_ms == 0 means no
   // clock; movetime_ms is not used.
-  static chess::Result<std::unique_ptr<GameSession>> create(std::array<SessionSeat, chess::COLOR_NB> seats,
+  static Result<std::unique_ptr<GameSession>> create(std::array<SessionSeat, chess::COLOR_NB> seats,
                                                             const TimeControl& time_control,
                                                             std::optional<SessionSeat> hint, TimePoint now);
   ~GameSession();  // stops every search (stop())
@@ -188,7 +188,7 @@ class GameSession {
               std::optional<SessionSeat> hint);
   // A fresh player for an AI seat whose previous one was abandoned; false (with
   // a forfeit or notice) when it cannot be created.
-  static chess::Result<AiSeat> make_ai(const SessionSeat& seat);
+  static Result<AiSeat> make_ai(const SessionSeat& seat);
   bool ensure_usable(chess::Color side);
   void start_search(chess::Color side, TimePoint now);
   void take_answer(chess::Color side, TimePoint now);

@@ -1,5 +1,5 @@
 // AiWorker: a PluginPlayer thinking on a thread of its own, so that the thread
-// which owns the window never waits for an AI (DESIGN.md "Threads").
+// which owns the window never waits for an AI (ARCHITECTURE.md, "Threads").
 //
 // The owner starts one search at a time and polls: the latest SearchInfo and,
 // once, the answer. cancel() stops a search promptly: it asks the plugin to

@@ -34,10 +34,10 @@ bool is_plain(std::string_view text) {
 
 // A name or value for a message: as it is when it is short printable ASCII,
 // otherwise quoted with its odd bytes escaped.
-std::string shown(std::string_view text) { return is_plain(text) ? std::string(text) : chess::quote_for_message(text); }
+std::string shown(std::string_view text) { return is_plain(text) ? std::string(text) : quote_for_message(text); }
 
 std::string option_label(const gambit_option_spec& spec) {
-  return "option " + chess::quote_for_message(text_of(spec.name));
+  return "option " + quote_for_message(text_of(spec.name));
 }
 
 std::string joined(std::span<const char* const> names) {
@@ -63,14 +63,14 @@ std::string type_text(const gambit_option_spec& spec) {
 Result<std::string> validate_integer(const gambit_option_spec& spec, std::string_view value) {
   const std::string_view digits = value.substr(!value.empty() && value[0] == '-' ? 1 : 0);
   if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " is not an integer (expected " +
+    return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not an integer (expected " +
                    range_text(spec) + ")"};
   std::int64_t number = 0;
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
   if (error == std::errc::result_out_of_range || number < spec.min || number > spec.max)
     return Failure{option_label(spec) + " = " + shown(value) + " is out of range " + range_text(spec)};
   if (error != std::errc() || end != value.data() + value.size())
-    return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " is not an integer"};
+    return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not an integer"};
   return std::to_string(number);
 }
 
@@ -136,18 +136,18 @@ Result<std::string> validate_option(const gambit_option_spec& spec, std::string_
     case GAMBIT_OPTION_INT: return validate_integer(spec, value);
     case GAMBIT_OPTION_BOOL:
       if (value == "true" || value == "false") return std::string(value);
-      return Failure{option_label(spec) + " = " + chess::quote_for_message(value) +
+      return Failure{option_label(spec) + " = " + quote_for_message(value) +
                      " is not a boolean (expected true or false)"};
     case GAMBIT_OPTION_CHOICE:
       for (const char* choice : choices_of(spec))
         if (choice && value == choice) return std::string(value);
-      return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " is not one of " +
+      return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not one of " +
                      joined(choices_of(spec))};
     case GAMBIT_OPTION_STRING:
       if (value.find('\0') != std::string_view::npos)
-        return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " contains a NUL byte"};
+        return Failure{option_label(spec) + " = " + quote_for_message(value) + " contains a NUL byte"};
       if (!is_valid_utf8(value))
-        return Failure{option_label(spec) + " = " + chess::quote_for_message(value) + " is not valid UTF-8"};
+        return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not valid UTF-8"};
       return std::string(value);
     default:
       return Failure{option_label(spec) + " has an unknown type (" + std::to_string(spec.type) +
@@ -157,7 +157,7 @@ Result<std::string> validate_option(const gambit_option_spec& spec, std::string_
 
 Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::string_view level,
                                    const OptionList& user) {
-  const std::string plugin_label = "plugin " + chess::quote_for_message(text_of(plugin.id));
+  const std::string plugin_label = "plugin " + quote_for_message(text_of(plugin.id));
   OptionList resolved;
   auto set = [&resolved](const std::string& name, std::string value) {
     auto same = std::find_if(resolved.begin(), resolved.end(), [&](const auto& entry) { return entry.first == name; });
@@ -170,14 +170,14 @@ Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::
   if (!level.empty()) {
     const gambit_level* preset = find_level(plugin, level);
     if (!preset)
-      return Failure{plugin_label + " has no level " + chess::quote_for_message(level) + "; its levels are " +
+      return Failure{plugin_label + " has no level " + quote_for_message(level) + "; its levels are " +
                      level_names(plugin)};
-    const std::string level_label = "level " + chess::quote_for_message(level) + " of " + plugin_label;
+    const std::string level_label = "level " + quote_for_message(level) + " of " + plugin_label;
     for (std::uint32_t i = 0; preset->settings && i < preset->setting_count; ++i) {
       const gambit_option_value& setting = preset->settings[i];
       const gambit_option_spec* spec = find_option(plugin, text_of(setting.name));
       if (!spec)
-        return Failure{level_label + " sets an unknown option " + chess::quote_for_message(text_of(setting.name))};
+        return Failure{level_label + " sets an unknown option " + quote_for_message(text_of(setting.name))};
       Result<std::string> value = validate_option(*spec, text_of(setting.value));
       if (!value) return Failure{level_label + " is broken: " + value.error()};
       set(spec->name, std::move(value).value());
@@ -188,7 +188,7 @@ Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::
     const auto& [name, text] = user[i];
     const gambit_option_spec* spec = find_option(plugin, name);
     if (!spec)
-      return Failure{plugin_label + " has no option " + chess::quote_for_message(name) + "; its options are " +
+      return Failure{plugin_label + " has no option " + quote_for_message(name) + "; its options are " +
                      option_names(plugin)};
     for (std::size_t k = 0; k < i; ++k)
       if (user[k].first == name) return Failure{option_label(*spec) + " is given twice"};
@@ -202,8 +202,8 @@ Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::
 Result<std::pair<std::string, std::string>> parse_option_assignment(std::string_view text) {
   const std::size_t equals = text.find('=');
   if (equals == std::string_view::npos)
-    return Failure{"option " + chess::quote_for_message(text) + " has no '='; expected NAME=VALUE"};
-  if (equals == 0) return Failure{"option " + chess::quote_for_message(text) + " has no name; expected NAME=VALUE"};
+    return Failure{"option " + quote_for_message(text) + " has no '='; expected NAME=VALUE"};
+  if (equals == 0) return Failure{"option " + quote_for_message(text) + " has no name; expected NAME=VALUE"};
   return std::pair{std::string(text.substr(0, equals)), std::string(text.substr(equals + 1))};
 }
 

@@ -9,13 +9,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/players/player_api.h"
 
 namespace gambit::players {
 
-using chess::Failure;
-using chess::Result;
 
 // Option settings as (name, value text) pairs, in the order they were given.
 using OptionList = std::vector<std::pair<std::string, std::string>>;

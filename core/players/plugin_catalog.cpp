@@ -4,16 +4,18 @@
 #include <set>
 #include <system_error>
 
+#include "core/util/executable_directory.h"
+
 namespace gambit::players {
 
 namespace {
 
 // The files of one directory that may be plugins, in name order.
-chess::Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::path& directory) {
+Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::path& directory) {
   std::error_code ec;
   std::filesystem::directory_iterator it(directory, ec);
   if (ec)
-    return chess::Failure{"cannot list plugin directory '" + directory.string() + "': " + ec.message()};
+    return Failure{"cannot list plugin directory '" + directory.string() + "': " + ec.message()};
   std::vector<std::filesystem::path> files;
   for (const std::filesystem::directory_entry& entry : it) {
     if (entry.path().extension() != ".so") continue;
@@ -39,14 +41,14 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& dire
   catalog.directories_ = directories;
   std::set<std::filesystem::path> seen;
   for (const std::filesystem::path& directory : directories) {
-    chess::Result<std::vector<std::filesystem::path>> files = plugin_files(directory);
+    Result<std::vector<std::filesystem::path>> files = plugin_files(directory);
     if (!files) {
       catalog.problems_.push_back(files.error());
       continue;
     }
     for (const std::filesystem::path& file : *files) {
       if (!seen.insert(identity(file)).second) continue;
-      chess::Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+      Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
       if (!library) {
         catalog.problems_.push_back(library.error());
         continue;
@@ -68,20 +70,20 @@ std::shared_ptr<const PluginLibrary> PluginCatalog::find(std::string_view id) co
   return nullptr;
 }
 
-chess::Result<std::shared_ptr<const PluginLibrary>> PluginCatalog::lookup(std::string_view id) const {
+Result<std::shared_ptr<const PluginLibrary>> PluginCatalog::lookup(std::string_view id) const {
   if (std::shared_ptr<const PluginLibrary> plugin = find(id)) return plugin;
-  std::string message = "unknown player " + chess::quote_for_message(id);
+  std::string message = "unknown player " + quote_for_message(id);
   if (plugins_.empty()) {
     message += "; no player plugins were found in ";
     for (std::size_t i = 0; i < directories_.size(); ++i)
       message += (i ? ", '" : "'") + directories_[i].string() + "'";
     if (directories_.empty()) message += "no directory (none was given)";
-    return chess::Failure{message};
+    return Failure{message};
   }
   message += "; available: ";
   const std::vector<std::string> known = ids();
   for (std::size_t i = 0; i < known.size(); ++i) message += (i ? ", " : "") + known[i];
-  return chess::Failure{message};
+  return Failure{message};
 }
 
 std::vector<std::string> PluginCatalog::ids() const {
@@ -89,12 +91,6 @@ std::vector<std::string> PluginCatalog::ids() const {
   for (const std::shared_ptr<const PluginLibrary>& plugin : plugins_) ids.push_back(plugin->id());
   std::sort(ids.begin(), ids.end());
   return ids;
-}
-
-std::filesystem::path executable_directory() {
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::filesystem::path() : exe.parent_path();
 }
 
 std::vector<std::filesystem::path> default_plugin_directories() {

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/players/plugin_library.h"
 
 namespace gambit::players {
@@ -37,7 +37,7 @@ class PluginCatalog {
   // The plugin with that id, or a failure listing what there is:
   // "unknown player 'foo'; available: alphabeta, minimax, random"
   // ("...; no player plugins were found in '/a', '/b'" when there are none).
-  chess::Result<std::shared_ptr<const PluginLibrary>> lookup(std::string_view id) const;
+  Result<std::shared_ptr<const PluginLibrary>> lookup(std::string_view id) const;
   // The ids of the loaded plugins, sorted.
   std::vector<std::string> ids() const;
 
@@ -46,10 +46,6 @@ class PluginCatalog {
   std::vector<std::shared_ptr<const PluginLibrary>> plugins_;
   std::vector<std::string> problems_;
 };
-
-// The directory holding the running program (from /proc/self/exe), or an empty
-// path if it cannot be found out.
-std::filesystem::path executable_directory();
 
 // Where plugins are looked for when the configuration names no path:
 // <executable directory>/plugins, then the executable directory itself.

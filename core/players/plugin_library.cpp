@@ -31,7 +31,7 @@ bool is_identifier(std::string_view text) {
   return true;
 }
 
-std::string quoted(std::string_view text) { return chess::quote_for_message(text); }
+std::string quoted(std::string_view text) { return quote_for_message(text); }
 
 // dlerror() text without the file name it usually starts with ("<path>: ").
 std::string dl_problem(const std::filesystem::path& file) {

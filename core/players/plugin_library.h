@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/variant.h"
 #include "core/players/player_api.h"
 
@@ -32,7 +32,7 @@ class PluginLibrary {
   // message names the file and the reason, e.g. "cannot load plugin
   // '/x/fake.so': not a shared library (invalid ELF header)". Call from any
   // thread; loading runs the plugin's static initialisers.
-  static chess::Result<std::shared_ptr<const PluginLibrary>> load(const std::filesystem::path& file);
+  static Result<std::shared_ptr<const PluginLibrary>> load(const std::filesystem::path& file);
 
   ~PluginLibrary();  // dlclose
   PluginLibrary(const PluginLibrary&) = delete;

@@ -44,7 +44,7 @@ std::vector<chess::Move> legal_pv(chess::Position position, std::string_view tex
     text.remove_prefix(begin);
     const std::string_view token = text.substr(0, text.find(' '));
     text.remove_prefix(token.size());
-    chess::Result<chess::Move> move = chess::parse_uci_move(position, token);
+    Result<chess::Move> move = chess::parse_uci_move(position, token);
     if (!move) break;
     pv.push_back(*move);
     position.do_move(*move);
@@ -57,14 +57,6 @@ std::optional<Clock::time_point> time_after(Clock::time_point began, std::chrono
   constexpr std::chrono::milliseconds OneYear = std::chrono::hours(24 * 365);
   if (duration > OneYear) return std::nullopt;
   return began + std::max(duration, std::chrono::milliseconds(0));
-}
-
-ScoreKind score_kind_of(std::int32_t kind) {
-  switch (kind) {
-    case GAMBIT_SCORE_CP: return ScoreKind::Centipawns;
-    case GAMBIT_SCORE_MATE: return ScoreKind::Mate;
-    default: return ScoreKind::None;
-  }
 }
 
 }  // namespace
@@ -82,16 +74,7 @@ struct PluginPlayer::Search {
     for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
     c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
                   std::uint32_t(move_pointers.size()), chess::names_of(start.variant()).id.data()};
-    c_limits.struct_size = sizeof(gambit_limits);
-    c_limits.movetime_ms = limits.movetime_ms;
-    c_limits.depth = limits.depth;
-    c_limits.nodes = limits.nodes;
-    for (int side = 0; side < 2; ++side) {
-      c_limits.time_ms[side] = limits.time_ms[side];
-      c_limits.increment_ms[side] = limits.increment_ms[side];
-    }
-    c_limits.moves_to_go = limits.moves_to_go;
-    c_limits.infinite = limits.infinite ? 1 : 0;
+    c_limits = to_c(limits);
   }
 
   // Worker thread: runs the plugin, publishes the answer, and destroys the
@@ -143,14 +126,7 @@ struct PluginPlayer::Search {
     try {
       std::lock_guard lock(search->info_mutex);
       if (!search->on_info) return;
-      SearchInfo converted;
-      converted.depth = info->depth;
-      converted.seldepth = info->seldepth;
-      converted.score_kind = score_kind_of(info->score_kind);
-      converted.score = info->score;
-      converted.nodes = info->nodes;
-      converted.nps = info->nps;
-      converted.time_ms = info->time_ms;
+      SearchInfo converted = from_c(*info);
       if (info->pv) converted.pv = legal_pv(search->current, info->pv);
       search->on_info(converted);
     } catch (...) {
@@ -187,9 +163,9 @@ struct PluginPlayer::Search {
   InfoHandler on_info;
 };
 
-chess::Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
+Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     std::shared_ptr<const PluginLibrary> library, std::vector<std::pair<std::string, std::string>> options) {
-  if (!library) return chess::Failure{"cannot create a player: no plugin given"};
+  if (!library) return Failure{"cannot create a player: no plugin given"};
   const gambit_plugin_descriptor& d = library->descriptor();
   const std::string refusal = "cannot create player '" + library->id() + "' from '" + library->path().string() + "': ";
 
@@ -197,12 +173,12 @@ chess::Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     auto& [name, value] = options[i];
     const gambit_option_spec* spec = find_option(d, name);
     if (!spec)
-      return chess::Failure{refusal + "it has no option " + chess::quote_for_message(name) + "; its options are " +
+      return Failure{refusal + "it has no option " + quote_for_message(name) + "; its options are " +
                             option_names(d)};
     for (std::size_t k = 0; k < i; ++k)
-      if (options[k].first == name) return chess::Failure{refusal + "option '" + name + "' is given twice"};
-    chess::Result<std::string> valid = validate_option(*spec, value);
-    if (!valid) return chess::Failure{refusal + valid.error()};
+      if (options[k].first == name) return Failure{refusal + "option '" + name + "' is given twice"};
+    Result<std::string> valid = validate_option(*spec, value);
+    if (!valid) return Failure{refusal + valid.error()};
     value = *valid;
   }
 
@@ -213,11 +189,11 @@ chess::Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
   try {
     instance = d.create(values.data(), std::uint32_t(values.size()), error, sizeof(error));
   } catch (const std::exception& e) {
-    return chess::Failure{refusal + "its create() threw an exception: " + e.what()};
+    return Failure{refusal + "its create() threw an exception: " + e.what()};
   } catch (...) {
-    return chess::Failure{refusal + "its create() threw an exception"};
+    return Failure{refusal + "its create() threw an exception"};
   }
-  if (!instance) return chess::Failure{refusal + plugin_message(error, sizeof(error))};
+  if (!instance) return Failure{refusal + plugin_message(error, sizeof(error))};
   return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), instance, std::move(options)));
 }
 
@@ -235,19 +211,19 @@ PluginPlayer::~PluginPlayer() {
 
 std::string PluginPlayer::who() const { return "player '" + library_->id() + "'"; }
 
-chess::Result<std::monostate> PluginPlayer::new_game() {
-  if (!instance_) return chess::Failure{who() + " was abandoned after it did not answer in time"};
+Result<std::monostate> PluginPlayer::new_game() {
+  if (!instance_) return Failure{who() + " was abandoned after it did not answer in time"};
   char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
   gambit_status status = GAMBIT_ERROR;
   try {
     status = library_->descriptor().new_game(instance_, error, sizeof(error));
   } catch (const std::exception& e) {
-    return chess::Failure{who() + " threw an exception from new_game: " + e.what()};
+    return Failure{who() + " threw an exception from new_game: " + e.what()};
   } catch (...) {
-    return chess::Failure{who() + " threw an exception from new_game"};
+    return Failure{who() + " threw an exception from new_game"};
   }
   if (status != GAMBIT_OK)
-    return chess::Failure{who() + " could not start a new game: " + plugin_message(error, sizeof(error))};
+    return Failure{who() + " could not start a new game: " + plugin_message(error, sizeof(error))};
   return std::monostate{};
 }
 
@@ -357,7 +333,7 @@ MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::ve
   const std::string text(search->move, std::find(search->move, search->move + sizeof(search->move), '\0'));
   if (text == "0000")
     return failed(who() + " answered '0000' (no move) although there are legal moves in " + current.fen());
-  chess::Result<chess::Move> move = chess::parse_uci_move(current, text);
+  Result<chess::Move> move = chess::parse_uci_move(current, text);
   if (!move) return failed(who() + " answered a bad move: " + move.error());
   return answer(MoveAnswer::Kind::Move, *move, {});
 }

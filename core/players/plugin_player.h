@@ -34,42 +34,12 @@
 #include <vector>
 
 #include "core/chess/position.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/types.h"
+#include "core/players/player_types.h"
 #include "core/players/plugin_library.h"
 
 namespace gambit::players {
-
-// How long to think (gambit_limits in C++). Zero means "no such limit"; with
-// no limit at all and infinite false the plugin chooses (its options or level).
-// Clock times are each side's remaining time (index WHITE/BLACK), negative when
-// the game has no clock.
-struct Limits {
-  std::int64_t movetime_ms = 0;
-  int depth = 0;
-  std::int64_t nodes = 0;
-  std::array<std::int64_t, 2> time_ms = {-1, -1};
-  std::array<std::int64_t, 2> increment_ms = {0, 0};
-  int moves_to_go = 0;
-  bool infinite = false;  // think until stop()
-};
-
-enum class ScoreKind { None, Centipawns, Mate };
-
-// Progress of a search as the plugin reported it. score is from the side to
-// move's view: centipawns, or mate in N moves (negative when being mated).
-// pv holds the legal prefix of the plugin's principal variation (the host
-// checks it move by move and stops at the first move that is not legal).
-struct SearchInfo {
-  int depth = 0;
-  int seldepth = 0;
-  ScoreKind score_kind = ScoreKind::None;
-  int score = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t nps = 0;
-  std::uint64_t time_ms = 0;
-  std::vector<chess::Move> pv;
-};
 
 // Receives SearchInfo during choose_move, on the plugin's worker thread (not
 // the thread calling choose_move), one call at a time. It must be quick, must
@@ -104,7 +74,7 @@ class PluginPlayer {
   // (options.h resolve_options). Refused, naming the plugin and its file, when
   // an option is unknown, given twice or invalid (options.h validate_option), or
   // when the plugin's create() fails (with the plugin's message).
-  static chess::Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
+  static Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
                                                              std::vector<std::pair<std::string, std::string>> options);
 
   // Destroys the instance (unless abandoned). No choose_move may be running.
@@ -119,7 +89,7 @@ class PluginPlayer {
   bool usable() const { return instance_ != nullptr; }
 
   // Tells the plugin a new game begins. Fails with the plugin's message.
-  chess::Result<std::monostate> new_game();
+  Result<std::monostate> new_game();
 
   // Chooses a move in the position reached from `start` by `moves` (which must
   // be legal in turn; otherwise Failed without asking the plugin), blocking the

@@ -12,15 +12,13 @@
 #include <memory>
 #include <string>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace gambit::store {
 
-using chess::Failure;
-using chess::Result;
 
 class Connection {
  public:

@@ -356,7 +356,7 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
 
 Result<std::int64_t> Store::record_game(const FinishedGame& game) {
   const auto points = white_points(game.result);
-  if (!points) return Failure{"cannot record a game with the result " + chess::quote_for_message(game.result)};
+  if (!points) return Failure{"cannot record a game with the result " + quote_for_message(game.result)};
   if (game.white.name.empty() || game.black.name.empty())
     return Failure{"cannot record a game without both players' names"};
   Connection& db = *db_;

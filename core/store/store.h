@@ -23,12 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 
 namespace gambit::store {
 
-using chess::Failure;
-using chess::Result;
 
 class Connection;
 

@@ -11,8 +11,6 @@ namespace gambit::cecp {
 
 namespace {
 
-using chess::Failure;
-using chess::Result;
 
 constexpr std::string_view Blanks = " \t\r";
 

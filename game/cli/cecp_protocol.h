@@ -16,7 +16,7 @@
 
 #include "core/chess/position.h"
 #include "core/chess/variant.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/players/plugin_player.h"
 
 namespace gambit::cecp {
@@ -85,7 +85,7 @@ using Command = std::variant<XBoard, ProtoVer, New, Variant, Force, Go, PlayOthe
 // Parses one input line. An empty line gives nullopt; a line that is not a
 // command, or has bad arguments, gives a Failure whose message is the reason
 // ("unknown command", "bad arguments: ...") for error_line.
-std::optional<chess::Result<Command>> parse_command(std::string_view line);
+std::optional<Result<Command>> parse_command(std::string_view line);
 
 // "Error (<reason>): <line>", the protocol's answer to a command it refuses
 // (the line is cut short and made printable like quote_for_message, unquoted).

@@ -39,12 +39,12 @@ std::optional<std::string> result_line(const chess::Outcome& outcome) {
 
 // A move as the GUI sends it: coordinates ("e2e4", "e7e8q"), or SAN for
 // castling ("O-O", also "o-o" and "0-0") and from GUIs that ignore san=0.
-chess::Result<chess::Move> parse_user_move(const chess::Position& pos, std::string_view text) {
-  chess::Result<chess::Move> move = chess::parse_uci_move(pos, text);
+Result<chess::Move> parse_user_move(const chess::Position& pos, std::string_view text) {
+  Result<chess::Move> move = chess::parse_uci_move(pos, text);
   if (move) return move;
   std::string san(text);
   if (san == "o-o" || san == "o-o-o") std::transform(san.begin(), san.end(), san.begin(), [](char c) { return c == 'o' ? 'O' : c; });
-  chess::Result<chess::Move> by_san = chess::parse_san(pos, san);
+  Result<chess::Move> by_san = chess::parse_san(pos, san);
   return by_san ? by_san : move;
 }
 
@@ -258,7 +258,7 @@ Reply Session::on(const UserMove& user_move) {
     reply.lines.push_back("Illegal move (the game is over): " + user_move.text);
     return reply;
   }
-  chess::Result<chess::Move> move = parse_user_move(game_.position(), user_move.text);
+  Result<chess::Move> move = parse_user_move(game_.position(), user_move.text);
   if (!move) {
     reply.lines.push_back("Illegal move: " + user_move.text);
     return reply;
@@ -271,7 +271,7 @@ Reply Session::on(const UserMove& user_move) {
 Reply Session::on(const SetBoard& setboard) {
   Reply reply;
   abandon_search(reply);
-  chess::Result<chess::Position> position = chess::Position::from_fen(setboard.fen, variant_);
+  Result<chess::Position> position = chess::Position::from_fen(setboard.fen, variant_);
   if (!position) {
     reply.lines.push_back("tellusererror Illegal position");
     reply.lines.push_back("# setboard: " + position.error());

@@ -150,7 +150,7 @@ class Engine {
       out_.note("unknown option '" + option.name + "'; options: " + players::option_names(library_->descriptor()));
       return true;
     }
-    chess::Result<std::string> value = players::validate_option(*spec, option.value);
+    Result<std::string> value = players::validate_option(*spec, option.value);
     if (!value) {
       out_.note(value.error());
       return true;
@@ -281,7 +281,7 @@ class CecpEngine {
 
   // Returns false when the engine should exit.
   bool handle_line(const std::string& line) {
-    std::optional<chess::Result<cecp::Command>> command = cecp::parse_command(line);
+    std::optional<Result<cecp::Command>> command = cecp::parse_command(line);
     if (!command) return true;
     if (!*command) {
       out_.line(cecp::error_line(command->error(), line));
@@ -353,11 +353,11 @@ enum class Protocol { Uci, Cecp };
 // end of input.
 std::optional<std::pair<Protocol, std::string>> read_protocol_line(Output& out) {
   for (std::string line; std::getline(std::cin, line);) {
-    std::optional<chess::Result<cecp::Command>> cecp_command = cecp::parse_command(line);
+    std::optional<Result<cecp::Command>> cecp_command = cecp::parse_command(line);
     if (!cecp_command) continue;  // empty line
     if (*cecp_command && std::holds_alternative<cecp::XBoard>(cecp_command->value()))
       return std::pair{Protocol::Cecp, line};
-    std::optional<chess::Result<uci::Command>> uci_command = uci::parse_command(line);
+    std::optional<Result<uci::Command>> uci_command = uci::parse_command(line);
     // A UCI command with bad arguments is still UCI: the UCI side explains it.
     if (!uci_command || *uci_command || !uci_command->error().starts_with("unknown command"))
       return std::pair{Protocol::Uci, line};
@@ -388,7 +388,7 @@ int run(int argc, char** argv) {
 
   config::ConfigFiles files;
   if (!config_path.empty()) files.replacement = config_path;
-  chess::Result<config::Settings> settings = config::load_settings(files);
+  Result<config::Settings> settings = config::load_settings(files);
   if (!settings) {
     std::fprintf(stderr, "gambit-engine: %s\n", settings.error().c_str());
     return 2;
@@ -402,7 +402,7 @@ int run(int argc, char** argv) {
     for (const std::string& problem : catalog.problems()) std::printf("not loaded: %s\n", problem.c_str());
     return 0;
   }
-  chess::Result<std::shared_ptr<const players::PluginLibrary>> library = catalog.lookup(plugin_id);
+  Result<std::shared_ptr<const players::PluginLibrary>> library = catalog.lookup(plugin_id);
   if (!library) {
     std::fprintf(stderr, "gambit-engine: %s\n", library.error().c_str());
     return 2;
@@ -416,13 +416,13 @@ int run(int argc, char** argv) {
     }
     user_options.push_back(*assignment);
   }
-  chess::Result<players::OptionList> options = players::resolve_options((*library)->descriptor(), level, user_options);
+  Result<players::OptionList> options = players::resolve_options((*library)->descriptor(), level, user_options);
   if (!options) {
     std::fprintf(stderr, "gambit-engine: %s\n", options.error().c_str());
     return 2;
   }
 
-  chess::Result<std::unique_ptr<players::PluginPlayer>> player = players::PluginPlayer::create(*library, *options);
+  Result<std::unique_ptr<players::PluginPlayer>> player = players::PluginPlayer::create(*library, *options);
   if (!player) {
     std::fprintf(stderr, "gambit-engine: %s\n", player.error().c_str());
     return 2;
@@ -445,7 +445,7 @@ int run(int argc, char** argv) {
   Engine engine(*library, *options, std::move(player).value(), out);
   // Returns false when the engine should exit.
   const auto handle_uci = [&](const std::string& line) {
-    std::optional<chess::Result<uci::Command>> command = uci::parse_command(line, engine.variant());
+    std::optional<Result<uci::Command>> command = uci::parse_command(line, engine.variant());
     if (!command) return true;
     if (!*command) {
       out.note(command->error());

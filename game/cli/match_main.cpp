@@ -37,12 +37,11 @@
 #include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
 #include "core/store/store.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit {
 namespace {
 
-using chess::Failure;
-using chess::Result;
 
 // "depth=5 hash_mb=16", or "(defaults)".
 // One of the two competitors, fully resolved: its plugin and its options.
@@ -65,7 +64,7 @@ Result<match::TimeControl> parse_tc(const std::string& text) {
   const auto increment = plus == std::string::npos ? std::optional<std::int64_t>(0)
                                                    : seconds(std::string_view(text).substr(plus + 1));
   if (!initial || !increment || *initial == 0)
-    return Failure{"--tc " + chess::quote_for_message(text) + " is not SECONDS+INCREMENT (e.g. 10+0.1)"};
+    return Failure{"--tc " + quote_for_message(text) + " is not SECONDS+INCREMENT (e.g. 10+0.1)"};
   return match::TimeControl{0, *initial, *increment};
 }
 
@@ -93,10 +92,9 @@ players::OptionList options_for_game(const Competitor& c, std::uint64_t match_se
   const bool has_seed = players::find_option(c.library->descriptor(), "seed") != nullptr;
   const bool seed_set = std::any_of(options.begin(), options.end(), [](const auto& o) { return o.first == "seed"; });
   if (has_seed && !seed_set) {
-    std::uint64_t z = match_seed + 0x9E3779B97F4A7C15ULL * (2 * game + std::uint64_t(seat) + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    z = (z ^ (z >> 31)) & 0x7FFFFFFFFFFFFFFFULL;
+    const std::uint64_t z =
+        splitmix64_mix(match_seed + SplitMix64::Increment * (2 * game + std::uint64_t(seat) + 1)) &
+        0x7FFFFFFFFFFFFFFFULL;
     options.emplace_back("seed", std::to_string(z ? z : 1));
   }
   return options;
@@ -260,7 +258,7 @@ int run(int argc, char** argv) {
     if (!level.empty()) seat.level = level;
     for (const std::string& text : option_texts) {
       auto assignment = players::parse_option_assignment(text);
-      if (!assignment) return Failure{"option " + chess::quote_for_message(text) + ": " + assignment.error()};
+      if (!assignment) return Failure{"option " + quote_for_message(text) + ": " + assignment.error()};
       seat.options.push_back(*assignment);
     }
     return seat;
@@ -283,7 +281,7 @@ int run(int argc, char** argv) {
   std::ofstream pgn;
   if (!pgn_path.empty()) {
     pgn.open(pgn_path, std::ios::out | std::ios::trunc);
-    if (!pgn) return fail("cannot write the PGN file " + chess::quote_for_message(pgn_path));
+    if (!pgn) return fail("cannot write the PGN file " + quote_for_message(pgn_path));
   }
 
   std::unique_ptr<store::Store> store;

@@ -16,6 +16,7 @@
 #include "core/chess/uci.h"
 
 using namespace gambit::chess;
+using gambit::Result;
 
 int main(int argc, char** argv) {
   CLI::App app{"Count the leaf nodes of the legal move tree (perft) of a chess position."};

@@ -9,8 +9,6 @@ namespace gambit::uci {
 
 namespace {
 
-using chess::Failure;
-using chess::Result;
 
 std::vector<std::string_view> split(std::string_view line) {
   std::vector<std::string_view> tokens;
@@ -137,7 +135,7 @@ std::optional<Result<Command>> parse_command(std::string_view line, chess::Varia
     if (word == "debug" || word == "register") return std::nullopt;  // accepted, nothing to do
   }
   if (t.empty()) return std::nullopt;
-  return Result<Command>(Failure{"unknown command " + chess::quote_for_message(line)});
+  return Result<Command>(Failure{"unknown command " + quote_for_message(line)});
 }
 
 std::string option_line(const gambit_option_spec& spec) {

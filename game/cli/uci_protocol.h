@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/chess/position.h"
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/players/player_api.h"
 #include "core/players/plugin_player.h"
 
@@ -52,7 +52,7 @@ using Command = std::variant<Uci, IsReady, UciNewGame, Stop, Quit, PonderHit, Se
 // that is not understood gives a Failure whose message the engine sends back
 // as "info string ..." before carrying on. Positions are read in `variant`
 // (the engine's UCI_Variant): "startpos" is its start, a FEN may carry its fields.
-std::optional<chess::Result<Command>> parse_command(std::string_view line,
+std::optional<Result<Command>> parse_command(std::string_view line,
                                                     chess::Variant variant = chess::Variant::Standard);
 
 // The option line of UCI_Variant ("option name UCI_Variant type combo default

@@ -88,21 +88,21 @@ config::PluginList App::plugin_descriptors() const {
   return list;
 }
 
-chess::Result<std::filesystem::path> App::save_settings(const config::Settings& settings) {
+Result<std::filesystem::path> App::save_settings(const config::Settings& settings) {
   settings_ = settings;
   const std::optional<std::filesystem::path> file = config::user_config_path();
-  if (!file) return chess::Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
+  if (!file) return Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
   return config::save_user_config(settings, *file);
 }
 
-chess::Result<match::SessionSeat> App::session_seat(const config::ResolvedSeat& seat) const {
+Result<match::SessionSeat> App::session_seat(const config::ResolvedSeat& seat) const {
   match::SessionSeat result;
   if (seat.human()) {
     result.label = "Human";
     return result;
   }
   result.plugin = catalog_.find(seat.player);
-  if (!result.plugin) return chess::Failure{"the player plugin '" + seat.player + "' is no longer available"};
+  if (!result.plugin) return Failure{"the player plugin '" + seat.player + "' is no longer available"};
   result.options = seat.options;
   result.label = match::ai_label(seat.player, seat.level);
   return result;

@@ -49,7 +49,7 @@ class App {
   const config::Settings& settings() const { return settings_; }
   // Replaces the settings for the next game and writes the user's config
   // file; returns the file written or why it could not be.
-  chess::Result<std::filesystem::path> save_settings(const config::Settings& settings);
+  Result<std::filesystem::path> save_settings(const config::Settings& settings);
   // The scores store, opened at start; nullptr when none could be opened
   // (problems() says why). Screens record finished games in it.
   store::Store* store() { return store_.get(); }
@@ -61,7 +61,7 @@ class App {
   config::PluginList plugin_descriptors() const;
 
   // A seat of the settings made ready for a GameSession (human or plugin).
-  chess::Result<match::SessionSeat> session_seat(const config::ResolvedSeat& seat) const;
+  Result<match::SessionSeat> session_seat(const config::ResolvedSeat& seat) const;
 
   // Screen stack changes take effect after the current frame.
   void push(std::unique_ptr<Screen> screen);

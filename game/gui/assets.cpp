@@ -8,6 +8,7 @@
 #include <alc.h>  // OpenAL, as CMake's FindOpenAL points at it
 
 #include "core/players/plugin_catalog.h"
+#include "core/util/executable_directory.h"
 
 #ifndef GAMBIT_SOURCE_ASSETS_DIR
 #define GAMBIT_SOURCE_ASSETS_DIR ""
@@ -22,7 +23,7 @@ namespace {
 std::vector<fs::path> candidate_folders() {
   std::vector<fs::path> folders;
   if (const char* env = std::getenv("GAMBIT_ASSETS_DIR"); env && *env) folders.emplace_back(env);
-  const fs::path exe = players::executable_directory();
+  const fs::path exe = executable_directory();
   if (!exe.empty()) {
     folders.push_back(exe / ".." / "share" / "gambit" / "assets");
     folders.push_back(exe / ".." / ".." / "assets");
@@ -39,7 +40,7 @@ sf::Uint32 glyph(chess::PieceType type, bool filled) {
 
 }  // namespace
 
-chess::Result<std::unique_ptr<Assets>> Assets::load() {
+Result<std::unique_ptr<Assets>> Assets::load() {
   auto assets = std::make_unique<Assets>();
   std::string tried;
   for (const fs::path& folder : candidate_folders()) {
@@ -52,12 +53,12 @@ chess::Result<std::unique_ptr<Assets>> Assets::load() {
     break;
   }
   if (assets->folder_.empty())
-    return chess::Failure{"cannot find Gambit's assets (fonts/DejaVuSans.ttf) in: " + tried +
+    return Failure{"cannot find Gambit's assets (fonts/DejaVuSans.ttf) in: " + tried +
                           "; set GAMBIT_ASSETS_DIR to the assets folder"};
   const fs::path fonts = assets->folder_ / "fonts";
   if (!assets->regular_.loadFromFile((fonts / "DejaVuSans.ttf").string()) ||
       !assets->bold_.loadFromFile((fonts / "DejaVuSans-Bold.ttf").string()))
-    return chess::Failure{"cannot read the fonts in " + fonts.string()};
+    return Failure{"cannot read the fonts in " + fonts.string()};
   assets->serif_loaded_ = assets->serif_.loadFromFile((fonts / "FreeSerif.ttf").string());
 
   return assets;

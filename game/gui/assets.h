@@ -15,7 +15,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/chess/result.h"
+#include "core/util/result.h"
 #include "core/chess/types.h"
 
 namespace gambit::gui {
@@ -26,7 +26,7 @@ class Assets {
  public:
   // Loads the fonts from the first folder that has them: $GAMBIT_ASSETS_DIR,
   // <exe>/../share/gambit/assets, <exe>/../../assets, the source tree's assets/.
-  static chess::Result<std::unique_ptr<Assets>> load();
+  static Result<std::unique_ptr<Assets>> load();
 
   const std::filesystem::path& folder() const { return folder_; }
   const sf::Font& font() const { return regular_; }

@@ -66,7 +66,7 @@ class PlayScreen : public Screen {
     std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;
     chess::Game game;
   };
-  chess::Result<KeptGame> read_kept_game();
+  Result<KeptGame> read_kept_game();
   void game_began();  // a new game (or a loaded one) starts being played here
   void record_finished_game();
   void keep_unfinished_game();

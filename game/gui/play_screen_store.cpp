@@ -47,17 +47,17 @@ config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
 
 }  // namespace
 
-chess::Result<PlayScreen::KeptGame> PlayScreen::read_kept_game() {
+Result<PlayScreen::KeptGame> PlayScreen::read_kept_game() {
   store::Store* store = app_.store();
-  if (!store) return chess::Failure{"There is no game to resume: " + app_.store_problem()};
+  if (!store) return Failure{"There is no game to resume: " + app_.store_problem()};
   auto kept = store->interrupted();
-  if (!kept) return chess::Failure{"The kept game cannot be read: " + kept.error()};
-  if (!kept.value()) return chess::Failure{"There is no unfinished game to resume."};
+  if (!kept) return Failure{"The kept game cannot be read: " + kept.error()};
+  if (!kept.value()) return Failure{"There is no unfinished game to resume."};
   const store::InterruptedGame& saved = *kept.value();
   chess::PgnReader reader(saved.pgn);
   auto pgn = reader.next();
   if (!pgn || !*pgn)
-    return chess::Failure{"The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game")) +
+    return Failure{"The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game")) +
                           ". Start a game with Play: it replaces the kept one."};
   KeptGame game{{seat_config(saved.white), seat_config(saved.black)},
                 match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms},

@@ -61,7 +61,7 @@ void ReplayScreen::load() {
   }
   pgn_ = std::move(pgn).value();
   chess::PgnReader reader(pgn_);
-  std::optional<chess::Result<chess::PgnGame>> first = reader.next();
+  std::optional<Result<chess::PgnGame>> first = reader.next();
   if (!first) {
     failure_ = "The recorded game is empty: its PGN text holds no game.";
     return;

@@ -19,7 +19,7 @@ using chess::Position;
 const Engine::StopCheck Never = [] { return false; };
 
 Position from_fen(const std::string& fen) {
-  chess::Result<Position> pos = Position::from_fen(fen);
+  Result<Position> pos = Position::from_fen(fen);
   EXPECT_TRUE(pos.ok()) << fen;
   return pos ? *pos : Position();
 }
@@ -31,8 +31,8 @@ EngineConfig small_config() {
   return config;
 }
 
-sdk::Limits depth_limit(int depth) {
-  sdk::Limits limits;
+players::Limits depth_limit(int depth) {
+  players::Limits limits;
   limits.depth = depth;
   return limits;
 }
@@ -41,7 +41,7 @@ sdk::Limits depth_limit(int depth) {
 std::vector<Position> play(const std::string& fen, std::initializer_list<const char*> moves) {
   std::vector<Position> game{from_fen(fen)};
   for (const char* text : moves) {
-    chess::Result<chess::Move> m = chess::parse_uci_move(game.back(), text);
+    Result<chess::Move> m = chess::parse_uci_move(game.back(), text);
     EXPECT_TRUE(m.ok()) << text << " in " << game.back().fen();
     if (!m) break;
     game.push_back(game.back());
@@ -69,12 +69,12 @@ TEST(AlphaBeta, FindsMatesInOneTwoAndThreeWithTheirDistance) {
   };
   for (const MateCase& c : cases) {
     Engine engine(small_config());
-    sdk::SearchInfo last;
+    players::SearchInfo last;
     const SearchResult r = engine.search({from_fen(c.fen)}, depth_limit(2 * c.moves_to_mate + 3), Never,
-                                         [&last](const sdk::SearchInfo& info) { last = info; });
+                                         [&last](const players::SearchInfo& info) { last = info; });
     EXPECT_EQ(chess::to_uci(r.best), c.move) << from_fen(c.fen).pretty();
     EXPECT_EQ(r.score, ai::mate_in(2 * c.moves_to_mate - 1)) << c.fen;
-    EXPECT_EQ(last.score_kind, GAMBIT_SCORE_MATE) << c.fen;
+    EXPECT_EQ(last.score_kind, players::ScoreKind::Mate) << c.fen;
     EXPECT_EQ(last.score, c.moves_to_mate) << c.fen;
     Position walk = from_fen(c.fen);
     for (chess::Move m : r.pv) {
@@ -91,7 +91,7 @@ TEST(AlphaBeta, PrincipalVariationsStayLegalThroughMates) {
   const Position pos = from_fen("3RQ3/1kp5/1p3B2/2r3P1/p3P2P/6P1/PP2K3/8 w - - 1 54");  // White mates in 5
   Engine engine(small_config());
   int iterations = 0;
-  engine.search({pos}, depth_limit(18), Never, [&](const sdk::SearchInfo& info) {
+  engine.search({pos}, depth_limit(18), Never, [&](const players::SearchInfo& info) {
     ++iterations;
     Position walk = pos;
     for (chess::Move m : info.pv) {
@@ -120,15 +120,15 @@ constexpr const char* OneCheckToGo = "rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K
 TEST(AlphaBeta, GivesTheThirdCheckThatWinsAThreeCheckGame) {
   const Position pos = Position::from_fen(OneCheckToGo, chess::Variant::ThreeCheck).value();
   Engine engine(small_config());
-  sdk::SearchInfo last;
-  const SearchResult r = engine.search({pos}, depth_limit(5), Never, [&last](const sdk::SearchInfo& i) { last = i; });
+  players::SearchInfo last;
+  const SearchResult r = engine.search({pos}, depth_limit(5), Never, [&last](const players::SearchInfo& i) { last = i; });
   EXPECT_EQ(chess::to_uci(r.best), "e2e7") << pos.pretty();
   EXPECT_EQ(r.score, ai::mate_in(1)) << pos.pretty();
-  EXPECT_EQ(last.score_kind, GAMBIT_SCORE_MATE);
+  EXPECT_EQ(last.score_kind, players::ScoreKind::Mate);
   EXPECT_EQ(last.score, 1);
 
   // The same board in standard chess: Qxe7+ only loses the queen.
-  chess::Result<Position> standard = Position::from_fen("rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 0 4");
+  Result<Position> standard = Position::from_fen("rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 0 4");
   ASSERT_TRUE(standard.ok());
   Engine plain(small_config());
   EXPECT_NE(chess::to_uci(plain.search({*standard}, depth_limit(5), Never).best), "e2e7") << standard->pretty();
@@ -239,15 +239,15 @@ TEST(AlphaBeta, KnowsTheFiftyMoveRule) {
 
 TEST(AlphaBeta, ReportsEveryIterationWithAPlayablePv) {
   Engine engine(small_config());
-  std::vector<sdk::SearchInfo> infos;
+  std::vector<players::SearchInfo> infos;
   const Position start;
-  engine.search({start}, depth_limit(7), Never, [&infos](const sdk::SearchInfo& i) { infos.push_back(i); });
+  engine.search({start}, depth_limit(7), Never, [&infos](const players::SearchInfo& i) { infos.push_back(i); });
   ASSERT_EQ(infos.size(), 7u);
   for (std::size_t i = 0; i < infos.size(); ++i) {
-    const sdk::SearchInfo& info = infos[i];
+    const players::SearchInfo& info = infos[i];
     EXPECT_EQ(info.depth, int(i) + 1);
     EXPECT_GE(info.seldepth, info.depth);
-    EXPECT_EQ(info.score_kind, GAMBIT_SCORE_CP);
+    EXPECT_EQ(info.score_kind, players::ScoreKind::Centipawns);
     EXPECT_GT(info.nodes, 0u);
     ASSERT_FALSE(info.pv.empty());
     Position walk = start;
@@ -263,7 +263,7 @@ TEST(AlphaBeta, ReportsEveryIterationWithAPlayablePv) {
 
 TEST(AlphaBeta, NodeLimitEndsTheSearch) {
   Engine engine(small_config());
-  sdk::Limits limits;
+  players::Limits limits;
   limits.nodes = 20000;
   const SearchResult r = engine.search({Position()}, limits, Never);
   EXPECT_TRUE(Position().is_legal(r.best));
@@ -274,7 +274,7 @@ TEST(AlphaBeta, StopEndsAnInfiniteSearchWithALegalMove) {
   Engine engine(small_config());
   const Position pos = from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   std::atomic<bool> stop{false};
-  sdk::Limits limits;
+  players::Limits limits;
   limits.infinite = true;
   auto search = std::async(std::launch::async, [&] {
     return engine.search({pos}, limits, [&stop] { return stop.load(); });

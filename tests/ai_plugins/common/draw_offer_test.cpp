@@ -7,7 +7,7 @@ namespace gambit::ai {
 namespace {
 
 chess::Position from_fen(const char* fen) {
-  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  Result<chess::Position> pos = chess::Position::from_fen(fen);
   EXPECT_TRUE(pos) << fen;
   return pos ? *pos : chess::Position();
 }

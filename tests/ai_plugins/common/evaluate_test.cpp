@@ -12,7 +12,7 @@ namespace {
 using chess::Position;
 
 Position from_fen(const char* fen) {
-  chess::Result<Position> pos = Position::from_fen(fen);
+  Result<Position> pos = Position::from_fen(fen);
   EXPECT_TRUE(pos.ok()) << fen;
   return pos ? *pos : Position();
 }

@@ -37,9 +37,9 @@ TEST(StaticExchange, ScoresCaptureSequences) {
       {"8/8/4k3/3p4/8/1B6/8/3RK3 w - - 0 1", "d1d5", PieceValue[chess::PAWN]},
   };
   for (const SeeCase& c : cases) {
-    chess::Result<Position> pos = Position::from_fen(c.fen);
+    Result<Position> pos = Position::from_fen(c.fen);
     ASSERT_TRUE(pos.ok()) << c.fen;
-    chess::Result<chess::Move> m = chess::parse_uci_move(*pos, c.move);
+    Result<chess::Move> m = chess::parse_uci_move(*pos, c.move);
     ASSERT_TRUE(m.ok()) << c.fen << " " << c.move;
     EXPECT_EQ(see(*pos, *m), c.expected) << c.move << " in\n" << pos->pretty();
     EXPECT_TRUE(see_ge(*pos, *m, c.expected)) << c.move << " in " << c.fen;
@@ -48,7 +48,7 @@ TEST(StaticExchange, ScoresCaptureSequences) {
 }
 
 TEST(MoveOrder, NoisyMovesAreCapturesAndPromotions) {
-  chess::Result<Position> pos = Position::from_fen("4k2n/6P1/8/3p4/4P3/8/8/4K3 w - - 0 1");
+  Result<Position> pos = Position::from_fen("4k2n/6P1/8/3p4/4P3/8/8/4K3 w - - 0 1");
   ASSERT_TRUE(pos.ok());
   auto move = [&](const char* text) { return *chess::parse_uci_move(*pos, text); };
   EXPECT_TRUE(is_noisy(*pos, move("e4d5")));
@@ -60,7 +60,7 @@ TEST(MoveOrder, NoisyMovesAreCapturesAndPromotions) {
 
 TEST(MoveOrder, MvvLvaPrefersBigVictimsThenSmallAttackers) {
   // White can take the queen with a pawn or the rook, or the rook with the queen.
-  chess::Result<Position> pos = Position::from_fen("4k3/8/8/2q1r3/3P4/8/8/4QK2 w - - 0 1");
+  Result<Position> pos = Position::from_fen("4k3/8/8/2q1r3/3P4/8/8/4QK2 w - - 0 1");
   ASSERT_TRUE(pos.ok()) << "test FEN";
   auto key = [&](const char* text) { return mvv_lva(*pos, *chess::parse_uci_move(*pos, text)); };
   EXPECT_GT(key("d4c5"), key("d4e5")) << pos->pretty();

@@ -6,7 +6,7 @@ namespace gambit::ai {
 namespace {
 
 TEST(TimeManager, FixedMoveTimeIsAHardLimitJustBelowIt) {
-  sdk::Limits limits;
+  players::Limits limits;
   limits.movetime_ms = 1000;
   TimeManager tm;
   tm.start(limits, chess::WHITE, 0);
@@ -17,7 +17,7 @@ TEST(TimeManager, FixedMoveTimeIsAHardLimitJustBelowIt) {
 }
 
 TEST(TimeManager, ClockGivesAShareOfTheRemainingTime) {
-  sdk::Limits limits;
+  players::Limits limits;
   limits.time_ms[chess::WHITE] = 60000;
   limits.time_ms[chess::BLACK] = 1000;
   limits.increment_ms[chess::WHITE] = 1000;
@@ -35,7 +35,7 @@ TEST(TimeManager, ClockGivesAShareOfTheRemainingTime) {
 }
 
 TEST(TimeManager, MovesToGoSpreadsTheTimeOverThem) {
-  sdk::Limits limits;
+  players::Limits limits;
   limits.time_ms[chess::WHITE] = limits.time_ms[chess::BLACK] = 10000;
   limits.moves_to_go = 1;
   TimeManager tm;
@@ -45,13 +45,13 @@ TEST(TimeManager, MovesToGoSpreadsTheTimeOverThem) {
 }
 
 TEST(TimeManager, InfiniteOrDepthOnlyHasNoTimeLimit) {
-  sdk::Limits infinite;
+  players::Limits infinite;
   infinite.infinite = true;
   TimeManager tm;
   tm.start(infinite, chess::WHITE, 500);
   EXPECT_FALSE(tm.limited());
 
-  sdk::Limits depth;
+  players::Limits depth;
   depth.depth = 5;
   tm.start(depth, chess::WHITE, 500);
   EXPECT_FALSE(tm.limited());
@@ -59,10 +59,10 @@ TEST(TimeManager, InfiniteOrDepthOnlyHasNoTimeLimit) {
 
 TEST(TimeManager, FallbackAppliesOnlyWithoutAnyHostLimit) {
   TimeManager tm;
-  tm.start(sdk::Limits{}, chess::WHITE, 500);
+  tm.start(players::Limits{}, chess::WHITE, 500);
   EXPECT_TRUE(tm.limited());
   EXPECT_LE(tm.maximum_ms(), 500);
-  tm.start(sdk::Limits{}, chess::WHITE, 0);
+  tm.start(players::Limits{}, chess::WHITE, 0);
   EXPECT_FALSE(tm.limited());
 }
 

@@ -16,7 +16,7 @@ using chess::Position;
 const Negamax::StopCheck Never = [] { return false; };
 
 Position from_fen(const char* fen) {
-  chess::Result<Position> pos = Position::from_fen(fen);
+  Result<Position> pos = Position::from_fen(fen);
   EXPECT_TRUE(pos.ok()) << fen;
   return pos ? *pos : Position();
 }

@@ -119,7 +119,7 @@ TEST(CecpProtocol, ThinkingOutputBecomesProgress) {
   auto fairy = cecp::parse_thinking(" 6     17       28     127950 d2d4 d7d5 b1c3", start);
   ASSERT_TRUE(fairy);
   EXPECT_EQ(fairy->depth, 6);
-  EXPECT_EQ(fairy->score_kind, GAMBIT_SCORE_CP);
+  EXPECT_EQ(fairy->score_kind, players::ScoreKind::Centipawns);
   EXPECT_EQ(fairy->score, 17);
   EXPECT_EQ(fairy->time_ms, 280u);
   EXPECT_EQ(fairy->nodes, 127950u);
@@ -132,7 +132,7 @@ TEST(CecpProtocol, ThinkingOutputBecomesProgress) {
   EXPECT_EQ(chess::to_uci(sjeng->pv[3]), "g8f6");
   auto mate = cecp::parse_thinking("12 100003 50 999 e2e4", start);
   ASSERT_TRUE(mate);
-  EXPECT_EQ(mate->score_kind, GAMBIT_SCORE_MATE);
+  EXPECT_EQ(mate->score_kind, players::ScoreKind::Mate);
   EXPECT_EQ(mate->score, 3);
   EXPECT_FALSE(cecp::parse_thinking("# times @ 23228889", start));
   EXPECT_FALSE(cecp::parse_thinking("move e2e4", start));

@@ -107,7 +107,7 @@ std::string mutated(std::string text, std::mt19937_64& rng) {
 void exercise(const std::string& text) {
   Result<Settings> settings = parse_config(text, "fuzz.toml");
   if (!settings) {
-    ASSERT_THAT(settings.error(), ::testing::StartsWith("fuzz.toml")) << "text: " << chess::quote_for_message(text);
+    ASSERT_THAT(settings.error(), ::testing::StartsWith("fuzz.toml")) << "text: " << quote_for_message(text);
     return;
   }
   const config::PluginList plugins{&fixtures::random_plugin(), &fixtures::minimax_plugin(),
@@ -128,7 +128,7 @@ void exercise(const std::string& text) {
   }
 
   Result<std::string> saved = format_config(*settings);
-  ASSERT_TRUE(saved.ok()) << saved.error() << "\ntext: " << chess::quote_for_message(text);
+  ASSERT_TRUE(saved.ok()) << saved.error() << "\ntext: " << quote_for_message(text);
   Result<Settings> again = parse_config(*saved, "fuzz.toml");
   ASSERT_TRUE(again.ok()) << again.error() << "\nsaved:\n" << *saved;
   ASSERT_EQ(*again, *settings) << "saved:\n" << *saved;

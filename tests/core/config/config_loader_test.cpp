@@ -12,6 +12,7 @@
 #include "core/config/config_paths.h"
 #include "core/config/seats.h"
 #include "core/players/plugin_catalog.h"
+#include "core/util/executable_directory.h"
 #include "tests/core/config/temp_files.h"
 #include "tests/core/config/test_plugins.h"
 
@@ -671,7 +672,7 @@ TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {
   std::vector<fs::path> expected{"/a", "/b"};
   for (const fs::path& dir : players::default_plugin_directories()) expected.push_back(dir);
   EXPECT_EQ(plugin_search_paths(settings), expected);
-  EXPECT_EQ(expected.back(), players::executable_directory());
+  EXPECT_EQ(expected.back(), executable_directory());
   EXPECT_EQ(plugin_search_paths(Settings()), players::default_plugin_directories());
 }
 

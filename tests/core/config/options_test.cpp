@@ -11,7 +11,6 @@
 namespace gambit::players {
 namespace {
 
-using chess::quote_for_message;
 using fixtures::alphabeta_plugin;
 using fixtures::kitchen_plugin;
 using fixtures::minimax_plugin;

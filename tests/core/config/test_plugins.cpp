@@ -25,7 +25,8 @@ gambit_plugin_descriptor descriptor(const char* id, const gambit_option_spec* op
                                   nullptr,
                                   nullptr,
                                   nullptr,
-                                  0};
+                                  0,
+                                  nullptr};
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ TEST(GameSessionDrawOffer, AnAiThatDeclinesOrHasNoOpinionPlaysOnAndSaysSo) {
     EXPECT_EQ(pgn.comments_after[1], "Black offers a draw");
     EXPECT_EQ(pgn.comments_after[2], "White declines the draw");
     // The comments survive writing and reading the PGN (the store keeps games as PGN).
-    std::optional<chess::Result<chess::PgnGame>> read = chess::PgnReader(chess::write_pgn(pgn)).next();
+    std::optional<Result<chess::PgnGame>> read = chess::PgnReader(chess::write_pgn(pgn)).next();
     ASSERT_TRUE(read && *read);
     EXPECT_EQ((*read)->comments_after, pgn.comments_after);
   }

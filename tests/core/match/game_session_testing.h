@@ -56,13 +56,13 @@ inline std::unique_ptr<GameSession> make_session(SessionSeat white, SessionSeat 
 }
 
 inline chess::Game game_from_fen(std::string_view fen) {
-  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  Result<chess::Position> pos = chess::Position::from_fen(fen);
   EXPECT_TRUE(pos) << fen << ": " << (pos ? "" : pos.error());
   return chess::Game(pos ? *pos : chess::Position());
 }
 
 inline chess::Move uci(const GameSession& session, std::string_view text) {
-  chess::Result<chess::Move> move = chess::parse_uci_move(session.game().position(), text);
+  Result<chess::Move> move = chess::parse_uci_move(session.game().position(), text);
   EXPECT_TRUE(move) << text << " in " << session.game().position().fen();
   return move ? *move : chess::Move::none();
 }

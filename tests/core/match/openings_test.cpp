@@ -16,7 +16,7 @@ TEST(OpeningBook, EveryLineIsLegalFromTheStart) {
   for (const Opening& opening : opening_book()) {
     chess::Position pos;
     for (const std::string& text : opening_moves(opening)) {
-      chess::Result<chess::Move> move = chess::parse_uci_move(pos, text);
+      Result<chess::Move> move = chess::parse_uci_move(pos, text);
       ASSERT_TRUE(move.ok()) << opening.name << ": " << move.error();
       pos.do_move(*move);
     }

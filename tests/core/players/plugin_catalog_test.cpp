@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/util/executable_directory.h"
 #include "tests/core/players/test_plugin_paths.h"
 
 namespace gambit::players {
@@ -82,10 +83,10 @@ TEST(PluginCatalog, EarlierDirectoriesWinAndRepeatedFilesAreLoadedOnce) {
 
 TEST(PluginCatalog, UnknownIdListsTheAvailableOnes) {
   const PluginCatalog catalog = PluginCatalog::scan({test_plugin_dir()});
-  chess::Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("foo");
+  Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("foo");
   ASSERT_FALSE(found);
   EXPECT_EQ(found.error(), "unknown player 'foo'; available: raw, raw_abi_1_0, raw_abi_1_1, sdk_test");
-  chess::Result<std::shared_ptr<const PluginLibrary>> raw = catalog.lookup("raw");
+  Result<std::shared_ptr<const PluginLibrary>> raw = catalog.lookup("raw");
   ASSERT_TRUE(raw) << raw.error();
   EXPECT_EQ((*raw)->id(), "raw");
 }
@@ -97,7 +98,7 @@ TEST(PluginCatalog, UnknownIdInAnEmptyCatalogNamesTheDirectoriesSearched) {
   ASSERT_EQ(catalog.problems().size(), 1u);
   EXPECT_TRUE(contains(catalog.problems()[0], "cannot list plugin directory '" + missing.string() + "'"))
       << catalog.problems()[0];
-  chess::Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("alphabeta");
+  Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("alphabeta");
   ASSERT_FALSE(found);
   EXPECT_EQ(found.error(), "unknown player 'alphabeta'; no player plugins were found in '" + missing.string() + "'");
 }

@@ -20,14 +20,14 @@ using test_support::test_plugin;
 
 // Loading `file` must fail with a message naming the file and containing `reason`.
 void expect_refused(const std::filesystem::path& file, std::string_view reason) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+  Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
   ASSERT_FALSE(library) << "loaded " << file << " although it should have been refused";
   EXPECT_TRUE(contains(library.error(), file.string())) << "message does not name the file: " << library.error();
   EXPECT_TRUE(contains(library.error(), reason)) << "message lacks \"" << reason << "\": " << library.error();
 }
 
 TEST(PluginLibrary, LoadsTheRandomPluginWithItsMetadata) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> loaded = PluginLibrary::load(test_support::random_plugin());
+  Result<std::shared_ptr<const PluginLibrary>> loaded = PluginLibrary::load(test_support::random_plugin());
   ASSERT_TRUE(loaded) << loaded.error();
   const PluginLibrary& random = **loaded;
   EXPECT_EQ(random.path(), test_support::random_plugin());
@@ -45,7 +45,7 @@ TEST(PluginLibrary, LoadsTheRandomPluginWithItsMetadata) {
 }
 
 TEST(PluginLibrary, LoadsARawPluginWithLevels) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> loaded = PluginLibrary::load(test_plugin("raw"));
+  Result<std::shared_ptr<const PluginLibrary>> loaded = PluginLibrary::load(test_plugin("raw"));
   ASSERT_TRUE(loaded) << loaded.error();
   EXPECT_EQ((*loaded)->id(), "raw");
   ASSERT_EQ((*loaded)->options().size(), 2u);
@@ -54,18 +54,18 @@ TEST(PluginLibrary, LoadsARawPluginWithLevels) {
 }
 
 TEST(PluginLibrary, ReadsTheVariantsAPluginPlays) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> random = PluginLibrary::load(test_support::random_plugin());
+  Result<std::shared_ptr<const PluginLibrary>> random = PluginLibrary::load(test_support::random_plugin());
   ASSERT_TRUE(random) << random.error();
   EXPECT_TRUE((*random)->plays(chess::Variant::Standard));
   EXPECT_TRUE((*random)->plays(chess::Variant::ThreeCheck));
-  chess::Result<std::shared_ptr<const PluginLibrary>> raw = PluginLibrary::load(test_plugin("raw"));
+  Result<std::shared_ptr<const PluginLibrary>> raw = PluginLibrary::load(test_plugin("raw"));
   ASSERT_TRUE(raw) << raw.error();
   EXPECT_TRUE((*raw)->plays(chess::Variant::Standard));
   EXPECT_FALSE((*raw)->plays(chess::Variant::ThreeCheck));
 }
 
 TEST(PluginLibrary, LoadsAnAbi10PluginAsPlayingStandardChessOnly) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> old = PluginLibrary::load(test_plugin("raw_abi_1_0"));
+  Result<std::shared_ptr<const PluginLibrary>> old = PluginLibrary::load(test_plugin("raw_abi_1_0"));
   ASSERT_TRUE(old) << old.error();
   EXPECT_EQ((*old)->abi_minor(), 0u);
   ASSERT_EQ((*old)->variants().size(), 1u);
@@ -77,11 +77,11 @@ TEST(PluginLibrary, RefusesAVariantsListWithoutNames) {
 }
 
 TEST(PluginLibrary, LoadingTheSameFileTwiceGivesTwoWorkingHandles) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> first = PluginLibrary::load(test_plugin("raw"));
-  chess::Result<std::shared_ptr<const PluginLibrary>> second = PluginLibrary::load(test_plugin("raw"));
+  Result<std::shared_ptr<const PluginLibrary>> first = PluginLibrary::load(test_plugin("raw"));
+  Result<std::shared_ptr<const PluginLibrary>> second = PluginLibrary::load(test_plugin("raw"));
   ASSERT_TRUE(first && second);
   std::shared_ptr<const PluginLibrary> kept = *second;
-  first = chess::Failure{"dropped"};  // one dlclose: the other handle keeps the code loaded
+  first = Failure{"dropped"};  // one dlclose: the other handle keeps the code loaded
   EXPECT_EQ(kept->id(), "raw");
   EXPECT_EQ(kept->descriptor().abi_major, GAMBIT_PLAYER_ABI_MAJOR);
 }

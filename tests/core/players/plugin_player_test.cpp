@@ -24,7 +24,7 @@ using Options = std::vector<std::pair<std::string, std::string>>;
 constexpr std::chrono::milliseconds Patient = 60s;
 
 std::shared_ptr<const PluginLibrary> load(const std::filesystem::path& file) {
-  chess::Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+  Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
   EXPECT_TRUE(library) << library.error();
   return library ? *library : nullptr;
 }
@@ -32,7 +32,7 @@ std::shared_ptr<const PluginLibrary> load(const std::filesystem::path& file) {
 std::unique_ptr<PluginPlayer> make_player(const std::filesystem::path& file, Options options) {
   std::shared_ptr<const PluginLibrary> library = load(file);
   if (!library) return nullptr;
-  chess::Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(library, std::move(options));
+  Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(library, std::move(options));
   EXPECT_TRUE(player) << player.error();
   return player ? std::move(player).value() : nullptr;
 }
@@ -42,7 +42,7 @@ std::unique_ptr<PluginPlayer> raw_player(const std::string& behaviour) {
 }
 
 chess::Position from_fen(std::string_view fen) {
-  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  Result<chess::Position> pos = chess::Position::from_fen(fen);
   EXPECT_TRUE(pos) << pos.error();
   return pos ? *pos : chess::Position();
 }
@@ -54,7 +54,7 @@ TEST(PluginPlayer, RandomPlaysAWholeGameOfLegalMoves) {
   ASSERT_TRUE(random);
   std::unique_ptr<PluginPlayer> seats[2];
   for (int seed : {0, 1}) {
-    chess::Result<std::unique_ptr<PluginPlayer>> player =
+    Result<std::unique_ptr<PluginPlayer>> player =
         PluginPlayer::create(random, {{"seed", std::to_string(seed + 11)}});
     ASSERT_TRUE(player) << player.error();
     seats[seed] = std::move(player).value();
@@ -179,7 +179,7 @@ TEST(PluginPlayer, CreateFailureCarriesTheFileAndThePluginsMessage) {
                                std::pair{test_plugin("sdk"), "cannot allocate a 1 TB hash table"}}) {
     std::shared_ptr<const PluginLibrary> library = load(file);
     ASSERT_TRUE(library);
-    chess::Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(library, {{"behaviour", "fail_create"}});
+    Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(library, {{"behaviour", "fail_create"}});
     ASSERT_FALSE(player);
     EXPECT_TRUE(contains(player.error(), file.string())) << player.error();
     EXPECT_TRUE(contains(player.error(), message)) << player.error();
@@ -196,12 +196,12 @@ TEST(PluginPlayer, CreateRefusesOptionsTheSchemaDoesNotAllow) {
       {{{"depth", "2"}, {"depth", "3"}}, "option 'depth' is given twice"},
   };
   for (const auto& [options, reason] : cases) {
-    chess::Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(raw, options);
+    Result<std::unique_ptr<PluginPlayer>> player = PluginPlayer::create(raw, options);
     ASSERT_FALSE(player) << reason;
     EXPECT_TRUE(contains(player.error(), "cannot create player 'raw'")) << player.error();
     EXPECT_TRUE(contains(player.error(), reason)) << "\"" << reason << "\" not in: " << player.error();
   }
-  chess::Result<std::unique_ptr<PluginPlayer>> fine = PluginPlayer::create(raw, {{"depth", "006"}});
+  Result<std::unique_ptr<PluginPlayer>> fine = PluginPlayer::create(raw, {{"depth", "006"}});
   ASSERT_TRUE(fine) << fine.error();
   EXPECT_EQ((*fine)->options(), (Options{{"depth", "6"}})) << "values are passed on in canonical form";
 }
@@ -209,7 +209,7 @@ TEST(PluginPlayer, CreateRefusesOptionsTheSchemaDoesNotAllow) {
 TEST(PluginPlayer, NewGameFailureCarriesThePluginsMessage) {
   std::unique_ptr<PluginPlayer> player = raw_player("error");
   ASSERT_TRUE(player);
-  chess::Result<std::monostate> started = player->new_game();
+  Result<std::monostate> started = player->new_game();
   ASSERT_FALSE(started);
   EXPECT_EQ(started.error(), "player 'raw' could not start a new game: no new games today");
   EXPECT_TRUE(raw_player("first_legal")->new_game());
@@ -312,7 +312,7 @@ TEST(PluginPlayer, AHungPluginIsAbandonedAtTheHardDeadline) {
 TEST(PluginPlayer, ThePlayerKeepsItsLibraryLoaded) {
   std::shared_ptr<const PluginLibrary> library = load(test_plugin("raw"));
   ASSERT_TRUE(library);
-  chess::Result<std::unique_ptr<PluginPlayer>> created = PluginPlayer::create(library, {});
+  Result<std::unique_ptr<PluginPlayer>> created = PluginPlayer::create(library, {});
   ASSERT_TRUE(created) << created.error();
   std::unique_ptr<PluginPlayer> player = std::move(created).value();
   library.reset();

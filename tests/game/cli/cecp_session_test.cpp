@@ -31,7 +31,7 @@ std::string where(const Session& session) { return " in " + session.game().posit
 
 players::MoveAnswer answer(const Session& session, std::string_view uci) {
   players::MoveAnswer a;
-  chess::Result<chess::Move> move = chess::parse_uci_move(session.game().position(), uci);
+  Result<chess::Move> move = chess::parse_uci_move(session.game().position(), uci);
   EXPECT_TRUE(move.ok()) << uci << where(session);
   a.kind = players::MoveAnswer::Kind::Move;
   a.move = move ? *move : chess::Move::none();

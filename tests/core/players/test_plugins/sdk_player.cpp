@@ -37,7 +37,7 @@ class SdkTestPlayer final : public sdk::Player {
     if (behaviour_ == "throw") throw std::runtime_error("out of cheese");
     if (behaviour_ == "throw_int") throw 42;
     if (behaviour_ == "stoppable") {
-      request.report(sdk::SearchInfo{});
+      request.report(players::SearchInfo{});
       while (!request.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     return chess::legal_moves(request.position())[0];

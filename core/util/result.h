@@ -1,5 +1,6 @@
 // Result<T>: a value or a message in words saying why there is none. Every
-// parser in core/chess returns one, so bad input never needs an assert or a throw.
+// parser and every loader returns one, so bad input never needs an assert or a
+// throw. In namespace gambit, so every module names it Result.
 #pragma once
 
 #include <cassert>
@@ -8,7 +9,7 @@
 #include <utility>
 #include <variant>
 
-namespace gambit::chess {
+namespace gambit {
 
 // The error side of a Result: a sentence for a person, naming the problem.
 struct Failure {
@@ -69,4 +70,4 @@ class [[nodiscard]] Result {
   std::variant<T, Failure> state_;
 };
 
-}  // namespace gambit::chess
+}  // namespace gambit
