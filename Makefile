@@ -1,7 +1,8 @@
 # Gambit: the two quick-start commands (make play, make test) around CMake.
 #   make play        install missing Debian packages, build (Release), start the game window
-#   make test        the same setup, then every test: Release suite, then the unit
+#   make test        the same setup, then every test: Release suite (GCC), then the
 #                    tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#                    built with clang, so the code stays warning-free with both compilers
 #   make test-release / make test-asan   one half of make test
 #   make test-fast   the unit tests alone (ctest -L unit: no display, no external engine)
 #   make bench       move-generator speed side by side with Stockfish (needs ../shared)
@@ -11,7 +12,7 @@ ASAN_DIR ?= build-asan
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
-DEBIAN_PACKAGES := cmake g++ make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev xboard fairymax phalanx sjeng stockfish fairy-stockfish \
+DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev xboard fairymax phalanx sjeng stockfish fairy-stockfish \
   xvfb xauth xdotool python3 python3-xlib
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
@@ -31,7 +32,7 @@ test-release: build
 	cd $(BUILD_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)
 
 test-asan: deps
-	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+	cmake -S . -B $(ASAN_DIR) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
 	  -DGAMBIT_SANITIZE=ON -DGAMBIT_TEST_PERFT_NODE_LIMIT=300000 >/dev/null
 	cmake --build $(ASAN_DIR) -j$(JOBS)
 	cd $(ASAN_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)

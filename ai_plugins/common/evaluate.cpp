@@ -230,7 +230,8 @@ constexpr Masks make_masks() {
     m.passed_span[WHITE][sq] = m.forward_file[WHITE][sq] | m.pawn_attack_span[WHITE][sq];
     m.passed_span[BLACK][sq] = m.forward_file[BLACK][sq] | m.pawn_attack_span[BLACK][sq];
     for (int other = 0; other < SQUARE_NB; ++other) {
-      const int df = std::abs(f - (other & 7)), dr = std::abs(r - (other >> 3));
+      constexpr auto distance = [](int a, int b) { return a > b ? a - b : b - a; };  // std::abs is not constexpr
+      const int df = distance(f, other & 7), dr = distance(r, other >> 3);
       m.distance[sq][other] = std::max(df, dr);
     }
   }

@@ -9,7 +9,7 @@ DemoLoop::DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, ch
     : first_(std::move(first)), second_(std::move(second)), seed_(seed), variant_(variant) {}
 
 Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSeat second, std::uint64_t seed,
-                                                          TimePoint now, chess::Variant variant) {
+                                                   TimePoint now, chess::Variant variant) {
   if (first.human() || second.human()) return Failure{"the demo needs two AI players, not a human"};
   std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed, variant));
   if (auto started = loop->start_game(now); !started) return Failure{started.error()};

@@ -30,8 +30,8 @@ class DemoLoop {
   // The first player has white in game 1. Both must be AI seats. seed picks
   // the order of openings (0 = book order). Every game is played in `variant`.
   static Result<std::unique_ptr<DemoLoop>> create(SessionSeat first, SessionSeat second, std::uint64_t seed,
-                                                         TimePoint now,
-                                                         chess::Variant variant = chess::Variant::Standard);
+                                                  TimePoint now,
+                                                  chess::Variant variant = chess::Variant::Standard);
 
   // Drives the current game; starts the next one when it is time. A player
   // that cannot be created for the next game stops the loop (failure()).

@@ -5,6 +5,7 @@
 
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
+#include "core/match/rulebook.h"
 
 namespace gambit::match {
 
@@ -19,35 +20,26 @@ void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, s
   milliseconds deadline;
   if (tc.movetime_ms > 0) {
     limits.movetime_ms = tc.movetime_ms;
-    deadline = milliseconds(tc.movetime_ms) + Grace;
+    deadline = search_deadline(tc.movetime_ms);
   } else {
     limits.time_ms = clock;
     limits.increment_ms = {tc.increment_ms, tc.increment_ms};
-    deadline = milliseconds(clock[side]) + Grace;
+    deadline = search_deadline(clock[side]);
   }
 
   const players::MoveAnswer answer = seat.player->choose_move(game.start(), game.moves(), limits, nullptr, deadline);
-  switch (answer.kind) {
-    case players::MoveAnswer::Kind::Move:
-      if (tc.movetime_ms == 0) {
-        if (answer.elapsed.count() > clock[side] + Grace.count()) {
-          game.flag(side);
-          return;
-        }
-        clock[side] = std::max<std::int64_t>(0, clock[side] - answer.elapsed.count()) + tc.increment_ms;
-      }
-      game.play(answer.move);
-      return;
-    case players::MoveAnswer::Kind::TimedOut: game.flag(side); return;
-    case players::MoveAnswer::Kind::Failed: game.forfeit(side, answer.reason); return;
-    case players::MoveAnswer::Kind::NoLegalMove:
-      // The game would already be over; a player claiming otherwise has failed.
-      game.forfeit(side, "answered that it had no legal move");
-      return;
-    case players::MoveAnswer::Kind::AcceptsDraw:  // never asked here: headless games have no draw offers
-      game.forfeit(side, "accepted a draw that was not offered");
-      return;
+  if (answer.kind != players::MoveAnswer::Kind::Move) {
+    decide_without_move(game, side, answer, seat.name, /*draw_offered=*/false);
+    return;
   }
+  if (tc.movetime_ms == 0) {
+    if (flag_fell(clock[side] - answer.elapsed.count())) {
+      game.flag(side);
+      return;
+    }
+    clock[side] = std::max<std::int64_t>(0, clock[side] - answer.elapsed.count()) + tc.increment_ms;
+  }
+  game.play(answer.move);
 }
 
 }  // namespace
@@ -58,9 +50,9 @@ std::string TimeControl::pgn_tag() const {
 }
 
 Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
-                                    const TimeControl& time_control,
-                                    const std::vector<std::pair<std::string, std::string>>& tags,
-                                    chess::Variant variant) {
+                             const TimeControl& time_control,
+                             const std::vector<std::pair<std::string, std::string>>& tags,
+                             chess::Variant variant) {
   chess::Game game{chess::Position(variant)};
   for (const std::string& text : opening) {
     Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
@@ -74,10 +66,7 @@ Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::ve
 
   std::array<std::int64_t, 2> clock = {time_control.initial_ms, time_control.initial_ms};
   while (!game.is_over()) {
-    if (game.claimable_draw()) {
-      game.claim_draw();
-      break;
-    }
+    if (claim_for_ai(game)) break;
     play_one_move(game, *seats[game.position().side_to_move()], time_control, clock);
   }
 

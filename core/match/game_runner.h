@@ -2,14 +2,8 @@
 // to move is asked for a move within its time, the answer is checked, clocks
 // are kept, and any failure decides the game instead of stopping the program.
 //
-// Rules the runner applies (as engine-match programs such as Cute Chess do):
-//  - a draw that may be claimed (threefold repetition, fifty moves) is claimed
-//    at once on the side to move's behalf;
-//  - a player that answers after its time (clock or fixed move time, plus a
-//    grace period for process noise) loses on time, or draws when the opponent
-//    cannot mate;
-//  - a player that fails (error, illegal move, crash caught by the host)
-//    forfeits, with the reason recorded.
+// The rules that end or decide it beyond the board are those of rulebook.h:
+// claims at once, loss on time after the grace, forfeit on any failure.
 #pragma once
 
 #include <chrono>
@@ -34,9 +28,6 @@ struct TimeControl {
   std::string pgn_tag() const;
 };
 
-// Extra time a player gets beyond its limit before it loses on time.
-inline constexpr std::chrono::milliseconds Grace{500};
-
 // One seat: the player and the text the PGN records about it.
 struct Seat {
   players::PluginPlayer* player = nullptr;
@@ -53,8 +44,8 @@ struct PlayedGame {
 // text, checked legal; an illegal opening is a programming error reported as
 // a Failure). tags are added to the PGN after the seven-tag roster.
 Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
-                                    const TimeControl& time_control,
-                                    const std::vector<std::pair<std::string, std::string>>& tags,
-                                    chess::Variant variant = chess::Variant::Standard);
+                             const TimeControl& time_control,
+                             const std::vector<std::pair<std::string, std::string>>& tags,
+                             chess::Variant variant = chess::Variant::Standard);
 
 }  // namespace gambit::match

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/match/game_record.h"
+#include "core/match/rulebook.h"
 
 namespace gambit::match {
 
@@ -41,8 +42,8 @@ Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
 }
 
 Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat, chess::COLOR_NB> seats,
-                                                                const TimeControl& time_control,
-                                                                std::optional<SessionSeat> hint, TimePoint now) {
+                                                         const TimeControl& time_control,
+                                                         std::optional<SessionSeat> hint, TimePoint now) {
   std::unique_ptr<GameSession> session(new GameSession(std::move(seats), time_control, std::move(hint)));
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     if (session->seats_[side].human()) continue;
@@ -198,7 +199,7 @@ void GameSession::start_search(chess::Color side, TimePoint now) {
       request.limits.time_ms[c] = std::max<std::int64_t>(1, remaining_ms(c, now));
       request.limits.increment_ms[c] = time_control_.increment_ms;
     }
-    request.hard_deadline = milliseconds(request.limits.time_ms[side]) + Grace;
+    request.hard_deadline = search_deadline(request.limits.time_ms[side]);
   }
   ai_[side].worker->start(std::move(request));
 }
@@ -206,36 +207,22 @@ void GameSession::start_search(chess::Color side, TimePoint now) {
 void GameSession::take_answer(chess::Color side, TimePoint now) {
   std::optional<players::MoveAnswer> answer = ai_[side].worker->take_answer();
   if (!answer) return;
-  switch (answer->kind) {
-    case players::MoveAnswer::Kind::Move:
-      if (has_clock() && remaining_ms(side, now) + Grace.count() < 0) {
-        clock_ms_[side] = 0;
-        game_.flag(side);
-        break;
-      }
-      charge_clock(side, now);
-      turn_started_ = now;
-      held_answer_ = std::move(answer);
-      return;
-    case players::MoveAnswer::Kind::TimedOut:
-      clock_ms_[side] = std::min<std::int64_t>(clock_ms_[side], 0);
+  if (answer->kind == players::MoveAnswer::Kind::Move) {
+    if (has_clock() && flag_fell(remaining_ms(side, now))) {
+      clock_ms_[side] = 0;
       game_.flag(side);
-      break;
-    case players::MoveAnswer::Kind::Failed:
-      stop_clock(now);
-      game_.forfeit(side, answer->reason);
-      break;
-    case players::MoveAnswer::Kind::NoLegalMove:
-      stop_clock(now);
-      game_.forfeit(side, seats_[side].label + " answered that it had no legal move");
-      break;
-    case players::MoveAnswer::Kind::AcceptsDraw:
-      stop_clock(now);
-      if (draw_offered_to_mover()) game_.agree_draw();
-      else game_.forfeit(side, seats_[side].label + " accepted a draw that was not offered");
-      draw_offer_.reset();
-      break;
+      note_if_over();
+      return;
+    }
+    charge_clock(side, now);
+    turn_started_ = now;
+    held_answer_ = std::move(answer);
+    return;
   }
+  if (answer->kind == players::MoveAnswer::Kind::TimedOut) clock_ms_[side] = std::min<std::int64_t>(clock_ms_[side], 0);
+  else stop_clock(now);
+  decide_without_move(game_, side, *answer, seats_[side].label, draw_offered_to_mover());
+  draw_offer_.reset();
   note_if_over();
 }
 
@@ -262,7 +249,7 @@ void GameSession::update(TimePoint now) {
   if (has_clock() && !held_answer_) {
     const std::int64_t left = remaining_ms(side, now);
     const bool human = seats_[side].human();
-    if ((human && left <= 0) || (!human && left + Grace.count() < 0)) {
+    if ((human && left <= 0) || (!human && flag_fell(left))) {
       clock_ms_[side] = 0;
       game_.flag(side);
       note_if_over();
@@ -279,7 +266,7 @@ void GameSession::update(TimePoint now) {
     } else if (may_move) {
       if (game_.claimable_draw()) {
         stop_clock(now);
-        game_.claim_draw();
+        claim_for_ai(game_);
         note_if_over();
         return;
       }

@@ -19,7 +19,8 @@
 //    lichess), so what the store recorded is what the window shows.
 //  - Clocks (when the time control has one) run for the side to move from the
 //    moment its turn began; a human whose time runs out loses on time (a draw
-//    when the opponent cannot mate), an AI gets match::Grace beyond it.
+//    when the opponent cannot mate), an AI gets players::Grace beyond it
+//    (rulebook.h: the rules the headless runner applies too).
 //  - Resign: the human seat resigns (with two humans, the side to move).
 //  - Draw offers (FIDE 9.1.2): a human to move may offer a draw; the offer
 //    goes with the move they then make. An AI opponent answers on its turn by
@@ -90,8 +91,8 @@ class GameSession {
   // message when one cannot be created. time_control: initial_ms == 0 means no
   // clock; movetime_ms is not used.
   static Result<std::unique_ptr<GameSession>> create(std::array<SessionSeat, chess::COLOR_NB> seats,
-                                                            const TimeControl& time_control,
-                                                            std::optional<SessionSeat> hint, TimePoint now);
+                                                     const TimeControl& time_control,
+                                                     std::optional<SessionSeat> hint, TimePoint now);
   ~GameSession();  // stops every search (stop())
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;

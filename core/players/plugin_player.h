@@ -41,6 +41,11 @@
 
 namespace gambit::players {
 
+// Extra time a plugin gets beyond its limit before its seat loses on time (or,
+// in gambit-engine, before its answer is given up): thread and process noise,
+// and the slower sanitizer builds.
+inline constexpr std::chrono::milliseconds Grace{1000};
+
 // Receives SearchInfo during choose_move, on the plugin's worker thread (not
 // the thread calling choose_move), one call at a time. It must be quick, must
 // not throw (an exception is swallowed) and may call nothing on the
@@ -75,7 +80,7 @@ class PluginPlayer {
   // an option is unknown, given twice or invalid (options.h validate_option), or
   // when the plugin's create() fails (with the plugin's message).
   static Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
-                                                             std::vector<std::pair<std::string, std::string>> options);
+                                                      std::vector<std::pair<std::string, std::string>> options);
 
   // Destroys the instance (unless abandoned). No choose_move may be running.
   ~PluginPlayer();

@@ -13,9 +13,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Time a plugin gets beyond its thinking time before it loses the move (less
-// when the clock cannot afford it, but never under MinGrace).
-constexpr std::chrono::milliseconds MaxGrace = 1000ms;
+// Time a plugin gets beyond its thinking time before it loses the move:
+// players::Grace, less when the clock cannot afford it, but never under MinGrace.
+constexpr std::chrono::milliseconds MaxGrace = players::Grace;
 constexpr std::chrono::milliseconds MinGrace = 100ms;
 
 // The protocol's result line for a game that ended on the board, or nothing.

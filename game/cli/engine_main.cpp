@@ -44,9 +44,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Time a plugin gets beyond its limit before it loses the move.
-constexpr std::chrono::milliseconds Grace = 1000ms;
-
 class Output {
  public:
   void line(const std::string& text) {
@@ -199,8 +196,10 @@ class Engine {
     // The hard deadline: the movetime, or the whole remaining clock, plus grace.
     std::chrono::milliseconds deadline = players::PluginPlayer::NoDeadline;
     const std::int64_t clock = limits.time_ms[current_.side_to_move()];
-    if (!limits.infinite && limits.movetime_ms > 0) deadline = std::chrono::milliseconds(limits.movetime_ms) + Grace;
-    else if (!limits.infinite && clock >= 0) deadline = std::chrono::milliseconds(clock) + Grace;
+    if (!limits.infinite && limits.movetime_ms > 0)
+      deadline = std::chrono::milliseconds(limits.movetime_ms) + players::Grace;
+    else if (!limits.infinite && clock >= 0)
+      deadline = std::chrono::milliseconds(clock) + players::Grace;
 
     searching_ = true;
     infinite_ = limits.infinite;
@@ -242,7 +241,8 @@ class Engine {
         return true;
       }
     std::string choices;
-    for (chess::Variant v : library_->variants()) choices += (choices.empty() ? "" : ", ") + std::string(chess::names_of(v).uci);
+    for (chess::Variant v : library_->variants())
+      choices += (choices.empty() ? "" : ", ") + std::string(chess::names_of(v).uci);
     out_.note("UCI_Variant '" + name + "' is not played by " + library_->id() + "; it plays " + choices);
     return true;
   }

@@ -53,7 +53,7 @@ using Command = std::variant<Uci, IsReady, UciNewGame, Stop, Quit, PonderHit, Se
 // as "info string ..." before carrying on. Positions are read in `variant`
 // (the engine's UCI_Variant): "startpos" is its start, a FEN may carry its fields.
 std::optional<Result<Command>> parse_command(std::string_view line,
-                                                    chess::Variant variant = chess::Variant::Standard);
+                                             chess::Variant variant = chess::Variant::Standard);
 
 // The option line of UCI_Variant ("option name UCI_Variant type combo default
 // chess var chess var 3check") for an engine that plays these variants.

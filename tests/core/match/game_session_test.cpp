@@ -405,9 +405,9 @@ TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {
   ASSERT_TRUE(session);
   session->update(t0);
   ASSERT_EQ(session->thinking_side(), std::optional(WHITE));
-  session->update(t0 + 5000ms + Grace - 1ms);
+  session->update(t0 + 5000ms + players::Grace - 1ms);
   EXPECT_FALSE(session->game().is_over()) << describe(*session);
-  session->update(t0 + 5000ms + Grace + 1ms);
+  session->update(t0 + 5000ms + players::Grace + 1ms);
   ASSERT_TRUE(session->game().is_over());
   EXPECT_EQ(session->game().outcome().termination, chess::Termination::TimeForfeit);
   EXPECT_EQ(session->game().outcome().flagged, std::optional(WHITE));

@@ -79,7 +79,7 @@ TEST(PluginPlayer, RandomPlaysAWholeGameOfLegalMoves) {
 TEST(PluginPlayer, RandomPlaysAWholeThreeCheckGame) {
   std::unique_ptr<PluginPlayer> player = make_player(test_support::random_plugin(), {{"seed", "5"}});
   ASSERT_TRUE(player);
-  chess::Game game(chess::Position(chess::Variant::ThreeCheck));
+  chess::Game game{chess::Position(chess::Variant::ThreeCheck)};
   while (!game.is_over()) {
     const MoveAnswer answer = player->choose_move(game.start(), game.moves(), Limits{}, nullptr, Patient);
     ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason << "\nin " << game.position().pretty();

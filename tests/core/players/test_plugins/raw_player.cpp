@@ -127,9 +127,9 @@ gambit_status consider_draw(gambit_player* player, const gambit_position* positi
 
 void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = true; }
 
-const char* const behaviours[] = {"first_legal", "illegal",     "garbage",    "null_move",  "error",
-                                  "throw",       "hang",        "stoppable",  "fail_create", "accept_draw",
-                                  "draw_error",  "draw_throw",  "draw_hang"};
+[[maybe_unused]] const char* const behaviours[] = {
+    "first_legal", "illegal", "garbage",     "null_move",  "error",      "throw",     "hang",
+    "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang"};
 
 #if TEST_DEFECT == 7
 const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};
