@@ -122,31 +122,6 @@ std::string ai_label(const std::string& id, const std::string& level) {
   return level.empty() ? id : id + " (" + level + ")";
 }
 
-store::PlayerIdentity ai_identity(const std::string& id, const std::string& version, const std::string& level,
-                                  const std::vector<std::pair<std::string, std::string>>& options) {
-  return store::PlayerIdentity::ai(id, version, options_text(options), ai_label(id, level));
-}
-
-store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,
-                                 store::PlayerIdentity black, const TimeControl& time_control, std::int64_t started_at,
-                                 std::int64_t ended_at, store::GameSource source) {
-  store::FinishedGame record;
-  record.white = std::move(white);
-  record.black = std::move(black);
-  record.result = game.outcome().pgn_result();
-  record.reason = ending_words(game.outcome());
-  record.variant = std::string(chess::names_of(game.start().variant()).id);
-  record.time_control = time_control.movetime_ms > 0 ? seconds_text(time_control.movetime_ms) + " s/move"
-                                                     : time_control.pgn_tag();
-  record.started_at = started_at;
-  record.ended_at = ended_at;
-  record.plies = int(game.moves().size());
-  record.pgn = chess::write_pgn(pgn);
-  record.source = source;
-  record.from_start = game.start().is_start();
-  return record;
-}
-
 chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,
                           const std::string& black, const TimeControl& time_control, const PgnTags& extra) {
   chess::PgnGame pgn;

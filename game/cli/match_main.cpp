@@ -36,6 +36,7 @@
 #include "core/match/openings.h"
 #include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
+#include "core/recording/store_entry.h"
 #include "core/store/store.h"
 #include "core/util/splitmix64.h"
 
@@ -162,9 +163,9 @@ class Match {
     }
     if (store_) {
       auto identity = [](const Competitor& c) {
-        return match::ai_identity(c.library->id(), c.library->version(), c.level, c.options);
+        return recording::ai_identity(c.library->id(), c.library->version(), c.level, c.options);
       };
-      auto recorded = store_->record_game(match::store_record(played->game, played->pgn, identity(white),
+      auto recorded = store_->record_game(recording::store_record(played->game, played->pgn, identity(white),
                                                               identity(black), tc_, started_at,
                                                               std::int64_t(std::time(nullptr)), store::GameSource::Match));
       if (!recorded) {

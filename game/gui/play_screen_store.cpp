@@ -13,6 +13,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/match/game_record.h"
+#include "core/recording/store_entry.h"
 #include "game/gui/app.h"
 #include "game/gui/play_screen.h"
 
@@ -87,7 +88,7 @@ void PlayScreen::record_finished_game() {
   if (!store || game().moves().size() <= moves_at_start_) return;
   const match::GameSession& s = *session();
   const std::string& profile = app_.settings().store.profile;
-  store::FinishedGame record = match::store_record(
+  store::FinishedGame record = recording::store_record(
       game(), s.pgn(demo_ ? "Gambit demo" : "Gambit game"), identity(s.seat(chess::WHITE), profile),
       identity(s.seat(chess::BLACK), profile), s.time_control(), started_at_, unix_now(),
       demo_ ? store::GameSource::Demo : store::GameSource::Window);

@@ -1,5 +1,4 @@
-// What the store is told about a finished game (store_record): result, ending,
-// and whether the game began at its variant's start, which decides rating.
+// Records of games: loading typed text (load_game_text) and counting moves.
 #include "core/match/game_record.h"
 
 #include <gtest/gtest.h>
@@ -8,62 +7,10 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "core/chess/san.h"
 #include "core/match/game_runner.h"
 
 namespace gambit::match {
 namespace {
-
-store::PlayerIdentity you() { return store::PlayerIdentity::person("You"); }
-store::PlayerIdentity bot() { return store::PlayerIdentity::ai("random", "1.0", "", "random"); }
-
-// The game from start after the SAN moves, which must be legal.
-chess::Game played(chess::Position start, std::initializer_list<const char*> moves) {
-  chess::Game game(start);
-  for (const char* san : moves) {
-    auto move = chess::parse_san(game.position(), san);
-    EXPECT_TRUE(move) << san << ": " << (move ? "" : move.error());
-    if (move) game.play(*move);
-  }
-  return game;
-}
-
-store::FinishedGame record_of(const chess::Game& game) {
-  return store_record(game, pgn_record(game, "test", "You", "random", {}, {}), you(), bot(), {}, 100, 200,
-                      store::GameSource::Window);
-}
-
-TEST(StoreRecord, AGameFromTheStartIsRatedAndOneFromATypedPositionIsNot) {
-  const store::FinishedGame fools_mate = record_of(played(chess::Position(), {"f3", "e5", "g4", "Qh4#"}));
-  EXPECT_EQ(fools_mate.result, "0-1");
-  EXPECT_EQ(fools_mate.reason, "checkmate");
-  EXPECT_TRUE(fools_mate.from_start);
-
-  // One move from mate, typed into Load: the mate is kept, not rated.
-  auto near_mate = chess::Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-  ASSERT_TRUE(near_mate) << near_mate.error();
-  const store::FinishedGame mate = record_of(played(*near_mate, {"Ra8#"}));
-  EXPECT_EQ(mate.result, "1-0");
-  EXPECT_FALSE(mate.from_start);
-  EXPECT_NE(mate.pgn.find("[SetUp \"1\"]"), std::string::npos) << mate.pgn;
-
-  // The standard setup typed as a FEN is the start; so is three-check's start.
-  auto typed_start = chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  ASSERT_TRUE(typed_start);
-  chess::Game resigned = played(*typed_start, {"e4"});
-  resigned.resign(chess::BLACK);
-  EXPECT_TRUE(record_of(resigned).from_start);
-  chess::Game three_check = played(chess::Position(chess::Variant::ThreeCheck), {"e4", "f6"});
-  three_check.resign(chess::WHITE);
-  EXPECT_TRUE(record_of(three_check).from_start);
-  // A three-check game whose first check was typed into its FEN did not.
-  auto one_check = chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1",
-                                             chess::Variant::ThreeCheck);
-  ASSERT_TRUE(one_check) << one_check.error();
-  chess::Game checked = played(*one_check, {"e4"});
-  checked.resign(chess::BLACK);
-  EXPECT_FALSE(record_of(checked).from_start);
-}
 
 // Text typed into the window's Load field: every malformed FEN gets the FEN
 // parser's own sentence, never "no such file".
