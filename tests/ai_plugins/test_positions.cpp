@@ -8,25 +8,14 @@
 #include <sstream>
 
 #include "core/chess/movegen.h"
+#include "tests/support/random_walks.h"
 
 namespace gambit::testing {
 
 using namespace chess;
 
 std::vector<Position> random_positions(int count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Position> out;
-  while (int(out.size()) < count) {
-    Position pos;
-    const int plies = std::uniform_int_distribution<int>(0, 120)(rng);
-    for (int ply = 0; ply < plies; ++ply) {
-      const MoveList moves = legal_moves(pos);
-      if (moves.empty()) break;
-      pos.do_move(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-    }
-    if (!legal_moves(pos).empty() && pos.halfmove_clock() < 100) out.push_back(pos);
-  }
-  return out;
+  return test_support::random_walks({.walks = count, .max_plies = 120, .playable_only = true}, seed);
 }
 
 Position mirrored(const Position& pos) {

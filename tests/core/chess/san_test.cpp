@@ -14,13 +14,13 @@
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
 #include "tests/core/chess/test_positions.h"
+#include "tests/support/random_walks.h"
 
 namespace gambit::chess {
 namespace {
 
 using test_support::perft_suite_fens;
 using test_support::position_from;
-using test_support::random_walk_positions;
 
 constexpr std::string_view KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 constexpr std::string_view NBD7 = "rnbqkb1r/ppp2ppp/4pn2/3p2B1/2PP4/2N5/PP2PPPP/R2QKBNR b KQkq - 1 4";
@@ -42,7 +42,8 @@ std::vector<Position> sample_positions() {
   std::vector<std::string> fens{std::string(KIWIPETE), std::string(NBD7), std::string(THREE_QUEENS)};
   for (const std::string& fen : perft_suite_fens()) fens.push_back(fen);
   EXPECT_GT(fens.size(), 100u) << "perft.epd not found or short";
-  return random_walk_positions(fens, 2, 20, 7);
+  return gambit::test_support::random_walks(
+      {.start_fens = fens, .walks = 2, .min_plies = 20, .every_position = true}, 7);
 }
 
 struct Known {

@@ -20,6 +20,7 @@
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
 #include "tests/core/chess/test_positions.h"
+#include "tests/support/random_walks.h"
 
 namespace gambit::chess {
 namespace {
@@ -28,26 +29,6 @@ using test_support::Divide;
 
 constexpr const char* StockfishPath = "/usr/games/stockfish";
 constexpr int Depth = 3;
-
-// Positions after 10..80 random legal plies (fewer if the game ends), starting
-// from the initial position or a perft.epd position; fixed seeds, so always the same.
-std::vector<Position> random_positions(const std::vector<std::string>& start_fens) {
-  std::vector<Position> positions;
-  for (std::uint64_t seed : {1u, 22u, 333u, 4444u, 55555u}) {
-    std::mt19937_64 rng(seed);
-    for (int i = 0; i < 40; ++i) {
-      Position pos;
-      if (i % 4 != 0) pos = Position::from_fen(start_fens[rng() % start_fens.size()]).value();
-      for (int plies = 10 + int(rng() % 71); plies > 0; --plies) {
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos.do_move(moves[rng() % moves.size()]);
-      }
-      positions.push_back(pos);
-    }
-  }
-  return positions;
-}
 
 // Runs Stockfish once over all FENs; returns one Divide per FEN or sets error.
 std::vector<Divide> stockfish_divides(const std::vector<std::string>& fens, std::string& error) {
@@ -94,7 +75,12 @@ TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
 
   const std::vector<std::string> start_fens = test_support::perft_suite_fens();
   ASSERT_FALSE(start_fens.empty()) << "could not read " GAMBIT_TEST_DATA_DIR "/perft.epd";
-  const std::vector<Position> positions = random_positions(start_fens);
+  std::vector<std::string> starts = start_fens;
+  starts.emplace_back(START_FEN);
+  // Positions after 10..80 random legal plies (fewer if the game ends); this seed reaches every kind of
+  // special move at the root (checked below).
+  const std::vector<Position> positions =
+      gambit::test_support::random_walks({.start_fens = starts, .walks = 4, .min_plies = 10, .max_plies = 80}, 1);
   ASSERT_GE(positions.size(), 200u);
 
   std::vector<std::string> fens;

@@ -57,23 +57,6 @@ Position position_from(std::string_view fen) {
   return pos.ok() ? *pos : Position();
 }
 
-std::vector<Position> random_walk_positions(const std::vector<std::string>& start_fens, int walks, int plies,
-                                            std::uint64_t seed) {
-  std::vector<Position> out;
-  std::mt19937_64 rng(seed);
-  for (const std::string& fen : start_fens)
-    for (int walk = 0; walk < walks; ++walk) {
-      Position pos = position_from(fen);
-      for (int ply = 0; ply < plies; ++ply) {
-        out.push_back(pos);
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos.do_move(moves[rng() % moves.size()]);
-      }
-    }
-  return out;
-}
-
 std::string compare_divides(const Divide& ours, const Divide& theirs, std::string_view engine, int depth) {
   const std::string name(engine);
   std::string only_ours, only_theirs, counts;

@@ -1,6 +1,6 @@
 // Positions shared by the chess tests: the perft reference suite
-// (tests/data/perft.epd), positions met on random walks from given starts, and
-// the comparison of perft divides with a reference engine's.
+// (tests/data/perft.epd), and the comparison of perft divides with a reference
+// engine's. Random positions: tests/support/random_walks.h.
 #pragma once
 
 #include <cstdint>
@@ -27,11 +27,6 @@ std::vector<std::string> perft_suite_fens();
 
 // Parses a FEN the test knows to be valid (a failure is reported through EXPECT).
 Position position_from(std::string_view fen);
-
-// Every position met on `walks` random walks of up to `plies` plies from each
-// start (the starts included); deterministic for a given seed.
-std::vector<Position> random_walk_positions(const std::vector<std::string>& start_fens, int walks, int plies,
-                                            std::uint64_t seed);
 
 // One position's perft divide: root move in UCI -> leaf count below it, and the total.
 struct Divide {

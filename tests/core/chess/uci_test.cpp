@@ -12,16 +12,19 @@
 
 #include "core/chess/movegen.h"
 #include "tests/core/chess/test_positions.h"
+#include "tests/support/random_walks.h"
 
 namespace gambit::chess {
 namespace {
 
 using test_support::perft_suite_fens;
 using test_support::position_from;
-using test_support::random_walk_positions;
 
 // The perft suite's positions and positions met on random walks from each of them.
-std::vector<Position> sample_positions() { return random_walk_positions(perft_suite_fens(), 1, 20, 20240601); }
+std::vector<Position> sample_positions() {
+  return gambit::test_support::random_walks(
+      {.start_fens = perft_suite_fens(), .min_plies = 20, .every_position = true}, 20240601);
+}
 
 TEST(UciSquares, NamesAndParsesEverySquare) {
   EXPECT_EQ(square_name(SQ_A1), "a1");
