@@ -27,7 +27,10 @@ constexpr std::int64_t DemoDelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200
 
 }  // namespace
 
-PlayScreen::PlayScreen(App& app, Mode mode, Start start_with) : Screen(app), mode_(mode) {
+PlayScreen::PlayScreen(App& app, Mode mode, Start start_with)
+    : Screen(app), mode_(mode),
+      recorder_(app.store(), app.settings().store.profile,
+                mode == Mode::Demo ? store::GameSource::Demo : store::GameSource::Window) {
   using A = Action;
   auto add = [&](A action, const char* label, const char* tooltip) {
     buttons_.push_back({action, Button{label, tooltip, {}}});
@@ -105,9 +108,9 @@ void PlayScreen::start(Start start_with) {
     time_control.initial_ms = std::int64_t(settings.clock.minutes) * 60000;
     time_control.increment_ms = std::int64_t(settings.clock.increment_seconds) * 1000;
   }
-  std::optional<KeptGame> kept;
+  std::optional<recording::Recorder::KeptGame> kept;
   if (start_with == Start::Resume) {
-    auto read = read_kept_game();
+    auto read = recording::Recorder::read_kept(app_.store(), app_.store_problem());
     if (!read) {
       failure_ = read.error();
       return;
@@ -151,12 +154,12 @@ void PlayScreen::start(Start start_with) {
     return;
   }
   session_ = std::move(session).value();
-  if (!kept) session_->new_game(fresh_game(), now);
-  game_began();
-  if (kept) {
+  if (!kept) {
+    session_->new_game(fresh_game(), now);
+    game_began();
+  } else {
     session_->new_game(std::move(kept->game), now, kept->clocks);
-    keeps_unfinished_ = true;
-    recorded_ = false;  // its moves were played here, before the window closed: it is recorded when it ends
+    game_began(/*resumed=*/true);  // its moves were played here, before the window closed
     app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + ".");
   }
   // A lone human playing Black sees the board from Black's side.
@@ -233,7 +236,7 @@ void PlayScreen::run(Action action) {
   const auto now = app_.now();
   switch (action) {
     case Action::NewGame:
-      if (!game().is_over() && game().moves().size() > moves_at_start_) open_dialog(Dialog::ConfirmNewGame);
+      if (!game().is_over() && recorder_.played_here(game())) open_dialog(Dialog::ConfirmNewGame);
       else app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
     case Action::Undo:
@@ -252,10 +255,10 @@ void PlayScreen::run(Action action) {
       break;
     case Action::Save: open_dialog(Dialog::Save); break;
     case Action::Load:
-      open_dialog(!game().is_over() && game().moves().size() > moves_at_start_ ? Dialog::ConfirmLoad : Dialog::Load);
+      open_dialog(!game().is_over() && recorder_.played_here(game()) ? Dialog::ConfirmLoad : Dialog::Load);
       break;
     case Action::Menu:
-      if (s && !game().is_over() && (demo_ || game().moves().size() > moves_at_start_))
+      if (s && !game().is_over() && (demo_ || recorder_.played_here(game())))
         open_dialog(Dialog::ConfirmLeave);
       else app_.pop();
       break;

@@ -20,6 +20,7 @@
 #include "core/config/settings.h"
 #include "core/match/demo_loop.h"
 #include "core/match/game_session.h"
+#include "core/recording/recorder.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
@@ -59,18 +60,12 @@ class PlayScreen : public Screen {
   // A new game from the start position of the configured variant ([game] variant).
   chess::Game fresh_game() const;
   void start(Start start);
-  // play_screen_store.cpp
-  struct KeptGame {  // the store's interrupted game, ready to go on
-    std::array<config::SeatConfig, chess::COLOR_NB> seats;
-    match::TimeControl time_control;
-    std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;
-    chess::Game game;
-  };
-  Result<KeptGame> read_kept_game();
-  void game_began();  // a new game (or a loaded one) starts being played here
+  // The store's side (recording::Recorder), its problems told as toasts.
+  void game_began(bool resumed = false);  // a new, loaded or resumed game starts being played here
   void record_finished_game();
   void keep_unfinished_game();
   void give_up_game();  // the player chose a new game over this one: neither recorded nor kept
+  void tell(const std::optional<std::string>& problem);
   // Play again: a new game with the same setup, or with the colours swapped.
   void restart(bool swap_colours);
   bool swap_offered() const;  // one human against an AI
@@ -112,16 +107,10 @@ class PlayScreen : public Screen {
   int demo_game_seen_ = 0;
   std::string failure_;  // the game could not start: why
 
-  // Recording (play_screen_store.cpp).
+  recording::Recorder recorder_;
   std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // Play: as the settings (or the kept game) gave them
-  std::int64_t started_at_ = 0;    // Unix seconds when the current game began here
-  std::size_t moves_at_start_ = 0;  // moves the record already had then (a loaded game)
-  bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
-  bool given_up_ = false;           // the player chose a new game instead: not kept
-  bool colours_swapped_ = false;    // the seats play the other colours than the settings give them
-  bool keep_colours_ = false;       // the next start keeps colours_swapped_ even with random colours
-  bool keeps_unfinished_ = false;   // the store's interrupted game is this screen's current game
-  std::optional<std::pair<double, double>> rating_change_;  // the profile's rating before and after this game
+  bool colours_swapped_ = false;  // the seats play the other colours than the settings give them
+  bool keep_colours_ = false;     // the next start keeps colours_swapped_ even with random colours
 
   BoardView board_;
   BoardInput input_;

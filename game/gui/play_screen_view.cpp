@@ -345,8 +345,8 @@ std::vector<std::string> PlayScreen::end_details() const {
                                                                          : "By " + match::ending_words(outcome);
   }
   std::vector<std::string> details{how + " (" + outcome.pgn_result() + ")."};
-  if (rating_change_) {
-    const long before = std::lround(rating_change_->first), after = std::lround(rating_change_->second);
+  if (const auto& rating_change = recorder_.rating_change()) {
+    const long before = std::lround(rating_change->first), after = std::lround(rating_change->second);
     details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +
                       (after >= before ? "+" : "") + std::to_string(after - before) + ").");
   } else if (!demo_ && !game().start().is_start()) {

@@ -1,0 +1,130 @@
+#include "core/recording/recorder.h"
+
+#include <sstream>
+
+#include "core/chess/pgn.h"
+#include "core/match/game_record.h"
+#include "core/recording/store_entry.h"
+
+namespace gambit::recording {
+
+namespace {
+
+store::PlayerIdentity identity(const match::SessionSeat& seat, const std::string& profile) {
+  if (seat.human()) return store::PlayerIdentity::person(profile);
+  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), match::options_text(seat.options),
+                                   seat.label);
+}
+
+// A seat as the store keeps it: options one "name=value" per line.
+store::InterruptedGame::Seat kept_seat(const config::SeatConfig& seat) {
+  std::string options;
+  for (const auto& [name, value] : seat.options) options += name + "=" + value + "\n";
+  return {seat.player, seat.level, options};
+}
+
+config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
+  config::SeatConfig seat{kept.player, kept.level, {}};
+  std::istringstream lines(kept.options);
+  for (std::string line; std::getline(lines, line);) {
+    const auto equals = line.find('=');
+    if (equals != std::string::npos) seat.options.emplace_back(line.substr(0, equals), line.substr(equals + 1));
+  }
+  return seat;
+}
+
+}  // namespace
+
+Result<Recorder::KeptGame> Recorder::read_kept(store::Store* store, const std::string& no_store) {
+  if (!store) return Failure{"There is no game to resume: " + no_store};
+  auto kept = store->interrupted();
+  if (!kept) return Failure{"The kept game cannot be read: " + kept.error()};
+  if (!kept.value()) return Failure{"There is no unfinished game to resume."};
+  const store::InterruptedGame& saved = *kept.value();
+  chess::PgnReader reader(saved.pgn);
+  auto pgn = reader.next();
+  if (!pgn || !*pgn)
+    return Failure{"The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game")) +
+                   ". Start a game with Play: it replaces the kept one."};
+  KeptGame game{{seat_config(saved.white), seat_config(saved.black)},
+                match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms},
+                std::nullopt,
+                match::game_from_pgn(**pgn)};
+  if (saved.clock_initial_ms > 0)
+    game.clocks = std::array<std::int64_t, chess::COLOR_NB>{saved.white_ms, saved.black_ms};
+  return game;
+}
+
+Recorder::Recorder(store::Store* store, std::string profile, store::GameSource source)
+    : store_(store), profile_(std::move(profile)), source_(source) {}
+
+std::optional<std::string> Recorder::forget_kept() {
+  if (!keeps_unfinished_) return std::nullopt;
+  keeps_unfinished_ = false;
+  if (auto cleared = store_->clear_interrupted(); !cleared)
+    return "The unfinished game could not be forgotten: " + cleared.error();
+  return std::nullopt;
+}
+
+std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t now_unix, bool resumed) {
+  std::optional<std::string> problem = forget_kept();  // the kept game was this recorder's previous one
+  started_at_ = now_unix;
+  rating_change_.reset();
+  given_up_ = false;
+  moves_at_start_ = game.moves().size();
+  recorded_ = game.is_over();  // a loaded game that was already over is not ours to record
+  if (resumed && store_) {
+    keeps_unfinished_ = true;
+    moves_at_start_ = 0;  // its moves were played here, before the window closed
+  }
+  return problem;
+}
+
+std::optional<std::string> Recorder::record_if_over(const match::GameSession& session, std::int64_t now_unix) {
+  const chess::Game& game = session.game();
+  if (recorded_ || given_up_ || !game.is_over()) return std::nullopt;
+  recorded_ = true;
+  if (!store_ || !played_here(game)) return std::nullopt;
+  const bool demo = source_ == store::GameSource::Demo;
+  store::FinishedGame record = store_record(
+      game, session.pgn(demo ? "Gambit demo" : "Gambit game"), identity(session.seat(chess::WHITE), profile_),
+      identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
+  record.ends_interrupted = keeps_unfinished_;
+  const auto before = store_->rating();
+  if (auto recorded = store_->record_game(record); !recorded)  // a kept game stays kept: nothing is lost
+    return "This game could not be recorded in " + store_->path().string() + ": " + recorded.error();
+  keeps_unfinished_ = false;
+  const bool one_human = session.seat(chess::WHITE).human() != session.seat(chess::BLACK).human();
+  if (const auto after = store_->rating(); one_human && record.from_start && before && after)
+    rating_change_ = std::make_pair(before.value(), after.value());
+  return std::nullopt;
+}
+
+std::optional<std::string> Recorder::keep_unfinished(const match::GameSession& session,
+                                                     const std::array<config::SeatConfig, chess::COLOR_NB>& seats,
+                                                     match::GameSession::TimePoint now, std::int64_t now_unix) {
+  const chess::Game& game = session.game();
+  if (source_ == store::GameSource::Demo || !store_ || recorded_ || given_up_ || game.is_over() ||
+      !played_here(game))
+    return std::nullopt;
+  store::InterruptedGame kept;
+  kept.pgn = chess::write_pgn(session.pgn("Gambit game"));
+  kept.white = kept_seat(seats[chess::WHITE]);
+  kept.black = kept_seat(seats[chess::BLACK]);
+  kept.clock_initial_ms = session.time_control().initial_ms;
+  kept.clock_increment_ms = session.time_control().increment_ms;
+  kept.white_ms = session.remaining_ms(chess::WHITE, now);
+  kept.black_ms = session.remaining_ms(chess::BLACK, now);
+  kept.saved_at = now_unix;
+  if (auto saved = store_->save_interrupted(kept); !saved)
+    return "The unfinished game could not be kept in " + store_->path().string() + ": " + saved.error();
+  keeps_unfinished_ = true;
+  return std::nullopt;
+}
+
+std::optional<std::string> Recorder::give_up() {
+  given_up_ = true;
+  return forget_kept();
+}
+
+}  // namespace gambit::recording

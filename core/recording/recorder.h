@@ -1,0 +1,82 @@
+// Recorder: the games one front end plays (the window's Play or Demo), put into
+// the store as they go: a finished game is recorded the moment it ends, and in
+// Play a game left unfinished is kept (after every move and when the screen
+// closes), so that neither closing nor a crash loses it and it can be resumed.
+//
+// Rules: a game is recorded once, when it ends (a finished game cannot be
+// undone); a loaded game is recorded only if a move was played here, and one
+// that was already over never; a game given up for another (give_up) is
+// neither recorded nor kept; recording a game this recorder kept clears the
+// kept game in the same transaction; beginning another game gives up the kept
+// one; a recorder that never kept a game leaves an older kept game alone.
+// Without a store nothing is recorded or kept. Problems come back as sentences
+// for the player; the game goes on.
+//
+// Threading: one thread (the front end's).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "core/chess/game.h"
+#include "core/config/settings.h"
+#include "core/match/game_session.h"
+#include "core/store/store.h"
+
+namespace gambit::recording {
+
+class Recorder {
+ public:
+  // The store's unfinished game, ready to go on.
+  struct KeptGame {
+    std::array<config::SeatConfig, chess::COLOR_NB> seats;
+    match::TimeControl time_control;
+    std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;  // remaining times, when it has a clock
+    chess::Game game;
+  };
+  // The kept game of `store`, or a sentence: none kept, or it cannot be read.
+  // no_store says why there is no store when store is null.
+  static Result<KeptGame> read_kept(store::Store* store, const std::string& no_store);
+
+  // store may be null. profile names the human in the store; source says
+  // which front end played (Demo games are recorded, never kept).
+  Recorder(store::Store* store, std::string profile, store::GameSource source);
+
+  // A game begins here: new, loaded (its moves so far were not played here) or
+  // resumed (the kept game, whose moves were). Gives up a game kept before.
+  std::optional<std::string> began(const chess::Game& game, std::int64_t now_unix, bool resumed = false);
+  // Records the session's game if it has ended and is ours to record.
+  std::optional<std::string> record_if_over(const match::GameSession& session, std::int64_t now_unix);
+  // Keeps the session's unfinished game (Play only; nothing when no move was played here).
+  std::optional<std::string> keep_unfinished(const match::GameSession& session,
+                                             const std::array<config::SeatConfig, chess::COLOR_NB>& seats,
+                                             match::GameSession::TimePoint now, std::int64_t now_unix);
+  // The player chose another game over this one: neither recorded nor kept.
+  std::optional<std::string> give_up();
+
+  // Moves of the current game played before it began here (a loaded game).
+  std::size_t moves_at_start() const { return moves_at_start_; }
+  // A move was played here in `game` (the current one).
+  bool played_here(const chess::Game& game) const { return game.moves().size() > moves_at_start_; }
+  // The profile's rating before and after the game just recorded (rated games
+  // of one human against an AI only).
+  const std::optional<std::pair<double, double>>& rating_change() const { return rating_change_; }
+
+ private:
+  std::optional<std::string> forget_kept();
+
+  store::Store* store_;
+  std::string profile_;
+  store::GameSource source_;
+  std::int64_t started_at_ = 0;     // Unix seconds when the current game began here
+  std::size_t moves_at_start_ = 0;  // moves the record already had then
+  bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
+  bool given_up_ = false;           // the player chose another game: not kept
+  bool keeps_unfinished_ = false;   // the store's interrupted game is this recorder's current game
+  std::optional<std::pair<double, double>> rating_change_;
+};
+
+}  // namespace gambit::recording

@@ -1,0 +1,175 @@
+// The Recorder with a real store and real sessions of two humans (no plugin
+// needed): recorded once when over, kept while unfinished, resumed, given up.
+#include "core/recording/recorder.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "core/chess/uci.h"
+
+namespace gambit::recording {
+namespace {
+
+using TimePoint = match::GameSession::TimePoint;
+
+class RecorderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("gambit-recorder-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    auto opened = store::Store::open(dir_ / "gambit.db", "Ann");
+    ASSERT_TRUE(opened) << opened.error();
+    store_ = std::move(opened).value().store;
+  }
+  void TearDown() override {
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  static std::unique_ptr<match::GameSession> two_humans(TimePoint now, match::TimeControl clock = {}) {
+    auto session = match::GameSession::create({match::SessionSeat{"Ann", nullptr, {}}, {"Bob", nullptr, {}}}, clock,
+                                              std::nullopt, now);
+    EXPECT_TRUE(session) << session.error();
+    return session ? std::move(session).value() : nullptr;
+  }
+  static void play(match::GameSession& session, std::initializer_list<const char*> moves, TimePoint now) {
+    for (const char* text : moves)
+      ASSERT_TRUE(session.play_human_move(*chess::parse_uci_move(session.game().position(), text), now)) << text;
+  }
+  std::size_t games() { return store_->recent_games(100).value().size(); }
+  bool kept() { return store_->interrupted().value().has_value(); }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<store::Store> store_;
+  const std::array<config::SeatConfig, chess::COLOR_NB> seats_{config::SeatConfig{}, config::SeatConfig{}};
+};
+
+TEST_F(RecorderTest, AFinishedGameIsRecordedOnceAndClearsTheGameItKept) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto session = two_humans(now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  EXPECT_FALSE(recorder.began(session->game(), 100));
+  play(*session, {"f2f3", "e7e5"}, now);
+  EXPECT_FALSE(recorder.keep_unfinished(*session, seats_, now, 101));
+  EXPECT_TRUE(kept());
+  EXPECT_FALSE(recorder.record_if_over(*session, 102)) << "not over: nothing recorded";
+  EXPECT_EQ(games(), 0u);
+  play(*session, {"g2g4", "d8h4"}, now);
+  ASSERT_TRUE(session->game().is_over());
+  EXPECT_FALSE(recorder.record_if_over(*session, 103));
+  EXPECT_FALSE(recorder.record_if_over(*session, 104));
+  EXPECT_EQ(games(), 1u) << "recorded once";
+  EXPECT_FALSE(kept()) << "recording the game cleared the one it kept";
+  EXPECT_FALSE(recorder.keep_unfinished(*session, seats_, now, 105));
+  EXPECT_FALSE(kept()) << "a finished game is not kept";
+}
+
+TEST_F(RecorderTest, ALoadedGameCountsOnlyWhenAMoveWasPlayedHere) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto session = two_humans(now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  // A loaded game that was already over is not ours to record.
+  chess::Game mated;
+  for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) mated.play(*chess::parse_uci_move(mated.position(), m));
+  session->new_game(mated, now);
+  recorder.began(session->game(), 100);
+  EXPECT_FALSE(recorder.played_here(session->game()));
+  EXPECT_FALSE(recorder.record_if_over(*session, 101));
+  EXPECT_EQ(games(), 0u);
+  // A loaded position: kept and recorded once a move is played here.
+  chess::Game near_mate(*chess::Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+  session->new_game(near_mate, now);
+  recorder.began(session->game(), 102);
+  EXPECT_FALSE(recorder.keep_unfinished(*session, seats_, now, 103));
+  EXPECT_FALSE(kept()) << "nothing played here yet";
+  play(*session, {"a1a8"}, now);
+  EXPECT_FALSE(recorder.record_if_over(*session, 104));
+  EXPECT_EQ(games(), 1u);
+}
+
+TEST_F(RecorderTest, TheKeptGameResumesWithItsSeatsClocksAndMoves) {
+  const TimePoint start = match::GameSession::Clock::now();
+  const match::TimeControl blitz{0, 180000, 2000};
+  auto session = two_humans(start, blitz);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  recorder.began(session->game(), 100);
+  play(*session, {"e2e4"}, start + std::chrono::seconds(5));
+  const std::array<config::SeatConfig, chess::COLOR_NB> seats{config::SeatConfig{},
+                                                              config::SeatConfig{"alphabeta", "easy", {{"seed", "7"}}}};
+  EXPECT_FALSE(recorder.keep_unfinished(*session, seats, start + std::chrono::seconds(8), 101));
+
+  Result<Recorder::KeptGame> read = Recorder::read_kept(store_.get(), "no store");
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->seats, seats);
+  EXPECT_EQ(read->game.moves(), session->game().moves());
+  EXPECT_EQ(read->time_control.initial_ms, 180000);
+  EXPECT_EQ(read->time_control.increment_ms, 2000);
+  ASSERT_TRUE(read->clocks);
+  EXPECT_EQ((*read->clocks)[chess::WHITE], 180000 - 5000 + 2000);
+  EXPECT_EQ((*read->clocks)[chess::BLACK], 180000 - 3000);
+
+  // Resumed in a new recorder (the next start): ending it records it and clears the kept game.
+  Recorder next(store_.get(), "Ann", store::GameSource::Window);
+  auto resumed = two_humans(start);
+  resumed->new_game(read->game, start, read->clocks);
+  next.began(resumed->game(), 200, /*resumed=*/true);
+  EXPECT_TRUE(next.played_here(resumed->game())) << "its moves were played here before the window closed";
+  resumed->resign(start);
+  EXPECT_FALSE(next.record_if_over(*resumed, 201));
+  EXPECT_EQ(games(), 1u);
+  EXPECT_FALSE(kept());
+}
+
+TEST_F(RecorderTest, AGameGivenUpIsNeitherKeptNorRecordedAndAnotherRecorderLeavesTheKeptGameAlone) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto session = two_humans(now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  recorder.began(session->game(), 100);
+  play(*session, {"d2d4"}, now);
+  recorder.keep_unfinished(*session, seats_, now, 101);
+  ASSERT_TRUE(kept());
+
+  Recorder other(store_.get(), "Ann", store::GameSource::Window);  // never kept anything
+  other.began(chess::Game(), 102);
+  EXPECT_TRUE(kept()) << "an older kept game stays until its own recorder gives it up";
+
+  EXPECT_FALSE(recorder.give_up());
+  EXPECT_FALSE(kept());
+  EXPECT_FALSE(recorder.keep_unfinished(*session, seats_, now, 103));
+  EXPECT_FALSE(kept()) << "given up: not kept again";
+  session->resign(now);
+  recorder.record_if_over(*session, 104);
+  EXPECT_EQ(games(), 0u) << "nor recorded if it then ends";
+}
+
+TEST_F(RecorderTest, TheDemoRecordsButNeverKeepsAndNoStoreMeansNothing) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto session = two_humans(now);
+  ASSERT_TRUE(session);
+  Recorder demo(store_.get(), "Ann", store::GameSource::Demo);
+  demo.began(session->game(), 100);
+  play(*session, {"e2e4"}, now);
+  EXPECT_FALSE(demo.keep_unfinished(*session, seats_, now, 101));
+  EXPECT_FALSE(kept());
+
+  Recorder none(nullptr, "Ann", store::GameSource::Window);
+  none.began(session->game(), 100);
+  EXPECT_FALSE(none.keep_unfinished(*session, seats_, now, 101));
+  session->resign(now);
+  EXPECT_FALSE(none.record_if_over(*session, 102));
+  EXPECT_EQ(games(), 0u);
+  Result<Recorder::KeptGame> read = Recorder::read_kept(nullptr, "the file cannot be opened");
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error(), "There is no game to resume: the file cannot be opened");
+}
+
+}  // namespace
+}  // namespace gambit::recording
