@@ -90,4 +90,26 @@ Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& 
   return std::array<ResolvedSeat, chess::COLOR_NB>{std::move(white).value(), std::move(black).value()};
 }
 
+std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginList& plugins) {
+  std::vector<std::string> problems;
+  const Settings defaults;
+  if (auto seats = resolve_seats(settings, plugins); !seats) {
+    problems.push_back("Configuration: " + seats.error() + " - the default players sit at the board.");
+    settings.white = defaults.white;
+    settings.black = defaults.black;
+  }
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    if (auto seat = resolve_demo_seat(settings, side, plugins); !seat) {
+      problems.push_back("Configuration: " + seat.error() + " - the demo uses its default player.");
+      (side == chess::WHITE ? settings.demo.white : settings.demo.black) =
+          side == chess::WHITE ? defaults.demo.white : defaults.demo.black;
+    }
+  }
+  if (auto hint = resolve_hint(settings, plugins); !hint) {
+    problems.push_back("Configuration: " + hint.error() + " - hints use the default player.");
+    settings.hint = defaults.hint;
+  }
+  return problems;
+}
+
 }  // namespace gambit::config

@@ -44,6 +44,12 @@ Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& pl
 // Both seats, indexed by chess::Color; the first failure (white before black).
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins);
 
+// The fallback policy when the plugins found cannot give what the settings
+// name: each part (the two seats together, each demo seat, the hint player)
+// that does not resolve falls back to its default, and is told as a sentence
+// in the returned list ("... - the default players sit at the board.").
+std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginList& plugins);
+
 // "human, random, minimax, alphabeta": the names a seat may take.
 std::string available_players(const PluginList& plugins);
 

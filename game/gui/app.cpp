@@ -50,25 +50,8 @@ void App::load_configuration() {
   catalog_ = players::PluginCatalog::scan(config::plugin_search_paths(settings_));
   for (const std::string& problem : catalog_.problems()) problems_.push_back("Plugins: " + problem);
 
-  // Each part of the settings that names a player the plugins cannot give falls back to its default.
-  const config::PluginList plugins = plugin_descriptors();
-  const config::Settings defaults;
-  if (auto seats = config::resolve_seats(settings_, plugins); !seats) {
-    problems_.push_back("Configuration: " + seats.error() + " - the default players sit at the board.");
-    settings_.white = defaults.white;
-    settings_.black = defaults.black;
-  }
-  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
-    if (auto seat = config::resolve_demo_seat(settings_, side, plugins); !seat) {
-      problems_.push_back("Configuration: " + seat.error() + " - the demo uses its default player.");
-      (side == chess::WHITE ? settings_.demo.white : settings_.demo.black) =
-          side == chess::WHITE ? defaults.demo.white : defaults.demo.black;
-    }
-  }
-  if (auto hint = config::resolve_hint(settings_, plugins); !hint) {
-    problems_.push_back("Configuration: " + hint.error() + " - hints use the default player.");
-    settings_.hint = defaults.hint;
-  }
+  for (std::string& problem : config::fall_back_to_defaults(settings_, plugin_descriptors()))
+    problems_.push_back(std::move(problem));
 }
 
 void App::open_store() {

@@ -222,5 +222,26 @@ TEST(ResolveSeats, WhiteFirstThenBlack) {
   EXPECT_THAT(bad.error(), HasSubstr("white.player"));
 }
 
+TEST(FallBackToDefaults, EachPartThatCannotBeSeatedTakesItsDefaultAndSaysSo) {
+  Settings settings = parsed(
+      "[white]\nplayer = \"stockfish9\"\n[demo.black]\nplayer = \"minimax\"\nlevel = \"grandmaster\"\n"
+      "[hint]\nplayer = \"alphabeta\"\n");
+  const std::vector<std::string> problems = fall_back_to_defaults(settings, shipped_plugins());
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_THAT(problems[0], HasSubstr("stockfish9"));
+  EXPECT_THAT(problems[0], HasSubstr("- the default players sit at the board."));
+  EXPECT_THAT(problems[1], HasSubstr("grandmaster"));
+  EXPECT_THAT(problems[1], HasSubstr("- the demo uses its default player."));
+  const Settings defaults;
+  EXPECT_EQ(settings.white, defaults.white);
+  EXPECT_EQ(settings.black, defaults.black);
+  EXPECT_EQ(settings.demo.black, defaults.demo.black);
+  EXPECT_EQ(settings.hint.player, "alphabeta") << "what could be seated is kept";
+
+  Settings good = parsed("[black]\nplayer = \"minimax\"\n");
+  EXPECT_TRUE(fall_back_to_defaults(good, shipped_plugins()).empty());
+  EXPECT_EQ(good.black.player, "minimax");
+}
+
 }  // namespace
 }  // namespace gambit::config
