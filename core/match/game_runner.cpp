@@ -20,11 +20,11 @@ void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, s
   milliseconds deadline;
   if (tc.movetime_ms > 0) {
     limits.movetime_ms = tc.movetime_ms;
-    deadline = search_deadline(tc.movetime_ms);
+    deadline = players::search_deadline(tc.movetime_ms);
   } else {
     limits.time_ms = clock;
     limits.increment_ms = {tc.increment_ms, tc.increment_ms};
-    deadline = search_deadline(clock[side]);
+    deadline = players::search_deadline(clock[side]);
   }
 
   const players::MoveAnswer answer = seat.player->choose_move(game.start(), game.moves(), limits, nullptr, deadline);

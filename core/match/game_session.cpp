@@ -199,7 +199,7 @@ void GameSession::start_search(chess::Color side, TimePoint now) {
       request.limits.time_ms[c] = std::max<std::int64_t>(1, remaining_ms(c, now));
       request.limits.increment_ms[c] = time_control_.increment_ms;
     }
-    request.hard_deadline = search_deadline(request.limits.time_ms[side]);
+    request.hard_deadline = players::search_deadline(request.limits.time_ms[side]);
   }
   ai_[side].worker->start(std::move(request));
 }

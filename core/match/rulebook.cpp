@@ -5,10 +5,6 @@
 
 namespace gambit::match {
 
-std::chrono::milliseconds search_deadline(std::int64_t limit_ms) {
-  return std::chrono::milliseconds(limit_ms) + players::Grace;
-}
-
 bool flag_fell(std::int64_t remaining_ms) { return remaining_ms + players::Grace.count() < 0; }
 
 bool claim_for_ai(chess::Game& game) { return game.claimable_draw() && game.claim_draw(); }

@@ -4,8 +4,9 @@
 // lichess):
 //  - a draw that may be claimed (threefold repetition, fifty moves) is claimed
 //    at once for an AI to move;
-//  - an AI that answers after its time plus players::Grace loses on time, or
-//    draws when the opponent cannot mate (Game::flag);
+//  - an AI that answers after its time plus players::Grace loses on time (its
+//    search is given up at players::search_deadline), or draws when the
+//    opponent cannot mate (Game::flag);
 //  - an AI that fails (an error, an illegal move, no answer) forfeits with the
 //    reason, and so does one that claims to have no legal move, or accepts a
 //    draw nobody offered.
@@ -19,9 +20,6 @@
 #include "core/players/plugin_player.h"
 
 namespace gambit::match {
-
-// The hard deadline of a search allowed limit_ms: the limit plus players::Grace.
-std::chrono::milliseconds search_deadline(std::int64_t limit_ms);
 
 // Whether an AI left with remaining_ms on its clock (negative once overdrawn)
 // has overstepped it by more than the grace.

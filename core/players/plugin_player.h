@@ -46,6 +46,11 @@ namespace gambit::players {
 // and the slower sanitizer builds.
 inline constexpr std::chrono::milliseconds Grace{1000};
 
+// The hard deadline of a search allowed limit_ms: the limit plus the grace.
+inline std::chrono::milliseconds search_deadline(std::int64_t limit_ms) {
+  return std::chrono::milliseconds(limit_ms) + Grace;
+}
+
 // Receives SearchInfo during choose_move, on the plugin's worker thread (not
 // the thread calling choose_move), one call at a time. It must be quick, must
 // not throw (an exception is swallowed) and may call nothing on the

@@ -197,9 +197,9 @@ class Engine {
     std::chrono::milliseconds deadline = players::PluginPlayer::NoDeadline;
     const std::int64_t clock = limits.time_ms[current_.side_to_move()];
     if (!limits.infinite && limits.movetime_ms > 0)
-      deadline = std::chrono::milliseconds(limits.movetime_ms) + players::Grace;
+      deadline = players::search_deadline(limits.movetime_ms);
     else if (!limits.infinite && clock >= 0)
-      deadline = std::chrono::milliseconds(clock) + players::Grace;
+      deadline = players::search_deadline(clock);
 
     searching_ = true;
     infinite_ = limits.infinite;

@@ -19,7 +19,7 @@ chess::Game after(std::initializer_list<const char*> moves) {
 }
 
 TEST(Rulebook, TheGraceIsAddedToEveryDeadlineAndForgivesOnlyThatMuch) {
-  EXPECT_EQ(search_deadline(2000), std::chrono::milliseconds(2000) + players::Grace);
+  EXPECT_EQ(players::search_deadline(2000), std::chrono::milliseconds(2000) + players::Grace);
   EXPECT_FALSE(flag_fell(0));
   EXPECT_FALSE(flag_fell(-players::Grace.count()));
   EXPECT_TRUE(flag_fell(-players::Grace.count() - 1));
