@@ -215,13 +215,25 @@ void PlayScreen::refresh_san() {
 // ---------------------------------------------------------------------------
 // Input
 
+PlayScreen::DrawChoice PlayScreen::draw_choice() const {
+  const match::GameSession& s = *session();
+  if (s.claimable_draw()) return DrawChoice::Claim;
+  if (s.draw_offered_to_human()) return DrawChoice::Accept;
+  if (s.draw_offer_made()) return DrawChoice::Offered;
+  return DrawChoice::Offer;
+}
+
 bool PlayScreen::enabled(Action action) const {
   const match::GameSession* s = session();
   if (!s) return action == Action::Menu;
   switch (action) {
     case Action::Undo: return s->can_undo();
     case Action::Resign: return s->can_resign();
-    case Action::Draw: return s->claimable_draw() || s->draw_offered_to_human() || s->can_offer_draw();
+    case Action::Draw: {
+      const DrawChoice choice = draw_choice();
+      return choice == DrawChoice::Claim || choice == DrawChoice::Accept ||
+             (choice == DrawChoice::Offer && s->can_offer_draw());
+    }
     case Action::Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !view_ply_;
     case Action::Step: return demo_ && demo_->paused();
     case Action::Slower: return demo_ && demo_->session().move_delay().count() < DemoDelaySteps[std::size(DemoDelaySteps) - 1];
@@ -246,9 +258,14 @@ void PlayScreen::run(Action action) {
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
     case Action::Resign: open_dialog(Dialog::ConfirmResign); break;
     case Action::Draw:
-      if (s->claimable_draw()) s->claim_draw(now);
-      else if (s->draw_offered_to_human()) s->accept_draw(now);
-      else if (s->offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
+      switch (draw_choice()) {
+        case DrawChoice::Claim: s->claim_draw(now); break;
+        case DrawChoice::Accept: s->accept_draw(now); break;
+        case DrawChoice::Offered: break;
+        case DrawChoice::Offer:
+          if (s->offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
+          break;
+      }
       break;
     case Action::Hint:
       if (s->request_hint(now)) app_.toast("Looking for a good move...");

@@ -72,8 +72,11 @@ class PlayScreen : public Screen {
   void layout(sf::Vector2f size);
   void run(Action action);
   bool enabled(Action action) const;
-  // The one draw button says what it does now: claim, accept, offer, or that an offer is made.
-  void draw_button(Button& button) const;
+  // What the one draw button does now, in this order: claim a draw the rules
+  // give, accept the opponent's offer, say that an offer is made, or offer one.
+  enum class DrawChoice { Claim, Accept, Offered, Offer };
+  DrawChoice draw_choice() const;  // precondition: session()
+  void draw_button(Button& button) const;  // its label and tooltip for draw_choice()
   void handle_board(const sf::Event& event);
   // The move box: moves typed on the keyboard (SAN or UCI), with completion.
   // Shown in Play when a human sits at the board; printable keys type into it.

@@ -127,19 +127,23 @@ std::string PlayScreen::status_text() const {
 }
 
 void PlayScreen::draw_button(Button& button) const {
-  const match::GameSession* s = session();
-  if (s && s->claimable_draw()) {
-    button.label = "Claim draw";
-    button.tooltip = "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)";
-  } else if (s && s->draw_offered_to_human()) {
-    button.label = "Accept draw";
-    button.tooltip = "Accept the draw your opponent offers; your next move declines it (Ctrl+D)";
-  } else if (s && s->draw_offer_made()) {
-    button.label = "Draw offered";
-    button.tooltip = "Your draw offer goes with your next move";
-  } else {
-    button.label = "Offer draw";
-    button.tooltip = "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)";
+  switch (session() ? draw_choice() : DrawChoice::Offer) {
+    case DrawChoice::Claim:
+      button.label = "Claim draw";
+      button.tooltip = "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)";
+      break;
+    case DrawChoice::Accept:
+      button.label = "Accept draw";
+      button.tooltip = "Accept the draw your opponent offers; your next move declines it (Ctrl+D)";
+      break;
+    case DrawChoice::Offered:
+      button.label = "Draw offered";
+      button.tooltip = "Your draw offer goes with your next move";
+      break;
+    case DrawChoice::Offer:
+      button.label = "Offer draw";
+      button.tooltip = "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)";
+      break;
   }
 }
 
