@@ -83,15 +83,12 @@ struct PluginPlayer::Search {
     const gambit_plugin_descriptor& d = library->descriptor();
     gambit_status result = GAMBIT_ERROR;
     std::optional<std::string> thrown;
-    const char* function = "choose_move";
+    bool considering = ask_draw != nullptr;  // the call under way is consider_draw
     std::int32_t accept = 0;
     try {
-      if (ask_draw) {
-        function = "consider_draw";
-        result = ask_draw(instance, &c_position, &accept, error, sizeof(error));
-      }
-      if (!ask_draw || (result == GAMBIT_OK && accept == 0)) {
-        function = "choose_move";
+      if (considering) result = ask_draw(instance, &c_position, &accept, error, sizeof(error));
+      if (!considering || (result == GAMBIT_OK && accept == 0)) {
+        considering = false;
         result = d.choose_move(instance, &c_position, &c_limits, &Search::report, this, move, error, sizeof(error));
       }
     } catch (const std::exception& e) {
@@ -105,8 +102,8 @@ struct PluginPlayer::Search {
       answered = true;
       status = result;
       exception = std::move(thrown);
-      failed_in = function;
-      accepted_draw = accept != 0 && function == std::string_view("consider_draw");
+      in_consider_draw = considering;
+      accepted_draw = considering && accept != 0;
       orphaned = abandoned;
     }
     changed.notify_all();
@@ -153,7 +150,7 @@ struct PluginPlayer::Search {
   bool stop_requested = false;
   gambit_status status = GAMBIT_ERROR;
   std::optional<std::string> exception;
-  const char* failed_in = "choose_move";  // the plugin function that gave status or exception
+  bool in_consider_draw = false;  // status or exception came from consider_draw, not choose_move
   bool accepted_draw = false;
   // Written by the plugin; read by the caller only once answered.
   char move[GAMBIT_MOVE_BUFFER_SIZE] = {};
@@ -324,10 +321,11 @@ MoveAnswer PluginPlayer::choose_move(const chess::Position& start, const std::ve
   worker.join();
 
   if (search->exception)
-    return failed(who() + " threw an exception from " + search->failed_in + ": " + *search->exception);
+    return failed(who() + " threw an exception from " +
+                  (search->in_consider_draw ? "consider_draw" : "choose_move") + ": " + *search->exception);
   if (search->status != GAMBIT_OK)
     return failed(who() + " reported an error" +
-                  (search->failed_in == std::string_view("consider_draw") ? " when offered a draw" : "") + ": " +
+                  (search->in_consider_draw ? " when offered a draw" : "") + ": " +
                   plugin_message(search->error, sizeof(search->error)));
   if (search->accepted_draw) return answer(MoveAnswer::Kind::AcceptsDraw, {}, {});
   const std::string text(search->move, std::find(search->move, search->move + sizeof(search->move), '\0'));
