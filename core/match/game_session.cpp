@@ -13,6 +13,10 @@ namespace {
 using std::chrono::duration_cast;
 using std::chrono::milliseconds;
 
+// Searches run below the window's thread: on a machine with few cores the
+// window keeps its frame rate while an AI thinks (the search loses little).
+constexpr int SearchNiceness = 5;
+
 std::int64_t ms_between(GameSession::TimePoint from, GameSession::TimePoint to) {
   return duration_cast<milliseconds>(to - from).count();
 }
@@ -33,11 +37,9 @@ GameSession::~GameSession() { stop(); }
 Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
   auto player = players::PluginPlayer::create(seat.plugin, seat.options);
   if (!player) return Failure{player.error()};
-  std::shared_ptr<players::PluginPlayer> shared = std::move(player).value();
-  if (auto started = shared->new_game(); !started) return Failure{started.error()};
   AiSeat ai;
-  ai.worker = std::make_unique<players::AiWorker>(shared);
-  ai.player = std::move(shared);
+  ai.player = std::move(player).value();
+  if (auto started = ai.player->new_game(); !started) return Failure{started.error()};
   return ai;
 }
 
@@ -54,7 +56,6 @@ Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat,
   if (session->hint_) {
     // A hint player that cannot be created only disables hints; the reason is told when one is asked for.
     if (auto ai = make_ai(*session->hint_)) session->hint_ai_ = std::move(ai).value();
-    session->hint_worker_ = session->hint_ai_.worker.get();
   }
   session->new_game(chess::Game(), now);
   return session;
@@ -62,9 +63,8 @@ Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat,
 
 void GameSession::cancel_searches() {
   for (AiSeat* ai : {&ai_[chess::WHITE], &ai_[chess::BLACK], &hint_ai_}) {
-    if (ai->worker && !ai->worker->cancel()) *ai = AiSeat{};  // abandoned: a fresh player is made when needed
+    if (!ai->search.cancel()) *ai = AiSeat{};  // abandoned: a fresh player is made when needed
   }
-  hint_worker_ = hint_ai_.worker.get();
   held_answer_.reset();
 }
 
@@ -165,7 +165,7 @@ void GameSession::note_if_over() {
 bool GameSession::play_human_move(chess::Move move, TimePoint now) {
   if (!human_to_move() || !game_.position().is_legal(move)) return false;
   const chess::Color side = game_.position().side_to_move();
-  if (hint_worker_ && hint_worker_->busy()) hint_worker_->cancel();
+  hint_ai_.search.cancel();
   if (has_clock() && remaining_ms(side, now) <= 0) {
     clock_ms_[side] = 0;
     game_.flag(side);
@@ -179,7 +179,7 @@ bool GameSession::play_human_move(chess::Move move, TimePoint now) {
 
 bool GameSession::ensure_usable(chess::Color side) {
   AiSeat& ai = ai_[side];
-  if (ai.worker && ai.worker->usable()) return true;
+  if (ai.player && ai.player->usable()) return true;
   auto fresh = make_ai(seats_[side]);
   if (!fresh) {
     game_.forfeit(side, fresh.error());
@@ -192,7 +192,11 @@ bool GameSession::ensure_usable(chess::Color side) {
 
 void GameSession::start_search(chess::Color side, TimePoint now) {
   if (!ensure_usable(side)) return;
-  players::AiWorker::Request request{game_.start(), game_.moves(), {}, NoClockDeadline};
+  players::MoveRequest request;
+  request.start = game_.start();
+  request.moves = game_.moves();
+  request.hard_deadline = NoClockDeadline;
+  request.niceness = SearchNiceness;
   request.draw_offered = draw_offered_to_mover();
   if (has_clock()) {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
@@ -201,11 +205,11 @@ void GameSession::start_search(chess::Color side, TimePoint now) {
     }
     request.hard_deadline = players::search_deadline(request.limits.time_ms[side]);
   }
-  ai_[side].worker->start(std::move(request));
+  ai_[side].search = ai_[side].player->start(std::move(request));
 }
 
 void GameSession::take_answer(chess::Color side, TimePoint now) {
-  std::optional<players::MoveAnswer> answer = ai_[side].worker->take_answer();
+  std::optional<players::MoveAnswer> answer = ai_[side].search.poll();
   if (!answer) return;
   if (answer->kind == players::MoveAnswer::Kind::Move) {
     if (has_clock() && flag_fell(remaining_ms(side, now))) {
@@ -227,8 +231,7 @@ void GameSession::take_answer(chess::Color side, TimePoint now) {
 }
 
 void GameSession::take_hint() {
-  if (!hint_worker_ || !hint_worker_->busy()) return;
-  std::optional<players::MoveAnswer> answer = hint_worker_->take_answer();
+  std::optional<players::MoveAnswer> answer = hint_ai_.search.poll();
   if (!answer || hint_ply_ != game_.moves().size() || !human_to_move()) return;  // none yet, or stale
   SessionEvent event;
   if (answer->kind == players::MoveAnswer::Kind::Move) {
@@ -260,7 +263,7 @@ void GameSession::update(TimePoint now) {
 
   const bool may_move = !paused_ || step_allowed_;
   if (!held_answer_) {
-    if (ai_[side].worker && ai_[side].worker->busy()) {
+    if (ai_[side].search.running()) {
       take_answer(side, now);
       if (game_.is_over()) return;
     } else if (may_move) {
@@ -377,7 +380,7 @@ bool GameSession::resign(TimePoint now) {
 
 bool GameSession::request_hint(TimePoint) {
   if (!hint_ || !human_to_move() || hint_pending()) return false;
-  if (!hint_ai_.worker || !hint_ai_.worker->usable()) {
+  if (!hint_ai_.player || !hint_ai_.player->usable()) {
     auto fresh = make_ai(*hint_);
     if (!fresh) {
       events_.push_back({SessionEvent::Kind::Notice, chess::Move::none(), chess::WHITE, false, false,
@@ -385,26 +388,29 @@ bool GameSession::request_hint(TimePoint) {
       return false;
     }
     hint_ai_ = std::move(fresh).value();
-    hint_worker_ = hint_ai_.worker.get();
   }
-  players::AiWorker::Request request{game_.start(), game_.moves(), {}, HintTime + std::chrono::seconds(3)};
+  players::MoveRequest request;
+  request.start = game_.start();
+  request.moves = game_.moves();
   request.limits.movetime_ms = HintTime.count();
+  request.hard_deadline = HintTime + std::chrono::seconds(3);
+  request.niceness = SearchNiceness;
   hint_ply_ = game_.moves().size();
-  hint_worker_->start(std::move(request));
+  hint_ai_.search = hint_ai_.player->start(std::move(request));
   return true;
 }
 
 std::optional<chess::Color> GameSession::thinking_side() const {
   if (game_.is_over() || held_answer_) return std::nullopt;
   const chess::Color side = game_.position().side_to_move();
-  if (ai_[side].worker && ai_[side].worker->busy()) return side;
+  if (ai_[side].search.running()) return side;
   return std::nullopt;
 }
 
 std::optional<players::SearchInfo> GameSession::thinking_info() const {
   const std::optional<chess::Color> side = thinking_side();
   if (!side) return std::nullopt;
-  return ai_[*side].worker->latest_info();
+  return ai_[*side].search.latest_info();
 }
 
 void GameSession::set_paused(bool paused) {

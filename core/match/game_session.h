@@ -5,8 +5,9 @@
 //
 // The owner drives it from one thread: it calls update(now) once a frame and
 // takes the events that happened (moves, the end, a hint, notices). AI seats
-// think on AiWorker threads; nothing here ever waits for an AI longer than the
-// short grace of AiWorker::cancel.
+// think on their PluginSearch threads, polled at each update (which is also
+// when their limits are enforced); nothing here ever waits for an AI longer
+// than the short grace of PluginSearch::cancel.
 //
 // Rules of the flow (as GNOME Chess and lichess do it):
 //  - An AI seat to move starts thinking at the next update; its answer is
@@ -45,7 +46,7 @@
 #include "core/chess/pgn.h"
 #include "core/util/result.h"
 #include "core/match/game_runner.h"
-#include "core/players/ai_worker.h"
+#include "core/players/plugin_player.h"
 #include "core/players/options.h"
 #include "core/players/plugin_library.h"
 
@@ -150,7 +151,7 @@ class GameSession {
   // a HintReady event. False when there is no hint seat, no human to move, or
   // a hint is already being searched.
   bool request_hint(TimePoint now);
-  bool hint_pending() const { return hint_worker_ && hint_worker_->busy(); }
+  bool hint_pending() const { return hint_ai_.search.running(); }
   bool has_hint_seat() const { return hint_.has_value(); }
 
   // The AI side whose search is running, and its latest progress (pv from the
@@ -172,7 +173,7 @@ class GameSession {
   bool paused() const { return paused_; }
   void step();
 
-  // Stops every search (promptly; see AiWorker::cancel). The session stays
+  // Stops every search (promptly; see PluginSearch::cancel). The session stays
   // usable: the next update starts the AI to move again.
   void stop();
 
@@ -180,9 +181,10 @@ class GameSession {
   chess::PgnGame pgn(const std::string& event) const;
 
  private:
+  // A plugin at the board (a seat's, or the hint's) and its search, if one runs.
   struct AiSeat {
-    std::shared_ptr<players::PluginPlayer> player;
-    std::unique_ptr<players::AiWorker> worker;
+    std::unique_ptr<players::PluginPlayer> player;
+    players::PluginSearch search;  // declared after player: it never outlives it
   };
 
   GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const TimeControl& time_control,
@@ -206,7 +208,6 @@ class GameSession {
   std::array<AiSeat, chess::COLOR_NB> ai_;
   std::optional<SessionSeat> hint_;
   AiSeat hint_ai_;
-  players::AiWorker* hint_worker_ = nullptr;  // hint_ai_.worker.get()
   std::size_t hint_ply_ = 0;                  // the ply the running hint search is for
 
   chess::Game game_;

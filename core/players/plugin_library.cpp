@@ -225,4 +225,13 @@ PluginLibrary::~PluginLibrary() {
   if (handle_) dlclose(handle_);
 }
 
+std::string plugin_message(const char* buffer, std::size_t size) {
+  std::string text(buffer, std::find(buffer, buffer + size, '\0'));
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  text.erase(0, text.find_first_not_of(' '));
+  text.erase(text.find_last_not_of(' ') + 1);
+  return text.empty() ? "(no message)" : text;
+}
+
 }  // namespace gambit::players

@@ -76,4 +76,9 @@ class PluginLibrary {
   std::string id_, name_, version_, description_;
 };
 
+// Text a plugin wrote into an error buffer of `size` bytes: up to the first
+// NUL (or the end), control characters shown as spaces, trimmed, and
+// "(no message)" when nothing is left.
+std::string plugin_message(const char* buffer, std::size_t size);
+
 }  // namespace gambit::players

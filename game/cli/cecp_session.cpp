@@ -158,8 +158,9 @@ void Session::announce_end(std::vector<std::string>& lines) {
 
 void Session::maybe_think(Reply& reply) {
   if (force_ || thinking_ || game_.is_over() || game_.position().side_to_move() != engine_color_) return;
-  SearchRequest request;
-  request.id = ++search_id_;
+  SearchRequest search;
+  search.id = ++search_id_;
+  players::MoveRequest& request = search.request;
   request.start = game_.start();
   request.moves = game_.moves();
   request.limits = limits();
@@ -176,7 +177,7 @@ void Session::maybe_think(Reply& reply) {
   thinking_ = true;
   search_root_ = game_.position();
   last_score_cp_.reset();
-  reply.search = std::move(request);
+  reply.search = std::move(search);
 }
 
 void Session::reset_game(chess::Game game) {

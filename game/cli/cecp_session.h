@@ -48,15 +48,11 @@ struct SessionSettings {
   std::vector<chess::Variant> variants{chess::Variant::Standard};
 };
 
-// "Think now": the game so far and how long to think. The front end runs it on
-// its search thread and reports back with this id.
+// "Think now": the game so far and how long to think (a draw offer going with
+// it). The front end starts it on the player and reports back with this id.
 struct SearchRequest {
   std::uint64_t id = 0;
-  chess::Position start;
-  std::vector<chess::Move> moves;
-  players::Limits limits;
-  std::chrono::milliseconds hard_deadline = players::PluginPlayer::NoDeadline;
-  bool draw_offered = false;  // the opponent offers a draw: the plugin is asked first (PluginPlayer::choose_move)
+  players::MoveRequest request;
 };
 
 enum class StopSearch {

@@ -8,20 +8,24 @@
 // other UCI command, as Stockfish allows) starts UCI. Other first lines are
 // answered with an error naming both, and the engine keeps waiting.
 //
-// Threads (both protocols): the main thread reads stdin and answers at once
-// (isready, ping, "?", force while thinking included); a search thread runs the
-// plugin through PluginPlayer and prints its thinking and its move. stdout is
-// written under one mutex. In CECP the session (cecp_session.h) is shared by
-// both threads under a second mutex, held while its lines are printed, so the
-// output follows the order of the session's decisions; the main thread never
-// waits for the search while holding it.
-#include <atomic>
+// Threads (both protocols): two. The main thread reads stdin and answers at
+// once (isready, ping, "?", force while thinking included); between lines it
+// looks after the search (PluginSearch: stop at the soft limit, give up at the
+// deadline) and prints its move. The search's own thread runs the plugin and
+// prints its thinking. stdout is written under one mutex. In CECP the session
+// (cecp_session.h) is shared by both threads under a second mutex, held while
+// its lines are printed, so the output follows the order of the session's
+// decisions; the main thread never waits for the search while holding it.
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <iostream>
 #include <mutex>
+#include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -61,50 +65,164 @@ class Output {
   std::string note_prefix_ = "info string ";
 };
 
-// Stops the search running on thread `search` (stop() is repeated: one sent
-// before the plugin started thinking would be ignored) and joins it.
-void stop_and_join(std::thread& search, const std::atomic<bool>& searching, players::PluginPlayer* player) {
-  if (!search.joinable()) return;
-  while (searching) {
-    if (player) player->stop();
-    std::this_thread::sleep_for(2ms);
-  }
-  search.join();
-}
-
-// Makes player usable again when it is missing or was abandoned (a timeout, new
-// options); false, with a note to the GUI, when the plugin cannot create one.
-bool ensure_usable(std::unique_ptr<players::PluginPlayer>& player,
-                   const std::shared_ptr<const players::PluginLibrary>& library, const players::OptionList& options,
-                   Output& out) {
-  if (player && player->usable()) return true;
-  auto created = players::PluginPlayer::create(library, options);
-  if (!created) {
-    out.note("cannot start player '" + library->id() + "': " + created.error());
-    player.reset();
-    return false;
-  }
-  player = std::move(created).value();
-  return true;
-}
-
-class Engine {
+// Lines from a file descriptor, read without waiting past a deadline, so that
+// one thread reads commands and looks after a search in the same loop.
+class LineInput {
  public:
-  Engine(std::shared_ptr<const players::PluginLibrary> library, players::OptionList options,
-         std::unique_ptr<players::PluginPlayer> player, Output& out)
-      : library_(std::move(library)), options_(std::move(options)), out_(out), player_(std::move(player)) {}
-  ~Engine() { finish_search(); }
+  using Clock = std::chrono::steady_clock;
+  enum class Status { Line, Woken, End };
 
-  // Returns false when the engine should exit.
-  bool handle(const uci::Command& command) {
-    return std::visit([this](const auto& c) { return on(c); }, command);
+  explicit LineInput(int fd) : fd_(fd) {}
+
+  // The next line, without its newline, into *line (Line). Woken when `until`
+  // passes or `wake_fd` (if >= 0) turns readable first; End at the end of input.
+  Status next(std::string* line, std::optional<Clock::time_point> until = std::nullopt, int wake_fd = -1) {
+    for (;;) {
+      if (const std::size_t end = buffer_.find('\n'); end != std::string::npos) {
+        line->assign(buffer_, 0, end);
+        buffer_.erase(0, end + 1);
+        return Status::Line;
+      }
+      if (ended_) {
+        if (buffer_.empty()) return Status::End;
+        *line = std::exchange(buffer_, {});
+        return Status::Line;
+      }
+      int timeout_ms = -1;
+      if (until) {
+        const auto left = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now()).count();
+        timeout_ms = int(std::clamp<std::int64_t>(left, 0, 24 * 3600 * 1000));
+      }
+      pollfd fds[2] = {{fd_, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+      const int ready = ::poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) {
+        ended_ = true;
+        continue;
+      }
+      if (fds[0].revents != 0) {
+        char chunk[4096];
+        const ssize_t got = ::read(fd_, chunk, sizeof(chunk));
+        if (got > 0)
+          buffer_.append(chunk, std::size_t(got));
+        else if (got == 0 || (errno != EINTR && errno != EAGAIN))
+          ended_ = true;
+        continue;
+      }
+      return Status::Woken;
+    }
   }
-
-  bool ensure_player() { return ensure_usable(player_, library_, options_, out_); }
-  // The variant positions are read in (UCI_Variant).
-  chess::Variant variant() const { return variant_; }
 
  private:
+  int fd_;
+  std::string buffer_;
+  bool ended_ = false;
+};
+
+// What the UCI and CECP drivers share: the plugin, its options, the player
+// (made again when it was abandoned or its options changed), the one search,
+// and the loop that reads commands while that search runs.
+class Driver {
+ public:
+  Driver(std::shared_ptr<const players::PluginLibrary> library, players::OptionList options,
+         std::unique_ptr<players::PluginPlayer> player, Output& out)
+      : library_(std::move(library)), options_(std::move(options)), out_(out), player_(std::move(player)) {}
+  virtual ~Driver() = default;
+
+  // Handles `first` and then every line of input until the end or a quit. A
+  // search still running at the end is stopped and its move still printed.
+  void run(const std::string& first, LineInput& input) {
+    bool going = handle_line(first);
+    while (going) {
+      std::string line;
+      const LineInput::Status status = input.next(&line, search_.next_check(), search_.answered_fd());
+      if (search_.running())
+        if (std::optional<players::MoveAnswer> answer = search_.poll()) deliver(*answer);
+      if (status == LineInput::Status::End) break;
+      if (status == LineInput::Status::Line) going = handle_line(line);
+    }
+    finish_search();
+  }
+
+ protected:
+  // One line of input; false when the engine should exit.
+  virtual bool handle_line(const std::string& line) = 0;
+  // The answer of the search, on the main thread.
+  virtual void deliver(const players::MoveAnswer& answer) = 0;
+
+  bool ensure_player() {
+    if (player_ && player_->usable()) return true;
+    auto created = players::PluginPlayer::create(library_, options_);
+    if (!created) {
+      out_.note("cannot start player '" + library_->id() + "': " + created.error());
+      player_.reset();
+      return false;
+    }
+    player_ = std::move(created).value();
+    return true;
+  }
+
+  // Precondition: !searching() and ensure_player().
+  void start_search(players::MoveRequest request) { search_ = player_->start(std::move(request)); }
+  bool searching() const { return search_.running(); }
+
+  // Waits for the running search (if any) to answer by itself, and delivers.
+  void wait_search() {
+    if (search_.running()) deliver(search_.wait());
+  }
+
+  // Stops the running search (if any) and delivers its answer. A plugin that
+  // does not answer within the grace of a stop is abandoned, and its answer
+  // is the failure saying so.
+  void finish_search() {
+    if (!search_.running()) return;
+    search_.stop();
+    std::optional<players::MoveAnswer> answer =
+        search_.wait_until(LineInput::Clock::now() + players::Grace);
+    if (!answer) {
+      search_.cancel(std::chrono::milliseconds(0));
+      answer = players::MoveAnswer{players::MoveAnswer::Kind::TimedOut, chess::Move::none(),
+                                   "player '" + library_->id() + "' did not stop within " +
+                                       std::to_string(players::Grace.count()) + " ms of being asked to",
+                                   players::Grace};
+    }
+    deliver(*answer);
+  }
+
+  const std::shared_ptr<const players::PluginLibrary> library_;
+  players::OptionList options_;
+  Output& out_;
+  std::unique_ptr<players::PluginPlayer> player_;
+
+ private:
+  players::PluginSearch search_;  // after player_: never outlives it
+};
+
+class UciDriver final : public Driver {
+ public:
+  using Driver::Driver;
+
+ private:
+  bool handle_line(const std::string& line) override {
+    std::optional<Result<uci::Command>> command = uci::parse_command(line, variant_);
+    if (!command) return true;
+    if (!*command) {
+      out_.note(command->error());
+      return true;
+    }
+    return std::visit([this](const auto& c) { return on(c); }, command->value());
+  }
+
+  void deliver(const players::MoveAnswer& answer) override {
+    switch (answer.kind) {
+      case players::MoveAnswer::Kind::Move: out_.line("bestmove " + chess::to_uci(answer.move)); break;
+      case players::MoveAnswer::Kind::NoLegalMove: out_.line("bestmove (none)"); break;
+      default:
+        out_.note("the player failed (" + answer.reason + "); answering its first legal move instead");
+        out_.line("bestmove " + fallback_move());
+    }
+  }
+
   bool on(const uci::Uci&) {
     out_.line("id name Gambit " + library_->name() + " " + library_->version());
     out_.line("id author the Gambit developers");
@@ -114,7 +232,7 @@ class Engine {
     return true;
   }
   bool on(const uci::IsReady&) {
-    if (!searching_) ensure_player();
+    if (!searching()) ensure_player();
     out_.line("readyok");
     return true;
   }
@@ -154,7 +272,7 @@ class Engine {
     }
     std::erase_if(options_, [&](const auto& o) { return o.first == spec->name; });
     options_.emplace_back(spec->name, *value);
-    player_.reset();  // recreated with the new options before the next search
+    player_.reset();  // made again with the new options before the next search
     return true;
   }
   bool on(const uci::SetPosition& position) {
@@ -179,12 +297,14 @@ class Engine {
       out_.note("go ignored: already thinking");
       return true;
     }
-    if (search_.joinable()) search_.join();
     if (!ensure_player()) {
       out_.line("bestmove " + fallback_move());
       return true;
     }
-    players::Limits limits;
+    players::MoveRequest request;
+    request.start = start_;
+    request.moves = moves_;
+    players::Limits& limits = request.limits;
     limits.movetime_ms = go.movetime_ms;
     limits.depth = go.depth;
     limits.nodes = go.nodes;
@@ -192,43 +312,25 @@ class Engine {
     limits.increment_ms = {go.increment_ms[0], go.increment_ms[1]};
     limits.moves_to_go = go.moves_to_go;
     limits.infinite = go.infinite || go.ponder;
-
     // The hard deadline: the movetime, or the whole remaining clock, plus grace.
-    std::chrono::milliseconds deadline = players::PluginPlayer::NoDeadline;
     const std::int64_t clock = limits.time_ms[current_.side_to_move()];
     if (!limits.infinite && limits.movetime_ms > 0)
-      deadline = players::search_deadline(limits.movetime_ms);
+      request.hard_deadline = players::search_deadline(limits.movetime_ms);
     else if (!limits.infinite && clock >= 0)
-      deadline = players::search_deadline(clock);
-
-    searching_ = true;
+      request.hard_deadline = players::search_deadline(clock);
+    request.on_info = [this](const players::SearchInfo& info) { out_.line(uci::info_line(info)); };
     infinite_ = limits.infinite;
-    search_ = std::thread([this, limits, deadline] {
-      players::MoveAnswer answer = player_->choose_move(
-          start_, moves_, limits, [this](const players::SearchInfo& info) { out_.line(uci::info_line(info)); },
-          deadline);
-      switch (answer.kind) {
-        case players::MoveAnswer::Kind::Move: out_.line("bestmove " + chess::to_uci(answer.move)); break;
-        case players::MoveAnswer::Kind::NoLegalMove: out_.line("bestmove (none)"); break;
-        default:
-          out_.note("the player failed (" + answer.reason + "); answering its first legal move instead");
-          out_.line("bestmove " + fallback_move());
-      }
-      searching_ = false;
-    });
+    start_search(std::move(request));
     return true;
   }
 
   // True while an infinite search runs. A finite one is waited for, so a
   // command sent before its bestmove (as scripts do) still takes effect.
   bool busy() {
-    if (searching_ && infinite_) return true;
-    if (search_.joinable()) search_.join();
+    if (searching() && infinite_) return true;
+    wait_search();
     return false;
   }
-
-  // Stops a running search and waits for its bestmove.
-  void finish_search() { stop_and_join(search_, searching_, player_.get()); }
 
   // "setoption name UCI_Variant value 3check": later positions are read in that
   // variant, and the position goes back to its start.
@@ -252,35 +354,22 @@ class Engine {
     return moves.empty() ? "(none)" : chess::to_uci(moves[0]);
   }
 
-  std::shared_ptr<const players::PluginLibrary> library_;
-  players::OptionList options_;
-  Output& out_;
-  std::unique_ptr<players::PluginPlayer> player_;
   chess::Variant variant_ = chess::Variant::Standard;
   chess::Position start_, current_;
   std::vector<chess::Move> moves_;
-  std::thread search_;
-  std::atomic<bool> searching_{false};
   bool infinite_ = false;
 };
 
-
 // The CECP side: reads commands into the session and carries out its replies
-// (stop, new game, search) with the player and the search thread.
-class CecpEngine {
+// (stop, new game, search) with the player and the search.
+class CecpDriver final : public Driver {
  public:
-  CecpEngine(std::shared_ptr<const players::PluginLibrary> library, players::OptionList options,
+  CecpDriver(std::shared_ptr<const players::PluginLibrary> library, players::OptionList options,
              std::unique_ptr<players::PluginPlayer> player, Output& out, cecp::SessionSettings settings)
-      : library_(std::move(library)),
-        options_(std::move(options)),
-        out_(out),
-        player_(std::move(player)),
-        session_(std::move(settings)) {}
-  // At the end of input a running search is stopped and its move still printed.
-  ~CecpEngine() { finish_search(); }
+      : Driver(std::move(library), std::move(options), std::move(player), out), session_(std::move(settings)) {}
 
-  // Returns false when the engine should exit.
-  bool handle_line(const std::string& line) {
+ private:
+  bool handle_line(const std::string& line) override {
     std::optional<Result<cecp::Command>> command = cecp::parse_command(line);
     if (!command) return true;
     if (!*command) {
@@ -293,56 +382,38 @@ class CecpEngine {
       reply = session_.handle(command->value(), line);
       for (const std::string& text : reply.lines) out_.line(text);
     }
+    // Whether a stopped search's move is printed is the session's decision ("?" yes, "force" no).
     if (reply.stop != cecp::StopSearch::No) finish_search();
     if (reply.new_game && ensure_player())
       if (auto started = player_->new_game(); !started) out_.note("new game: " + started.error());
-    if (reply.search) start_search(std::move(*reply.search));
+    if (reply.search) start_request(std::move(*reply.search));
     return !reply.quit;
   }
 
- private:
-  bool ensure_player() { return ensure_usable(player_, library_, options_, out_); }
-
-  void deliver(std::uint64_t id, const players::MoveAnswer& answer) {
+  void deliver(const players::MoveAnswer& answer) override {
     std::lock_guard lock(session_mutex_);
-    for (const std::string& text : session_.on_search_done(id, answer)) out_.line(text);
+    for (const std::string& text : session_.on_search_done(search_id_, answer)) out_.line(text);
   }
 
-  void start_search(cecp::SearchRequest request) {
-    if (search_.joinable()) search_.join();  // a finished search (it printed its move)
+  void start_request(cecp::SearchRequest search) {
+    wait_search();  // one that answered meanwhile (its move is printed)
+    search_id_ = search.id;
     if (!ensure_player()) {
       players::MoveAnswer failed;
       failed.reason = "the player could not be started";
-      deliver(request.id, failed);
+      deliver(failed);
       return;
     }
-    searching_ = true;
-    search_ = std::thread([this, request = std::move(request)] {
-      const std::uint64_t id = request.id;
-      players::MoveAnswer answer = player_->choose_move(
-          request.start, request.moves, request.limits,
-          [this, id](const players::SearchInfo& info) {
-            std::lock_guard lock(session_mutex_);
-            if (std::optional<std::string> text = session_.on_info(id, info)) out_.line(*text);
-          },
-          request.hard_deadline, request.draw_offered);
-      deliver(id, answer);
-      searching_ = false;
-    });
+    search.request.on_info = [this, id = search.id](const players::SearchInfo& info) {
+      std::lock_guard lock(session_mutex_);
+      if (std::optional<std::string> text = session_.on_info(id, info)) out_.line(*text);
+    };
+    start_search(std::move(search.request));
   }
 
-  // Stops a running search and waits for it to end. Whether its move is
-  // printed is the session's decision ("?" yes, "force" no).
-  void finish_search() { stop_and_join(search_, searching_, player_.get()); }
-
-  std::shared_ptr<const players::PluginLibrary> library_;
-  players::OptionList options_;
-  Output& out_;
-  std::unique_ptr<players::PluginPlayer> player_;
   std::mutex session_mutex_;  // guards session_; held while printing its lines
   cecp::Session session_;
-  std::thread search_;
-  std::atomic<bool> searching_{false};
+  std::uint64_t search_id_ = 0;  // the id of the search started last
 };
 
 enum class Protocol { Uci, Cecp };
@@ -351,8 +422,8 @@ enum class Protocol { Uci, Cecp };
 // UCI command ("uci", but also "isready", "position ...", even with bad
 // arguments, as Stockfish allows) for UCI. Other lines are answered with an error naming both. nullopt at the
 // end of input.
-std::optional<std::pair<Protocol, std::string>> read_protocol_line(Output& out) {
-  for (std::string line; std::getline(std::cin, line);) {
+std::optional<std::pair<Protocol, std::string>> read_protocol_line(LineInput& input, Output& out) {
+  for (std::string line; input.next(&line) == LineInput::Status::Line;) {
     std::optional<Result<cecp::Command>> cecp_command = cecp::parse_command(line);
     if (!cecp_command) continue;  // empty line
     if (*cecp_command && std::holds_alternative<cecp::XBoard>(cecp_command->value()))
@@ -428,7 +499,8 @@ int run(int argc, char** argv) {
     return 2;
   }
   Output out;
-  std::optional<std::pair<Protocol, std::string>> first = read_protocol_line(out);
+  LineInput input(STDIN_FILENO);
+  std::optional<std::pair<Protocol, std::string>> first = read_protocol_line(input, out);
   if (!first) return 0;
   if (first->first == Protocol::Cecp) {
     out.set_note_prefix("# ");
@@ -436,26 +508,10 @@ int run(int argc, char** argv) {
     session_settings.engine_name = (*library)->name() + " " + (*library)->version();
     session_settings.resign_cp = resign_cp;
     session_settings.variants.assign((*library)->variants().begin(), (*library)->variants().end());
-    CecpEngine engine(*library, *options, std::move(player).value(), out, session_settings);
-    if (!engine.handle_line(first->second)) return 0;
-    for (std::string line; std::getline(std::cin, line);)
-      if (!engine.handle_line(line)) break;
-    return 0;
+    CecpDriver(*library, *options, std::move(player).value(), out, session_settings).run(first->second, input);
+  } else {
+    UciDriver(*library, *options, std::move(player).value(), out).run(first->second, input);
   }
-  Engine engine(*library, *options, std::move(player).value(), out);
-  // Returns false when the engine should exit.
-  const auto handle_uci = [&](const std::string& line) {
-    std::optional<Result<uci::Command>> command = uci::parse_command(line, engine.variant());
-    if (!command) return true;
-    if (!*command) {
-      out.note(command->error());
-      return true;
-    }
-    return engine.handle(command->value());
-  };
-  if (!handle_uci(first->second)) return 0;
-  for (std::string line; std::getline(std::cin, line);)
-    if (!handle_uci(line)) break;
   return 0;
 }
 

@@ -10,7 +10,7 @@
 #include "core/config/config_paths.h"
 #include "core/config/config_writer.h"
 #include "core/match/game_record.h"
-#include "core/players/ai_worker.h"
+#include "core/players/plugin_search.h"
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
 #include "game/gui/play_screen.h"
@@ -252,7 +252,7 @@ int App::run(const AppOptions& options) {
   const int status = app.loop();
   std::fflush(stdout);
   // A plugin still running on an abandoned thread must not see static destructors run under it.
-  if (players::AiWorker::abandoned_searches() > 0) std::_Exit(status);
+  if (players::PluginSearch::abandoned() > 0) std::_Exit(status);
   return status;
 }
 

@@ -412,7 +412,7 @@ TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {
   EXPECT_EQ(session->game().outcome().termination, chess::Termination::TimeForfeit);
   EXPECT_EQ(session->game().outcome().flagged, std::optional(WHITE));
   EXPECT_FALSE(session->thinking_side());
-  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0) << "the search was stopped, not abandoned";
+  EXPECT_EQ(players::PluginSearch::abandoned(), 0) << "the search was stopped, not abandoned";
 }
 
 TEST(GameSession, AnAiMoveWaitsForTheMoveDelay) {
@@ -537,20 +537,20 @@ TEST(GameSession, StopWhileAlphabetaThinksReturnsPromptly) {
       << "alphabeta never reported progress\n" << describe(*session);
   ASSERT_EQ(session->game().moves().size(), 1u) << "it thinks about a second by default\n" << describe(*session);
 
-  // Prompt: alphabeta returns within AiWorker::cancel's grace, so nothing is abandoned.
+  // Prompt: alphabeta returns within PluginSearch::cancel's grace, so nothing is abandoned.
   session->stop();
   EXPECT_FALSE(session->thinking_side());
-  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0);
+  EXPECT_EQ(players::PluginSearch::abandoned(), 0);
   EXPECT_EQ(session->game().moves().size(), 1u) << "a stopped search plays no move";
 
   // The session goes on: the next update starts the AI again; a stop at once is prompt too.
   session->update(Clock::now());
   ASSERT_EQ(session->thinking_side(), std::optional(BLACK));
   session->stop();
-  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0);
+  EXPECT_EQ(players::PluginSearch::abandoned(), 0);
   session->update(Clock::now());
   session.reset();  // the destructor stops it too
-  EXPECT_EQ(players::AiWorker::abandoned_searches(), 0);
+  EXPECT_EQ(players::PluginSearch::abandoned(), 0);
 }
 
 TEST(GameSession, PgnNamesTheSeatsAndThePluginsAndHasTheMovesAndResult) {

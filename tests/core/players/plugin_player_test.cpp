@@ -239,21 +239,18 @@ TEST(PluginPlayer, StopFromAnotherThreadMakesThePluginAnswer) {
   for (const std::filesystem::path& file : {test_plugin("raw"), test_plugin("sdk")}) {
     std::unique_ptr<PluginPlayer> player = make_player(file, {{"behaviour", "stoppable"}});
     ASSERT_TRUE(player);
-    player->stop();  // no search running: ignored
     std::promise<void> thinking;
     bool signalled = false;
-    Limits limits;
-    limits.infinite = true;
-    std::future<MoveAnswer> answer = std::async(std::launch::async, [&] {
-      return player->choose_move(
-          chess::Position(), {}, limits,
-          [&](const SearchInfo&) {
-            if (!std::exchange(signalled, true)) thinking.set_value();
-          },
-          Patient);
-    });
+    MoveRequest request;
+    request.limits.infinite = true;
+    request.hard_deadline = Patient;
+    request.on_info = [&](const SearchInfo&) {
+      if (!std::exchange(signalled, true)) thinking.set_value();
+    };
+    PluginSearch search = player->start(std::move(request));
+    std::future<MoveAnswer> answer = std::async(std::launch::async, [&] { return search.wait(); });
     ASSERT_EQ(thinking.get_future().wait_for(Patient), std::future_status::ready) << file << " never started thinking";
-    player->stop();
+    search.stop();
     const MoveAnswer result = answer.get();
     EXPECT_EQ(result.kind, MoveAnswer::Kind::Move) << file << ": " << result.reason;
     EXPECT_TRUE(chess::Position().is_legal(result.move)) << chess::to_uci(result.move);
@@ -379,8 +376,13 @@ TEST(PluginPlayer, StopReachesAPlayerConsideringADraw) {
     const char* behaviour = std::string_view(plugin) == "raw" ? "draw_hang" : "draw_stoppable";
     std::unique_ptr<PluginPlayer> player = make_player(test_plugin(plugin), {{"behaviour", behaviour}});
     ASSERT_TRUE(player);
-    std::future<MoveAnswer> answer = std::async(std::launch::async, [&] { return answer_to_offer(*player); });
-    while (answer.wait_for(5ms) != std::future_status::ready) player->stop();
+    MoveRequest request;
+    request.moves = {chess::Move(chess::SQ_E2, chess::SQ_E4)};
+    request.hard_deadline = Patient;
+    request.draw_offered = true;
+    PluginSearch search = player->start(std::move(request));
+    std::future<MoveAnswer> answer = std::async(std::launch::async, [&] { return search.wait(); });
+    while (answer.wait_for(5ms) != std::future_status::ready) search.stop();
     const MoveAnswer got = answer.get();
     EXPECT_EQ(got.kind, MoveAnswer::Kind::Move) << plugin << ": " << got.reason;  // declined once stopped
   }

@@ -68,16 +68,16 @@ TEST(CecpSession, EnginePlaysBlackAfterNew) {
   EXPECT_TRUE(reply.lines.empty());
   ASSERT_TRUE(reply.search) << where(session);
   EXPECT_TRUE(session.thinking());
-  EXPECT_EQ(reply.search->start.fen(), chess::START_FEN);
-  ASSERT_EQ(reply.search->moves.size(), 1u);
-  EXPECT_EQ(chess::to_uci(reply.search->moves[0]), "e2e4");
+  EXPECT_EQ(reply.search->request.start.fen(), chess::START_FEN);
+  ASSERT_EQ(reply.search->request.moves.size(), 1u);
+  EXPECT_EQ(chess::to_uci(reply.search->request.moves[0]), "e2e4");
   EXPECT_EQ(session.on_search_done(reply.search->id, answer(session, "e7e5")), lines({"move e7e5"}));
   EXPECT_FALSE(session.thinking());
   EXPECT_EQ(session.game().moves().size(), 2u);
   // Back to the user; the next move starts the next search.
   reply = send(session, "usermove g1f3");
   ASSERT_TRUE(reply.search);
-  EXPECT_EQ(reply.search->moves.size(), 3u);
+  EXPECT_EQ(reply.search->request.moves.size(), 3u);
 }
 
 TEST(CecpSession, IllegalMovesAreRefusedAndChangeNothing) {
@@ -129,7 +129,7 @@ TEST(CecpSession, PlayOtherTakesTheSideNotOnMove) {
   EXPECT_EQ(session.engine_color(), chess::WHITE);
   reply = send(session, "usermove c7c5");
   ASSERT_TRUE(reply.search) << where(session);
-  EXPECT_EQ(reply.search->moves.size(), 2u);
+  EXPECT_EQ(reply.search->request.moves.size(), 2u);
 }
 
 TEST(CecpSession, UndoAndRemove) {
@@ -257,19 +257,19 @@ TEST(CecpSession, ADrawOfferGoesToThePluginWithItsNextSearch) {
   EXPECT_TRUE(reply.lines.empty());
   ASSERT_TRUE(reply.search) << "the running search starts again with the offer";
   EXPECT_EQ(reply.stop, StopSearch::Abandon);
-  EXPECT_TRUE(reply.search->draw_offered);
+  EXPECT_TRUE(reply.search->request.draw_offered);
   // Declined: the plugin moves, and the offer does not reach the next search.
   EXPECT_EQ(session.on_search_done(reply.search->id, answer(session, "e7e5")), lines({"move e7e5"}));
   reply = send(session, "usermove g1f3");
   ASSERT_TRUE(reply.search);
-  EXPECT_FALSE(reply.search->draw_offered) << "an offer lapses with the search it went to";
+  EXPECT_FALSE(reply.search->request.draw_offered) << "an offer lapses with the search it went to";
 
   // Offered before the opponent moves, then accepted: "offer draw" and no move.
   EXPECT_EQ(session.on_search_done(reply.search->id, answer(session, "b8c6")), lines({"move b8c6"}));
   EXPECT_TRUE(send(session, "draw").lines.empty());
   reply = send(session, "usermove f1c4");
   ASSERT_TRUE(reply.search);
-  EXPECT_TRUE(reply.search->draw_offered);
+  EXPECT_TRUE(reply.search->request.draw_offered);
   players::MoveAnswer accepts;
   accepts.kind = players::MoveAnswer::Kind::AcceptsDraw;
   EXPECT_EQ(session.on_search_done(reply.search->id, accepts), lines({"offer draw"}));
@@ -284,7 +284,7 @@ TEST(CecpSession, ADrawOfferLapsesWhenTheGameChanges) {
   send_quietly(session, {"undo", "usermove d2d4", "usermove d7d5"});
   Reply reply = send(session, "go");
   ASSERT_TRUE(reply.search);
-  EXPECT_FALSE(reply.search->draw_offered) << "offered two plies ago, before an undo";
+  EXPECT_FALSE(reply.search->request.draw_offered) << "offered two plies ago, before an undo";
 }
 
 TEST(CecpSession, VariantsThePluginDoesNotPlayAreRefused) {
@@ -460,9 +460,9 @@ TEST(CecpSession, TimeControlsBecomeLimits) {
   // Nothing said: the plugin chooses.
   Reply reply = send(session, "usermove e2e4");
   ASSERT_TRUE(reply.search);
-  EXPECT_EQ(reply.search->limits.movetime_ms, 0);
-  EXPECT_EQ(reply.search->limits.depth, 0);
-  EXPECT_EQ(reply.search->hard_deadline, players::PluginPlayer::NoDeadline);
+  EXPECT_EQ(reply.search->request.limits.movetime_ms, 0);
+  EXPECT_EQ(reply.search->request.limits.depth, 0);
+  EXPECT_EQ(reply.search->request.hard_deadline, players::MoveRequest::NoDeadline);
   send_quietly(session, {"force"});
 
   // 40 moves in 5 minutes, 300 s left: 40 to go, a thirtieth.
@@ -480,9 +480,9 @@ TEST(CecpSession, TimeControlsBecomeLimits) {
   EXPECT_EQ(session.limits().depth, 4);
   reply = send(session, "go");
   ASSERT_TRUE(reply.search);
-  EXPECT_EQ(reply.search->limits.movetime_ms, 2000);
-  EXPECT_EQ(reply.search->limits.depth, 4);
-  EXPECT_EQ(reply.search->hard_deadline, std::chrono::milliseconds(3000));
+  EXPECT_EQ(reply.search->request.limits.movetime_ms, 2000);
+  EXPECT_EQ(reply.search->request.limits.depth, 4);
+  EXPECT_EQ(reply.search->request.hard_deadline, std::chrono::milliseconds(3000));
   // new forgets sd but keeps the time control.
   send_quietly(session, {"new"});
   EXPECT_EQ(session.limits().depth, 0);

@@ -1,0 +1,424 @@
+#include "core/players/plugin_search.h"
+
+#include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <string_view>
+#include <system_error>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+#include "core/players/plugin_player.h"
+
+namespace gambit::players {
+
+namespace {
+
+using Clock = PluginSearch::Clock;
+
+std::atomic<int> g_abandoned{0};
+
+// While a stop is wanted, the plugin's stop() is repeated this often: a stop
+// that lands before the plugin's choose_move has begun would otherwise be lost.
+constexpr std::chrono::milliseconds StopRepeat{10};
+// The longest principal variation passed on to the info handler.
+constexpr std::size_t MaxPvLength = 128;
+
+// The legal prefix of a space-separated UCI move list, played from `position`.
+std::vector<chess::Move> legal_pv(chess::Position position, std::string_view text) {
+  std::vector<chess::Move> pv;
+  while (pv.size() < MaxPvLength) {
+    const std::size_t begin = text.find_first_not_of(' ');
+    if (begin == std::string_view::npos) break;
+    text.remove_prefix(begin);
+    const std::string_view token = text.substr(0, text.find(' '));
+    text.remove_prefix(token.size());
+    Result<chess::Move> move = chess::parse_uci_move(position, token);
+    if (!move) break;
+    pv.push_back(*move);
+    position.do_move(*move);
+  }
+  return pv;
+}
+
+// began + duration; none for durations beyond a year (which would overflow the clock: "never").
+std::optional<Clock::time_point> time_after(Clock::time_point began, std::chrono::milliseconds duration) {
+  constexpr std::chrono::milliseconds OneYear = std::chrono::hours(24 * 365);
+  if (duration > OneYear) return std::nullopt;
+  return began + std::max(duration, std::chrono::milliseconds(0));
+}
+
+std::chrono::milliseconds since(Clock::time_point began, Clock::time_point now) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now - began);
+}
+
+}  // namespace
+
+// Everything the search thread touches. The thread holds a reference, so an
+// abandoned search (and the library it points into) lives on until the plugin
+// returns, if ever.
+struct PluginSearch::State {
+  State(std::shared_ptr<const PluginLibrary> plugin, gambit_player* player, const MoveRequest& request,
+        const chess::Position& current_position)
+      : library(std::move(plugin)), instance(player), start_fen(request.start.fen()), current(current_position),
+        ask_draw(request.draw_offered ? library->consider_draw() : nullptr), niceness(request.niceness),
+        on_info(request.on_info) {
+    for (chess::Move m : request.moves) move_texts.push_back(chess::to_uci(m));
+    for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
+    c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
+                  std::uint32_t(move_pointers.size()), chess::names_of(request.start.variant()).id.data()};
+    c_limits = to_c(request.limits);
+    answered_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  }
+  ~State() {
+    if (answered_fd >= 0) ::close(answered_fd);
+  }
+
+  // The search thread: runs the plugin, publishes the answer, and destroys
+  // the instance itself if the owner gave up on it meanwhile.
+  void run() {
+    if (niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
+    const gambit_plugin_descriptor& d = library->descriptor();
+    gambit_status result = GAMBIT_ERROR;
+    std::optional<std::string> thrown;
+    bool considering = ask_draw != nullptr;  // the call under way is consider_draw
+    std::int32_t accept = 0;
+    try {
+      if (considering) result = ask_draw(instance, &c_position, &accept, error, sizeof(error));
+      if (!considering || (result == GAMBIT_OK && accept == 0)) {
+        considering = false;
+        result = d.choose_move(instance, &c_position, &c_limits, &State::report, this, move, error, sizeof(error));
+      }
+    } catch (const std::exception& e) {
+      thrown = e.what();
+    } catch (...) {
+      thrown = "an exception that is not a std::exception";
+    }
+    bool orphaned;
+    {
+      std::lock_guard lock(mutex);
+      answered = true;
+      answered_at = Clock::now();
+      status = result;
+      exception = std::move(thrown);
+      in_consider_draw = considering;
+      accepted_draw = considering && accept != 0;
+      orphaned = abandoned;
+      if (orphaned) destroyed = true;  // stop() no longer reaches the instance
+    }
+    changed.notify_all();
+    if (answered_fd >= 0) {
+      const std::uint64_t one = 1;
+      [[maybe_unused]] const ssize_t written = ::write(answered_fd, &one, sizeof(one));
+    }
+    if (orphaned) {
+      try {
+        d.destroy(instance);
+      } catch (...) {
+      }
+      g_abandoned.fetch_sub(1);
+    }
+  }
+
+  // The plugin's info callback (search thread).
+  static void report(void* user_data, const gambit_search_info* info) {
+    auto* state = static_cast<State*>(user_data);
+    if (!state || !info || info->struct_size < sizeof(gambit_search_info)) return;
+    try {
+      SearchInfo converted = from_c(*info);
+      if (info->pv) converted.pv = legal_pv(state->current, info->pv);
+      std::lock_guard lock(state->info_mutex);
+      if (state->forgotten) return;
+      state->latest = converted;
+      ++state->info_sequence;
+      if (state->on_info) state->on_info(converted);
+    } catch (...) {
+    }
+  }
+
+  // Sends the plugin's stop() unless the instance is gone. Any thread.
+  void stop_plugin() {
+    std::lock_guard lock(mutex);
+    if (destroyed) return;
+    try {
+      library->descriptor().stop(instance);
+    } catch (...) {
+    }
+  }
+
+  // No info reaches the owner from now on; waits for a report in progress.
+  void forget() {
+    std::lock_guard lock(info_mutex);
+    forgotten = true;
+    on_info = nullptr;
+  }
+
+  const std::shared_ptr<const PluginLibrary> library;  // keeps the plugin's code loaded
+  gambit_player* const instance;
+
+  // The request in C form (the strings and arrays the C structs point into).
+  const std::string start_fen;
+  std::vector<std::string> move_texts;
+  std::vector<const char*> move_pointers;
+  gambit_position c_position{};
+  gambit_limits c_limits{};
+  const chess::Position current;  // the position to move in, for checking the PVs and the move
+  // The plugin's consider_draw when a draw is offered and it has one, else nullptr.
+  const decltype(gambit_plugin_descriptor::consider_draw) ask_draw;
+  const int niceness;  // of the search thread
+  int answered_fd = -1;
+
+  mutable std::mutex mutex;  // guards the fields below
+  std::condition_variable changed;
+  bool answered = false;
+  bool abandoned = false;
+  bool destroyed = false;  // the search thread destroyed (or is destroying) the instance
+  bool stop_wanted = false;
+  Clock::time_point answered_at{};
+  gambit_status status = GAMBIT_ERROR;
+  std::optional<std::string> exception;
+  bool in_consider_draw = false;  // status or exception came from consider_draw, not choose_move
+  bool accepted_draw = false;
+  // Written by the plugin; read by the owner only once answered.
+  char move[GAMBIT_MOVE_BUFFER_SIZE] = {};
+  char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
+
+  mutable std::mutex info_mutex;  // guards the fields below; held while on_info runs
+  InfoHandler on_info;
+  bool forgotten = false;
+  std::optional<SearchInfo> latest;
+  std::uint64_t info_sequence = 0;
+};
+
+PluginSearch::PluginSearch(PluginPlayer& player, MoveRequest request) : player_(&player), began_(Clock::now()) {
+  const auto failed = [&](std::string reason) {
+    immediate_ = MoveAnswer{MoveAnswer::Kind::Failed, chess::Move::none(), std::move(reason), since(began_, Clock::now())};
+  };
+  if (!player.instance_) {
+    failed(player.who() + " was abandoned after it did not answer in time");
+    return;
+  }
+  if (!player.library_->plays(request.start.variant())) {
+    failed(player.who() + " does not play " + std::string(chess::names_of(request.start.variant()).for_people));
+    return;
+  }
+  chess::Position current = request.start;
+  for (std::size_t i = 0; i < request.moves.size(); ++i) {
+    if (!current.is_legal(request.moves[i])) {
+      failed("invalid request to " + player.who() + ": move " + std::to_string(i + 1) + " (" +
+             chess::to_uci(request.moves[i]) + ") is not legal in " + current.fen());
+      return;
+    }
+    current.do_move(request.moves[i]);
+  }
+  if (chess::count_legal(current) == 0) {
+    immediate_ = MoveAnswer{MoveAnswer::Kind::NoLegalMove, chess::Move::none(), {}, since(began_, Clock::now())};
+    return;
+  }
+
+  state_ = std::make_shared<State>(player.library_, player.instance_, request, current);
+  try {
+    thread_ = std::thread([state = state_] { state->run(); });
+  } catch (const std::system_error& e) {
+    state_.reset();
+    failed("cannot start a thread for " + player.who() + ": " + e.what());
+    return;
+  }
+  // Soft limit: the movetime, else the side to move's clock (a backstop: the plugin manages its own time).
+  const chess::Color us = current.side_to_move();
+  const Limits& limits = request.limits;
+  if (limits.movetime_ms > 0)
+    soft_ = time_after(began_, std::chrono::milliseconds(limits.movetime_ms));
+  else if (!limits.infinite && limits.time_ms[us] >= 0)
+    soft_ = time_after(began_, std::chrono::milliseconds(limits.time_ms[us]));
+  hard_deadline_ = request.hard_deadline;
+  if (request.hard_deadline != MoveRequest::NoDeadline) hard_ = time_after(began_, request.hard_deadline);
+}
+
+PluginSearch::~PluginSearch() { cancel(); }
+
+PluginSearch::PluginSearch(PluginSearch&& other) noexcept { *this = std::move(other); }
+
+PluginSearch& PluginSearch::operator=(PluginSearch&& other) noexcept {
+  if (this == &other) return *this;
+  cancel();
+  player_ = std::exchange(other.player_, nullptr);
+  state_ = std::move(other.state_);
+  thread_ = std::move(other.thread_);
+  immediate_ = std::exchange(other.immediate_, std::nullopt);
+  began_ = other.began_;
+  soft_ = other.soft_;
+  hard_ = other.hard_;
+  hard_deadline_ = other.hard_deadline_;
+  next_stop_ = other.next_stop_;
+  return *this;
+}
+
+void PluginSearch::stop() {
+  if (!state_) return;
+  {
+    std::lock_guard lock(state_->mutex);
+    if (state_->answered) return;
+    state_->stop_wanted = true;
+  }
+  state_->stop_plugin();
+  state_->changed.notify_all();  // a waiting owner repeats the stop from now on
+}
+
+void PluginSearch::send_stop_if_due(Clock::time_point now) {
+  bool wanted;
+  {
+    std::lock_guard lock(state_->mutex);
+    wanted = state_->stop_wanted || (soft_ && now >= *soft_);
+  }
+  if (!wanted || now < next_stop_) return;
+  state_->stop_plugin();
+  next_stop_ = now + StopRepeat;
+}
+
+std::optional<Clock::time_point> PluginSearch::next_check() const {
+  if (!player_) return std::nullopt;
+  if (!state_) return Clock::now();  // the answer was known at the start
+  std::optional<Clock::time_point> next = hard_;
+  bool wanted;
+  {
+    std::lock_guard lock(state_->mutex);
+    if (state_->answered) return std::nullopt;
+    wanted = state_->stop_wanted || (soft_ && Clock::now() >= *soft_);
+  }
+  const std::optional<Clock::time_point> stop_at = wanted ? std::optional(next_stop_) : soft_;
+  if (stop_at) next = next ? std::min(*next, *stop_at) : *stop_at;
+  return next;
+}
+
+int PluginSearch::answered_fd() const { return player_ && state_ ? state_->answered_fd : -1; }
+
+std::optional<MoveAnswer> PluginSearch::poll() { return wait_until(Clock::time_point::min()); }
+
+MoveAnswer PluginSearch::wait() {
+  std::optional<MoveAnswer> answer;
+  while (!(answer = wait_until(Clock::time_point::max()))) {
+  }
+  return *answer;
+}
+
+std::optional<MoveAnswer> PluginSearch::wait_until(Clock::time_point until) {
+  if (!player_) return std::nullopt;
+  if (!state_) return finish();
+  for (;;) {
+    const Clock::time_point now = Clock::now();
+    {
+      std::lock_guard lock(state_->mutex);
+      if (state_->answered) break;
+    }
+    if (hard_ && now >= *hard_) break;
+    send_stop_if_due(now);
+    const std::optional<Clock::time_point> check = next_check();
+    const Clock::time_point wake = check ? std::min(*check, until) : until;
+    if (now >= until) return std::nullopt;
+    std::unique_lock lock(state_->mutex);
+    if (wake == Clock::time_point::max())
+      state_->changed.wait(lock, [&] { return state_->answered; });
+    else
+      state_->changed.wait_until(lock, wake, [&] { return state_->answered; });
+  }
+  return finish();
+}
+
+MoveAnswer PluginSearch::finish() {
+  if (immediate_) {
+    player_ = nullptr;
+    return *std::exchange(immediate_, std::nullopt);
+  }
+  const std::string who = player_->who();
+  bool answered;
+  Clock::time_point answered_at;
+  {
+    std::lock_guard lock(state_->mutex);
+    answered = state_->answered;
+    answered_at = state_->answered_at;
+  }
+  if (!answered) {
+    abandon();
+    return MoveAnswer{MoveAnswer::Kind::TimedOut, chess::Move::none(),
+                      who + " did not answer within " + std::to_string(hard_deadline_.count()) + " ms",
+                      since(began_, Clock::now())};
+  }
+  state_->forget();
+  thread_.join();
+  player_ = nullptr;
+  const State& s = *state_;
+  const auto answer = [&](MoveAnswer::Kind kind, chess::Move move, std::string reason) {
+    return MoveAnswer{kind, move, std::move(reason), since(began_, answered_at)};
+  };
+  if (s.exception)
+    return answer(MoveAnswer::Kind::Failed, {},
+                  who + " threw an exception from " + (s.in_consider_draw ? "consider_draw" : "choose_move") + ": " +
+                      *s.exception);
+  if (s.status != GAMBIT_OK)
+    return answer(MoveAnswer::Kind::Failed, {},
+                  who + " reported an error" + (s.in_consider_draw ? " when offered a draw" : "") + ": " +
+                      plugin_message(s.error, sizeof(s.error)));
+  if (s.accepted_draw) return answer(MoveAnswer::Kind::AcceptsDraw, {}, {});
+  const std::string text(s.move, std::find(s.move, s.move + sizeof(s.move), '\0'));
+  if (text == "0000")
+    return answer(MoveAnswer::Kind::Failed, {},
+                  who + " answered '0000' (no move) although there are legal moves in " + s.current.fen());
+  Result<chess::Move> move = chess::parse_uci_move(s.current, text);
+  if (!move) return answer(MoveAnswer::Kind::Failed, {}, who + " answered a bad move: " + move.error());
+  return answer(MoveAnswer::Kind::Move, *move, {});
+}
+
+void PluginSearch::abandon() {
+  state_->stop_plugin();
+  {
+    std::lock_guard lock(state_->mutex);
+    if (!state_->answered) {
+      state_->abandoned = true;  // from here on the search thread owns the instance
+      g_abandoned.fetch_add(1);
+      player_->instance_ = nullptr;
+    }
+  }
+  state_->forget();
+  if (player_->instance_) {
+    thread_.join();  // it answered at the last moment: nothing to abandon
+  } else {
+    thread_.detach();
+  }
+  player_ = nullptr;
+}
+
+bool PluginSearch::cancel(std::chrono::milliseconds grace) {
+  if (!player_) return true;
+  if (!state_) {
+    player_ = nullptr;
+    immediate_.reset();
+    return true;
+  }
+  stop();
+  const Clock::time_point deadline = Clock::now() + std::min(grace, std::chrono::milliseconds(std::chrono::hours(24)));
+  hard_ = hard_ ? std::min(*hard_, deadline) : deadline;
+  const std::optional<MoveAnswer> answer = wait_until(Clock::time_point::max());
+  return !answer || answer->kind != MoveAnswer::Kind::TimedOut;
+}
+
+std::optional<SearchInfo> PluginSearch::latest_info(std::uint64_t* sequence) const {
+  if (!player_ || !state_) {
+    if (sequence) *sequence = 0;
+    return std::nullopt;
+  }
+  std::lock_guard lock(state_->info_mutex);
+  if (sequence) *sequence = state_->info_sequence;
+  return state_->latest;
+}
+
+int PluginSearch::abandoned() { return g_abandoned.load(); }
+
+}  // namespace gambit::players
