@@ -61,6 +61,8 @@ class Recorder {
   std::size_t moves_at_start() const { return moves_at_start_; }
   // A move was played here in `game` (the current one).
   bool played_here(const chess::Game& game) const { return game.moves().size() > moves_at_start_; }
+  // Where the games recorded come from (the window's play, the demo).
+  store::GameSource source() const { return source_; }
   // The profile's rating before and after the game just recorded (rated games
   // of one human against an AI only).
   const std::optional<std::pair<double, double>>& rating_change() const { return rating_change_; }

@@ -13,7 +13,7 @@
 #include "core/players/plugin_search.h"
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
-#include "game/gui/play_screen.h"
+#include "game/gui/demo_screen.h"
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
@@ -248,7 +248,7 @@ int App::run(const AppOptions& options) {
   set_minimum_window_size(app.window_.getSystemHandle(), MinWidth, MinHeight);
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
-  if (options.demo) app.stack_.push_back(std::make_unique<PlayScreen>(app, PlayScreen::Mode::Demo));
+  if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));
   const int status = app.loop();
   std::fflush(stdout);
   // A plugin still running on an abandoned thread must not see static destructors run under it.

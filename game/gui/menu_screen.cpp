@@ -2,6 +2,7 @@
 
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
+#include "game/gui/demo_screen.h"
 #include "game/gui/play_screen.h"
 #include "game/gui/scores_screen.h"
 #include "game/gui/settings_screen.h"
@@ -87,9 +88,9 @@ void MenuScreen::layout() {
 
 void MenuScreen::activate(Item item) {
   switch (item) {
-    case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play, PlayScreen::Start::Resume)); break;
+    case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Start::Resume)); break;
     case Item::Play: app_.push(std::make_unique<NewGameScreen>(app_)); break;
-    case Item::Demo: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Demo)); break;
+    case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;
     case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
     case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
     case Item::Quit: app_.quit(); break;

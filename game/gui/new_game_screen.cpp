@@ -129,7 +129,7 @@ void NewGameScreen::start() {
   settings.clock = clock();
   if (auto saved = app_.save_settings(settings); !saved)
     app_.toast("This choice is not remembered for next time: " + saved.error());
-  app_.replace(std::make_unique<PlayScreen>(app_, PlayScreen::Mode::Play));
+  app_.replace(std::make_unique<PlayScreen>(app_));
 }
 
 void NewGameScreen::layout(sf::Vector2f size) {

@@ -10,7 +10,6 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
-#include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
@@ -23,43 +22,6 @@ namespace {
 using chess::Color;
 using std::chrono::milliseconds;
 
-constexpr std::int64_t DemoDelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 1600, 2400, 3200, 5000, 10000};
-
-}  // namespace
-
-PlayScreen::PlayScreen(App& app, Mode mode, Start start_with)
-    : Screen(app), mode_(mode),
-      recorder_(app.store(), app.settings().store.profile,
-                mode == Mode::Demo ? store::GameSource::Demo : store::GameSource::Window) {
-  using A = Action;
-  auto add = [&](A action, const char* label, const char* tooltip) {
-    buttons_.push_back({action, Button{label, tooltip, {}}});
-  };
-  if (mode_ == Mode::Play) {
-    add(A::NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
-    add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
-    add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
-    add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
-    add(A::Draw, "Offer draw", "");  // or Claim draw, Accept draw: see draw_button()
-    add(A::Hint, "Hint", "Show a good move (Ctrl+H)");
-    add(A::Save, "Save", "Save the game as PGN (Ctrl+S)");
-    add(A::Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
-    add(A::Menu, "Menu", "Back to the menu (Esc)");
-  } else {
-    add(A::Pause, "Pause", "Pause or resume (Space)");
-    add(A::Step, "Step", "One move while paused (Right arrow or S)");
-    add(A::Flip, "Flip", "Turn the board around (F)");
-    add(A::Slower, "Slower", "Longer pause between moves (-)");
-    add(A::Faster, "Faster", "Shorter pause between moves (+)");
-    add(A::Menu, "Menu", "Stop the demo and go back to the menu (Esc)");
-  }
-  start(start_with);
-}
-
-PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
-
-namespace {
-
 // Why a seat cannot play a game in `variant`, or "" when it can.
 std::string variant_problem(const match::SessionSeat& seat, chess::Variant variant) {
   if (seat.human() || seat.plugin->plays(variant)) return "";
@@ -69,39 +31,27 @@ std::string variant_problem(const match::SessionSeat& seat, chess::Variant varia
 
 }  // namespace
 
+PlayScreen::PlayScreen(App& app, Start start_with) : GameScreen(app, store::GameSource::Window) {
+  add_button(NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
+  add_button(Undo, "Undo", "Take back your last move (Ctrl+Z)");
+  add_button(Flip, "Flip", "Turn the board around (Ctrl+F)");
+  add_button(Resign, "Resign", "Resign this game (Ctrl+R)");
+  add_button(Draw, "Offer draw", "");  // or Claim draw, Accept draw: see label()
+  add_button(Hint, "Hint", "Show a good move (Ctrl+H)");
+  add_button(Save, "Save", "Save the game as PGN (Ctrl+S)");
+  add_button(Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
+  add_button(Menu, "Menu", "Back to the menu (Esc)");
+  start(start_with);
+}
+
+PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
+
+chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.settings().game.rules())); }
+
 void PlayScreen::start(Start start_with) {
   const config::Settings& settings = app_.settings();
   const config::PluginList plugins = app_.plugin_descriptors();
   const auto now = app_.now();
-  if (mode_ == Mode::Demo) {
-    auto first = config::resolve_demo_seat(settings, chess::WHITE, plugins);
-    auto second = config::resolve_demo_seat(settings, chess::BLACK, plugins);
-    if (!first || !second) {
-      failure_ = !first ? first.error() : second.error();
-      return;
-    }
-    auto a = app_.session_seat(*first), b = app_.session_seat(*second);
-    if (!a || !b) {
-      failure_ = !a ? a.error() : b.error();
-      return;
-    }
-    for (const match::SessionSeat* seat : {&*a, &*b})
-      if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
-        failure_ = problem;
-        return;
-      }
-    const auto seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
-    auto loop = match::DemoLoop::create(*a, *b, seed, now, settings.game.rules());
-    if (!loop) {
-      failure_ = loop.error();
-      return;
-    }
-    demo_ = std::move(loop).value();
-    demo_->set_move_delay(milliseconds(settings.demo.move_delay_ms));
-    demo_game_seen_ = demo_->game_number();
-    game_began();
-    return;
-  }
   config::Settings seated = settings;
   match::TimeControl time_control;
   if (settings.clock.enabled()) {
@@ -174,6 +124,7 @@ void PlayScreen::restart(bool swap_colours) {
   session_.reset();  // the finished game's players stop here
   failure_.clear();
   reset_view();
+  hint_.reset();
   start(Start::New);
 }
 
@@ -181,164 +132,137 @@ bool PlayScreen::swap_offered() const {
   return session_ && session_->seat(chess::WHITE).human() != session_->seat(chess::BLACK).human();
 }
 
-match::GameSession* PlayScreen::session() const {
-  if (demo_) return &demo_->session();
-  return session_.get();
-}
-
-const chess::Game& PlayScreen::game() const { return session()->game(); }
-
-chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.settings().game.rules())); }
-
-void PlayScreen::reset_view() {
-  input_.reset();
-  view_ply_.reset();
-  hint_.reset();
-  glide_.reset();
-  overlay_dismissed_ = false;
-}
-
-std::size_t PlayScreen::shown_ply() const { return view_ply_.value_or(game().moves().size()); }
-
-const chess::Position& PlayScreen::shown_position() const { return game().positions()[shown_ply()]; }
-
-void PlayScreen::refresh_san() {
-  const chess::Game& g = game();
-  if (san_for_moves_ == g.moves().size() && san_for_start_ == g.start().key() && san_.size() == g.moves().size())
-    return;
-  san_.clear();
-  for (std::size_t i = 0; i < g.moves().size(); ++i) san_.push_back(chess::to_san(g.positions()[i], g.moves()[i]));
-  san_for_moves_ = g.moves().size();
-  san_for_start_ = g.start().key();
+void PlayScreen::keep_unfinished_game() {
+  if (session_) tell(recorder_.keep_unfinished(*session_, seat_configs_, app_.now(), std::int64_t(std::time(nullptr))));
 }
 
 // ---------------------------------------------------------------------------
-// Input
+// Actions
 
 PlayScreen::DrawChoice PlayScreen::draw_choice() const {
-  const match::GameSession& s = *session();
+  const match::GameSession& s = *session_;
   if (s.claimable_draw()) return DrawChoice::Claim;
   if (s.draw_offered_to_human()) return DrawChoice::Accept;
   if (s.draw_offer_made()) return DrawChoice::Offered;
   return DrawChoice::Offer;
 }
 
-bool PlayScreen::enabled(Action action) const {
-  const match::GameSession* s = session();
-  if (!s) return action == Action::Menu;
+bool PlayScreen::enabled(int action) const {
+  const match::GameSession* s = session_.get();
+  if (!s) return action == Menu;
   switch (action) {
-    case Action::Undo: return s->can_undo();
-    case Action::Resign: return s->can_resign();
-    case Action::Draw: {
+    case Undo: return s->can_undo();
+    case Resign: return s->can_resign();
+    case Draw: {
       const DrawChoice choice = draw_choice();
       return choice == DrawChoice::Claim || choice == DrawChoice::Accept ||
              (choice == DrawChoice::Offer && s->can_offer_draw());
     }
-    case Action::Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !view_ply_;
-    case Action::Step: return demo_ && demo_->paused();
-    case Action::Slower: return demo_ && demo_->session().move_delay().count() < DemoDelaySteps[std::size(DemoDelaySteps) - 1];
-    case Action::Faster: return demo_ && demo_->session().move_delay().count() > 0;
+    case Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !looking_back();
     default: return true;
   }
 }
 
-void PlayScreen::run(Action action) {
-  if (!enabled(action)) return;
-  match::GameSession* s = session();
+void PlayScreen::label(int action, Button& button) const {
+  if (action != Draw) return;
+  struct Words {
+    const char* label;
+    const char* tooltip;
+  };
+  static constexpr Words words[] = {  // by DrawChoice
+      {"Claim draw", "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)"},
+      {"Accept draw", "Accept the draw your opponent offers; your next move declines it (Ctrl+D)"},
+      {"Draw offered", "Your draw offer goes with your next move"},
+      {"Offer draw", "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)"},
+  };
+  const Words& chosen = words[int(session_ ? draw_choice() : DrawChoice::Offer)];
+  button.label = chosen.label;
+  button.tooltip = chosen.tooltip;
+}
+
+void PlayScreen::run(int action) {
+  match::GameSession& s = *session_;
   const auto now = app_.now();
   switch (action) {
-    case Action::NewGame:
-      if (!game().is_over() && recorder_.played_here(game())) open_dialog(Dialog::ConfirmNewGame);
+    case NewGame:
+      if (!game().is_over() && recorder_.played_here(game())) ask(ConfirmNewGame);
       else app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
-    case Action::Undo:
-      s->undo(now);
+    case Undo:
+      s.undo(now);
       reset_view();
+      hint_.reset();
       break;
-    case Action::Flip: board_.set_flipped(!board_.flipped()); break;
-    case Action::Resign: open_dialog(Dialog::ConfirmResign); break;
-    case Action::Draw:
+    case Flip: board_.set_flipped(!board_.flipped()); break;
+    case Resign: ask(ConfirmResign); break;
+    case Draw:
       switch (draw_choice()) {
-        case DrawChoice::Claim: s->claim_draw(now); break;
-        case DrawChoice::Accept: s->accept_draw(now); break;
+        case DrawChoice::Claim: s.claim_draw(now); break;
+        case DrawChoice::Accept: s.accept_draw(now); break;
         case DrawChoice::Offered: break;
         case DrawChoice::Offer:
-          if (s->offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
+          if (s.offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
           break;
       }
       break;
-    case Action::Hint:
-      if (s->request_hint(now)) app_.toast("Looking for a good move...");
+    case Hint:
+      if (s.request_hint(now)) app_.toast("Looking for a good move...");
       break;
-    case Action::Save: open_dialog(Dialog::Save); break;
-    case Action::Load:
-      open_dialog(!game().is_over() && recorder_.played_here(game()) ? Dialog::ConfirmLoad : Dialog::Load);
-      break;
-    case Action::Menu:
-      if (s && !game().is_over() && (demo_ || recorder_.played_here(game())))
-        open_dialog(Dialog::ConfirmLeave);
+    case Save: ask(SaveFile); break;
+    case Load: ask(!game().is_over() && recorder_.played_here(game()) ? ConfirmLoad : LoadFile); break;
+    case Menu:
+      if (!game().is_over() && recorder_.played_here(game())) ask(ConfirmLeave);
       else app_.pop();
       break;
-    case Action::Pause: demo_->set_paused(!demo_->paused()); break;
-    case Action::Step: demo_->step(); break;
-    case Action::Slower:
-    case Action::Faster: {
-      const std::int64_t current = demo_->session().move_delay().count();
-      std::int64_t next = current;
-      if (action == Action::Slower) {
-        for (std::int64_t step : DemoDelaySteps)
-          if (step > current) {
-            next = step;
-            break;
-          }
-      } else {
-        for (std::int64_t step : DemoDelaySteps)
-          if (step < current) next = step;
-      }
-      demo_->set_move_delay(milliseconds(next));
-      app_.toast("Pause between moves: " + std::to_string(next) + " ms");
-      break;
-    }
+    default: break;
   }
-  app_.invalidate();
 }
 
-void PlayScreen::open_dialog(Dialog dialog) {
-  dialog_ = dialog;
-  input_.reset();
+void PlayScreen::ask(Dialog dialog) {
   const char* given_up = "The game in progress is given up: it is neither recorded nor kept.";
   switch (dialog) {
-    case Dialog::ConfirmLeave:
-      if (demo_) modal_.open("Stop the demo?", "The game in progress stops and you go back to the menu.", std::nullopt, false);
-      else modal_.open("Back to the menu?", "The game is kept: Resume game on the menu goes on with it.", std::nullopt, false);
+    case ConfirmLeave:
+      open_dialog(dialog, "Back to the menu?", "The game is kept: Resume game on the menu goes on with it.",
+                  std::nullopt, "Yes", "No");
       break;
-    case Dialog::ConfirmResign:
-      modal_.open("Resign?", "The game ends and your opponent wins.", std::nullopt, false);
+    case ConfirmResign:
+      open_dialog(dialog, "Resign?", "The game ends and your opponent wins.", std::nullopt, "Yes", "No");
       break;
-    case Dialog::ConfirmNewGame: modal_.open("Start a new game?", given_up, std::nullopt, false); break;
-    case Dialog::ConfirmLoad: modal_.open("Load another game?", given_up, std::nullopt, false); break;
-    case Dialog::Save: {
-      const match::GameSession& s = *session();
-      modal_.open("Save the game as PGN", "File:",
-                  path_in(app_.last_folder(), game_file_name(s.seat(chess::WHITE).label, s.seat(chess::BLACK).label,
+    case ConfirmNewGame: open_dialog(dialog, "Start a new game?", given_up, std::nullopt, "Yes", "No"); break;
+    case ConfirmLoad: open_dialog(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
+    case SaveFile:
+      open_dialog(dialog, "Save the game as PGN", "File:",
+                  path_in(app_.last_folder(), game_file_name(session_->seat(chess::WHITE).label,
+                                                             session_->seat(chess::BLACK).label,
                                                              std::int64_t(std::time(nullptr)))),
-                  false);
+                  "Save", "Cancel");
       break;
-    }
-    case Dialog::Load:
-      modal_.open("Load a game", "A PGN file, or a position in FEN:",
-                  last_loaded_.empty() ? path_in(app_.last_folder(), "") : last_loaded_, false);
+    case LoadFile:
+      open_dialog(dialog, "Load a game", "A PGN file, or a position in FEN:",
+                  last_loaded_.empty() ? path_in(app_.last_folder(), "") : last_loaded_, "Load", "Cancel");
       break;
-    case Dialog::None: return;
+    case None: break;
   }
-  const bool asks = dialog != Dialog::Save && dialog != Dialog::Load;
-  modal_.ok.label = asks ? "Yes" : dialog == Dialog::Save ? "Save" : "Load";
-  modal_.cancel.label = asks ? "No" : "Cancel";
+}
+
+void PlayScreen::on_dialog(int dialog, const std::string& field) {
+  switch (dialog) {
+    case ConfirmLeave: app_.pop(); break;
+    case ConfirmResign: session_->resign(app_.now()); break;
+    case ConfirmNewGame:
+      tell(recorder_.give_up());
+      app_.replace(std::make_unique<NewGameScreen>(app_));
+      break;
+    case ConfirmLoad: ask(LoadFile); break;
+    case SaveFile: save_game(expand_home(field)); break;
+    case LoadFile: load_game(expand_home(field)); break;
+    default: break;
+  }
 }
 
 void PlayScreen::save_game(const std::string& path) {
   std::ofstream out(path, std::ios::trunc);
-  if (out) out << chess::write_pgn(session()->pgn(demo_ ? "Gambit demo" : "Gambit game"));
+  if (out) out << chess::write_pgn(session_->pgn("Gambit game"));
   if (!out) {
     app_.toast("Could not save the game to " + path + ": the file cannot be written.");
     return;
@@ -358,8 +282,9 @@ void PlayScreen::load_game(const std::string& text) {
     app_.remember_file(text);
   }
   const std::size_t plies = loaded->moves().size();
-  session()->new_game(std::move(loaded).value(), app_.now());
+  session_->new_game(std::move(loaded).value(), app_.now());
   reset_view();
+  hint_.reset();
   game_began();
   if (plies == 0) app_.toast("Position loaded.");
   else
@@ -367,169 +292,53 @@ void PlayScreen::load_game(const std::string& text) {
                (game().is_over() ? "." : "; it goes on from the last position."));
 }
 
-void PlayScreen::handle_dialog(const sf::Event& event) {
-  const ModalDialog::Answer answer = modal_.handle(event, app_.window().getView().getSize(), app_.assets());
-  if (answer == ModalDialog::Answer::None) return;
-  const Dialog dialog = std::exchange(dialog_, Dialog::None);
-  if (answer == ModalDialog::Answer::Cancel) return;
-  const auto now = app_.now();
-  switch (dialog) {
-    case Dialog::ConfirmLeave: app_.pop(); break;
-    case Dialog::ConfirmResign: session()->resign(now); break;
-    case Dialog::ConfirmNewGame:
-      give_up_game();
-      app_.replace(std::make_unique<NewGameScreen>(app_));
-      break;
-    case Dialog::ConfirmLoad: open_dialog(Dialog::Load); break;
-    case Dialog::Save: save_game(expand_home(modal_.field.text())); break;
-    case Dialog::Load: load_game(expand_home(modal_.field.text())); break;
-    case Dialog::None: break;
+// ---------------------------------------------------------------------------
+// Input
+
+bool PlayScreen::handle_overlay(const sf::Event& event) {
+  const bool enter = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
+  if (overlay_again_.clicked(event) || enter) {
+    restart(false);
+    return true;
+  }
+  if (swap_offered() && overlay_swap_.clicked(event)) {
+    restart(true);
+    return true;
+  }
+  if (overlay_menu_.clicked(event)) {
+    app_.pop();
+    return true;
+  }
+  if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
+    overlay_dismissed_ = true;
+    return true;
+  }
+  return false;
+}
+
+// Letters type moves (the move box): the shortcuts take Ctrl.
+bool PlayScreen::shortcut(const sf::Event::KeyEvent& key) {
+  if (key.code == sf::Keyboard::Escape) {
+    trigger(Menu);
+    return true;
+  }
+  if (!key.control) return false;
+  switch (key.code) {
+    case sf::Keyboard::N: trigger(NewGame); return true;
+    case sf::Keyboard::Z: trigger(Undo); return true;
+    case sf::Keyboard::F: trigger(Flip); return true;
+    case sf::Keyboard::R: trigger(Resign); return true;
+    case sf::Keyboard::D: trigger(Draw); return true;
+    case sf::Keyboard::H: trigger(Hint); return true;
+    case sf::Keyboard::S: trigger(Save); return true;
+    case sf::Keyboard::O: trigger(Load); return true;
+    default: return false;
   }
 }
 
-void PlayScreen::handle_board(const sf::Event& event) {
-  match::GameSession* s = session();
-  const bool live = !view_ply_;
-  const bool may_move = live && s->human_to_move() && dialog_ == Dialog::None;
-  const chess::Position& pos = game().position();
-  auto play = [&](const BoardInput::Action& action, bool dragged) {
-    if (action.kind != BoardInput::Action::Kind::Move) return;
-    dropped_by_hand_ = dragged;
-    s->play_human_move(action.move, app_.now());
-    take_session_events();
-  };
-  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
-    const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
-    if (auto pending = input_.pending_promotion()) {
-      const std::optional<chess::PieceType> piece =
-          board_.promotion_choice_at(pending->second, pos.side_to_move(), point);
-      play(input_.choose_promotion(pos, piece), true);
-      return;
-    }
-    if (!board_.rect().contains(point)) return;
-    if (!live) {  // a click on the board while looking back returns to the game
-      view_ply_.reset();
-      return;
-    }
-    play(input_.press(pos, board_.square_at(point), may_move), false);
-  } else if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
-    const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
-    play(input_.release(pos, board_.square_at(point)), true);
-  } else if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right) {
-    input_.reset();
-  }
-}
+bool PlayScreen::move_box_shown() const { return session_ && session_->has_human(); }
 
-void PlayScreen::handle(const sf::Event& event) {
-  if (event.type == sf::Event::MouseMoved) {
-    mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
-    if (input_.dragging()) app_.invalidate();
-  }
-  layout(app_.window().getView().getSize());
-  if (!session()) {
-    if (buttons_.back().button.clicked(event) ||
-        (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
-      app_.pop();
-    return;
-  }
-  if (dialog_ != Dialog::None) {
-    handle_dialog(event);
-    return;
-  }
-
-  const bool overlay = game().is_over() && !overlay_dismissed_ && !view_ply_ && !demo_;
-  if (overlay) {
-    const bool enter = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
-    if (overlay_again_.clicked(event) || enter) return restart(false);
-    if (swap_offered() && overlay_swap_.clicked(event)) return restart(true);
-    if (overlay_menu_.clicked(event)) {
-      app_.pop();
-      return;
-    }
-    if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
-      overlay_dismissed_ = true;
-      return;
-    }
-  }
-  for (ActionButton& b : buttons_) {
-    b.button.enabled = enabled(b.action);
-    if (b.button.clicked(event)) {
-      run(b.action);
-      return;
-    }
-  }
-  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
-    if (auto ply = move_list_.ply_at({float(event.mouseButton.x), float(event.mouseButton.y)})) {
-      view_ply_ = *ply == game().moves().size() ? std::nullopt : ply;
-      input_.reset();
-      return;
-    }
-  }
-  if (move_list_.scroll(event)) return;
-  if (!overlay) handle_board(event);
-  if (!overlay && handle_move_box(event)) return;
-
-  if (event.type != sf::Event::KeyPressed) return;
-  const std::size_t moves = game().moves().size();
-  const bool ctrl = event.key.control;  // as the event saw it (the keyboard's state now may differ)
-  switch (event.key.code) {
-    case sf::Keyboard::Escape:
-      if (input_.pending_promotion() || input_.selected()) input_.reset();
-      else run(Action::Menu);
-      break;
-    case sf::Keyboard::N:
-      if (ctrl) run(Action::NewGame);
-      break;
-    case sf::Keyboard::Z:
-      if (ctrl) run(Action::Undo);
-      break;
-    // In Play letters type moves (the move box): the shortcuts there take Ctrl.
-    case sf::Keyboard::F:
-      if (ctrl || demo_) run(Action::Flip);
-      break;
-    case sf::Keyboard::R:
-      if (ctrl) run(Action::Resign);
-      break;
-    case sf::Keyboard::D:
-      if (ctrl) run(Action::Draw);
-      break;
-    case sf::Keyboard::H:
-      if (ctrl) run(Action::Hint);
-      break;
-    case sf::Keyboard::S:
-      if (ctrl) run(Action::Save);
-      else if (demo_) run(Action::Step);
-      break;
-    case sf::Keyboard::O:
-      if (ctrl) run(Action::Load);
-      break;
-    case sf::Keyboard::Space:
-      if (demo_) run(Action::Pause);
-      break;
-    case sf::Keyboard::Add:
-    case sf::Keyboard::Equal: run(Action::Faster); break;
-    case sf::Keyboard::Subtract:
-    case sf::Keyboard::Hyphen: run(Action::Slower); break;
-    case sf::Keyboard::Left:
-      if (shown_ply() > 0) view_ply_ = shown_ply() - 1;
-      input_.reset();
-      break;
-    case sf::Keyboard::Right:
-      if (view_ply_) view_ply_ = *view_ply_ + 1 >= moves ? std::nullopt : std::optional<std::size_t>(*view_ply_ + 1);
-      else if (demo_ && demo_->paused()) run(Action::Step);
-      break;
-    case sf::Keyboard::Home:
-      view_ply_ = moves ? std::optional<std::size_t>(0) : std::nullopt;
-      input_.reset();
-      break;
-    case sf::Keyboard::End: view_ply_.reset(); break;
-    default: break;
-  }
-}
-
-bool PlayScreen::move_box_shown() const { return !demo_ && session() && session()->has_human(); }
-
-bool PlayScreen::handle_move_box(const sf::Event& event) {
+bool PlayScreen::handle_text(const sf::Event& event) {
   if (!move_box_shown()) return false;
   const bool typing = !move_box_.text().empty();
   if (event.type == sf::Event::KeyPressed) {
@@ -558,7 +367,7 @@ bool PlayScreen::handle_move_box(const sf::Event& event) {
 }
 
 void PlayScreen::submit_typed_move() {
-  match::GameSession& s = *session();
+  match::GameSession& s = *session_;
   if (!s.human_to_move()) {
     move_error_ = game().is_over() ? "The game is over." : "Wait for your turn: " + s.seat(game().position().side_to_move()).label + " is to move.";
     return;
@@ -575,9 +384,7 @@ void PlayScreen::submit_typed_move() {
     move_error_[0] = char(std::toupper(static_cast<unsigned char>(move_error_[0])));
     return;
   }
-  view_ply_.reset();
-  input_.reset();
-  dropped_by_hand_ = false;
+  played_typed_move();
   s.play_human_move(*move, app_.now());
   move_box_.set_text("");
   move_error_.clear();
@@ -585,73 +392,85 @@ void PlayScreen::submit_typed_move() {
 }
 
 // ---------------------------------------------------------------------------
-// Update
+// Flow and view
 
-void PlayScreen::take_session_events() {
-  const int animation_ms = app_.settings().ui.animation_ms;
-  for (const match::SessionEvent& event : session()->take_events()) {
-    app_.invalidate();
-    switch (event.kind) {
-      case match::SessionEvent::Kind::MovePlayed:
-        app_.assets().play(event.check ? Sound::Check : event.capture ? Sound::Capture : Sound::Move);
-        view_ply_.reset();  // a new move brings the live position back
-        hint_.reset();
-        if (!dropped_by_hand_ && animation_ms > 0)
-          glide_ = Glide{event.move, game().position().piece_on(event.move.to()), app_.now()};
-        else glide_.reset();
-        dropped_by_hand_ = false;
-        if (!session()->human_to_move()) input_.reset();
-        keep_unfinished_game();
-        break;
-      case match::SessionEvent::Kind::GameOver:
-        record_finished_game();
-        hint_.reset();
-        app_.assets().play(Sound::GameEnd);
-        overlay_dismissed_ = false;
-        input_.reset();
-        break;
-      case match::SessionEvent::Kind::HintReady:
-        hint_ = event.move;
-        hint_ply_ = game().moves().size();
-        app_.assets().play(Sound::Notify);
-        app_.toast("Hint: " + chess::to_san(game().position(), event.move));
-        break;
-      case match::SessionEvent::Kind::Notice: app_.toast(event.text); break;
-    }
-  }
-}
-
-void PlayScreen::update() {
-  if (!session()) return;
-  const auto now = app_.now();
-  if (demo_) {
-    demo_->update(now);
-    if (!demo_->failure().empty() && failure_.empty()) failure_ = demo_->failure();
-    if (demo_->game_number() != demo_game_seen_) {  // the next game began
-      demo_game_seen_ = demo_->game_number();
-      reset_view();
-      game_began();
-      app_.invalidate();
-    }
-  } else {
-    session_->update(now);
-  }
-  take_session_events();
-  if (glide_ && now - glide_->started >= milliseconds(app_.settings().ui.animation_ms)) {
-    glide_.reset();
-    app_.invalidate();
-  }
+void PlayScreen::advance(std::chrono::steady_clock::time_point now) {
+  session_->update(now);
   if (hint_ && hint_ply_ != game().moves().size()) hint_.reset();
 }
 
-bool PlayScreen::ai_thinking() const { return session() && session()->thinking_side().has_value(); }
+void PlayScreen::on_event(const match::SessionEvent& event) {
+  switch (event.kind) {
+    case match::SessionEvent::Kind::MovePlayed:
+      hint_.reset();
+      keep_unfinished_game();
+      break;
+    case match::SessionEvent::Kind::GameOver: hint_.reset(); break;
+    case match::SessionEvent::Kind::HintReady:
+      hint_ = event.move;
+      hint_ply_ = game().moves().size();
+      app_.assets().play(Sound::Notify);
+      app_.toast("Hint: " + chess::to_san(game().position(), event.move));
+      break;
+    case match::SessionEvent::Kind::Notice: break;
+  }
+}
 
-std::chrono::milliseconds PlayScreen::redraw_interval() const {
-  if (glide_ || input_.dragging()) return Continuous;
-  if (!session()) return Idle;
-  if (demo_ || ai_thinking() || session()->hint_pending() || (session()->has_clock() && !game().is_over()))
-    return Tick;
-  return Idle;
+float PlayScreen::draw_under_status(sf::RenderTarget& target, float top) {
+  if (!move_box_shown()) return GameScreen::draw_under_status(target, top);
+  const Assets& assets = app_.assets();
+  const float x = panel_x(), width = panel_width();
+  move_box_.rect = {x, top, width, 28};
+  move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
+  move_box_.draw(target, assets);
+  // Under the box: why a typed move was not played, the completions of what
+  // is typed, or the AI's thinking.
+  std::string line = thinking_text();
+  sf::Color color = colors::TextDim;
+  if (!move_error_.empty()) {
+    line = move_error_;
+    color = colors::Warning;
+  } else if (!move_box_.text().empty()) {
+    const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
+    line.clear();
+    for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
+    if (completions.empty()) line = "No legal move begins so";
+  }
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  const auto lines = wrap_text(assets.font(), line, 12, width);
+  for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
+    draw_text(target, assets.font(),
+              i == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, width) : lines[i], 12,
+              {x, top + 32 + 15 * float(i)}, color);
+  return top + 32 + 2 * 15 + 6;
+}
+
+void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
+  // Play again, Swap colours (one human against an AI), Menu: in a row.
+  std::vector<Button*> buttons{&overlay_again_};
+  if (swap_offered()) buttons.push_back(&overlay_swap_);
+  buttons.push_back(&overlay_menu_);
+  const float gap = 10, n = float(buttons.size());
+  const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);
+  float bx = std::round(row.left + (row.width - bw * n - gap * (n - 1)) / 2);
+  for (Button* b : buttons) {
+    b->rect = {bx, row.top, std::floor(bw), row.height};
+    b->draw(target, app_.assets());
+    bx += bw + gap;
+  }
+}
+
+std::string PlayScreen::help_text() const {
+  return "Drag or click the pieces, or type a move. Left and Right look back through the game.";
+}
+
+void PlayScreen::add_to_scene(BoardScene& scene) const {
+  if (hint_) scene.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
+}
+
+void PlayScreen::describe_more(StateDump& dump) const {
+  dump.add("move_box", move_box_.text());
+  dump.add("move_error", move_error_);
 }
 
 }  // namespace gambit::gui

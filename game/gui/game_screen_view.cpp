@@ -1,17 +1,16 @@
-// PlayScreen, what it shows: the layout of board and side panel, the panel
+// GameScreen, what it shows: the layout of board and side panel, the panel
 // (players, clocks, captured pieces, status, thinking line, move list,
-// buttons), the end-of-game overlay, the dialogs, and the state dump.
+// buttons), the end-of-game box, the dialogs, and the state dump.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/chess/san.h"
-#include "core/chess/typed_move.h"
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
-#include "game/gui/play_screen.h"
+#include "game/gui/game_screen.h"
 
 namespace gambit::gui {
 
@@ -72,7 +71,7 @@ int piece_value(chess::PieceType type) {
 // slot at its top while one shows), the player at the bottom, the buttons,
 // two lines of help. Every row has its own height: nothing is drawn over
 // anything else at any window size from App::MinWidth x MinHeight up.
-void PlayScreen::layout(sf::Vector2f size) {
+void GameScreen::layout(sf::Vector2f size) {
   const float panel_width = std::clamp(size.x * 0.34f, 320.0f, 440.0f);
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
   board_.layout({0, 0, size.x - panel_width, size.y});
@@ -88,15 +87,18 @@ void PlayScreen::layout(sf::Vector2f size) {
     const float y = top + float(i / 3) * (height + gap);
     buttons_[i].button.rect = {std::round(x), std::round(y), std::round(width), height};
   }
-  if (!session()) buttons_.back().button.rect = {std::round(size.x / 2 - 110), size.y / 2 + 60, 220, 44};
+  failure_menu_.rect = {std::round(size.x / 2 - 110), size.y / 2 + 60, 220, 44};
 }
 
-sf::FloatRect PlayScreen::toast_area(sf::Vector2f size) const {
+float GameScreen::panel_x() const { return panel_.left + PanelPad; }
+float GameScreen::panel_width() const { return panel_.width - 2 * PanelPad; }
+
+sf::FloatRect GameScreen::toast_area(sf::Vector2f size) const {
   if (!session() || toast_slot_.height <= 0) return Screen::toast_area(size);
   return toast_slot_;
 }
 
-std::string PlayScreen::status_text() const {
+std::string GameScreen::status_text() const {
   const match::GameSession& s = *session();
   const chess::Game& g = game();
   if (view_ply_)
@@ -122,32 +124,10 @@ std::string PlayScreen::status_text() const {
     text += " - " + std::string(chess::color_name(~side)) + " offers a draw: accept it, or move to decline";
   else if (s.draw_offered_to_mover() && !s.seat(side).human())
     text = s.seat(side).label + " is considering your draw offer...";
-  if (demo_ && demo_->paused()) text = "Paused - " + text;
   return text;
 }
 
-void PlayScreen::draw_button(Button& button) const {
-  switch (session() ? draw_choice() : DrawChoice::Offer) {
-    case DrawChoice::Claim:
-      button.label = "Claim draw";
-      button.tooltip = "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)";
-      break;
-    case DrawChoice::Accept:
-      button.label = "Accept draw";
-      button.tooltip = "Accept the draw your opponent offers; your next move declines it (Ctrl+D)";
-      break;
-    case DrawChoice::Offered:
-      button.label = "Draw offered";
-      button.tooltip = "Your draw offer goes with your next move";
-      break;
-    case DrawChoice::Offer:
-      button.label = "Offer draw";
-      button.tooltip = "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)";
-      break;
-  }
-}
-
-std::string PlayScreen::thinking_text() const {
+std::string GameScreen::thinking_text() const {
   const match::GameSession& s = *session();
   std::optional<players::SearchInfo> info = s.thinking_info();
   if (!info || info->depth == 0) return "";
@@ -164,7 +144,7 @@ std::string PlayScreen::thinking_text() const {
   return text + (line.empty() ? "" : "\n" + line);
 }
 
-void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
+void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   const match::GameSession& s = *session();
   const Assets& assets = app_.assets();
   const std::string& piece_set = app_.settings().ui.piece_set;
@@ -224,7 +204,7 @@ void PlayScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   if (!lead.empty()) draw_text(target, assets.font(), lead, 14, {x + chip_width + 8, row + 5}, colors::TextDim);
 }
 
-void PlayScreen::draw_panel(sf::RenderTarget& target) {
+void GameScreen::draw_panel(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   fill_rect(target, panel_, colors::Panel);
   const LayoutLog::Region region("panel", panel_);
@@ -232,27 +212,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
   const Color top_side = board_.flipped() ? chess::WHITE : chess::BLACK;
   float y = PanelPad;
 
-  if (demo_) {
-    const auto& tally = demo_->tally();
-    // Each player with its wins, and the draws, kept whole when the line wraps (no-break spaces).
-    const auto whole = [](std::string text) {
-      std::string out;
-      for (char c : text) out += c == ' ' ? std::string("\xC2\xA0") : std::string(1, c);
-      return out;
-    };
-    const std::string score = whole("Game " + std::to_string(demo_->game_number()) + ":") + " " +
-                              whole(demo_->first().label + " " + std::to_string(tally.first_wins) + ",") + " " +
-                              whole(demo_->second().label + " " + std::to_string(tally.second_wins) + ",") + " " +
-                              whole("draws " + std::to_string(tally.draws));
-    const std::string pace = std::to_string(demo_->session().move_delay().count()) + " ms between moves";
-    const auto lines = wrap_text(assets.font(), score, 14, width);
-    for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
-      draw_text(target, assets.font(), i == 1 ? fit_text(assets.font(), lines[1], 14, width) : lines[i], 14,
-                {x, y + 18 * float(i)}, colors::TextDim);
-    y += 18 * float(std::min<std::size_t>(2, lines.size()));
-    draw_text(target, assets.font(), fit_text(assets.font(), pace, 14, width), 14, {x, y}, colors::TextDim);
-    y += 26;
-  }
+  y = draw_header(target, y);
   draw_player(target, top_side, y);
   y += PlayerHeight + 8;
 
@@ -267,34 +227,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
               {x, y}, game().is_over() ? colors::Warning : colors::Text);
     y += 21;
   }
-  y = status_top + 2 * 21 + 2;
-  if (move_box_shown()) {
-    move_box_.rect = {x, y, width, 28};
-    move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
-    move_box_.draw(target, assets);
-    std::string line = thinking_text();
-    sf::Color color = colors::TextDim;
-    if (!move_error_.empty()) {
-      line = move_error_;
-      color = colors::Warning;
-    } else if (!move_box_.text().empty()) {
-      const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
-      line.clear();
-      for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
-      if (completions.empty()) line = "No legal move begins so";
-    }
-    std::replace(line.begin(), line.end(), '\n', ' ');
-    const auto lines = wrap_text(assets.font(), line, 12, width);
-    for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
-      draw_text(target, assets.font(), i == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, width) : lines[i],
-                12, {x, y + 32 + 15 * float(i)}, color);
-    y = status_top + 2 * 21 + 2 + 32 + 2 * 15 + 6;
-  } else {
-    const auto thinking = wrap_text(assets.font(), thinking_text(), 13, width);
-    for (std::size_t i = 0; i < thinking.size() && i < 3; ++i)
-      draw_text(target, assets.font(), thinking[i], 13, {x, y + 17 * float(i)}, colors::TextDim);
-    y = status_top + 2 * 21 + 3 * 17 + 6;
-  }
+  y = draw_under_status(target, status_top + 2 * 21 + 2);
 
   // The move list, the latest move always in view while live; a toast takes the top of its room.
   const float buttons_top = buttons_.front().button.rect.top;
@@ -315,12 +248,10 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
 
   for (ActionButton& b : buttons_) {
     b.button.enabled = enabled(b.action);
-    if (b.action == Action::Pause) b.button.label = demo_->paused() ? "Resume" : "Pause";
-    if (b.action == Action::Draw) draw_button(b.button);
+    label(b.action, b.button);
     b.button.draw(target, assets);
   }
-  std::string help = demo_ ? "Space pause, S step, +/- speed, F flip, Esc menu"
-                           : "Drag or click the pieces, or type a move. Left and Right look back through the game.";
+  std::string help = help_text();
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
   const auto lines = wrap_text(assets.font(), help, 12, width);
@@ -328,7 +259,7 @@ void PlayScreen::draw_panel(sf::RenderTarget& target) {
     draw_text(target, assets.font(), lines[i], 12, {x, help_top_ + HelpLine * float(i)}, colors::TextDim);
 }
 
-std::string PlayScreen::end_headline() const {
+std::string GameScreen::end_headline() const {
   const match::GameSession& s = *session();
   const chess::Outcome& outcome = game().outcome();
   if (outcome.result == chess::GameResult::Draw) return "Draw";
@@ -338,7 +269,7 @@ std::string PlayScreen::end_headline() const {
   return std::string(chess::color_name(winner)) + " wins";
 }
 
-std::vector<std::string> PlayScreen::end_details() const {
+std::vector<std::string> GameScreen::end_details() const {
   const chess::Outcome& outcome = game().outcome();
   const match::GameSession& s = *session();
   std::string how = outcome.description();  // "Black wins by checkmate", "Draw by stalemate"
@@ -353,13 +284,13 @@ std::vector<std::string> PlayScreen::end_details() const {
     const long before = std::lround(rating_change->first), after = std::lround(rating_change->second);
     details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +
                       (after >= before ? "+" : "") + std::to_string(after - before) + ").");
-  } else if (!demo_ && !game().start().is_start()) {
+  } else if (recorder_.source() != store::GameSource::Demo && !game().start().is_start()) {
     details.push_back("Not rated: the game began from a set-up position.");
   }
   return details;
 }
 
-void PlayScreen::draw_overlay(sf::RenderTarget& target) {
+void GameScreen::draw_overlay(sf::RenderTarget& target) {
   const sf::FloatRect& board = board_.rect();
   fill_rect(target, board, sf::Color(0, 0, 0, 120));
   const Assets& assets = app_.assets();
@@ -380,33 +311,24 @@ void PlayScreen::draw_overlay(sf::RenderTarget& target) {
     y += 22;
   }
   const float buttons_top = box.top + box.height - 18 - 44;
-  if (demo_) {
-    const auto next = demo_->next_game_in(app_.now());
-    const std::string text = demo_->paused() ? "Paused" : "Next game in " + std::to_string((next.count() + 999) / 1000) + " s";
-    draw_text_centred(target, assets.font(), text, 16, {box.left, buttons_top, box.width, 44});
-    return;
-  }
-  // Play again, Swap colours (one human against an AI), Menu: in a row.
-  std::vector<Button*> row{&overlay_again_};
-  if (swap_offered()) row.push_back(&overlay_swap_);
-  row.push_back(&overlay_menu_);
-  const float gap = 10, bw = std::min(160.0f, (box.width - 32 - gap * float(row.size() - 1)) / float(row.size()));
-  float bx = std::round(box.left + (box.width - bw * float(row.size()) - gap * float(row.size() - 1)) / 2);
-  for (Button* b : row) {
-    b->rect = {bx, buttons_top, std::floor(bw), 44};
-    b->draw(target, assets);
-    bx += bw + gap;
-  }
+  draw_overlay_row(target, {box.left, buttons_top, box.width, 44});
 }
 
-void PlayScreen::draw(sf::RenderTarget& target) {
+float GameScreen::draw_under_status(sf::RenderTarget& target, float top) {
+  const Assets& assets = app_.assets();
+  const auto thinking = wrap_text(assets.font(), thinking_text(), 13, panel_width());
+  for (std::size_t i = 0; i < thinking.size() && i < 3; ++i)
+    draw_text(target, assets.font(), thinking[i], 13, {panel_x(), top + 17 * float(i)}, colors::TextDim);
+  return top + 3 * 17 + 4;
+}
+
+void GameScreen::draw(sf::RenderTarget& target) {
   const sf::Vector2f size = target.getView().getSize();
   layout(size);
   const Assets& assets = app_.assets();
   if (!session()) {
-    draw_failure_page(target, assets, mode_ == Mode::Demo ? "The demo cannot start" : "The game cannot start",
-                      failure_);
-    buttons_.back().button.draw(target, assets);
+    draw_failure_page(target, assets, failure_title(), failure_);
+    failure_menu_.draw(target, assets);
     return;
   }
 
@@ -428,7 +350,7 @@ void PlayScreen::draw(sf::RenderTarget& target) {
                       float(std::max(1, ui.animation_ms));
       scene.glide = BoardScene::Glide{glide_->piece, glide_->move.from(), glide_->move.to(), t};
     }
-    if (hint_) scene.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
+    add_to_scene(scene);
     if (ui.show_ai_arrow)
       if (auto info = session()->thinking_info(); info && !info->pv.empty())
         scene.arrows.push_back({info->pv[0].from(), info->pv[0].to(), sf::Color(50, 110, 210, 170)});
@@ -437,11 +359,11 @@ void PlayScreen::draw(sf::RenderTarget& target) {
   }
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
-  if (game().is_over() && !overlay_dismissed_ && !view_ply_) draw_overlay(target);
-  if (dialog_ != Dialog::None) modal_.draw(target, assets);
+  if (overlay_shown()) draw_overlay(target);
+  if (dialog_ != 0) modal_.draw(target, assets);
 }
 
-void PlayScreen::describe(StateDump& dump) const {
+void GameScreen::describe(StateDump& dump) const {
   dump.add("mode", name());
   if (!session()) {
     dump.add("failure", failure_);
@@ -457,7 +379,7 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("thinking", ai_thinking());
   dump.add("result", g.outcome().pgn_result());
   dump.add("outcome", g.is_over() ? g.outcome().description() : std::string());
-  if (g.is_over() && !demo_) {
+  if (g.is_over() && recorder_.source() != store::GameSource::Demo) {
     dump.add("end_headline", end_headline());
     dump.add("end_details", end_details());
   }
@@ -469,10 +391,8 @@ void PlayScreen::describe(StateDump& dump) const {
   dump.add("view_ply", view_ply_ ? int(*view_ply_) : -1);
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
-  dump.add("dialog", int(dialog_));
-  dump.add("move_box", move_box_.text());
-  dump.add("move_error", move_error_);
-  dump.add("dialog_title", dialog_ == Dialog::None ? std::string() : modal_.title);
+  dump.add("dialog", dialog_);
+  dump.add("dialog_title", dialog_ == 0 ? std::string() : modal_.title);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));
   dump.add("black_checks", g.position().checks_given(chess::BLACK));
@@ -482,14 +402,7 @@ void PlayScreen::describe(StateDump& dump) const {
     dump.add("white_clock_ms", session()->remaining_ms(chess::WHITE, app_.now()));
     dump.add("black_clock_ms", session()->remaining_ms(chess::BLACK, app_.now()));
   }
-  if (demo_) {
-    dump.add("demo_game", demo_->game_number());
-    dump.add("demo_first_wins", demo_->tally().first_wins);
-    dump.add("demo_second_wins", demo_->tally().second_wins);
-    dump.add("demo_draws", demo_->tally().draws);
-    dump.add("demo_paused", demo_->paused());
-    dump.add("demo_delay_ms", std::int64_t(demo_->session().move_delay().count()));
-  }
+  describe_more(dump);
 }
 
 }  // namespace gambit::gui
