@@ -112,4 +112,14 @@ std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginL
   return problems;
 }
 
+Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog) {
+  if (seat.human()) return players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}};
+  std::shared_ptr<const players::PluginLibrary> plugin = catalog.find(seat.player);
+  if (!plugin) return Failure{"the player plugin '" + seat.player + "' is no longer available"};
+  return players::Seat{.label = players::ai_label(seat.player, seat.level),
+                       .plugin = std::move(plugin),
+                       .options = seat.options,
+                       .level = seat.level};
+}
+
 }  // namespace gambit::config

@@ -11,13 +11,18 @@
 #include "core/config/settings.h"
 #include "core/players/options.h"
 #include "core/players/player_api.h"
+#include "core/players/plugin_catalog.h"
+#include "core/players/seat.h"
 
 namespace gambit::config {
 
 // The descriptors of the plugins available; null entries are ignored.
 using PluginList = std::vector<const gambit_plugin_descriptor*>;
 
-// A seat ready to be created: a human, or a known plugin with validated options.
+// A seat of the settings checked against the plugins' descriptors: a human, or
+// a known plugin with validated options. Kept apart from players::Seat (which
+// holds the loaded library) so that checking needs no loader: seat_to_play
+// turns it into one.
 struct ResolvedSeat {
   std::string player;                                // "human" or the plugin id
   const gambit_plugin_descriptor* plugin = nullptr;  // nullptr for a human
@@ -49,6 +54,11 @@ Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& 
 // that does not resolve falls back to its default, and is told as a sentence
 // in the returned list ("... - the default players sit at the board.").
 std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginList& plugins);
+
+// The seat ready to play: the plugin's library from the catalog, and the label
+// people see ("Human", "alphabeta (medium)"). Fails when the plugin is no
+// longer in the catalog.
+Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog);
 
 // "human, random, minimax, alphabeta": the names a seat may take.
 std::string available_players(const PluginList& plugins);

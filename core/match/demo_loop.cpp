@@ -5,10 +5,10 @@
 
 namespace gambit::match {
 
-DemoLoop::DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant)
+DemoLoop::DemoLoop(players::Seat first, players::Seat second, std::uint64_t seed, chess::Variant variant)
     : first_(std::move(first)), second_(std::move(second)), seed_(seed), variant_(variant) {}
 
-Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSeat second, std::uint64_t seed,
+Result<std::unique_ptr<DemoLoop>> DemoLoop::create(players::Seat first, players::Seat second, std::uint64_t seed,
                                                    TimePoint now, chess::Variant variant) {
   if (first.human() || second.human()) return Failure{"the demo needs two AI players, not a human"};
   std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed, variant));
@@ -18,7 +18,7 @@ Result<std::unique_ptr<DemoLoop>> DemoLoop::create(SessionSeat first, SessionSea
 
 Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   const bool first_is_white = game_number_ % 2 == 0;
-  std::array<SessionSeat, chess::COLOR_NB> seats = {first_is_white ? first_ : second_,
+  std::array<players::Seat, chess::COLOR_NB> seats = {first_is_white ? first_ : second_,
                                                     first_is_white ? second_ : first_};
   // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);

@@ -29,7 +29,7 @@ class DemoLoop {
 
   // The first player has white in game 1. Both must be AI seats. seed picks
   // the order of openings (0 = book order). Every game is played in `variant`.
-  static Result<std::unique_ptr<DemoLoop>> create(SessionSeat first, SessionSeat second, std::uint64_t seed,
+  static Result<std::unique_ptr<DemoLoop>> create(players::Seat first, players::Seat second, std::uint64_t seed,
                                                   TimePoint now,
                                                   chess::Variant variant = chess::Variant::Standard);
 
@@ -41,8 +41,8 @@ class DemoLoop {
   const GameSession& session() const { return *session_; }
   const Tally& tally() const { return tally_; }
   int game_number() const { return game_number_; }  // 1-based
-  const SessionSeat& first() const { return first_; }
-  const SessionSeat& second() const { return second_; }
+  const players::Seat& first() const { return first_; }
+  const players::Seat& second() const { return second_; }
   // When the current game is over: how long until the next one starts.
   std::chrono::milliseconds next_game_in(TimePoint now) const;
   // Why the loop stopped, or "" while it runs.
@@ -55,11 +55,11 @@ class DemoLoop {
   void step() { session_->step(); }
 
  private:
-  DemoLoop(SessionSeat first, SessionSeat second, std::uint64_t seed, chess::Variant variant);
+  DemoLoop(players::Seat first, players::Seat second, std::uint64_t seed, chess::Variant variant);
   Result<std::monostate> start_game(TimePoint now);
 
-  SessionSeat first_;
-  SessionSeat second_;
+  players::Seat first_;
+  players::Seat second_;
   std::uint64_t seed_;
   chess::Variant variant_;
   std::unique_ptr<GameSession> session_;

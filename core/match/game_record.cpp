@@ -118,10 +118,6 @@ std::string ending_words(const chess::Outcome& outcome) {
   return "unfinished";
 }
 
-std::string ai_label(const std::string& id, const std::string& level) {
-  return level.empty() ? id : id + " (" + level + ")";
-}
-
 chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,
                           const std::string& black, const TimeControl& time_control, const PgnTags& extra) {
   chess::PgnGame pgn;

@@ -61,8 +61,4 @@ std::string pgn_date_today();
 // repetition", ...; a forfeit gives its reason ("forfeit: <reason>").
 std::string ending_words(const chess::Outcome& outcome);
 
-// The name an AI seat is shown and scored under: "alphabeta (hard)", or the
-// plugin id alone without a level.
-std::string ai_label(const std::string& id, const std::string& level);
-
 }  // namespace gambit::match

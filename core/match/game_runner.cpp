@@ -14,7 +14,8 @@ namespace {
 using std::chrono::milliseconds;
 
 // Asks the side to move for its move and applies the answer to the game.
-void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, std::array<std::int64_t, 2>& clock) {
+void play_one_move(chess::Game& game, players::PluginPlayer& player, const TimeControl& tc,
+                   std::array<std::int64_t, 2>& clock) {
   const chess::Color side = game.position().side_to_move();
   players::Limits limits;
   milliseconds deadline;
@@ -27,9 +28,9 @@ void play_one_move(chess::Game& game, const Seat& seat, const TimeControl& tc, s
     deadline = players::search_deadline(clock[side]);
   }
 
-  const players::MoveAnswer answer = seat.player->choose_move(game.start(), game.moves(), limits, nullptr, deadline);
+  const players::MoveAnswer answer = player.choose_move(game.start(), game.moves(), limits, nullptr, deadline);
   if (answer.kind != players::MoveAnswer::Kind::Move) {
-    decide_without_move(game, side, answer, seat.name, /*draw_offered=*/false);
+    decide_without_move(game, side, answer, player.library().id(), /*draw_offered=*/false);
     return;
   }
   if (tc.movetime_ms == 0) {
@@ -49,7 +50,8 @@ std::string TimeControl::pgn_tag() const {
   return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);
 }
 
-Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
+Result<PlayedGame> play_game(players::PluginPlayer& white, players::PluginPlayer& black,
+                             const std::vector<std::string>& opening,
                              const TimeControl& time_control,
                              const std::vector<std::pair<std::string, std::string>>& tags,
                              chess::Variant variant) {
@@ -59,9 +61,9 @@ Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::ve
     if (!move) return Failure{"opening move " + quote_for_message(text) + ": " + move.error()};
     game.play(*move);
   }
-  const std::array<const Seat*, 2> seats = {&white, &black};
+  const std::array<players::PluginPlayer*, 2> seats = {&white, &black};
   for (chess::Color side : {chess::WHITE, chess::BLACK})
-    if (auto started = seats[side]->player->new_game(); !started && !game.is_over())
+    if (auto started = seats[side]->new_game(); !started && !game.is_over())
       game.forfeit(side, started.error());
 
   std::array<std::int64_t, 2> clock = {time_control.initial_ms, time_control.initial_ms};
@@ -71,7 +73,7 @@ Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::ve
   }
 
   PlayedGame played{game, {}};
-  played.pgn = pgn_record(game, "Gambit match", white.name, black.name, time_control, tags);
+  played.pgn = pgn_record(game, "Gambit match", white.library().id(), black.library().id(), time_control, tags);
   return played;
 }
 

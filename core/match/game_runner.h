@@ -28,22 +28,18 @@ struct TimeControl {
   std::string pgn_tag() const;
 };
 
-// One seat: the player and the text the PGN records about it.
-struct Seat {
-  players::PluginPlayer* player = nullptr;
-  std::string name;  // e.g. "alphabeta"
-};
-
 // A finished game: the record with its outcome, and a PGN of it.
 struct PlayedGame {
   chess::Game game;
   chess::PgnGame pgn;
 };
 
-// Plays one game in `variant` from its start after the opening moves (UCI
-// text, checked legal; an illegal opening is a programming error reported as
-// a Failure). tags are added to the PGN after the seven-tag roster.
-Result<PlayedGame> play_game(const Seat& white, const Seat& black, const std::vector<std::string>& opening,
+// Plays one game between two plugin instances in `variant` from its start
+// after the opening moves (UCI text, checked legal; an illegal opening is a
+// programming error reported as a Failure). The PGN names each side by its
+// plugin id; tags are added after the seven-tag roster.
+Result<PlayedGame> play_game(players::PluginPlayer& white, players::PluginPlayer& black,
+                             const std::vector<std::string>& opening,
                              const TimeControl& time_control,
                              const std::vector<std::pair<std::string, std::string>>& tags,
                              chess::Variant variant = chess::Variant::Standard);

@@ -28,24 +28,24 @@ chess::Color mover_of_ply(chess::Color first, std::size_t index) {
 
 }  // namespace
 
-GameSession::GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const TimeControl& time_control,
-                         std::optional<SessionSeat> hint)
+GameSession::GameSession(std::array<players::Seat, chess::COLOR_NB> seats, const TimeControl& time_control,
+                         std::optional<players::Seat> hint)
     : seats_(std::move(seats)), hint_(std::move(hint)), time_control_(time_control) {}
 
 GameSession::~GameSession() { stop(); }
 
-Result<GameSession::AiSeat> GameSession::make_ai(const SessionSeat& seat) {
+Result<GameSession::AiPlayer> GameSession::make_ai(const players::Seat& seat) {
   auto player = players::PluginPlayer::create(seat.plugin, seat.options);
   if (!player) return Failure{player.error()};
-  AiSeat ai;
+  AiPlayer ai;
   ai.player = std::move(player).value();
   if (auto started = ai.player->new_game(); !started) return Failure{started.error()};
   return ai;
 }
 
-Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat, chess::COLOR_NB> seats,
+Result<std::unique_ptr<GameSession>> GameSession::create(std::array<players::Seat, chess::COLOR_NB> seats,
                                                          const TimeControl& time_control,
-                                                         std::optional<SessionSeat> hint, TimePoint now) {
+                                                         std::optional<players::Seat> hint, TimePoint now) {
   std::unique_ptr<GameSession> session(new GameSession(std::move(seats), time_control, std::move(hint)));
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     if (session->seats_[side].human()) continue;
@@ -62,8 +62,8 @@ Result<std::unique_ptr<GameSession>> GameSession::create(std::array<SessionSeat,
 }
 
 void GameSession::cancel_searches() {
-  for (AiSeat* ai : {&ai_[chess::WHITE], &ai_[chess::BLACK], &hint_ai_}) {
-    if (!ai->search.cancel()) *ai = AiSeat{};  // abandoned: a fresh player is made when needed
+  for (AiPlayer* ai : {&ai_[chess::WHITE], &ai_[chess::BLACK], &hint_ai_}) {
+    if (!ai->search.cancel()) *ai = AiPlayer{};  // abandoned: a fresh player is made when needed
   }
   held_answer_.reset();
 }
@@ -88,7 +88,7 @@ void GameSession::new_game(chess::Game game, TimePoint now,
   comments_.assign(game_.moves().size(), {});
   events_.clear();
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
-    AiSeat& ai = ai_[side];
+    AiPlayer& ai = ai_[side];
     if (!ai.player || !ai.player->usable()) continue;
     if (auto started = ai.player->new_game(); !started && !game_.is_over()) game_.forfeit(side, started.error());
   }
@@ -178,7 +178,7 @@ bool GameSession::play_human_move(chess::Move move, TimePoint now) {
 }
 
 bool GameSession::ensure_usable(chess::Color side) {
-  AiSeat& ai = ai_[side];
+  AiPlayer& ai = ai_[side];
   if (ai.player && ai.player->usable()) return true;
   auto fresh = make_ai(seats_[side]);
   if (!fresh) {
@@ -425,7 +425,7 @@ void GameSession::step() {
 chess::PgnGame GameSession::pgn(const std::string& event) const {
   PgnTags extra;
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
-    const SessionSeat& seat = seats_[side];
+    const players::Seat& seat = seats_[side];
     if (seat.human()) continue;
     const PgnTags tags =
         plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(), seat.options);

@@ -47,19 +47,9 @@
 #include "core/util/result.h"
 #include "core/match/game_runner.h"
 #include "core/players/plugin_player.h"
-#include "core/players/options.h"
-#include "core/players/plugin_library.h"
+#include "core/players/seat.h"
 
 namespace gambit::match {
-
-// How one side is played.
-struct SessionSeat {
-  std::string label;                                     // shown and written to PGN: "You", "alphabeta (medium)"
-  std::shared_ptr<const players::PluginLibrary> plugin;  // nullptr: a human at this computer
-  players::OptionList options;                           // the plugin's options, level presets applied
-
-  bool human() const { return plugin == nullptr; }
-};
 
 // Something the window should show or sound.
 struct SessionEvent {
@@ -91,9 +81,9 @@ class GameSession {
   // starts a game from the standard position at `now`. Fails with the plugin's
   // message when one cannot be created. time_control: initial_ms == 0 means no
   // clock; movetime_ms is not used.
-  static Result<std::unique_ptr<GameSession>> create(std::array<SessionSeat, chess::COLOR_NB> seats,
+  static Result<std::unique_ptr<GameSession>> create(std::array<players::Seat, chess::COLOR_NB> seats,
                                                      const TimeControl& time_control,
-                                                     std::optional<SessionSeat> hint, TimePoint now);
+                                                     std::optional<players::Seat> hint, TimePoint now);
   ~GameSession();  // stops every search (stop())
   GameSession(const GameSession&) = delete;
   GameSession& operator=(const GameSession&) = delete;
@@ -105,7 +95,7 @@ class GameSession {
                 std::optional<std::array<std::int64_t, chess::COLOR_NB>> remaining = std::nullopt);
 
   const chess::Game& game() const { return game_; }
-  const SessionSeat& seat(chess::Color side) const { return seats_[side]; }
+  const players::Seat& seat(chess::Color side) const { return seats_[side]; }
   bool has_human() const { return seats_[chess::WHITE].human() || seats_[chess::BLACK].human(); }
   // The game goes on and the side to move is a human.
   bool human_to_move() const;
@@ -181,17 +171,17 @@ class GameSession {
   chess::PgnGame pgn(const std::string& event) const;
 
  private:
-  // A plugin at the board (a seat's, or the hint's) and its search, if one runs.
-  struct AiSeat {
+  // The plugin instance of an AI seat (or of the hints) and its search, if one runs.
+  struct AiPlayer {
     std::unique_ptr<players::PluginPlayer> player;
     players::PluginSearch search;  // declared after player: it never outlives it
   };
 
-  GameSession(std::array<SessionSeat, chess::COLOR_NB> seats, const TimeControl& time_control,
-              std::optional<SessionSeat> hint);
+  GameSession(std::array<players::Seat, chess::COLOR_NB> seats, const TimeControl& time_control,
+              std::optional<players::Seat> hint);
   // A fresh player for an AI seat whose previous one was abandoned; false (with
   // a forfeit or notice) when it cannot be created.
-  static Result<AiSeat> make_ai(const SessionSeat& seat);
+  static Result<AiPlayer> make_ai(const players::Seat& seat);
   bool ensure_usable(chess::Color side);
   void start_search(chess::Color side, TimePoint now);
   void take_answer(chess::Color side, TimePoint now);
@@ -204,10 +194,10 @@ class GameSession {
   void take_hint();
   void cancel_searches();
 
-  std::array<SessionSeat, chess::COLOR_NB> seats_;
-  std::array<AiSeat, chess::COLOR_NB> ai_;
-  std::optional<SessionSeat> hint_;
-  AiSeat hint_ai_;
+  std::array<players::Seat, chess::COLOR_NB> seats_;
+  std::array<AiPlayer, chess::COLOR_NB> ai_;
+  std::optional<players::Seat> hint_;
+  AiPlayer hint_ai_;
   std::size_t hint_ply_ = 0;                  // the ply the running hint search is for
 
   chess::Game game_;

@@ -10,12 +10,6 @@ namespace gambit::recording {
 
 namespace {
 
-store::PlayerIdentity identity(const match::SessionSeat& seat, const std::string& profile) {
-  if (seat.human()) return store::PlayerIdentity::person(profile);
-  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), match::options_text(seat.options),
-                                   seat.label);
-}
-
 // A seat as the store keeps it: options one "name=value" per line.
 store::InterruptedGame::Seat kept_seat(const config::SeatConfig& seat) {
   std::string options;
@@ -87,8 +81,8 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
   if (!store_ || !played_here(game)) return std::nullopt;
   const bool demo = source_ == store::GameSource::Demo;
   store::FinishedGame record = store_record(
-      game, session.pgn(demo ? "Gambit demo" : "Gambit game"), identity(session.seat(chess::WHITE), profile_),
-      identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
+      game, session.pgn(demo ? "Gambit demo" : "Gambit game"), seat_identity(session.seat(chess::WHITE), profile_),
+      seat_identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
   record.ends_interrupted = keeps_unfinished_;
   const auto before = store_->rating();
   if (auto recorded = store_->record_game(record); !recorded)  // a kept game stays kept: nothing is lost

@@ -4,14 +4,13 @@
 
 namespace gambit::recording {
 
-using match::ai_label;
 using match::ending_words;
 using match::options_text;
 using match::seconds_text;
 
-store::PlayerIdentity ai_identity(const std::string& id, const std::string& version, const std::string& level,
-                                  const std::vector<std::pair<std::string, std::string>>& options) {
-  return store::PlayerIdentity::ai(id, version, options_text(options), ai_label(id, level));
+store::PlayerIdentity seat_identity(const players::Seat& seat, const std::string& profile) {
+  if (seat.human()) return store::PlayerIdentity::person(profile);
+  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), options_text(seat.options), seat.label);
 }
 
 store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,

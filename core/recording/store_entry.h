@@ -11,16 +11,17 @@
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
 #include "core/match/game_runner.h"
+#include "core/players/seat.h"
 #include "core/store/store.h"
 
 namespace gambit::recording {
 
 using match::TimeControl;
 
-// The identity the store keeps for an AI seat: the plugin, its version and
-// its options (level presets applied; per-game seeds left out by the caller).
-store::PlayerIdentity ai_identity(const std::string& id, const std::string& version, const std::string& level,
-                                  const std::vector<std::pair<std::string, std::string>>& options);
+// The identity the store keeps for a seat: for a human, the player's profile;
+// for an AI, the plugin, its version, its options (level presets applied;
+// per-game seeds are not in a Seat) and its label.
+store::PlayerIdentity seat_identity(const players::Seat& seat, const std::string& profile);
 
 // What the store records of a finished game: result, ending, time control,
 // plies, the PGN text, and whether it began at its variant's start (only

@@ -44,14 +44,6 @@ namespace gambit {
 namespace {
 
 
-// "depth=5 hash_mb=16", or "(defaults)".
-// One of the two competitors, fully resolved: its plugin and its options.
-struct Competitor {
-  std::shared_ptr<const players::PluginLibrary> library;
-  players::OptionList options;
-  std::string level;
-};
-
 // "SECONDS+INC" with decimals allowed, e.g. "10+0.1".
 Result<match::TimeControl> parse_tc(const std::string& text) {
   const std::size_t plus = text.find('+');
@@ -69,7 +61,8 @@ Result<match::TimeControl> parse_tc(const std::string& text) {
   return match::TimeControl{0, *initial, *increment};
 }
 
-Result<Competitor> resolve_competitor(const players::PluginCatalog& catalog, const config::SeatConfig& seat,
+// One of the two competitors as a seat ready to play (always a plugin).
+Result<players::Seat> resolve_competitor(const players::PluginCatalog& catalog, const config::SeatConfig& seat,
                                       const std::string& role) {
   if (seat.human())
     return Failure{role + " is 'human' in the configuration: gambit-match plays AI players only; name one with --" +
@@ -82,15 +75,18 @@ Result<Competitor> resolve_competitor(const players::PluginCatalog& catalog, con
   if (!library) return Failure{"--" + role + ": " + library.error()};
   auto options = players::resolve_options((*library)->descriptor(), seat.level, seat.options);
   if (!options) return Failure{"--" + role + " " + seat.player + ": " + options.error()};
-  return Competitor{*library, *options, seat.level};
+  return players::Seat{.label = players::ai_label(seat.player, seat.level),
+                       .plugin = *library,
+                       .options = *options,
+                       .level = seat.level};
 }
 
 // Per-game options: a plugin with a "seed" option the user did not set gets
 // one derived from the match seed, the game and the seat (SplitMix64, kept in
 // 1..2^63-1), so the whole match can be replayed.
-players::OptionList options_for_game(const Competitor& c, std::uint64_t match_seed, std::size_t game, int seat) {
+players::OptionList options_for_game(const players::Seat& c, std::uint64_t match_seed, std::size_t game, int seat) {
   players::OptionList options = c.options;
-  const bool has_seed = players::find_option(c.library->descriptor(), "seed") != nullptr;
+  const bool has_seed = players::find_option(c.plugin->descriptor(), "seed") != nullptr;
   const bool seed_set = std::any_of(options.begin(), options.end(), [](const auto& o) { return o.first == "seed"; });
   if (has_seed && !seed_set) {
     const std::uint64_t z =
@@ -103,7 +99,7 @@ players::OptionList options_for_game(const Competitor& c, std::uint64_t match_se
 
 class Match {
  public:
-  Match(std::array<Competitor, 2> competitors, int games, match::TimeControl tc, chess::Variant variant,
+  Match(std::array<players::Seat, 2> competitors, int games, match::TimeControl tc, chess::Variant variant,
         std::uint64_t seed, std::ofstream* pgn, store::Store* store)
       : competitors_(std::move(competitors)), games_(games), tc_(tc), variant_(variant), seed_(seed), pgn_(pgn),
         store_(store) {}
@@ -124,28 +120,27 @@ class Match {
   void play(std::size_t index) {
     // Competitor 0 has white in even games.
     const int white_index = index % 2 == 0 ? 0 : 1;
-    const Competitor& white = competitors_[white_index];
-    const Competitor& black = competitors_[1 - white_index];
+    const players::Seat& white = competitors_[white_index];
+    const players::Seat& black = competitors_[1 - white_index];
     const match::Opening& opening = match::opening_for_game(index, seed_);
 
     const std::int64_t started_at = std::int64_t(std::time(nullptr));
     std::string failure;
-    auto white_player = players::PluginPlayer::create(white.library, options_for_game(white, seed_, index, 0));
-    auto black_player = players::PluginPlayer::create(black.library, options_for_game(black, seed_, index, 1));
+    auto white_player = players::PluginPlayer::create(white.plugin, options_for_game(white, seed_, index, 0));
+    auto black_player = players::PluginPlayer::create(black.plugin, options_for_game(black, seed_, index, 1));
     Result<match::PlayedGame> played = Failure{"not played"};
-    if (!white_player) failure = white.library->id() + ": " + white_player.error();
-    else if (!black_player) failure = black.library->id() + ": " + black_player.error();
+    if (!white_player) failure = white.plugin->id() + ": " + white_player.error();
+    else if (!black_player) failure = black.plugin->id() + ": " + black_player.error();
     else {
       match::PgnTags tags = {{"Round", std::to_string(index + 1)}};
       for (const auto& [side, competitor, player] :
            {std::tuple{"White", &white, white_player->get()}, std::tuple{"Black", &black, black_player->get()}}) {
-        const match::PgnTags seat = match::plugin_tags(side, competitor->library->id(),
-                                                       competitor->library->version(), player->options());
+        const match::PgnTags seat = match::plugin_tags(side, competitor->plugin->id(),
+                                                       competitor->plugin->version(), player->options());
         tags.insert(tags.end(), seat.begin(), seat.end());
       }
       tags.insert(tags.end(), {{"Seed", std::to_string(seed_)}, {"Opening", std::string(opening.name)}});
-      played = match::play_game({white_player->get(), white.library->id()}, {black_player->get(), black.library->id()},
-                                match::opening_moves(opening), tc_, tags, variant_);
+      played = match::play_game(**white_player, **black_player, match::opening_moves(opening), tc_, tags, variant_);
     }
     if (!played && failure.empty()) failure = played.error();
 
@@ -162,11 +157,10 @@ class Match {
       pgn_->flush();
     }
     if (store_) {
-      auto identity = [](const Competitor& c) {
-        return recording::ai_identity(c.library->id(), c.library->version(), c.level, c.options);
-      };
-      auto recorded = store_->record_game(recording::store_record(played->game, played->pgn, identity(white),
-                                                              identity(black), tc_, started_at,
+      const std::string profile;  // both seats are AIs: no human's profile
+      auto recorded = store_->record_game(recording::store_record(played->game, played->pgn,
+                                                              recording::seat_identity(white, profile),
+                                                              recording::seat_identity(black, profile), tc_, started_at,
                                                               std::int64_t(std::time(nullptr)), store::GameSource::Match));
       if (!recorded) {
         ++unrecorded_;
@@ -179,16 +173,16 @@ class Match {
     else if ((*winner == chess::WHITE) == (white_index == 0)) ++score_.wins;
     else ++score_.losses;
 
-    std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", index + 1, white.library->id().c_str(),
-                black.library->id().c_str(), std::string(opening.name).c_str(), outcome.pgn_result().c_str(),
+    std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", index + 1, white.plugin->id().c_str(),
+                black.plugin->id().c_str(), std::string(opening.name).c_str(), outcome.pgn_result().c_str(),
                 outcome.description().c_str());
-    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", competitors_[0].library->id().c_str(),
-                competitors_[1].library->id().c_str(), score_.wins, score_.losses, score_.draws, score_.fraction(),
+    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", competitors_[0].plugin->id().c_str(),
+                competitors_[1].plugin->id().c_str(), score_.wins, score_.losses, score_.draws, score_.fraction(),
                 score_.games());
     std::fflush(stdout);
   }
 
-  std::array<Competitor, 2> competitors_;
+  std::array<players::Seat, 2> competitors_;
   int games_;
   match::TimeControl tc_;
   chess::Variant variant_;
@@ -274,9 +268,9 @@ int run(int argc, char** argv) {
   if (!second) return fail(second.error());
   const chess::Variant variant =
       variant_id.empty() ? settings->game.rules() : chess::variant_from_name(variant_id).value_or(chess::Variant::Standard);
-  for (const Competitor* competitor : {&*first, &*second})
-    if (!competitor->library->plays(variant))
-      return fail("player '" + competitor->library->id() + "' does not play " +
+  for (const players::Seat* competitor : {&*first, &*second})
+    if (!competitor->plugin->plays(variant))
+      return fail("player '" + competitor->plugin->id() + "' does not play " +
                   std::string(chess::names_of(variant).for_people));
 
   std::ofstream pgn;
@@ -295,8 +289,8 @@ int run(int argc, char** argv) {
     store = std::move(opened).value().store;
   }
 
-  std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, seed %llu\n", first->library->id().c_str(),
-              match::options_text(first->options).c_str(), second->library->id().c_str(),
+  std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, seed %llu\n", first->plugin->id().c_str(),
+              match::options_text(first->options).c_str(), second->plugin->id().c_str(),
               match::options_text(second->options).c_str(), std::string(chess::names_of(variant).for_people).c_str(),
               games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
@@ -308,8 +302,8 @@ int run(int argc, char** argv) {
   match.run(std::min(concurrency, games));
 
   const match::MatchScore& score = match.score();
-  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first->library->id().c_str(),
-              second->library->id().c_str(), score.wins, score.losses, score.draws, score.fraction(), score.games());
+  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first->plugin->id().c_str(),
+              second->plugin->id().c_str(), score.wins, score.losses, score.draws, score.fraction(), score.games());
   std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
   if (store) std::printf("Recorded %d games in %s\n", score.games() - match.unrecorded(), store->path().c_str());
   return score.games() == games && match.unrecorded() == 0 ? 0 : 1;

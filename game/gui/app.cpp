@@ -78,19 +78,6 @@ Result<std::filesystem::path> App::save_settings(const config::Settings& setting
   return config::save_user_config(settings, *file);
 }
 
-Result<match::SessionSeat> App::session_seat(const config::ResolvedSeat& seat) const {
-  match::SessionSeat result;
-  if (seat.human()) {
-    result.label = "Human";
-    return result;
-  }
-  result.plugin = catalog_.find(seat.player);
-  if (!result.plugin) return Failure{"the player plugin '" + seat.player + "' is no longer available"};
-  result.options = seat.options;
-  result.label = match::ai_label(seat.player, seat.level);
-  return result;
-}
-
 void App::push(std::unique_ptr<Screen> screen) { changes_.push_back({StackChange::Kind::Push, std::move(screen)}); }
 void App::pop() { changes_.push_back({StackChange::Kind::Pop, nullptr}); }
 void App::replace(std::unique_ptr<Screen> screen) {

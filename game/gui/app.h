@@ -60,9 +60,6 @@ class App {
   const players::PluginCatalog& catalog() const { return catalog_; }
   config::PluginList plugin_descriptors() const;
 
-  // A seat of the settings made ready for a GameSession (human or plugin).
-  Result<match::SessionSeat> session_seat(const config::ResolvedSeat& seat) const;
-
   // Screen stack changes take effect after the current frame.
   void push(std::unique_ptr<Screen> screen);
   void pop();

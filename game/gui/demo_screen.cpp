@@ -15,7 +15,7 @@ using std::chrono::milliseconds;
 constexpr std::int64_t DelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 1600, 2400, 3200, 5000, 10000};
 
 // Why a seat cannot play a game in `variant`, or "" when it can.
-std::string variant_problem(const match::SessionSeat& seat, chess::Variant variant) {
+std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
   if (seat.human() || seat.plugin->plays(variant)) return "";
   return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
          ": choose another player, or standard chess in Settings (Board & clock)";
@@ -42,12 +42,12 @@ void DemoScreen::start() {
     failure_ = !first ? first.error() : second.error();
     return;
   }
-  auto a = app_.session_seat(*first), b = app_.session_seat(*second);
+  auto a = config::seat_to_play(*first, app_.catalog()), b = config::seat_to_play(*second, app_.catalog());
   if (!a || !b) {
     failure_ = !a ? a.error() : b.error();
     return;
   }
-  for (const match::SessionSeat* seat : {&*a, &*b})
+  for (const players::Seat* seat : {&*a, &*b})
     if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
       failure_ = problem;
       return;

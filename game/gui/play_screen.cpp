@@ -23,7 +23,7 @@ using chess::Color;
 using std::chrono::milliseconds;
 
 // Why a seat cannot play a game in `variant`, or "" when it can.
-std::string variant_problem(const match::SessionSeat& seat, chess::Variant variant) {
+std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
   if (seat.human() || seat.plugin->plays(variant)) return "";
   return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
          ": choose another player, or standard chess in Settings (Board & clock)";
@@ -81,9 +81,9 @@ void PlayScreen::start(Start start_with) {
     failure_ = (start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error();
     return;
   }
-  std::array<match::SessionSeat, chess::COLOR_NB> session_seats;
+  std::array<players::Seat, chess::COLOR_NB> session_seats;
   for (Color side : {chess::WHITE, chess::BLACK}) {
-    auto seat = app_.session_seat((*seats)[side]);
+    auto seat = config::seat_to_play((*seats)[side], app_.catalog());
     if (!seat) {
       failure_ = seat.error();
       return;
@@ -95,9 +95,9 @@ void PlayScreen::start(Start start_with) {
       return;
     }
   }
-  std::optional<match::SessionSeat> hint;
+  std::optional<players::Seat> hint;
   if (auto resolved = config::resolve_hint(settings, plugins))
-    if (auto seat = app_.session_seat(*resolved)) hint = *seat;
+    if (auto seat = config::seat_to_play(*resolved, app_.catalog())) hint = *seat;
   auto session = match::GameSession::create(session_seats, time_control, hint, now);
   if (!session) {
     failure_ = session.error();

@@ -243,5 +243,37 @@ TEST(FallBackToDefaults, EachPartThatCannotBeSeatedTakesItsDefaultAndSaysSo) {
   EXPECT_EQ(good.black.player, "minimax");
 }
 
+// seat_to_play: the library from the catalog and the label people see.
+TEST(SeatToPlay, APluginSeatGetsItsLibraryAndLabelAHumanNone) {
+  const players::PluginCatalog catalog =
+      players::PluginCatalog::scan({std::filesystem::path(GAMBIT_RANDOM_PLUGIN).parent_path()});
+  ASSERT_TRUE(catalog.find("random")) << "the random plugin was not found beside " << GAMBIT_RANDOM_PLUGIN;
+
+  const gambit_plugin_descriptor* descriptor = &catalog.find("random")->descriptor();
+  const ResolvedSeat random{"random", descriptor, "", {{"seed", "7"}}};
+  Result<players::Seat> seat = seat_to_play(random, catalog);
+  ASSERT_TRUE(seat) << seat.error();
+  EXPECT_FALSE(seat->human());
+  EXPECT_EQ(seat->plugin, catalog.find("random"));
+  EXPECT_EQ(seat->label, "random");
+  EXPECT_EQ(seat->options, (players::OptionList{{"seed", "7"}}));
+
+  const ResolvedSeat with_level{"random", descriptor, "easy", {}};  // the label's shape; levels are resolve_seat's
+  Result<players::Seat> levelled = seat_to_play(with_level, catalog);
+  ASSERT_TRUE(levelled) << levelled.error();
+  EXPECT_EQ(levelled->label, "random (easy)");
+  EXPECT_EQ(levelled->level, "easy");
+
+  Result<players::Seat> human = seat_to_play(ResolvedSeat{"human", nullptr, "", {}}, catalog);
+  ASSERT_TRUE(human) << human.error();
+  EXPECT_TRUE(human->human());
+  EXPECT_EQ(human->label, "Human");
+
+  const ResolvedSeat gone{"kitchen", &kitchen_plugin(), "", {}};  // checked once, not in this catalog
+  Result<players::Seat> missing = seat_to_play(gone, catalog);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error(), "the player plugin 'kitchen' is no longer available");
+}
+
 }  // namespace
 }  // namespace gambit::config

@@ -35,11 +35,11 @@ std::shared_ptr<const players::PluginLibrary> library(const char* path) {
   return loaded ? *loaded : nullptr;
 }
 
-SessionSeat random_seat(const std::string& label, int seed) {
-  return {label, library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}};
+players::Seat random_seat(const std::string& label, int seed) {
+  return {label, library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}, {}};
 }
-SessionSeat raw_seat(const std::string& label, const std::string& behaviour) {
-  return {label, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}};
+players::Seat raw_seat(const std::string& label, const std::string& behaviour) {
+  return {label, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}, {}};
 }
 
 std::string describe(const GameSession& session) {
@@ -225,7 +225,7 @@ TEST(DemoLoop, PacingIsKeptAcrossGames) {
 }
 
 TEST(DemoLoop, RefusesAHumanSeat) {
-  const SessionSeat human{"You", nullptr, {}};
+  const players::Seat human{"You", nullptr, {}, {}};
   auto created = DemoLoop::create(human, random_seat("random", 1), 0, Clock::now());
   ASSERT_FALSE(created);
   EXPECT_NE(created.error().find("human"), std::string::npos) << created.error();
@@ -234,7 +234,7 @@ TEST(DemoLoop, RefusesAHumanSeat) {
 }
 
 TEST(DemoLoop, APlayerThatCannotBeCreatedFailsTheLoop) {
-  const SessionSeat broken{"raw", library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", "fail_create"}}};
+  const players::Seat broken{"raw", library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", "fail_create"}}, {}};
   auto created = DemoLoop::create(random_seat("random", 1), broken, 0, Clock::now());
   ASSERT_FALSE(created);
   EXPECT_NE(created.error().find("refuses to be created"), std::string::npos) << created.error();

@@ -26,7 +26,7 @@ TEST(GameRunner, RandomPlayersFinishAGameWhosePgnReadsBack) {
   auto white = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "11"}});
   auto black = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "12"}});
   ASSERT_TRUE(white && black);
-  auto played = play_game({white.get(), "random"}, {black.get(), "random"}, {"e2e4", "e7e5"}, {20, 0, 0},
+  auto played = play_game(*white, *black, {"e2e4", "e7e5"}, {20, 0, 0},
                           {{"Round", "7"}, {"Seed", "11"}});
   ASSERT_TRUE(played.ok()) << played.error();
   const chess::Game& game = played->game;
@@ -52,7 +52,7 @@ TEST(GameRunner, AThreeCheckGameIsPlayedRecordedAndReadBackInItsVariant) {
   auto white = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "21"}});
   auto black = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "22"}});
   ASSERT_TRUE(white && black);
-  auto played = play_game({white.get(), "random"}, {black.get(), "random"}, {"e2e4"}, {20, 0, 0}, {},
+  auto played = play_game(*white, *black, {"e2e4"}, {20, 0, 0}, {},
                           chess::Variant::ThreeCheck);
   ASSERT_TRUE(played.ok()) << played.error();
   const chess::Game& game = played->game;
@@ -74,7 +74,7 @@ TEST(GameRunner, IllegalMoveForfeitsWithTheReason) {
   auto cheat = make_player(GAMBIT_RAW_TEST_PLUGIN, {{"behaviour", "illegal"}});
   auto random = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "3"}});
   ASSERT_TRUE(cheat && random);
-  auto played = play_game({random.get(), "random"}, {cheat.get(), "raw"}, {}, {50, 0, 0}, {});
+  auto played = play_game(*random, *cheat, {}, {50, 0, 0}, {});
   ASSERT_TRUE(played.ok()) << played.error();
   const chess::Outcome& outcome = played->game.outcome();
   EXPECT_EQ(outcome.termination, chess::Termination::Forfeit);
@@ -88,7 +88,7 @@ TEST(GameRunner, FailingNewGameForfeitsBeforeAnyMove) {
   auto broken = make_player(GAMBIT_RAW_TEST_PLUGIN, {{"behaviour", "error"}});
   auto random = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "4"}});
   ASSERT_TRUE(broken && random);
-  auto played = play_game({broken.get(), "raw"}, {random.get(), "random"}, {}, {50, 0, 0}, {});
+  auto played = play_game(*broken, *random, {}, {50, 0, 0}, {});
   ASSERT_TRUE(played.ok()) << played.error();
   EXPECT_EQ(played->game.outcome().pgn_result(), "0-1");
   EXPECT_TRUE(played->game.moves().empty());
@@ -100,7 +100,7 @@ TEST(GameRunner, ExceptionInChooseMoveForfeitsWithItsMessage) {
   auto broken = make_player(GAMBIT_RAW_TEST_PLUGIN, {{"behaviour", "throw"}});
   auto random = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "4"}});
   ASSERT_TRUE(broken && random);
-  auto played = play_game({random.get(), "random"}, {broken.get(), "raw"}, {}, {50, 0, 0}, {});
+  auto played = play_game(*random, *broken, {}, {50, 0, 0}, {});
   ASSERT_TRUE(played.ok()) << played.error();
   EXPECT_EQ(played->game.outcome().pgn_result(), "1-0");
   EXPECT_EQ(played->game.outcome().termination, chess::Termination::Forfeit);
@@ -113,7 +113,7 @@ TEST(GameRunner, ClocksAreKeptAndTaggedInPgn) {
   auto black = make_player(GAMBIT_RANDOM_PLUGIN, {{"seed", "6"}});
   ASSERT_TRUE(white && black);
   TimeControl tc{0, 30000, 500};
-  auto played = play_game({white.get(), "random"}, {black.get(), "random"}, {}, tc, {});
+  auto played = play_game(*white, *black, {}, tc, {});
   ASSERT_TRUE(played.ok()) << played.error();
   EXPECT_TRUE(played->game.is_over());
   EXPECT_NE(played->game.outcome().termination, chess::Termination::TimeForfeit);
@@ -124,7 +124,7 @@ TEST(GameRunner, IllegalOpeningIsRefused) {
   auto white = make_player(GAMBIT_RANDOM_PLUGIN);
   auto black = make_player(GAMBIT_RANDOM_PLUGIN);
   ASSERT_TRUE(white && black);
-  auto played = play_game({white.get(), "random"}, {black.get(), "random"}, {"e2e4", "e2e4"}, {50, 0, 0}, {});
+  auto played = play_game(*white, *black, {"e2e4", "e2e4"}, {50, 0, 0}, {});
   ASSERT_FALSE(played.ok());
   EXPECT_NE(played.error().find("'e2e4'"), std::string::npos) << played.error();
 }

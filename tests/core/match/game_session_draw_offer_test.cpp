@@ -41,7 +41,7 @@ TEST(GameSessionDrawOffer, AnAiThatAcceptsEndsTheGameByAgreement) {
 }
 
 TEST(GameSessionDrawOffer, AnAiThatDeclinesOrHasNoOpinionPlaysOnAndSaysSo) {
-  for (SessionSeat ai : {raw_ai("first_legal"), random_ai(5)}) {
+  for (players::Seat ai : {raw_ai("first_legal"), random_ai(5)}) {
     const std::string label = ai.label;
     auto session = make_session(std::move(ai), human());
     ASSERT_TRUE(session);

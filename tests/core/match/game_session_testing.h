@@ -38,17 +38,17 @@ inline std::shared_ptr<const players::PluginLibrary> library(const char* path) {
   return loaded ? *loaded : nullptr;
 }
 
-inline SessionSeat human(std::string label = "You") { return {std::move(label), nullptr, {}}; }
-inline SessionSeat random_ai(int seed, std::string label = "random") {
-  return {std::move(label), library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}};
+inline players::Seat human(std::string label = "You") { return {std::move(label), nullptr, {}, {}}; }
+inline players::Seat random_ai(int seed, std::string label = "random") {
+  return {std::move(label), library(GAMBIT_RANDOM_PLUGIN), {{"seed", std::to_string(seed)}}, {}};
 }
-inline SessionSeat raw_ai(const std::string& behaviour) {
-  return {"raw " + behaviour, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}};
+inline players::Seat raw_ai(const std::string& behaviour) {
+  return {"raw " + behaviour, library(GAMBIT_RAW_TEST_PLUGIN), {{"behaviour", behaviour}}, {}};
 }
-inline SessionSeat alphabeta_ai() { return {"alphabeta", library(GAMBIT_ALPHABETA_PLUGIN), {}}; }
+inline players::Seat alphabeta_ai() { return {"alphabeta", library(GAMBIT_ALPHABETA_PLUGIN), {}, {}}; }
 
-inline std::unique_ptr<GameSession> make_session(SessionSeat white, SessionSeat black, TimeControl time_control = {},
-                                          std::optional<SessionSeat> hint = std::nullopt,
+inline std::unique_ptr<GameSession> make_session(players::Seat white, players::Seat black, TimeControl time_control = {},
+                                          std::optional<players::Seat> hint = std::nullopt,
                                           TimePoint now = Clock::now()) {
   auto session = GameSession::create({std::move(white), std::move(black)}, time_control, std::move(hint), now);
   EXPECT_TRUE(session) << (session ? "" : session.error());

@@ -31,7 +31,7 @@ class RecorderTest : public ::testing::Test {
   }
 
   static std::unique_ptr<match::GameSession> two_humans(TimePoint now, match::TimeControl clock = {}) {
-    auto session = match::GameSession::create({match::SessionSeat{"Ann", nullptr, {}}, {"Bob", nullptr, {}}}, clock,
+    auto session = match::GameSession::create({players::Seat{"Ann", nullptr, {}, {}}, {"Bob", nullptr, {}, {}}}, clock,
                                               std::nullopt, now);
     EXPECT_TRUE(session) << session.error();
     return session ? std::move(session).value() : nullptr;

@@ -1,0 +1,32 @@
+// Seat: who sits on one side of the board, ready to play: a human at this
+// computer, or a player plugin with its options resolved (the level's presets,
+// then the seat's own options, each valid for the plugin's schema), and the
+// name people see. The settings' seats become Seats in core/config
+// (seat_to_play), gambit-match makes its own from the command line, and
+// GameSession, DemoLoop and the recorder take them.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/players/options.h"
+#include "core/players/plugin_library.h"
+
+namespace gambit::players {
+
+struct Seat {
+  std::string label;                            // shown, written to PGN and scored under: "Human", "alphabeta (hard)"
+  std::shared_ptr<const PluginLibrary> plugin;  // nullptr: a human at this computer
+  OptionList options;                           // canonical text
+  std::string level;                            // "" = none
+
+  bool human() const { return plugin == nullptr; }
+};
+
+// The name an AI seat is shown and scored under: "alphabeta (hard)", or the
+// plugin id alone without a level.
+inline std::string ai_label(const std::string& id, const std::string& level) {
+  return level.empty() ? id : id + " (" + level + ")";
+}
+
+}  // namespace gambit::players
