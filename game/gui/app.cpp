@@ -1,15 +1,10 @@
 #include "game/gui/app.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <thread>
 
-#include "core/config/config_paths.h"
-#include "core/config/config_writer.h"
-#include "core/match/game_record.h"
 #include "core/players/plugin_search.h"
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
@@ -18,65 +13,7 @@
 
 namespace gambit::gui {
 
-namespace {
-
-double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const auto index = std::size_t(std::min<double>(values.size() - 1, p / 100.0 * values.size()));
-  return values[index];
-}
-
-double cpu_seconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-}  // namespace
-
-App::App(const AppOptions& options) : options_(options) {
-  if (options_.config) config_files_ = config::ConfigFiles{{}, std::nullopt, options_.config};
-}
-
-void App::load_configuration() {
-  auto loaded = config::load_settings(config_files_);
-  if (loaded) {
-    settings_ = *loaded;
-  } else {
-    problems_.push_back("Configuration: " + loaded.error() + " - playing with the default settings.");
-    settings_ = config::Settings();
-  }
-  catalog_ = players::PluginCatalog::scan(config::plugin_search_paths(settings_));
-  for (const std::string& problem : catalog_.problems()) problems_.push_back("Plugins: " + problem);
-
-  for (std::string& problem : config::fall_back_to_defaults(settings_, plugin_descriptors()))
-    problems_.push_back(std::move(problem));
-}
-
-void App::open_store() {
-  auto opened = store::Store::open(config::store_path(settings_), settings_.store.profile);
-  if (!opened) {
-    store_problem_ = opened.error() + " - games are not recorded this time.";
-    problems_.push_back("Scores: " + store_problem_);
-    return;
-  }
-  if (opened->notice) problems_.push_back("Scores: " + *opened->notice);
-  store_ = std::move(opened).value().store;
-}
-
-config::PluginList App::plugin_descriptors() const {
-  config::PluginList list;
-  for (const auto& plugin : catalog_.plugins()) list.push_back(&plugin->descriptor());
-  return list;
-}
-
-Result<std::filesystem::path> App::save_settings(const config::Settings& settings) {
-  settings_ = settings;
-  const std::optional<std::filesystem::path> file = config::user_config_path();
-  if (!file) return Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
-  return config::save_user_config(settings, *file);
-}
+App::App(const AppOptions& options) : options_(options) {}
 
 void App::push(std::unique_ptr<Screen> screen) { changes_.push_back({StackChange::Kind::Push, std::move(screen)}); }
 void App::pop() { changes_.push_back({StackChange::Kind::Pop, nullptr}); }
@@ -142,7 +79,7 @@ void App::write_state() {
   dump.add("window_width", int(size.x));
   dump.add("window_height", int(size.y));
   dump.add("toast", toast_);
-  dump.add("problems", problems_);
+  dump.add("problems", setup_.problems());
   stack_.back()->describe(dump);
   dump.add_json("layout", layout_.json());
   std::string text = dump.json();
@@ -157,21 +94,7 @@ void App::write_state() {
   std::filesystem::rename(temp, *options_.state_file, error);
 }
 
-void App::print_frame_stats() const {
-  const double seconds = std::chrono::duration<double>(now() - started_).count();
-  auto line = [](const char* what, const std::vector<double>& v) {
-    std::printf("frames %-9s %6zu  p50 %.2f ms  p99 %.2f ms  max %.2f ms\n", what, v.size(), percentile(v, 50),
-                percentile(v, 99), v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()));
-  };
-  line("idle", frame_ms_idle_);
-  line("thinking", frame_ms_thinking_);
-  std::printf("cpu %.1f%% of one core over %.1f s (all threads, AI included)\n", 100.0 * cpu_seconds() / seconds,
-              seconds);
-  std::fflush(stdout);
-}
-
 int App::loop() {
-  started_ = now();
   TimePoint last_draw = now();
   while (!quitting_ && window_.isOpen()) {
     const TimePoint frame_start = now();
@@ -200,7 +123,7 @@ int App::loop() {
       dirty_ = false;
       last_draw = now();
       const double ms = std::chrono::duration<double, std::milli>(last_draw - frame_start).count();
-      if (options_.frame_stats) (thinking ? frame_ms_thinking_ : frame_ms_idle_).push_back(ms);
+      if (options_.frame_stats) frame_stats_.add(ms, thinking);
       write_state();
       // At most 60 frames a second: the rest of the frame's 16.7 ms is spent asleep.
       std::this_thread::sleep_until(frame_start + std::chrono::microseconds(16667));
@@ -211,7 +134,7 @@ int App::loop() {
   }
   stack_.clear();  // screens stop their AI players
   if (window_.isOpen()) window_.close();
-  if (options_.frame_stats) print_frame_stats();
+  if (options_.frame_stats) frame_stats_.print();
   return 0;
 }
 
@@ -223,10 +146,9 @@ int App::run(const AppOptions& options) {
     return 1;
   }
   app.assets_ = std::move(assets).value();
-  app.load_configuration();
-  app.open_store();
-  for (const std::string& problem : app.problems_) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
-  app.assets_->set_sounds_enabled(app.settings_.ui.sounds);
+  app.setup_ = Setup::open(options.config);
+  for (const std::string& problem : app.setup_.problems()) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
+  app.assets_->set_sounds_enabled(app.setup_.settings().ui.sounds);
 
   sf::ContextSettings context;
   context.antialiasingLevel = 0;  // multisampling costs 4x the fill on software renderers; shapes are few and large

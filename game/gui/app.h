@@ -1,7 +1,8 @@
-// App: the window and what every screen shares — assets, the settings, the
-// plugins found, the screen stack — and the frame loop: events to the top
+// App: the window and its screen stack, and the frame loop: events to the top
 // screen, update, draw only when something changed (so an idle window costs
-// almost nothing), the state dump and the frame statistics.
+// almost nothing), the toast over the screen, the state dump (--state-file)
+// and the frame statistics (--frame-stats). What the screens share besides
+// the window (settings, plugins, store) is the Setup.
 #pragma once
 
 #include <SFML/Graphics.hpp>
@@ -12,16 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/config/config_loader.h"
-#include "core/config/seats.h"
-#include "core/config/settings.h"
-#include "core/match/game_session.h"
-#include "core/players/plugin_catalog.h"
-#include "core/store/store.h"
 #include "game/gui/assets.h"
+#include "game/gui/frame_stats.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/screen.h"
-#include "game/gui/user_files.h"
+#include "game/gui/setup.h"
 
 namespace gambit::gui {
 
@@ -46,19 +42,9 @@ class App {
   Assets& assets() { return *assets_; }
   TimePoint now() const { return std::chrono::steady_clock::now(); }
 
-  const config::Settings& settings() const { return settings_; }
-  // Replaces the settings for the next game and writes the user's config
-  // file; returns the file written or why it could not be.
-  Result<std::filesystem::path> save_settings(const config::Settings& settings);
-  // The scores store, opened at start; nullptr when none could be opened
-  // (problems() says why). Screens record finished games in it.
-  store::Store* store() { return store_.get(); }
-  // Why there is no store, in words ("" when there is one).
-  const std::string& store_problem() const { return store_problem_; }
-  // Problems found reading the configuration or the plugins, for the screens to show.
-  const std::vector<std::string>& problems() const { return problems_; }
-  const players::PluginCatalog& catalog() const { return catalog_; }
-  config::PluginList plugin_descriptors() const;
+  // The settings, the plugins found, the store, and the problems met opening them.
+  Setup& setup() { return setup_; }
+  const Setup& setup() const { return setup_; }
 
   // Screen stack changes take effect after the current frame.
   void push(std::unique_ptr<Screen> screen);
@@ -70,33 +56,21 @@ class App {
   void toast(const std::string& message);
   // The toast showing now ("" when none).
   const std::string& toast_text() const { return toast_; }
-  // The folder of the file the player last saved, loaded or exported (this
-  // session), where the next file dialog starts; "" before any (the home folder).
-  const std::string& last_folder() const { return last_folder_; }
-  void remember_file(const std::string& path) { last_folder_ = folder_of(path); }
   // The next frame is drawn even if nothing else changed.
   void invalidate() { dirty_ = true; }
 
  private:
   explicit App(const AppOptions& options);
   int loop();
-  void load_configuration();
-  void open_store();
   void apply_stack_changes();
   void handle_resize(unsigned width, unsigned height);
   void draw_frame();
   void write_state();
-  void print_frame_stats() const;
 
   AppOptions options_;
   sf::RenderWindow window_;
   std::unique_ptr<Assets> assets_;
-  config::Settings settings_;
-  config::ConfigFiles config_files_;
-  players::PluginCatalog catalog_;
-  std::vector<std::string> problems_;
-  std::unique_ptr<store::Store> store_;
-  std::string store_problem_;
+  Setup setup_;
 
   std::vector<std::unique_ptr<Screen>> stack_;
   struct StackChange {
@@ -110,13 +84,8 @@ class App {
   std::string toast_;
   TimePoint toast_until_{};
   std::string last_state_;
-  std::string last_folder_;
   LayoutLog layout_;  // the last frame's texts and controls, for the state dump
-
-  // --frame-stats: how long each drawn frame took to prepare and present,
-  // split by whether an AI was thinking meanwhile.
-  std::vector<double> frame_ms_idle_, frame_ms_thinking_;
-  TimePoint started_{};
+  FrameStats frame_stats_;
 };
 
 }  // namespace gambit::gui

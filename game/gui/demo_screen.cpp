@@ -34,15 +34,15 @@ DemoScreen::DemoScreen(App& app) : GameScreen(app, store::GameSource::Demo) {
 }
 
 void DemoScreen::start() {
-  const config::Settings& settings = app_.settings();
-  const config::PluginList plugins = app_.plugin_descriptors();
+  const config::Settings& settings = app_.setup().settings();
+  const config::PluginList plugins = app_.setup().plugin_descriptors();
   auto first = config::resolve_demo_seat(settings, chess::WHITE, plugins);
   auto second = config::resolve_demo_seat(settings, chess::BLACK, plugins);
   if (!first || !second) {
     failure_ = !first ? first.error() : second.error();
     return;
   }
-  auto a = config::seat_to_play(*first, app_.catalog()), b = config::seat_to_play(*second, app_.catalog());
+  auto a = config::seat_to_play(*first, app_.setup().catalog()), b = config::seat_to_play(*second, app_.setup().catalog());
   if (!a || !b) {
     failure_ = !a ? a.error() : b.error();
     return;

@@ -12,7 +12,7 @@ namespace gambit::gui {
 using std::chrono::milliseconds;
 
 GameScreen::GameScreen(App& app, store::GameSource source)
-    : Screen(app), recorder_(app.store(), app.settings().store.profile, source) {}
+    : Screen(app), recorder_(app.setup().store(), app.setup().settings().store.profile, source) {}
 
 void GameScreen::add_button(int action, const char* label, const char* tooltip) {
   buttons_.push_back({action, Button{label, tooltip, {}}});
@@ -172,7 +172,7 @@ void GameScreen::played_typed_move() {
 }
 
 void GameScreen::take_session_events() {
-  const int animation_ms = app_.settings().ui.animation_ms;
+  const int animation_ms = app_.setup().settings().ui.animation_ms;
   for (const match::SessionEvent& event : session()->take_events()) {
     app_.invalidate();
     switch (event.kind) {
@@ -204,7 +204,7 @@ void GameScreen::update() {
   advance(now);
   if (!session()) return;
   take_session_events();
-  if (glide_ && now - glide_->started >= milliseconds(app_.settings().ui.animation_ms)) {
+  if (glide_ && now - glide_->started >= milliseconds(app_.setup().settings().ui.animation_ms)) {
     glide_.reset();
     app_.invalidate();
   }

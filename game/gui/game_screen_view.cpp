@@ -147,7 +147,7 @@ std::string GameScreen::thinking_text() const {
 void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   const match::GameSession& s = *session();
   const Assets& assets = app_.assets();
-  const std::string& piece_set = app_.settings().ui.piece_set;
+  const std::string& piece_set = app_.setup().settings().ui.piece_set;
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   const bool to_move = !game().is_over() && game().position().side_to_move() == side;
   const chess::Position& pos = shown_position();
@@ -332,7 +332,7 @@ void GameScreen::draw(sf::RenderTarget& target) {
     return;
   }
 
-  const config::UiSettings& ui = app_.settings().ui;
+  const config::UiSettings& ui = app_.setup().settings().ui;
   BoardScene scene;
   scene.position = &shown_position();
   const std::size_t ply = shown_ply();

@@ -37,7 +37,7 @@ void MenuScreen::rebuild() {
   items_.clear();
   buttons_.clear();
   bool resumable = false;
-  if (store::Store* store = app_.store()) {
+  if (store::Store* store = app_.setup().store()) {
     auto saved = store->interrupted();
     resumable = saved && saved.value().has_value();
   }
@@ -61,7 +61,7 @@ void MenuScreen::layout() {
   const sf::Vector2f size = app_.window().getView().getSize();
   const Assets& assets = app_.assets();
   problem_lines_.clear();
-  for (const std::string& problem : app_.problems())
+  for (const std::string& problem : app_.setup().problems())
     for (const std::string& line : wrap_text(assets.font(), problem, 15, size.x - 120)) problem_lines_.push_back(line);
   const float bottom = size.y - 72;  // the toast's strip below
   const float wanted = 20.0f * float(problem_lines_.size());
@@ -139,7 +139,7 @@ void MenuScreen::draw(sf::RenderTarget& target) {
     fill_rect(target, {std::round(size.x / 2 - 2 * piece - 8), y, 4 * piece + 16, piece + 4}, sf::Color(150, 145, 136));
     for (int i = 0; i < 4; ++i)
       assets.draw_piece(target, row[i], {size.x / 2 - 2 * piece + float(i) * piece, y + 2}, piece,
-                        app_.settings().ui.piece_set);
+                        app_.setup().settings().ui.piece_set);
     y += PiecesHeight;
   }
   draw_text_centred(target, assets.bold(), "Gambit", 56, {0, y, size.x, 64});

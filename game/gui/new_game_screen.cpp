@@ -35,7 +35,7 @@ const char* colour_name(int colour) {
 }  // namespace
 
 NewGameScreen::NewGameScreen(App& app) : Screen(app) {
-  const config::Settings& settings = app_.settings();
+  const config::Settings& settings = app_.setup().settings();
   for (const char* label : {"White", "Black", "Random"}) colour_buttons_.push_back({label, "", {}});
   colour_buttons_[0].tooltip = "You play White and move first (W)";
   colour_buttons_[1].tooltip = "You play Black (B)";
@@ -50,7 +50,7 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   opponent_choice_.label = "Opponent";
   opponent_ids_.push_back("");
   opponent_choice_.items.push_back("A friend, at this computer");
-  for (const auto& plugin : app_.catalog().plugins()) {
+  for (const auto& plugin : app_.setup().catalog().plugins()) {
     opponent_ids_.push_back(plugin->id());
     opponent_choice_.items.push_back(plugin->name() + " (" + plugin->id() + ")");
   }
@@ -83,7 +83,7 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   levels_.clear();
   level_ = -1;
   if (opponent_ == 0) return;
-  const auto plugin = app_.catalog().find(opponent_ids_[opponent_]);
+  const auto plugin = app_.setup().catalog().find(opponent_ids_[opponent_]);
   if (!plugin) return;
   for (const gambit_level& level : plugin->levels())
     levels_.push_back({level.name, level.description ? level.description : "", {}});
@@ -96,7 +96,7 @@ std::string NewGameScreen::opponent_id() const { return opponent_ids_[opponent_]
 std::string NewGameScreen::problem() const {
   const std::string id = opponent_id();
   if (id.empty()) return "";
-  const auto plugin = app_.catalog().find(id);
+  const auto plugin = app_.setup().catalog().find(id);
   if (!plugin) return "The player '" + id + "' is no longer available.";
   const chess::Variant variant = chess::variant_from_name(config::GameVariants[std::size_t(variant_)]).value_or(chess::Variant::Standard);
   if (!plugin->plays(variant))
@@ -113,7 +113,7 @@ config::ClockSettings NewGameScreen::clock() const {
 
 void NewGameScreen::start() {
   if (!problem().empty()) return;
-  config::Settings settings = app_.settings();
+  config::Settings settings = app_.setup().settings();
   const config::SeatConfig you;  // a human
   config::SeatConfig opponent = you;
   if (!opponent_id().empty()) {
@@ -127,7 +127,7 @@ void NewGameScreen::start() {
   settings.game.random_colours = colour_ == Colour::Random;
   settings.game.variant = std::string(config::GameVariants[std::size_t(variant_)]);
   settings.clock = clock();
-  if (auto saved = app_.save_settings(settings); !saved)
+  if (auto saved = app_.setup().save_settings(settings); !saved)
     app_.toast("This choice is not remembered for next time: " + saved.error());
   app_.replace(std::make_unique<PlayScreen>(app_));
 }
@@ -234,7 +234,7 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   opponent_choice_.draw(target, assets);
 
   if (opponent_ != 0) {
-    const auto plugin = app_.catalog().find(opponent_id());
+    const auto plugin = app_.setup().catalog().find(opponent_id());
     const std::string about = plugin ? plugin->description() : "";
     draw_text(target, assets.font(), fit_text(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
               colors::TextDim);

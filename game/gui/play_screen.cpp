@@ -46,11 +46,11 @@ PlayScreen::PlayScreen(App& app, Start start_with) : GameScreen(app, store::Game
 
 PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
 
-chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.settings().game.rules())); }
+chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.setup().settings().game.rules())); }
 
 void PlayScreen::start(Start start_with) {
-  const config::Settings& settings = app_.settings();
-  const config::PluginList plugins = app_.plugin_descriptors();
+  const config::Settings& settings = app_.setup().settings();
+  const config::PluginList plugins = app_.setup().plugin_descriptors();
   const auto now = app_.now();
   config::Settings seated = settings;
   match::TimeControl time_control;
@@ -60,7 +60,7 @@ void PlayScreen::start(Start start_with) {
   }
   std::optional<recording::Recorder::KeptGame> kept;
   if (start_with == Start::Resume) {
-    auto read = recording::Recorder::read_kept(app_.store(), app_.store_problem());
+    auto read = recording::Recorder::read_kept(app_.setup().store(), app_.setup().store_problem());
     if (!read) {
       failure_ = read.error();
       return;
@@ -83,7 +83,7 @@ void PlayScreen::start(Start start_with) {
   }
   std::array<players::Seat, chess::COLOR_NB> session_seats;
   for (Color side : {chess::WHITE, chess::BLACK}) {
-    auto seat = config::seat_to_play((*seats)[side], app_.catalog());
+    auto seat = config::seat_to_play((*seats)[side], app_.setup().catalog());
     if (!seat) {
       failure_ = seat.error();
       return;
@@ -97,7 +97,7 @@ void PlayScreen::start(Start start_with) {
   }
   std::optional<players::Seat> hint;
   if (auto resolved = config::resolve_hint(settings, plugins))
-    if (auto seat = config::seat_to_play(*resolved, app_.catalog())) hint = *seat;
+    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) hint = *seat;
   auto session = match::GameSession::create(session_seats, time_control, hint, now);
   if (!session) {
     failure_ = session.error();
@@ -232,14 +232,14 @@ void PlayScreen::ask(Dialog dialog) {
     case ConfirmLoad: open_dialog(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
     case SaveFile:
       open_dialog(dialog, "Save the game as PGN", "File:",
-                  path_in(app_.last_folder(), game_file_name(session_->seat(chess::WHITE).label,
+                  path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
                                                              session_->seat(chess::BLACK).label,
                                                              std::int64_t(std::time(nullptr)))),
                   "Save", "Cancel");
       break;
     case LoadFile:
       open_dialog(dialog, "Load a game", "A PGN file, or a position in FEN:",
-                  last_loaded_.empty() ? path_in(app_.last_folder(), "") : last_loaded_, "Load", "Cancel");
+                  last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_, "Load", "Cancel");
       break;
     case None: break;
   }
@@ -267,19 +267,19 @@ void PlayScreen::save_game(const std::string& path) {
     app_.toast("Could not save the game to " + path + ": the file cannot be written.");
     return;
   }
-  app_.remember_file(path);
+  app_.setup().remember_file(path);
   app_.toast("Game saved to " + path);
 }
 
 void PlayScreen::load_game(const std::string& text) {
-  auto loaded = match::load_game_text(text, app_.settings().game.rules());
+  auto loaded = match::load_game_text(text, app_.setup().settings().game.rules());
   if (!loaded) {
     app_.toast("Could not load the game: " + loaded.error());
     return;
   }
   if (std::ifstream(text).good()) {  // a file, not a FEN: the next dialog starts there
     last_loaded_ = text;
-    app_.remember_file(text);
+    app_.setup().remember_file(text);
   }
   const std::size_t plies = loaded->moves().size();
   session_->new_game(std::move(loaded).value(), app_.now());

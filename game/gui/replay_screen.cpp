@@ -49,7 +49,7 @@ ReplayScreen::ReplayScreen(App& app, store::GameSummary game) : Screen(app), gam
 }
 
 void ReplayScreen::load() {
-  store::Store* store = app_.store();
+  store::Store* store = app_.setup().store();
   if (!store) {
     failure_ = "The score file is not open, so the game cannot be read.";
     return;
@@ -104,7 +104,7 @@ void ReplayScreen::run(Action action, bool by_key) {
     case Action::Export:
       exporting_ = true;
       modal_.open("Export this game as PGN", "File:",
-                  path_in(app_.last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)), by_key);
+                  path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)), by_key);
       modal_.ok.label = "Save";
       break;
     case Action::Back: app_.pop(); break;
@@ -129,7 +129,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     if (auto problem = write_text_file(path, pgn_)) {
       app_.toast("Could not export the game: " + *problem);
     } else {
-      app_.remember_file(path);
+      app_.setup().remember_file(path);
       app_.toast("Game saved to " + path);
     }
     return;
@@ -204,7 +204,7 @@ std::string ReplayScreen::status_text() const {
 
 void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
-  const std::string& piece_set = app_.settings().ui.piece_set;
+  const std::string& piece_set = app_.setup().settings().ui.piece_set;
   fill_rect(target, panel_, colors::Panel);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   float y = PanelPad;
@@ -265,7 +265,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
     buttons_.back().button.draw(target, assets);
     return;
   }
-  const config::UiSettings& ui = app_.settings().ui;
+  const config::UiSettings& ui = app_.setup().settings().ui;
   BoardScene scene;
   scene.position = &positions_[ply_];
   if (ply_ > 0) scene.last_move = moves_[ply_ - 1];

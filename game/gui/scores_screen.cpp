@@ -67,9 +67,9 @@ void ScoresScreen::reload() {
   rating_ = store::InitialRating;
   message_.clear();
   problem_ = true;
-  store::Store* store = app_.store();
+  store::Store* store = app_.setup().store();
   if (!store) {
-    message_ = "Scores are not available: " + app_.store_problem();
+    message_ = "Scores are not available: " + app_.setup().store_problem();
     return;
   }
   profile_ = store->profile();
@@ -115,11 +115,11 @@ void ScoresScreen::open(std::size_t game) {
 }
 
 void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
-  if (recent_.empty() || !app_.store()) return;
+  if (recent_.empty() || !app_.setup().store()) return;
   dialog_ = dialog;
   if (dialog == Dialog::ExportAll)
     modal_.open("Export all games", "Every game counted now, oldest first, into one PGN file:",
-                path_in(app_.last_folder(), "gambit-games.pgn"), by_key);
+                path_in(app_.setup().last_folder(), "gambit-games.pgn"), by_key);
   else
     modal_.open("Reset the scores?",
                 "The games counted now stay in the score file, archived, but no longer count: the standings, "
@@ -132,7 +132,7 @@ void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
 
 void ScoresScreen::export_all(const std::string& typed) {
   const std::string path = expand_home(typed);
-  auto pgn = app_.store()->export_all_pgn();
+  auto pgn = app_.setup().store()->export_all_pgn();
   if (!pgn) {
     app_.toast("Could not export the games: " + pgn.error());
     return;
@@ -141,13 +141,13 @@ void ScoresScreen::export_all(const std::string& typed) {
     app_.toast("Could not export the games: " + *problem);
     return;
   }
-  app_.remember_file(path);
+  app_.setup().remember_file(path);
   const int games = pgn->games;
   app_.toast("Exported " + std::to_string(games) + (games == 1 ? " game to " : " games to ") + path);
 }
 
 void ScoresScreen::reset_scores() {
-  auto archived = app_.store()->reset_scores();
+  auto archived = app_.setup().store()->reset_scores();
   if (!archived) {
     app_.toast("Could not reset the scores: " + archived.error());
   } else {
@@ -178,7 +178,7 @@ void ScoresScreen::handle(const sf::Event& event) {
     const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
     if (answer == ModalDialog::Answer::None) return;
     const Dialog dialog = std::exchange(dialog_, Dialog::None);
-    if (answer == ModalDialog::Answer::Cancel || !app_.store()) return;
+    if (answer == ModalDialog::Answer::Cancel || !app_.setup().store()) return;
     if (dialog == Dialog::ExportAll) export_all(modal_.field.text());
     else reset_scores();
     return;
@@ -245,7 +245,7 @@ void ScoresScreen::layout(sf::Vector2f size) {
   back_.rect = {size.x - Pad - width, y, width, height};
   reset_.rect = {back_.rect.left - gap - width, y, width, height};
   export_.rect = {reset_.rect.left - gap - width, y, width, height};
-  export_.enabled = reset_.enabled = !recent_.empty() && app_.store();
+  export_.enabled = reset_.enabled = !recent_.empty() && app_.setup().store();
 
   // While a toast shows, it has a row of its own above the buttons.
   toast_slot_ = {};

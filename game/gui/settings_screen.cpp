@@ -131,7 +131,7 @@ SettingsScreen::SettingsScreen(App& app) : Screen(app) {
   for (std::string_view set : config::PieceSets) piece_set_.items.emplace_back(set);
   variant_.label = "Variant";
   for (std::string_view variant : config::GameVariants) variant_.items.emplace_back(variant);
-  load(app.settings());
+  load(app.setup().settings());
   edited();
 }
 
@@ -163,10 +163,10 @@ void SettingsScreen::load(const config::Settings& settings) {
 }
 
 void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config) {
-  seat.plugin = config.human() ? nullptr : app_.catalog().find(config.player);
+  seat.plugin = config.human() ? nullptr : app_.setup().catalog().find(config.player);
   seat.player.items.clear();
   if (seat.allow_human || config.human()) seat.player.items.emplace_back(HumanItem);
-  for (const auto& plugin : app_.catalog().plugins()) seat.player.items.push_back(plugin->id());
+  for (const auto& plugin : app_.setup().catalog().plugins()) seat.player.items.push_back(plugin->id());
   if (!config.human() && !seat.plugin) seat.player.items.push_back(config.player);  // shown, and refused by the check
   seat.player.index = 0;
   seat.player.select(config.human() ? std::string(HumanItem) : config.player);
@@ -272,8 +272,8 @@ config::Settings SettingsScreen::build() const {
 
 void SettingsScreen::edited() {
   const config::Settings settings = build();
-  error_ = problem_with(settings, app_.plugin_descriptors());
-  unsaved_ = settings != app_.settings();
+  error_ = problem_with(settings, app_.setup().plugin_descriptors());
+  unsaved_ = settings != app_.setup().settings();
   save_error_.clear();
 }
 
@@ -283,12 +283,12 @@ void SettingsScreen::edited() {
 void SettingsScreen::save() {
   commit_typing();
   const config::Settings settings = build();
-  error_ = problem_with(settings, app_.plugin_descriptors());
+  error_ = problem_with(settings, app_.setup().plugin_descriptors());
   if (!error_.empty()) {
     app_.toast("Not saved: " + error_);
     return;
   }
-  auto saved = app_.save_settings(settings);  // the next game uses them even if the file cannot be written
+  auto saved = app_.setup().save_settings(settings);  // the next game uses them even if the file cannot be written
   app_.assets().set_sounds_enabled(settings.ui.sounds);
   if (saved) {
     app_.toast("Settings saved to " + saved->string() + "; they apply to the next game");
@@ -297,7 +297,7 @@ void SettingsScreen::save() {
     save_error_ = "Could not save the settings: " + saved.error() + ". They apply until Gambit is closed.";
   }
   const std::string failure = save_error_;
-  load(app_.settings());  // what was written is now what the seats go back to
+  load(app_.setup().settings());  // what was written is now what the seats go back to
   edited();
   save_error_ = failure;
 }
@@ -312,7 +312,7 @@ void SettingsScreen::reset() {
 }
 
 void SettingsScreen::back() {
-  if (build() != app_.settings()) app_.toast("Settings not saved: changes discarded");
+  if (build() != app_.setup().settings()) app_.toast("Settings not saved: changes discarded");
   app_.pop();
 }
 

@@ -62,7 +62,7 @@ std::vector<std::string> SettingsScreen::message_lines(float width) const {
   };
   if (!save_error_.empty()) add_text(save_error_);
   if (!error_.empty()) add_text("These settings cannot be saved: " + error_);
-  for (const std::string& problem : app_.problems()) add_text(problem);
+  for (const std::string& problem : app_.setup().problems()) add_text(problem);
   return lines;
 }
 

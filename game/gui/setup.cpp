@@ -1,0 +1,50 @@
+#include "game/gui/setup.h"
+
+#include "core/config/config_paths.h"
+#include "core/config/config_writer.h"
+#include "game/gui/user_files.h"
+
+namespace gambit::gui {
+
+Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
+  Setup setup;
+  if (config_file) setup.config_files_ = config::ConfigFiles{{}, std::nullopt, config_file};
+  auto loaded = config::load_settings(setup.config_files_);
+  if (loaded) {
+    setup.settings_ = *loaded;
+  } else {
+    setup.problems_.push_back("Configuration: " + loaded.error() + " - playing with the default settings.");
+    setup.settings_ = config::Settings();
+  }
+  setup.catalog_ = players::PluginCatalog::scan(config::plugin_search_paths(setup.settings_));
+  for (const std::string& problem : setup.catalog_.problems()) setup.problems_.push_back("Plugins: " + problem);
+  for (std::string& problem : config::fall_back_to_defaults(setup.settings_, setup.plugin_descriptors()))
+    setup.problems_.push_back(std::move(problem));
+
+  auto opened = store::Store::open(config::store_path(setup.settings_), setup.settings_.store.profile);
+  if (!opened) {
+    setup.store_problem_ = opened.error() + " - games are not recorded this time.";
+    setup.problems_.push_back("Scores: " + setup.store_problem_);
+  } else {
+    if (opened->notice) setup.problems_.push_back("Scores: " + *opened->notice);
+    setup.store_ = std::move(opened).value().store;
+  }
+  return setup;
+}
+
+config::PluginList Setup::plugin_descriptors() const {
+  config::PluginList list;
+  for (const auto& plugin : catalog_.plugins()) list.push_back(&plugin->descriptor());
+  return list;
+}
+
+Result<std::filesystem::path> Setup::save_settings(const config::Settings& settings) {
+  settings_ = settings;
+  const std::optional<std::filesystem::path> file = config::user_config_path();
+  if (!file) return Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
+  return config::save_user_config(settings, *file);
+}
+
+void Setup::remember_file(const std::string& path) { last_folder_ = folder_of(path); }
+
+}  // namespace gambit::gui

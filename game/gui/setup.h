@@ -1,0 +1,64 @@
+// Setup: the game's setup on this computer, opened once when the window
+// starts: the settings (and where the Settings screen saves them), the player
+// plugins found, the scores store, and the problems met opening them, which
+// the menu shows in words. Also what this run remembers for file dialogs.
+//
+// Invariants: settings() always seat players the plugins found can give (the
+// parts that could not fall back to their defaults: config::fall_back_to_defaults);
+// store() is nullptr exactly when store_problem() is not empty.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/config/config_loader.h"
+#include "core/config/seats.h"
+#include "core/config/settings.h"
+#include "core/players/plugin_catalog.h"
+#include "core/store/store.h"
+
+namespace gambit::gui {
+
+class Setup {
+ public:
+  // Reads the configuration (`config_file`: that file alone; otherwise the
+  // default and the user's), scans the plugin folders it names and opens the
+  // store. Never fails: each part that cannot be had is replaced by its
+  // default, or left out, and said in problems().
+  static Setup open(const std::optional<std::filesystem::path>& config_file);
+
+  const config::Settings& settings() const { return settings_; }
+  // Replaces the settings for the next game and writes the user's config
+  // file; returns the file written or why it could not be.
+  Result<std::filesystem::path> save_settings(const config::Settings& settings);
+
+  const players::PluginCatalog& catalog() const { return catalog_; }
+  // The catalog's descriptors, for checking seats (core/config/seats.h).
+  config::PluginList plugin_descriptors() const;
+
+  // The scores store; nullptr when none could be opened (store_problem() says why).
+  store::Store* store() { return store_.get(); }
+  const std::string& store_problem() const { return store_problem_; }
+
+  // Problems found reading the configuration, the plugins or the store, one sentence each.
+  const std::vector<std::string>& problems() const { return problems_; }
+
+  // The folder of the file the player last saved, loaded or exported (this
+  // run), where the next file dialog starts; "" before any (the home folder).
+  const std::string& last_folder() const { return last_folder_; }
+  void remember_file(const std::string& path);
+
+ private:
+  config::Settings settings_;
+  config::ConfigFiles config_files_;
+  players::PluginCatalog catalog_;
+  std::unique_ptr<store::Store> store_;
+  std::string store_problem_;
+  std::vector<std::string> problems_;
+  std::string last_folder_;
+};
+
+}  // namespace gambit::gui
