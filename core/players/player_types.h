@@ -48,32 +48,30 @@ struct SearchInfo {
   std::vector<chess::Move> pv;
 };
 
+// The fields Limits and gambit_limits share, copied either way (to_c, from_c).
+template <class From, class To>
+void copy_limits(const From& from, To& to) {
+  to.movetime_ms = from.movetime_ms;
+  to.depth = from.depth;
+  to.nodes = from.nodes;
+  for (int side = 0; side < 2; ++side) {
+    to.time_ms[side] = from.time_ms[side];
+    to.increment_ms[side] = from.increment_ms[side];
+  }
+  to.moves_to_go = from.moves_to_go;
+  to.infinite = decltype(to.infinite)(from.infinite != 0);
+}
+
 inline gambit_limits to_c(const Limits& l) {
   gambit_limits c{};
   c.struct_size = sizeof(gambit_limits);
-  c.movetime_ms = l.movetime_ms;
-  c.depth = l.depth;
-  c.nodes = l.nodes;
-  for (int side = 0; side < 2; ++side) {
-    c.time_ms[side] = l.time_ms[side];
-    c.increment_ms[side] = l.increment_ms[side];
-  }
-  c.moves_to_go = l.moves_to_go;
-  c.infinite = l.infinite ? 1 : 0;
+  copy_limits(l, c);
   return c;
 }
 
 inline Limits from_c(const gambit_limits& c) {
   Limits l;
-  l.movetime_ms = c.movetime_ms;
-  l.depth = c.depth;
-  l.nodes = c.nodes;
-  for (int side = 0; side < 2; ++side) {
-    l.time_ms[side] = c.time_ms[side];
-    l.increment_ms[side] = c.increment_ms[side];
-  }
-  l.moves_to_go = c.moves_to_go;
-  l.infinite = c.infinite != 0;
+  copy_limits(c, l);
   return l;
 }
 

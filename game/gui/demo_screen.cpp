@@ -14,13 +14,6 @@ using std::chrono::milliseconds;
 
 constexpr std::int64_t DelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 1600, 2400, 3200, 5000, 10000};
 
-// Why a seat cannot play a game in `variant`, or "" when it can.
-std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
-  if (seat.human() || seat.plugin->plays(variant)) return "";
-  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
-         ": choose another player, or standard chess in Settings (Board & clock)";
-}
-
 }  // namespace
 
 DemoScreen::DemoScreen(App& app) : GameScreen(app, store::GameSource::Demo) {
@@ -48,7 +41,7 @@ void DemoScreen::start() {
     return;
   }
   for (const players::Seat* seat : {&*a, &*b})
-    if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
+    if (std::string problem = GameScreen::variant_problem(*seat, settings.game.rules()); !problem.empty()) {
       failure_ = problem;
       return;
     }

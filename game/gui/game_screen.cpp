@@ -14,6 +14,12 @@ using std::chrono::milliseconds;
 GameScreen::GameScreen(App& app, store::GameSource source)
     : Screen(app), recorder_(app.setup().store(), app.setup().settings().store.profile, source) {}
 
+std::string GameScreen::variant_problem(const players::Seat& seat, chess::Variant variant) {
+  if (seat.human() || seat.plugin->plays(variant)) return "";
+  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
+         ": choose another player, or standard chess in Settings (Board & clock)";
+}
+
 void GameScreen::add_button(int action, const char* label, const char* tooltip) {
   buttons_.push_back({action, Button{label, tooltip, {}}});
 }

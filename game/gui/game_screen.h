@@ -41,6 +41,9 @@ class GameScreen : public Screen {
  protected:
   GameScreen(App& app, store::GameSource source);
 
+  // Why a seat cannot play a game in `variant`, in words with what to do, or "" when it can.
+  static std::string variant_problem(const players::Seat& seat, chess::Variant variant);
+
   // The session shown; nullptr when the game could not start (failure_ says why).
   virtual match::GameSession* session() const = 0;
   // Moves the session on (called once a frame before its events are taken).

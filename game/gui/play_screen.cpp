@@ -22,13 +22,6 @@ namespace {
 using chess::Color;
 using std::chrono::milliseconds;
 
-// Why a seat cannot play a game in `variant`, or "" when it can.
-std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
-  if (seat.human() || seat.plugin->plays(variant)) return "";
-  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
-         ": choose another player, or standard chess in Settings (Board & clock)";
-}
-
 }  // namespace
 
 PlayScreen::PlayScreen(App& app, Start start_with) : GameScreen(app, store::GameSource::Window) {
@@ -90,7 +83,7 @@ void PlayScreen::start(Start start_with) {
     }
     session_seats[side] = *seat;
     const chess::Variant variant = kept ? kept->game.start().variant() : settings.game.rules();
-    if (std::string problem = variant_problem(*seat, variant); !problem.empty()) {
+    if (std::string problem = GameScreen::variant_problem(*seat, variant); !problem.empty()) {
       failure_ = problem;
       return;
     }
