@@ -303,6 +303,8 @@ int PluginSearch::answered_fd() const { return player_ && state_ ? state_->answe
 std::optional<MoveAnswer> PluginSearch::poll() { return wait_until(Clock::time_point::min()); }
 
 MoveAnswer PluginSearch::wait() {
+  assert(running());
+  if (!running()) return MoveAnswer{MoveAnswer::Kind::Failed, chess::Move::none(), "no search is running", {}};
   std::optional<MoveAnswer> answer;
   while (!(answer = wait_until(Clock::time_point::max()))) {
   }
@@ -323,11 +325,14 @@ std::optional<MoveAnswer> PluginSearch::wait_until(Clock::time_point until) {
     const std::optional<Clock::time_point> check = next_check();
     const Clock::time_point wake = check ? std::min(*check, until) : until;
     if (now >= until) return std::nullopt;
+    // Woken by the answer, or by a stop() from another thread (which is then repeated).
     std::unique_lock lock(state_->mutex);
+    const bool stop_was_wanted = state_->stop_wanted;
+    const auto woken = [&] { return state_->answered || state_->stop_wanted != stop_was_wanted; };
     if (wake == Clock::time_point::max())
-      state_->changed.wait(lock, [&] { return state_->answered; });
+      state_->changed.wait(lock, woken);
     else
-      state_->changed.wait_until(lock, wake, [&] { return state_->answered; });
+      state_->changed.wait_until(lock, wake, woken);
   }
   return finish();
 }

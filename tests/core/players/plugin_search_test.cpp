@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <functional>
+#include <future>
 #include <thread>
 
 #include "core/chess/movegen.h"
@@ -231,6 +232,23 @@ TEST(PluginSearch, CancelRightAfterStartStillStopsTheSearch) {
     ASSERT_TRUE(player->usable());
   }
   EXPECT_EQ(PluginSearch::abandoned(), 0);
+}
+
+// A stop() from another thread while the owner waits, which the plugin
+// forgets (slow_start forgets stops in its first 100 ms, as plugins forget
+// those sent before their choose_move), is repeated until it answers.
+TEST(PluginSearch, AStopFromAnotherThreadDuringWaitIsRepeatedUntilThePluginAnswers) {
+  std::shared_ptr<PluginPlayer> player = raw_player("slow_start");
+  ASSERT_TRUE(player);
+  MoveRequest request = request_from(chess::START_FEN);
+  request.limits.infinite = true;
+  request.hard_deadline = 10s;  // a lost stop ends as TimedOut instead of hanging the test
+  PluginSearch search = player->start(request);
+  std::future<MoveAnswer> answer = std::async(std::launch::async, [&] { return search.wait(); });
+  std::this_thread::sleep_for(20ms);  // the owner waits meanwhile (the order matters, not the time)
+  search.stop();
+  const MoveAnswer got = answer.get();
+  EXPECT_EQ(got.kind, MoveAnswer::Kind::Move) << got.reason;
 }
 
 TEST(PluginSearch, AFailedAnswerComesBackAsFailed) {

@@ -73,6 +73,8 @@ gambit_status new_game(gambit_player* player, char* error, std::size_t size) {
 gambit_status choose_move(gambit_player* player, const gambit_position* position, const gambit_limits*,
                           gambit_info_callback info, void* user_data, char* move, char* error, std::size_t size) {
   auto* instance = reinterpret_cast<Instance*>(player);
+  // slow_start: a stop that comes in its first 100 ms is forgotten, as one that comes before choose_move is.
+  if (instance->behaviour == "slow_start") std::this_thread::sleep_for(std::chrono::milliseconds(100));
   instance->stop = false;
   const std::string& behaviour = instance->behaviour;
   const chess::Position pos = current_position(*position);
@@ -92,7 +94,7 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
   } else if (behaviour == "hang") {
     while (!hang_released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
-  } else if (behaviour == "stoppable") {
+  } else if (behaviour == "stoppable" || behaviour == "slow_start") {
     const gambit_search_info started{sizeof(gambit_search_info), 1, 1, GAMBIT_SCORE_NONE, 0, 0, 0, 0, ""};
     if (info) info(user_data, &started);
     while (!instance->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -111,6 +113,8 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
 gambit_status consider_draw(gambit_player* player, const gambit_position* position, std::int32_t* accept, char* error,
                             std::size_t size) {
   auto* instance = reinterpret_cast<Instance*>(player);
+  // slow_start: a stop that comes in its first 100 ms is forgotten, as one that comes before choose_move is.
+  if (instance->behaviour == "slow_start") std::this_thread::sleep_for(std::chrono::milliseconds(100));
   instance->stop = false;
   const std::string& behaviour = instance->behaviour;
   (void)current_position(*position);
@@ -129,7 +133,7 @@ void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = t
 
 [[maybe_unused]] const char* const behaviours[] = {
     "first_legal", "illegal", "garbage",     "null_move",  "error",      "throw",     "hang",
-    "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang"};
+    "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang", "slow_start"};
 
 #if TEST_DEFECT == 7
 const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};
