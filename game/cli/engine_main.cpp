@@ -46,7 +46,6 @@
 namespace gambit {
 namespace {
 
-using namespace std::chrono_literals;
 
 class Output {
  public:

@@ -66,8 +66,8 @@ int piece_value(chess::PieceType type) {
 // ---------------------------------------------------------------------------
 // Drawing
 
-// The panel, top to bottom: (demo: two header lines), the player at the top
-// of the board, the status and thinking lines, the move list (with a toast's
+// The panel, top to bottom: the screen's header (draw_header), the player at
+// the top of the board, the status and the block under it (draw_under_status), the move list (with a toast's
 // slot at its top while one shows), the player at the bottom, the buttons,
 // two lines of help. Every row has its own height: nothing is drawn over
 // anything else at any window size from App::MinWidth x MinHeight up.
@@ -216,9 +216,8 @@ void GameScreen::draw_panel(sf::RenderTarget& target) {
   draw_player(target, top_side, y);
   y += PlayerHeight + 8;
 
-  // Status (two lines at most), then the move box and its line (completions,
-  // or why a typed move was not played; the AI's thinking while it thinks),
-  // or without a box the thinking in three lines: a block of fixed height.
+  // Status (two lines at most), then the screen's block under it, of a fixed
+  // height (the AI's thinking; Play: the move box and its line).
   const float status_top = y;
   const auto status = wrap_text(assets.bold(), status_text(), 16, width);
   for (std::size_t i = 0; i < status.size() && i < 2; ++i) {
@@ -284,7 +283,7 @@ std::vector<std::string> GameScreen::end_details() const {
     const long before = std::lround(rating_change->first), after = std::lround(rating_change->second);
     details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +
                       (after >= before ? "+" : "") + std::to_string(after - before) + ").");
-  } else if (recorder_.source() != store::GameSource::Demo && !game().start().is_start()) {
+  } else if (recorder_.source() == store::GameSource::Window && !game().start().is_start()) {
     details.push_back("Not rated: the game began from a set-up position.");
   }
   return details;
@@ -379,7 +378,7 @@ void GameScreen::describe(StateDump& dump) const {
   dump.add("thinking", ai_thinking());
   dump.add("result", g.outcome().pgn_result());
   dump.add("outcome", g.is_over() ? g.outcome().description() : std::string());
-  if (g.is_over() && recorder_.source() != store::GameSource::Demo) {
+  if (g.is_over() && recorder_.source() == store::GameSource::Window) {
     dump.add("end_headline", end_headline());
     dump.add("end_details", end_details());
   }
