@@ -1,11 +1,15 @@
-// alphabeta: the strong player. The plugin class maps options and levels onto
-// the Engine (search.h) and turns its progress into the host's info callback.
+// alphabeta: the strong player, and below full strength the player of a given
+// rating (human_play.h). The plugin class maps options and levels onto the
+// Engine (search.h) and turns its progress into the host's info callback.
 #include <algorithm>
 #include <array>
+#include <chrono>
 
+#include "ai_plugins/alphabeta/human_play.h"
 #include "ai_plugins/alphabeta/search.h"
 #include "ai_plugins/common/draw_offer.h"
 #include "ai_plugins/sdk/player_sdk.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit::plugins {
 
@@ -19,7 +23,12 @@ class AlphaBetaPlayer final : public sdk::Player {
       "quiescence search, null-move pruning and late move reductions.";
 
   static std::span<const gambit_option_spec> option_specs() {
-    static constexpr std::array<gambit_option_spec, 5> specs{{
+    static constexpr std::array<gambit_option_spec, 6> specs{{
+        {.name = "elo",
+         .help = "Playing strength as a rating, 400 to 2600, played as a person of that rating plays (0 = full "
+                 "strength)",
+         .type = GAMBIT_OPTION_INT, .min = 0, .max = alphabeta::MaxElo, .default_value = "0", .choices = nullptr,
+         .choice_count = 0},
         {.name = "depth", .help = "Deepest iteration to search (0 = no limit)", .type = GAMBIT_OPTION_INT, .min = 0,
          .max = 100, .default_value = "0", .choices = nullptr, .choice_count = 0},
         {.name = "movetime_ms",
@@ -33,7 +42,8 @@ class AlphaBetaPlayer final : public sdk::Player {
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 1000, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
         {.name = "seed",
-         .help = "Seed for the evaluation noise; the same seed replays the same game (0 = from the clock)",
+         .help = "Seed for the choices of a rated level and the evaluation noise; the same seed replays the same "
+                 "game (0 = from the clock)",
          .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
     }};
@@ -44,31 +54,57 @@ class AlphaBetaPlayer final : public sdk::Player {
     static constexpr const char* Ids[] = {"standard", "threecheck"};
     return Ids;
   }
+  // Named by their Elo (the window shows "alphabeta 1400"); each sets every strength option.
   static std::span<const gambit_level> levels() {
-    static constexpr gambit_option_value Easy[] = {{"depth", "1"}, {"eval_noise", "200"}};
-    static constexpr gambit_option_value Medium[] = {{"depth", "4"}, {"eval_noise", "50"}};
-    static constexpr gambit_option_value Hard[] = {{"depth", "10"}, {"eval_noise", "0"}};
-    static constexpr gambit_option_value Max[] = {{"depth", "0"}, {"eval_noise", "0"}};
-    static constexpr std::array<gambit_level, 4> table{{
-        {.name = "easy",
-         .description = "Looks one move ahead (and at the captures after it) and misjudges positions: for beginners",
-         .settings = Easy, .setting_count = 2},
-        {.name = "medium",
-         .description = "Looks four half-moves ahead with a slightly blurred judgement: for casual players",
-         .settings = Medium, .setting_count = 2},
-        {.name = "hard", .description = "Full judgement, ten half-moves deep", .settings = Hard, .setting_count = 2},
+    static constexpr gambit_option_value E600[] = {{"elo", "600"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E800[] = {{"elo", "800"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E1000[] = {{"elo", "1000"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E1200[] = {{"elo", "1200"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E1400[] = {{"elo", "1400"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E1600[] = {{"elo", "1600"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E1800[] = {{"elo", "1800"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E2000[] = {{"elo", "2000"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value E2200[] = {{"elo", "2200"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr gambit_option_value Max[] = {{"elo", "0"}, {"depth", "0"}, {"eval_noise", "0"}};
+    static constexpr std::array<gambit_level, 10> table{{
+        {.name = "600", .description = "Beginner: knows the moves, leaves pieces hanging and misses threats",
+         .settings = E600, .setting_count = 3},
+        {.name = "800", .description = "Novice: sees some captures, still overlooks a lot", .settings = E800,
+         .setting_count = 3},
+        {.name = "1000", .description = "Casual player: takes what is left hanging, mates in one",
+         .settings = E1000, .setting_count = 3},
+        {.name = "1200", .description = "Improving player: sees simple tactics, misses deeper ones",
+         .settings = E1200, .setting_count = 3},
+        {.name = "1400", .description = "Club player", .settings = E1400, .setting_count = 3},
+        {.name = "1600", .description = "Strong club player", .settings = E1600, .setting_count = 3},
+        {.name = "1800", .description = "Advanced player", .settings = E1800, .setting_count = 3},
+        {.name = "2000", .description = "Expert", .settings = E2000, .setting_count = 3},
+        {.name = "2200", .description = "Master", .settings = E2200, .setting_count = 3},
         {.name = "max", .description = "Full strength: as deep as the time allows", .settings = Max,
-         .setting_count = 2},
+         .setting_count = 3},
     }};
     return table;
   }
 
   explicit AlphaBetaPlayer(const sdk::Options& options)
-      : engine_(config_from(options)), max_depth_(int(options.integer("depth"))) {}
+      : engine_(config_from(options)),
+        max_depth_(int(options.integer("depth"))),
+        elo_(int(options.integer("elo"))),
+        seed_(std::uint64_t(options.integer("seed"))) {
+    new_game();
+  }
 
-  void new_game() override { engine_.new_game(); }
+  void new_game() override {
+    engine_.new_game();
+    choice_seed_ = splitmix64_mix(seed_ ? seed_ : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  }
 
   chess::Move choose_move(const sdk::SearchRequest& request) override {
+    if (elo_ > 0) {
+      const std::uint64_t random = splitmix64_mix(choice_seed_ ^ request.position().key() ^ request.game().size());
+      return alphabeta::play_at_strength(engine_, request.game(), alphabeta::strength_for(elo_), random,
+                                         [&request] { return request.stop_requested(); });
+    }
     const alphabeta::SearchResult result =
         engine_.search(request.game(), request.limits(), [&request] { return request.stop_requested(); },
                        [&request](const players::SearchInfo& info) { request.report(info); });
@@ -102,6 +138,9 @@ class AlphaBetaPlayer final : public sdk::Player {
 
   alphabeta::Engine engine_;
   int max_depth_;  // the "depth" option: 0 = no limit
+  int elo_;        // the "elo" option: 0 = full strength
+  std::uint64_t seed_;
+  std::uint64_t choice_seed_ = 0;  // the choices' random numbers in this game
 };
 
 }  // namespace gambit::plugins

@@ -117,10 +117,19 @@ bool Engine::is_draw(const Position& pos, const Stack* ss) const {
   return false;
 }
 
+bool Engine::node_limit_reached() const {
+  return limits_.nodes > 0 && nodes_ >= std::uint64_t(limits_.nodes) && root_depth_ > 1;
+}
+
 void Engine::check_limits() {
-  if ((*stop_requested_)() || (limits_.nodes > 0 && nodes_ >= std::uint64_t(limits_.nodes)) ||
-      (time_.limited() && time_.elapsed_ms() >= time_.maximum_ms()))
+  if ((*stop_requested_)() || node_limit_reached() || (time_.limited() && time_.elapsed_ms() >= time_.maximum_ms()))
     stopped_ = true;
+}
+
+void Engine::count_node() {
+  ++nodes_;
+  if ((nodes_ & 1023) == 0) check_limits();
+  else if (node_limit_reached()) stopped_ = true;
 }
 
 void Engine::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
@@ -156,7 +165,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
   const Color us = pos.side_to_move();
   ss->in_check = pos.in_check();
-  if ((++nodes_ & 1023) == 0) check_limits();
+  count_node();
   if (stopped_) return VALUE_ZERO;
 
   if constexpr (!root_node) {
@@ -403,7 +412,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
     ss->pv[0] = Move::none();
     sel_depth_ = std::max(sel_depth_, ss->ply + 1);
   }
-  if ((++nodes_ & 1023) == 0) check_limits();
+  count_node();
   if (stopped_) return VALUE_ZERO;
   ss->in_check = pos.in_check();
   if (pos.lost_by_checks()) return ai::mated_in(ss->ply);

@@ -53,7 +53,8 @@ class Engine {
 
   // Searches game.back() (the earlier positions are the game so far, for
   // repetitions) within the limits until done or stop_requested() (polled
-  // every 1024 nodes) says to return. report, if set, receives one SearchInfo
+  // every 1024 nodes) says to return. A node limit is exact and lets the
+  // first iteration complete: the same limit gives the same move anywhere. report, if set, receives one SearchInfo
   // per completed iteration. With limits.infinite, returns only once stopped,
   // as UCI "go infinite" expects.
   SearchResult search(const std::vector<chess::Position>& game, const players::Limits& limits,
@@ -71,6 +72,11 @@ class Engine {
 
   ai::Value evaluate(const chess::Position& pos) const;
   bool is_draw(const chess::Position& pos, const Stack* ss) const;
+  // One more node. A node limit is exact; the stop check and the clock are
+  // looked at every 1024 nodes. The first iteration always completes, so a
+  // node limit always has a move and a score to give.
+  void count_node();
+  bool node_limit_reached() const;
   void check_limits();
   void update_quiet_stats(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
   void update_continuation(Stack* ss, chess::Piece piece, chess::Square to, int bonus);

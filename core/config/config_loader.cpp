@@ -167,7 +167,7 @@ class LayerReader {
       if (name->str() == "level") {
         Result<std::string> level = read_string(*value, key + ".level");
         if (!level) return Failure{level.error()};
-        seat.level = std::move(level).value();
+        seat.level = renamed_level(seat.player, std::move(level).value());
         settings_.sources[key + ".level"] = place(value->source());
       } else if (name->str() == "options") {
         if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;

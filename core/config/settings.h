@@ -84,6 +84,25 @@ struct UiSettings {
   bool operator==(const UiSettings&) const = default;
 };
 
+// Levels a plugin has renamed, as older configuration files may name them: a
+// level read as `old` of plugin `player` is taken as `now` (alphabeta's levels
+// are named by their rating since Gambit 1.1; these are the ratings the old
+// levels measured, README "Levels").
+struct RenamedLevel {
+  std::string_view player, old, now;
+};
+inline constexpr std::array<RenamedLevel, 3> RenamedLevels{{
+    {"alphabeta", "easy", "1000"},
+    {"alphabeta", "medium", "1400"},
+    {"alphabeta", "hard", "2200"},
+}};
+// `level` of `player`, renamed when RenamedLevels says so.
+inline std::string renamed_level(std::string_view player, std::string level) {
+  for (const RenamedLevel& r : RenamedLevels)
+    if (r.player == player && r.old == level) return std::string(r.now);
+  return level;
+}
+
 // [clock]: the time control of a game in the window. Without a clock
 // (minutes = 0) the increment is 0 too.
 struct ClockSettings {
@@ -97,7 +116,7 @@ struct ClockSettings {
 // [demo]: the AI-vs-AI demonstration. Both seats must be plugins (seats.h checks).
 struct DemoSettings {
   int move_delay_ms = 600;  // pause between moves, 0..MaxDemoMoveDelayMs
-  SeatConfig white{"alphabeta", "medium", {}};
+  SeatConfig white{"alphabeta", "1400", {}};
   SeatConfig black{"minimax", "hard", {}};
 
   SeatConfig& seat(chess::Color side) { return side == chess::WHITE ? white : black; }
@@ -118,7 +137,7 @@ struct StoreSettings {
 // set only what it changes.
 struct Settings {
   SeatConfig white;
-  SeatConfig black{"alphabeta", "medium", {}};
+  SeatConfig black{"alphabeta", "1200", {}};
   // Folders searched for plugins before the one beside the executable; absolute,
   // or relative to the working directory (a file's relative paths are made
   // relative to that file's folder when it is read).
@@ -128,7 +147,7 @@ struct Settings {
   ClockSettings clock;
   DemoSettings demo;
   // The player asked for a hint; must be a plugin (seats.h checks).
-  SeatConfig hint{"alphabeta", "hard", {}};
+  SeatConfig hint{"alphabeta", "max", {}};
   StoreSettings store;
 
   // Where each value was read, by dotted key: "white.player", "white.level",

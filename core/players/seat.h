@@ -23,10 +23,13 @@ struct Seat {
   bool human() const { return plugin == nullptr; }
 };
 
-// The name an AI seat is shown and scored under: "alphabeta (hard)", or the
-// plugin id alone without a level.
+// The name an AI seat is shown and scored under: "alphabeta 1400" for a level
+// named by its rating, "minimax (hard)" for one named in words, or the plugin
+// id alone without a level.
 inline std::string ai_label(const std::string& id, const std::string& level) {
-  return level.empty() ? id : id + " (" + level + ")";
+  if (level.empty()) return id;
+  const bool rating = level.find_first_not_of("0123456789") == std::string::npos;
+  return rating ? id + " " + level : id + " (" + level + ")";
 }
 
 }  // namespace gambit::players

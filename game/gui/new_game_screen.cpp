@@ -17,6 +17,12 @@ constexpr float Margin = 24;
 constexpr float LabelWidth = 130;  // the left column: "You play", "Opponent", ...
 constexpr float RowHeight = 36;
 constexpr float LevelHeight = 40;
+// More levels than ListedLevels are shown as a grid of their names, GridColumns
+// a row, with the chosen one's description under it (alphabeta's ten ratings).
+constexpr std::size_t ListedLevels = 4;
+constexpr std::size_t GridColumns = 5;
+constexpr float GridCellHeight = 34;
+constexpr float GridGap = 6;
 
 // The clocks offered, as lichess and most servers name them (minutes + seconds a move); Custom last.
 constexpr struct {
@@ -87,8 +93,9 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   if (!plugin) return;
   for (const gambit_level& level : plugin->levels())
     levels_.push_back({level.name, level.description ? level.description : "", {}});
-  // A medium level to begin with: the second of four, as most players expect.
-  if (!levels_.empty()) level_ = levels_.size() > 2 ? 1 : 0;
+  // A medium level to begin with: the second of four, as most players expect;
+  // of levels named by rating, the third (alphabeta's 1000: it takes what is left hanging).
+  if (!levels_.empty()) level_ = levels_.size() > ListedLevels ? 2 : levels_.size() > 2 ? 1 : 0;
 }
 
 std::string NewGameScreen::opponent_id() const { return opponent_ids_[opponent_]; }
@@ -147,9 +154,19 @@ void NewGameScreen::layout(sf::Vector2f size) {
   y += RowHeight + 8;
   levels_top_ = y + (opponent_ == 0 ? 0.0f : 22.0f);  // the plugin's description line first
   y = levels_top_;
-  for (LevelRow& row : levels_) {
-    row.rect = {controls, y, room, LevelHeight - 4};
-    y += LevelHeight;
+  if (levels_.size() > ListedLevels) {
+    const float cell = (room - GridGap * float(GridColumns - 1)) / float(GridColumns);
+    for (std::size_t i = 0; i < levels_.size(); ++i)
+      levels_[i].rect = {std::round(controls + float(i % GridColumns) * (cell + GridGap)),
+                         y + float(i / GridColumns) * (GridCellHeight + GridGap), std::floor(cell), GridCellHeight};
+    y += float((levels_.size() + GridColumns - 1) / GridColumns) * (GridCellHeight + GridGap);
+    level_note_top_ = y;
+    y += 22;  // the chosen level's description
+  } else {
+    for (LevelRow& row : levels_) {
+      row.rect = {controls, y, room, LevelHeight - 4};
+      y += LevelHeight;
+    }
   }
   if (levels_.empty()) y += 26;  // a line saying there are none, or nothing for a friend
   y += 10;
@@ -240,7 +257,19 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
               colors::TextDim);
     label("Level", levels_top_);
   }
-  for (std::size_t i = 0; i < levels_.size(); ++i) {
+  const bool grid = levels_.size() > ListedLevels;
+  for (std::size_t i = 0; grid && i < levels_.size(); ++i) {
+    const LevelRow& row = levels_[i];
+    const bool chosen = int(i) == level_;
+    fill_rect(target, row.rect, chosen ? colors::Accent : colors::PanelLight);
+    const LayoutLog::Region region("level " + row.name, row.rect);
+    draw_text_centred(target, assets.bold(), row.name, 15, row.rect);
+  }
+  if (grid && level_ >= 0)
+    draw_text(target, assets.font(),
+              fit_text(assets.font(), levels_[std::size_t(level_)].description, 13, room), 13,
+              {controls, level_note_top_ + 3}, colors::TextDim);
+  for (std::size_t i = 0; !grid && i < levels_.size(); ++i) {
     const LevelRow& row = levels_[i];
     const bool chosen = int(i) == level_;
     fill_rect(target, row.rect, chosen ? colors::Accent : colors::PanelLight);

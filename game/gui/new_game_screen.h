@@ -61,6 +61,7 @@ class NewGameScreen : public Screen {
   Button start_{"Start", "Start the game (Enter)", {}, true, true};
   Button back_{"Back", "Back to the menu (Esc)", {}};
   float levels_top_ = 0, note_top_ = 0;
+  float level_note_top_ = 0;  // where the chosen level's description goes when levels are a grid
   sf::Vector2f size_;
 };
 

@@ -3,6 +3,7 @@
 // and asked for moves exactly as a host would.
 #pragma once
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,9 +30,9 @@ class LoadedPlugin {
 };
 
 // Checks what every host relies on: versions, sizes, names, an options schema
-// whose defaults are valid, and levels easy/medium/hard/max whose settings name
+// whose defaults are valid, and exactly `levels`, whose settings name
 // real options with valid values. Reports failures through GoogleTest.
-void expect_well_formed(const gambit_plugin_descriptor& d);
+void expect_well_formed(const gambit_plugin_descriptor& d, const std::set<std::string>& levels);
 
 // One plugin instance, destroyed with the object.
 class PluginInstance {

@@ -25,11 +25,11 @@ class AlphaBetaPlugin : public ::testing::Test {
 
 TEST_F(AlphaBetaPlugin, DescribesItselfCompletely) {
   ASSERT_NE(plugin.descriptor(), nullptr);
-  expect_well_formed(d());
+  expect_well_formed(d(), {"600", "800", "1000", "1200", "1400", "1600", "1800", "2000", "2200", "max"});
   EXPECT_STREQ(d().id, "alphabeta");
   std::set<std::string> names;
   for (std::uint32_t i = 0; i < d().option_count; ++i) names.insert(d().options[i].name);
-  for (const char* required : {"depth", "movetime_ms", "hash_mb"}) EXPECT_TRUE(names.count(required)) << required;
+  for (const char* required : {"elo", "depth", "movetime_ms", "hash_mb"}) EXPECT_TRUE(names.count(required)) << required;
   EXPECT_EQ(plugin.entry()(GAMBIT_PLAYER_ABI_MAJOR + 1), nullptr) << "a host of another ABI major must be refused";
 }
 

@@ -25,7 +25,7 @@ class MinimaxPlugin : public ::testing::Test {
 
 TEST_F(MinimaxPlugin, DescribesItselfCompletely) {
   ASSERT_NE(plugin.descriptor(), nullptr);
-  expect_well_formed(d());
+  expect_well_formed(d(), {"easy", "medium", "hard", "max"});
   EXPECT_STREQ(d().id, "minimax");
   bool has_depth = false;
   for (std::uint32_t i = 0; i < d().option_count; ++i)

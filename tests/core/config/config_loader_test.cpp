@@ -149,9 +149,9 @@ TEST(ParseConfig, NewTablesHaveTheirDefaults) {
   EXPECT_EQ(settings.clock, (ClockSettings{0, 0}));
   EXPECT_FALSE(settings.clock.enabled());
   EXPECT_EQ(settings.demo.move_delay_ms, 600);
-  EXPECT_EQ(settings.demo.white, (SeatConfig{"alphabeta", "medium", {}}));
+  EXPECT_EQ(settings.demo.white, (SeatConfig{"alphabeta", "1400", {}}));
   EXPECT_EQ(settings.demo.black, (SeatConfig{"minimax", "hard", {}}));
-  EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "hard", {}}));
+  EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "max", {}}));
   EXPECT_EQ(BoardThemes, (std::array<std::string_view, 4>{"green", "brown", "blue", "grey"}));
   EXPECT_EQ(PieceSets, (std::array<std::string_view, 2>{"dejavu", "freeserif"}));
 }
@@ -192,8 +192,8 @@ TEST(ParseConfig, UiClockAndDemoValuesLayerKeyByKey) {
 
 TEST(ParseConfig, DemoAndHintSeatsLayerLikeTheBoardSeats) {
   Settings base;
-  base.demo.white = SeatConfig{"alphabeta", "easy", {{"hash_mb", "16"}, {"depth", "3"}}};
-  base.hint = SeatConfig{"alphabeta", "hard", {{"movetime_ms", "100"}}};
+  base.demo.white = SeatConfig{"alphabeta", "1000", {{"hash_mb", "16"}, {"depth", "3"}}};
+  base.hint = SeatConfig{"alphabeta", "2200", {{"movetime_ms", "100"}}};
   base.sources["demo.white.options.hash_mb"] = SourcePlace{"default.toml", 9, 11};
   base.sources["hint.options.movetime_ms"] = SourcePlace{"default.toml", 20, 15};
 
@@ -201,7 +201,7 @@ TEST(ParseConfig, DemoAndHintSeatsLayerLikeTheBoardSeats) {
   const Settings kept = parsed(
       "[demo.white]\nlevel = \"max\"\n[demo.white.options]\ndepth = 5\n[hint.options]\nmovetime_ms = 900\n", base);
   EXPECT_EQ(kept.demo.white, (SeatConfig{"alphabeta", "max", {{"hash_mb", "16"}, {"depth", "5"}}}));
-  EXPECT_EQ(kept.hint, (SeatConfig{"alphabeta", "hard", {{"movetime_ms", "900"}}}));
+  EXPECT_EQ(kept.hint, (SeatConfig{"alphabeta", "2200", {{"movetime_ms", "900"}}}));
   EXPECT_EQ(kept.demo.black, base.demo.black);
   EXPECT_EQ(kept.sources.at("demo.white.options.hash_mb").file, "default.toml");
   EXPECT_EQ(kept.sources.at("hint.options.movetime_ms").file, "test.toml");
@@ -488,7 +488,7 @@ depth = 7
   Result<Settings> settings = load_settings(files);
   ASSERT_TRUE(settings.ok()) << settings.error();
   EXPECT_EQ(settings->black,
-            (SeatConfig{"alphabeta", "hard", {{"hash_mb", "16"}, {"movetime_ms", "900"}, {"depth", "7"}}}));
+            (SeatConfig{"alphabeta", "2200", {{"hash_mb", "16"}, {"movetime_ms", "900"}, {"depth", "7"}}}));
   EXPECT_EQ(settings->plugin_paths, (std::vector<fs::path>{"/default/plugins"}));
   EXPECT_EQ(settings->sources.at("black.options.hash_mb").file, files.default_file.string());
   EXPECT_EQ(settings->sources.at("black.options.movetime_ms").file, files.user_file->string());
@@ -544,7 +544,7 @@ TEST_F(ConfigFileTest, ReplacementIsReadAloneOverBuiltInDefaults) {
   Result<Settings> settings = load_settings(files);
   ASSERT_TRUE(settings.ok()) << settings.error();
   Settings expected;
-  expected.black.level = "hard";
+  expected.black.level = "2200";  // alphabeta's level "hard" of older files is read as its rating (RenamedLevels)
   EXPECT_EQ(*settings, expected);
 }
 
@@ -619,12 +619,12 @@ TEST(ShippedConfig, EqualsTheBuiltInDefaultsAndValidates) {
   ASSERT_TRUE(settings.ok()) << settings.error();
   EXPECT_EQ(*settings, Settings());
   EXPECT_EQ(settings->white.player, "human");
-  EXPECT_EQ(settings->black, (SeatConfig{"alphabeta", "medium", {}}));
+  EXPECT_EQ(settings->black, (SeatConfig{"alphabeta", "1200", {}}));
   EXPECT_TRUE(settings->plugin_paths.empty());
   EXPECT_EQ(settings->ui, UiSettings());
   EXPECT_EQ(settings->clock, ClockSettings());
   EXPECT_EQ(settings->demo, DemoSettings());
-  EXPECT_EQ(settings->hint, (SeatConfig{"alphabeta", "hard", {}}));
+  EXPECT_EQ(settings->hint, (SeatConfig{"alphabeta", "max", {}}));
   for (const char* key :
        {"ui.show_legal_moves", "ui.show_ai_arrow", "ui.sounds", "ui.theme", "ui.piece_set", "ui.animation_ms",
         "clock.minutes", "clock.increment_seconds", "demo.move_delay_ms", "demo.white.player", "demo.white.level",

@@ -47,7 +47,7 @@ TEST(FormatConfig, WritesReadableToml) {
   Result<std::string> text = format_config(settings);
   ASSERT_TRUE(text.ok()) << text.error();
   EXPECT_THAT(*text, HasSubstr("[white]\nplayer = \"human\"\n")) << *text;
-  EXPECT_THAT(*text, HasSubstr("[black]\nplayer = \"alphabeta\"\nlevel = \"medium\"\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[black]\nplayer = \"alphabeta\"\nlevel = \"1200\"\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[black.options]\ndepth = 8\nbook = \"main.bin\"\nponder = false\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[plugins]\npaths = []\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[ui]\nshow_legal_moves = true\nshow_ai_arrow = true\nsounds = true\n"
@@ -55,9 +55,9 @@ TEST(FormatConfig, WritesReadableToml) {
       << *text;
   EXPECT_THAT(*text, HasSubstr("[clock]\nminutes = 0\nincrement_seconds = 0\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[demo]\nmove_delay_ms = 600\n")) << *text;
-  EXPECT_THAT(*text, HasSubstr("[demo.white]\nplayer = \"alphabeta\"\nlevel = \"medium\"\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[demo.white]\nplayer = \"alphabeta\"\nlevel = \"1400\"\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[demo.black]\nplayer = \"minimax\"\nlevel = \"hard\"\n")) << *text;
-  EXPECT_THAT(*text, HasSubstr("[hint]\nplayer = \"alphabeta\"\nlevel = \"hard\"\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[hint]\nplayer = \"alphabeta\"\nlevel = \"max\"\n")) << *text;
 }
 
 TEST(FormatConfig, DefaultsReadBackAsDefaults) {

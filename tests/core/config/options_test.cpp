@@ -120,7 +120,7 @@ TEST(Utf8, WellFormedOnly) {
 
 TEST(ResolveOptions, LevelPresetsThenUserValues) {
   Result<OptionList> options =
-      resolve_options(alphabeta_plugin(), "medium", {{"movetime_ms", "2000"}, {"hash_mb", "0128"}});
+      resolve_options(alphabeta_plugin(), "1400", {{"movetime_ms", "2000"}, {"hash_mb", "0128"}});
   ASSERT_TRUE(options.ok()) << options.error();
   const OptionList expected{{"depth", "6"}, {"movetime_ms", "2000"}, {"hash_mb", "128"}};
   EXPECT_EQ(*options, expected);
@@ -138,7 +138,7 @@ TEST(ResolveOptions, NoLevelMeansUserValuesOnly) {
 TEST(ResolveOptions, UnknownLevelListsTheLevels) {
   Result<OptionList> options = resolve_options(alphabeta_plugin(), "expert", {});
   ASSERT_FALSE(options.ok());
-  EXPECT_EQ(options.error(), "plugin 'alphabeta' has no level 'expert'; its levels are easy, medium, hard, max");
+  EXPECT_EQ(options.error(), "plugin 'alphabeta' has no level 'expert'; its levels are 1000, 1200, 1400, 2200, max");
   Result<OptionList> none = resolve_options(random_plugin(), "easy", {});
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.error(), "plugin 'random' has no level 'easy'; its levels are none");
@@ -206,7 +206,7 @@ TEST(DescribeOptions, ListsEveryOptionAndLevel) {
   EXPECT_THAT(text, HasSubstr("integer 1..64, default 64: Deepest iteration")) << text;
   EXPECT_THAT(text, HasSubstr("integer 1..4096, default 64: Transposition table size")) << text;
   EXPECT_THAT(text, HasSubstr("Levels:")) << text;
-  EXPECT_THAT(text, HasSubstr("depth=2 movetime_ms=50: Beginner")) << text;
+  EXPECT_THAT(text, HasSubstr("depth=2 movetime_ms=50: Casual player")) << text;
   EXPECT_THAT(text, HasSubstr("movetime_ms=5000 hash_mb=256: Everything it has")) << text;
 
   const std::string kitchen = describe_options(kitchen_plugin());

@@ -35,7 +35,7 @@ TEST(ResolveSeat, PluginSeatGetsLevelPresetsThenItsOptions) {
   ASSERT_TRUE(seat.ok()) << seat.error();
   EXPECT_EQ(seat->player, "alphabeta");
   EXPECT_EQ(seat->plugin, &alphabeta_plugin());
-  EXPECT_EQ(seat->level, "easy");
+  EXPECT_EQ(seat->level, "1000") << "alphabeta's old level 'easy' is read as its rating";
   EXPECT_FALSE(seat->human());
   EXPECT_EQ(seat->options, (players::OptionList{{"depth", "5"}, {"movetime_ms", "50"}, {"hash_mb", "32"}}));
 }
@@ -58,8 +58,8 @@ TEST(ResolveSeat, UnknownPlayerListsHumanAndTheAvailablePlugins) {
 
 TEST(ResolveSeat, UnknownLevelListsThePluginsLevels) {
   EXPECT_EQ(seat_error("[black]\nlevel = \"expert\"\n", chess::BLACK),
-            "seats.toml:2:9: black.level: plugin alphabeta has no level 'expert'; its levels are easy, medium, hard, "
-            "max");
+            "seats.toml:2:9: black.level: plugin alphabeta has no level 'expert'; its levels are 1000, 1200, 1400, "
+            "2200, max");
   EXPECT_EQ(seat_error("[black]\nplayer = \"random\"\nlevel = \"easy\"\n", chess::BLACK),
             "seats.toml:3:9: black.level: plugin random has no level 'easy'; its levels are none");
 }
@@ -140,7 +140,7 @@ TEST(ResolveDemoSeat, DefaultsArePluginsWithTheirLevels) {
   Result<ResolvedSeat> white = resolve_demo_seat(Settings(), chess::WHITE, shipped_plugins());
   ASSERT_TRUE(white.ok()) << white.error();
   EXPECT_EQ(white->plugin, &alphabeta_plugin());
-  EXPECT_EQ(white->level, "medium");
+  EXPECT_EQ(white->level, "1400");
   Result<ResolvedSeat> black = resolve_demo_seat(Settings(), chess::BLACK, shipped_plugins());
   ASSERT_TRUE(black.ok()) << black.error();
   EXPECT_EQ(black->plugin, &minimax_plugin());
@@ -180,12 +180,12 @@ TEST(ResolveDemoSeat, UnknownPluginLevelOrOptionNamesTheDemoKey) {
             "seats.toml:2:9: demo.black.options.depth: option 'depth' = 9 is out of range 1..6");
 }
 
-TEST(ResolveHint, DefaultIsAlphabetaHard) {
+TEST(ResolveHint, DefaultIsAlphabetaMax) {
   Result<ResolvedSeat> hint = resolve_hint(Settings(), shipped_plugins());
   ASSERT_TRUE(hint.ok()) << hint.error();
   EXPECT_EQ(hint->player, "alphabeta");
   EXPECT_EQ(hint->plugin, &alphabeta_plugin());
-  EXPECT_EQ(hint->level, "hard");
+  EXPECT_EQ(hint->level, "max");
 }
 
 TEST(ResolveHint, RefusesAHumanAndUnknownPlugins) {

@@ -59,15 +59,17 @@ const gambit_plugin_descriptor& alphabeta_plugin() {
       {"movetime_ms", "Thinking time per move when the game has no clock", GAMBIT_OPTION_INT, 0, 3600000, "1000",
        nullptr, 0},
       {"hash_mb", "Transposition table size", GAMBIT_OPTION_INT, 1, 4096, "64", nullptr, 0}};
-  static const gambit_option_value easy[] = {{"depth", "2"}, {"movetime_ms", "50"}};
-  static const gambit_option_value medium[] = {{"depth", "6"}, {"movetime_ms", "300"}};
-  static const gambit_option_value hard[] = {{"movetime_ms", "1000"}};
+  static const gambit_option_value e1000[] = {{"depth", "2"}, {"movetime_ms", "50"}};
+  static const gambit_option_value e1200[] = {{"depth", "4"}, {"movetime_ms", "100"}};
+  static const gambit_option_value e1400[] = {{"depth", "6"}, {"movetime_ms", "300"}};
+  static const gambit_option_value e2200[] = {{"movetime_ms", "1000"}};
   static const gambit_option_value max[] = {{"movetime_ms", "5000"}, {"hash_mb", "256"}};
-  static const gambit_level levels[] = {{"easy", "Beginner", easy, 2},
-                                        {"medium", "Club player", medium, 2},
-                                        {"hard", "Strong", hard, 1},
+  static const gambit_level levels[] = {{"1000", "Casual player", e1000, 2},
+                                        {"1200", "Improving player", e1200, 2},
+                                        {"1400", "Club player", e1400, 2},
+                                        {"2200", "Master", e2200, 1},
                                         {"max", "Everything it has", max, 2}};
-  static const gambit_plugin_descriptor d = descriptor("alphabeta", options, 3, levels, 4);
+  static const gambit_plugin_descriptor d = descriptor("alphabeta", options, 3, levels, 5);
   return d;
 }
 

@@ -13,7 +13,7 @@ const gambit_plugin_descriptor& random_plugin();
 // id "minimax": option depth 1..6; levels easy, medium, hard, max.
 const gambit_plugin_descriptor& minimax_plugin();
 // id "alphabeta": options depth 1..64, movetime_ms 0..3600000, hash_mb 1..4096;
-// levels easy, medium, hard, max.
+// levels named by rating, 1000, 1200, 1400, 2200, and max.
 const gambit_plugin_descriptor& alphabeta_plugin();
 // id "kitchen": options count (int -5..5), ponder (bool), style (choice solid/sharp),
 // book (string); level "broken" sets an option the plugin does not have.
