@@ -102,8 +102,11 @@ class AlphaBetaPlayer final : public sdk::Player {
   chess::Move choose_move(const sdk::SearchRequest& request) override {
     if (elo_ > 0) {
       const std::uint64_t random = splitmix64_mix(choice_seed_ ^ request.position().key() ^ request.game().size());
-      return alphabeta::play_at_strength(engine_, request.game(), alphabeta::strength_for(elo_), random,
-                                         [&request] { return request.stop_requested(); });
+      // Nodes decide a level's play; the clock only cuts a search short when time runs low.
+      const auto deadline = std::chrono::steady_clock::now() + rated_level_time(request);
+      return alphabeta::play_at_strength(engine_, request.game(), alphabeta::strength_for(elo_), random, [&] {
+        return request.stop_requested() || std::chrono::steady_clock::now() >= deadline;
+      });
     }
     const alphabeta::SearchResult result =
         engine_.search(request.game(), request.limits(), [&request] { return request.stop_requested(); },
@@ -131,6 +134,18 @@ class AlphaBetaPlayer final : public sdk::Player {
     config.eval_noise_cp = int(options.integer("eval_noise"));
     config.seed = std::uint64_t(options.integer("seed"));
     return config;
+  }
+
+  // The most a rated level may take for a move: a twentieth of its clock plus
+  // most of the increment (a quarter of the clock at most), the movetime, or
+  // no limit. Its node budget fits well inside this except in time trouble.
+  static std::chrono::milliseconds rated_level_time(const sdk::SearchRequest& request) {
+    const players::Limits& limits = request.limits();
+    const chess::Color us = request.position().side_to_move();
+    if (limits.movetime_ms > 0) return std::chrono::milliseconds(limits.movetime_ms);
+    if (!limits.has_clock(us)) return std::chrono::hours(24);
+    const std::int64_t left = limits.time_ms[us], increment = std::max<std::int64_t>(0, limits.increment_ms[us]);
+    return std::chrono::milliseconds(std::max<std::int64_t>(1, std::min(left / 20 + increment * 3 / 4, left / 4)));
   }
 
   static constexpr int DrawSearchDepth = 8;
