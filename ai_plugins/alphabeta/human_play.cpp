@@ -80,8 +80,8 @@ bool drawn_on_the_spot(const std::vector<Position>& game, const Position& child)
 }
 
 // The score of playing m in game.back(), from the mover's view, by a search of
-// the position after it within `limits`; nullopt-like VALUE_NONE when the
-// search completed no iteration.
+// the position after it within `limits`; VALUE_NONE when the search was
+// stopped before it completed an iteration (time trouble).
 Value score_of(Engine& engine, std::vector<Position>& game, Move m, const players::Limits& limits,
                const std::function<bool()>& stop_requested) {
   Position child = game.back();
@@ -198,8 +198,13 @@ Move play_at_strength(Engine& engine, const std::vector<Position>& game, const S
   players::Limits first_look;
   first_look.depth = FirstLookDepth;
   for (Move m : legal) {
-    const Value v = score_of(engine, line, m, first_look, stop_requested);
-    all.push_back({m, v == ai::VALUE_NONE ? -ai::evaluate(pos) : v, hard_to_see(pos, m), false});
+    Value v = score_of(engine, line, m, first_look, stop_requested);
+    if (v == ai::VALUE_NONE) {  // no time for a look: the position after it, as it stands
+      Position child = pos;
+      child.do_move(m);
+      v = -ai::evaluate(child);
+    }
+    all.push_back({m, v, hard_to_see(pos, m), false});
   }
   std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
 

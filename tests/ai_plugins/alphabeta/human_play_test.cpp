@@ -167,6 +167,17 @@ TEST(PlayAtStrength, TakesAHangingQueenAndMatesInOneFromTheThirdPreset) {
   }
 }
 
+TEST(PlayAtStrength, StoppedFromTheStartItStillAnswersALegalMove) {
+  // Time trouble: the searches are cut before they complete an iteration.
+  const std::function<bool()> always = [] { return true; };
+  const Position pos = from_fen("r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R3K2R w KQkq - 0 1");
+  for (int elo : {600, 1400, 2200}) {
+    Engine engine(small_config());
+    const Move m = play_at_strength(engine, {pos}, strength_for(elo), 3, always);
+    EXPECT_TRUE(pos.is_legal(m)) << elo << ": " << chess::to_uci(m);
+  }
+}
+
 // `count` positions of White's king and `piece` against Black's lone king,
 // White to move, legal and not yet over, drawn from `seed`.
 std::vector<Position> lone_king_positions(chess::PieceType piece, int count, std::uint64_t seed) {
