@@ -182,7 +182,7 @@ TEST(PlayAtStrength, StoppedFromTheStartItStillAnswersALegalMove) {
 // White to move, legal and not yet over, drawn from `seed`.
 std::vector<Position> lone_king_positions(chess::PieceType piece, int count, std::uint64_t seed) {
   std::vector<Position> positions;
-  SplitMix64 random(seed);
+  SplitMix64 random{seed};
   const char letter = piece == chess::QUEEN ? 'Q' : 'R';
   while (int(positions.size()) < count) {
     const int wk = int(random.next() % 64), bk = int(random.next() % 64), wp = int(random.next() % 64);
