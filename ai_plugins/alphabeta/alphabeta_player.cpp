@@ -91,12 +91,12 @@ class AlphaBetaPlayer final : public sdk::Player {
         max_depth_(int(options.integer("depth"))),
         elo_(int(options.integer("elo"))),
         seed_(std::uint64_t(options.integer("seed"))) {
-    new_game();
+    reseed_choices();  // the engine is fresh already
   }
 
   void new_game() override {
     engine_.new_game();
-    choice_seed_ = splitmix64_mix(seed_ ? seed_ : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+    reseed_choices();
   }
 
   chess::Move choose_move(const sdk::SearchRequest& request) override {
@@ -146,6 +146,12 @@ class AlphaBetaPlayer final : public sdk::Player {
     if (!limits.has_clock(us)) return std::chrono::hours(24);
     const std::int64_t left = limits.time_ms[us], increment = std::max<std::int64_t>(0, limits.increment_ms[us]);
     return std::chrono::milliseconds(std::max<std::int64_t>(1, std::min(left / 20 + increment * 3 / 4, left / 4)));
+  }
+
+  // The seed of this game's choices: the option's, or the clock's when it is 0.
+  void reseed_choices() {
+    choice_seed_ =
+        splitmix64_mix(seed_ ? seed_ : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
   }
 
   static constexpr int DrawSearchDepth = 8;

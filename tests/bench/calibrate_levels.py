@@ -232,10 +232,10 @@ def main():
                 f.write("# " + "\t".join(FIELDS) + "\n")
         wanted = [(p, o) for p in PLAN if not args.only or p in args.only for o in PLAN[p]]
         while True:
-            todo = [(p, o) for p, o in wanted if 2 * len(pairs_played(rows, p, o)) < args.games]
-            if not todo:
+            short = [(p, o) for p, o in wanted if 2 * len(pairs_played(rows, p, o)) < args.games]
+            if not short:
                 break
-            for preset, opponent in todo:
+            for preset, opponent in short:  # one pair each per round
                 done = pairs_played(rows, preset, opponent)
                 pair = next(i for i in range(len(done) + 1) if i not in done)
                 new = play_pair(args, preset, opponent, pair)
