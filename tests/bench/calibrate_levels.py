@@ -14,13 +14,19 @@ on the Elo scale, draws as half points) with Stockfish's UCI_Elo values held
 fixed; the 95% margins come from the fit's information matrix, so a preset
 placed through another preset carries that one's uncertainty too.
 
+A new model version starts a new results file; games between presets that
+the new version plays exactly as an older one did (UNCHANGED) are carried over
+from that version's file, so only what changed is played again.
+
 Usage:
-  tests/bench/calibrate_levels.py [--match build/bin/gambit-match] [--games 40] [--concurrency 2]
-      [--results FILE] [--only 1400 ...] [--table-only]
+  tests/bench/calibrate_levels.py [--match build/bin/gambit-match] [--games 40 | --target-margin 75]
+      [--concurrency 2] [--results FILE] [--only 1400 ...] [--table-only]
 
 --games is per preset and opponent (so a preset with two opponents plays twice
-that). --table-only plays nothing and prints the table of the results so far.
-Python 3 standard library only.
+that). --target-margin plays rounds (a pair against each opponent of every
+preset whose margin is wider) until every margin is at most that. --table-only
+plays nothing and prints the table of the results so far. Python 3 standard
+library only.
 """
 
 import argparse
@@ -44,6 +50,11 @@ PLAN = {
     "800": [("preset", "1000"), ("preset", "1200")],
     "600": [("preset", "800"), ("preset", "1000")],
 }
+# Model version: (the older version, the presets it played exactly as this one does).
+# Version 3 changed the anchors from 1600 up only; strength_for gives 400..1400 the same settings.
+UNCHANGED = {
+    3: (2, {"600", "800", "1000", "1200", "1400"}),
+}
 FIELDS = ["date", "preset", "opponent", "pair", "colour", "score", "result", "reason"]
 FINISHED = re.compile(r"^Finished game (\d+) \((\S+) vs (\S+), [^)]*\): (\S+) \{(.*)\}$")
 Z95 = 1.959963984540054
@@ -64,6 +75,15 @@ def read_results(path):
                     continue
                 rows.append(dict(zip(FIELDS, line.rstrip("\n").split("\t"))))
     return rows
+
+
+def carried_over(version, results_dir):
+    """The games of older versions whose players this version plays unchanged (Stockfish never changes)."""
+    if version not in UNCHANGED:
+        return []
+    older, same = UNCHANGED[version]
+    rows = read_results(os.path.join(results_dir, "games-v%d.tsv" % older)) + carried_over(older, results_dir)
+    return [r for r in rows if r["preset"] in same and (r["opponent"].startswith("sf") or r["opponent"][6:] in same)]
 
 
 def pairs_played(rows, preset, opponent):
@@ -205,6 +225,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--match", default=os.path.join(root, "build", "bin", "gambit-match"))
     parser.add_argument("--games", type=int, default=40, help="games per preset and opponent (default 40)")
+    parser.add_argument("--target-margin", type=float, default=None,
+                        help="instead of --games: play until every preset's 95%% margin is at most this (Elo)")
     parser.add_argument("--concurrency", type=int, default=2, help="games at once (default 2, the most allowed)")
     parser.add_argument("--results", default=None,
                         help="the results file (default: tests/bench/calibration/games-vN.tsv, N the model version "
@@ -213,10 +235,10 @@ def main():
     parser.add_argument("--only", nargs="+", metavar="LEVEL", help="only these presets")
     parser.add_argument("--table-only", action="store_true", help="play nothing: print the table so far")
     args = parser.parse_args()
+    with open(os.path.join(root, "ai_plugins", "alphabeta", "human_play.h")) as f:
+        version = int(re.search(r"ModelVersion = (\d+);", f.read()).group(1))
     if args.results is None:
-        with open(os.path.join(root, "ai_plugins", "alphabeta", "human_play.h")) as f:
-            version = re.search(r"ModelVersion = (\d+);", f.read()).group(1)
-        args.results = os.path.join(here, "calibration", "games-v%s.tsv" % version)
+        args.results = os.path.join(here, "calibration", "games-v%d.tsv" % version)
     if args.concurrency > 2:
         parser.error("--concurrency 2 at most: the machine has two cores")
     if args.config is None:
@@ -225,14 +247,23 @@ def main():
         if not os.path.exists(args.config):
             open(args.config, "w").close()
 
-    rows = read_results(args.results)
+    carried = carried_over(version, os.path.join(here, "calibration"))
+    rows = carried + read_results(args.results)
+    if carried:
+        print("%d games carried over from model versions before %d (presets it plays unchanged)"
+              % (len(carried), version), flush=True)
     if not args.table_only:
         if not os.path.exists(args.results):
             with open(args.results, "w") as f:
                 f.write("# " + "\t".join(FIELDS) + "\n")
         wanted = [(p, o) for p in PLAN if not args.only or p in args.only for o in PLAN[p]]
         while True:
-            short = [(p, o) for p, o in wanted if 2 * len(pairs_played(rows, p, o)) < args.games]
+            if args.target_margin:
+                ratings = fit(rows) if rows else {}
+                wide = {p for p in PLAN if p not in ratings or ratings[p][1] > args.target_margin}
+                short = [(p, o) for p, o in wanted if p in wide]
+            else:
+                short = [(p, o) for p, o in wanted if 2 * len(pairs_played(rows, p, o)) < args.games]
             if not short:
                 break
             for preset, opponent in short:  # one pair each per round
