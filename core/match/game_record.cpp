@@ -1,6 +1,7 @@
 #include "core/match/game_record.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -37,6 +38,13 @@ std::string options_text(const std::vector<std::pair<std::string, std::string>>&
 PgnTags plugin_tags(const std::string& side_name, const std::string& id, const std::string& version,
                     const std::vector<std::pair<std::string, std::string>>& options) {
   return {{side_name + "Plugin", id + " " + version}, {side_name + "Options", options_text(options)}};
+}
+
+PgnTags rating_tags(const std::string& side_name, const players::Seat& seat) {
+  if (seat.human()) return {};
+  const auto rating = seat.plugin->rating_of(seat.level, seat.options);
+  if (!rating) return {};
+  return {{side_name + "Elo", std::to_string(std::lround(rating->elo))}};
 }
 
 std::string termination_tag(chess::Termination t) {

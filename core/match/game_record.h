@@ -9,6 +9,7 @@
 
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
+#include "core/players/seat.h"
 
 namespace gambit::match {
 
@@ -31,6 +32,10 @@ std::string options_text(const std::vector<std::pair<std::string, std::string>>&
 // {"<Side>Options", options_text(options)}; side_name is "White" or "Black".
 PgnTags plugin_tags(const std::string& side_name, const std::string& id, const std::string& version,
                     const std::vector<std::pair<std::string, std::string>>& options);
+
+// {"<Side>Elo", "1469"} for a seat playing exactly a level whose rating its
+// plugin ships (PluginLibrary::rating_of); nothing for any other seat.
+PgnTags rating_tags(const std::string& side_name, const players::Seat& seat);
 
 // The game a PGN record holds, replayed from its start (its moves are legal:
 // PgnReader checked them).

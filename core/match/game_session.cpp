@@ -427,9 +427,10 @@ chess::PgnGame GameSession::pgn(const std::string& event) const {
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     const players::Seat& seat = seats_[side];
     if (seat.human()) continue;
-    const PgnTags tags =
-        plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(), seat.options);
-    extra.insert(extra.end(), tags.begin(), tags.end());
+    for (const PgnTags& tags : {rating_tags(chess::color_name(side), seat),
+                                plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(),
+                                            seat.options)})
+      extra.insert(extra.end(), tags.begin(), tags.end());
   }
   chess::PgnGame record =
       pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label, time_control_, extra);

@@ -58,6 +58,7 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& dire
                                     "' is already taken by '" + first->path().string() + "'");
         continue;
       }
+      if (!(*library)->ratings_problem().empty()) catalog.problems_.push_back((*library)->ratings_problem());
       catalog.plugins_.push_back(*library);
     }
   }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <system_error>
@@ -208,7 +209,34 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
   library->version_ = descriptor->version;
   library->description_ = descriptor->description ? descriptor->description : "";
   library->variants_ = variants_of(*descriptor);
+  library->read_ratings();
   return std::shared_ptr<const PluginLibrary>(std::move(library));
+}
+
+void PluginLibrary::read_ratings() {
+  const std::filesystem::path file = ratings_file_of(path_);
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) return;
+  const auto refuse = [&](const std::string& why) {
+    ratings_problem_ = "not using the ratings of plugin '" + id_ + "' in '" + file.string() + "': " + why;
+  };
+  std::ifstream in(file, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) return refuse("it cannot be read");
+  auto parsed = parse_level_ratings(text);
+  if (!parsed) return refuse(parsed.error());
+  for (const LevelRating& rating : parsed.value())
+    if (!find_level(*descriptor_, rating.level))
+      return refuse("the plugin has no level '" + rating.level + "' (its levels: " + level_names(*descriptor_) + ")");
+  ratings_ = std::move(parsed).value();
+}
+
+std::optional<LevelRating> PluginLibrary::rating_of(std::string_view level, const OptionList& options) const {
+  const LevelRating* rating = find_rating(ratings_, level);
+  if (!rating) return std::nullopt;
+  auto presets = resolve_options(*descriptor_, level, {});
+  if (!presets || presets.value() != options) return std::nullopt;
+  return *rating;
 }
 
 bool PluginLibrary::plays(chess::Variant v) const {

@@ -15,12 +15,15 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/util/result.h"
 #include "core/chess/variant.h"
+#include "core/players/level_ratings.h"
+#include "core/players/options.h"
 #include "core/players/player_api.h"
 
 namespace gambit::players {
@@ -62,18 +65,30 @@ class PluginLibrary {
   // player with no opinion on draws, or a descriptor of ABI 1.0 or 1.1).
   decltype(gambit_plugin_descriptor::consider_draw) consider_draw() const;
 
+  // What its levels measured, from the ratings file beside the plugin file
+  // (level_ratings.h); empty when there is none or it could not be used, and
+  // then ratings_problem() says why in a sentence naming the file.
+  const LevelRatings& ratings() const { return ratings_; }
+  const std::string& ratings_problem() const { return ratings_problem_; }
+  // The measured rating of a seat playing exactly this level (resolved options
+  // equal to the level's presets alone), or none.
+  std::optional<LevelRating> rating_of(std::string_view level, const OptionList& options) const;
+
   // The checked C descriptor (static in the loaded library): for PluginPlayer
   // and for the functions of core/players/options.h.
   const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }
 
  private:
   PluginLibrary() = default;
+  void read_ratings();
 
   void* handle_ = nullptr;
   std::vector<chess::Variant> variants_;
   const gambit_plugin_descriptor* descriptor_ = nullptr;
   std::filesystem::path path_;
   std::string id_, name_, version_, description_;
+  LevelRatings ratings_;
+  std::string ratings_problem_;
 };
 
 // Text a plugin wrote into an error buffer of `size` bytes: up to the first

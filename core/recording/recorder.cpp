@@ -64,6 +64,7 @@ std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t
   std::optional<std::string> problem = forget_kept();  // the kept game was this recorder's previous one
   started_at_ = now_unix;
   rating_change_.reset();
+  results_in_a_row_ = 0;
   given_up_ = false;
   moves_at_start_ = game.moves().size();
   recorded_ = game.is_over();  // a loaded game that was already over is not ours to record
@@ -84,13 +85,18 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
       game, session.pgn(demo ? "Gambit demo" : "Gambit game"), seat_identity(session.seat(chess::WHITE), profile_),
       seat_identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
   record.ends_interrupted = keeps_unfinished_;
-  const auto before = store_->rating();
-  if (auto recorded = store_->record_game(record); !recorded)  // a kept game stays kept: nothing is lost
+  auto recorded = store_->record_game(record);
+  if (!recorded)  // a kept game stays kept: nothing is lost
     return "This game could not be recorded in " + store_->path().string() + ": " + recorded.error();
   keeps_unfinished_ = false;
-  const bool one_human = session.seat(chess::WHITE).human() != session.seat(chess::BLACK).human();
-  if (const auto after = store_->rating(); one_human && record.from_start && before && after)
-    rating_change_ = std::make_pair(before.value(), after.value());
+  if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
+    rating_change_ = *change.value();
+    if (auto history = store_->rating_history(); history && !history.value().empty()) {
+      const double last = history.value().back().score;
+      for (auto p = history.value().rbegin(); p != history.value().rend() && p->score == last && last != 0.5; ++p)
+        results_in_a_row_ += last == 1.0 ? 1 : -1;
+    }
+  }
   return std::nullopt;
 }
 

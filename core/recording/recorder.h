@@ -63,9 +63,13 @@ class Recorder {
   bool played_here(const chess::Game& game) const { return game.moves().size() > moves_at_start_; }
   // Where the games recorded come from (the window's play, the demo).
   store::GameSource source() const { return source_; }
-  // The profile's rating before and after the game just recorded (rated games
-  // of one human against an AI only).
-  const std::optional<std::pair<double, double>>& rating_change() const { return rating_change_; }
+  // The profile's rating before and after the game just recorded, when it was
+  // rated (the profile against a placed AI, from the start).
+  const std::optional<store::Store::RatingChange>& rating_change() const { return rating_change_; }
+  // The profile's rated games ending with the one just recorded that all had
+  // its result: +3 after three wins in a row, -2 after two losses, 0 after a
+  // draw or when the game was not rated.
+  int results_in_a_row() const { return results_in_a_row_; }
 
  private:
   std::optional<std::string> forget_kept();
@@ -78,7 +82,8 @@ class Recorder {
   bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
   bool given_up_ = false;           // the player chose another game: not kept
   bool keeps_unfinished_ = false;   // the store's interrupted game is this recorder's current game
-  std::optional<std::pair<double, double>> rating_change_;
+  std::optional<store::Store::RatingChange> rating_change_;
+  int results_in_a_row_ = 0;
 };
 
 }  // namespace gambit::recording

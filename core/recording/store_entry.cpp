@@ -8,9 +8,30 @@ using match::ending_words;
 using match::options_text;
 using match::seconds_text;
 
+namespace {
+
+store::Placement placement_of(const players::LevelRating& rating) { return {rating.elo, rating.deviation()}; }
+
+}  // namespace
+
 store::PlayerIdentity seat_identity(const players::Seat& seat, const std::string& profile) {
   if (seat.human()) return store::PlayerIdentity::person(profile);
-  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), options_text(seat.options), seat.label);
+  std::optional<store::Placement> placement;
+  if (const auto rating = seat.plugin->rating_of(seat.level, seat.options)) placement = placement_of(*rating);
+  return store::PlayerIdentity::ai(seat.plugin->id(), seat.plugin->version(), options_text(seat.options), seat.label,
+                                   placement);
+}
+
+std::vector<store::PlayerIdentity> measured_levels(const players::PluginCatalog& catalog) {
+  std::vector<store::PlayerIdentity> placed;
+  for (const auto& plugin : catalog.plugins())
+    for (const players::LevelRating& rating : plugin->ratings()) {
+      auto options = players::resolve_options(plugin->descriptor(), rating.level, {});
+      if (!options) continue;
+      placed.push_back(store::PlayerIdentity::ai(plugin->id(), plugin->version(), options_text(options.value()),
+                                                 players::ai_label(plugin->id(), rating.level), placement_of(rating)));
+    }
+  return placed;
 }
 
 store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,

@@ -11,6 +11,7 @@
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
 #include "core/match/game_runner.h"
+#include "core/players/plugin_catalog.h"
 #include "core/players/seat.h"
 #include "core/store/store.h"
 
@@ -20,8 +21,14 @@ using match::TimeControl;
 
 // The identity the store keeps for a seat: for a human, the player's profile;
 // for an AI, the plugin, its version, its options (level presets applied;
-// per-game seeds are not in a Seat) and its label.
+// per-game seeds are not in a Seat), its label, and its placement when the
+// seat plays exactly a level whose rating the plugin ships (level_ratings.h).
 store::PlayerIdentity seat_identity(const players::Seat& seat, const std::string& profile);
+
+// The identities of every measured level of the catalog's plugins, placed at
+// their ratings: for Store::place_players when a program starts, so that
+// games recorded before a level was measured (or re-measured) count.
+std::vector<store::PlayerIdentity> measured_levels(const players::PluginCatalog& catalog);
 
 // What the store records of a finished game: result, ending, time control,
 // plies, the PGN text, and whether it began at its variant's start (only

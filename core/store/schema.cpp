@@ -78,6 +78,20 @@ DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS 
   AND EXISTS (SELECT 1 FROM games WHERE from_start = 0 AND archived_at IS NULL);
 )sql";
 
+// Version 4: ratings that mean something. An AI is placed by calibration
+// (players.rating and rating_deviation, Elo, fixed; NULL: not placed) and a
+// person's rating is Glicko-2 (ratings.deviation and volatility). Earlier
+// versions moved the AIs' Elo with the person's results, so the counted
+// ratings are dropped, to be computed again against placed opponents when the
+// store opens (games against opponents no calibration places stay unrated).
+constexpr const char* Version4 = R"sql(
+ALTER TABLE players ADD COLUMN rating REAL;
+ALTER TABLE players ADD COLUMN rating_deviation REAL;
+ALTER TABLE ratings ADD COLUMN deviation REAL NOT NULL DEFAULT 350;
+ALTER TABLE ratings ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06;
+DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NULL);
+)sql";
+
 }  // namespace
 
 const char* migration_sql(int version) {
@@ -85,6 +99,7 @@ const char* migration_sql(int version) {
     case 1: return Version1;
     case 2: return Version2;
     case 3: return Version3;
+    case 4: return Version4;
     default: return nullptr;
   }
 }

@@ -4,6 +4,8 @@
 //
 //  1: players, games
 //  2: games.archived_at (reset scores), ratings, interrupted_game
+//  3: games.from_start (only games from the start are rated)
+//  4: players.rating, rating_deviation (placed AIs); ratings.deviation, volatility (Glicko-2)
 #pragma once
 
 #include <vector>

@@ -29,9 +29,6 @@ namespace fs = std::filesystem;
 // How long opening waits for other processes that hold the file.
 constexpr std::chrono::seconds OpenPatience{10};
 
-// Elo: how fast a rating moves after one game.
-constexpr double RatingK = 32.0;
-
 std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
 
 // FNV-1a, 64 bits, as 16 hex digits: the options part of an AI identity.
@@ -47,14 +44,12 @@ std::string digest(const std::string& text) {
 }
 
 // White's points from a result text; nullopt for anything else.
-std::optional<double> white_points(const std::string& result) {
+std::optional<double> white_points_of(const std::string& result) {
   if (result == "1-0") return 1.0;
   if (result == "0-1") return 0.0;
   if (result == "1/2-1/2") return 0.5;
   return std::nullopt;
 }
-
-double expected_score(double rating, double opponent) { return 1.0 / (1.0 + std::pow(10.0, (opponent - rating) / 400.0)); }
 
 std::string timestamp_text(std::int64_t when) {
   const std::time_t t = static_cast<std::time_t>(when);
@@ -187,9 +182,28 @@ class FolderLock {
   int fd_;
 };
 
-Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who) {
+// The options part of an AI identity as the players table keys it.
+std::string options_key(const PlayerIdentity& who) { return who.human ? "" : digest(who.options); }
+
+// Sets an AI's placement; whether it changed.
+Result<bool> place(Connection& db, std::int64_t player, const Placement& placement) {
+  auto update = Statement::prepare(db,
+                                   "UPDATE players SET rating = ?2, rating_deviation = ?3 WHERE id = ?1 AND kind = 'ai' "
+                                   "AND (rating IS NULL OR rating_deviation IS NULL OR rating != ?2 OR "
+                                   "rating_deviation != ?3)");
+  if (!update) return Failure{update.error()};
+  update.value().bind(1, player).bind(2, placement.rating).bind(3, placement.deviation);
+  if (auto ran = update.value().run(); !ran) return Failure{ran.error()};
+  auto changed = db.query_int("SELECT changes()");
+  if (!changed) return Failure{changed.error()};
+  return changed.value() > 0;
+}
+
+// The player's id (added when new); `placed` tells whether its placement was
+// set or moved, so that the ratings are computed again.
+Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who, bool* placed = nullptr) {
   const std::string kind = who.human ? "human" : "ai";
-  const std::string options_digest = who.human ? "" : digest(who.options);
+  const std::string options_digest = options_key(who);
   auto upsert = Statement::prepare(
       db,
       "INSERT INTO players (kind, name, version, options, options_digest, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
@@ -205,70 +219,96 @@ Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who) {
   auto row = find.value().step();
   if (!row) return Failure{row.error()};
   if (!row.value()) return Failure{"the player just written is missing"};
-  return find.value().column_int(0);
+  const std::int64_t id = find.value().column_int(0);
+  if (!who.human && who.placement) {
+    auto changed = place(db, id, *who.placement);
+    if (!changed) return Failure{changed.error()};
+    if (placed) *placed = changed.value();
+  }
+  return id;
 }
 
-// A player's rating after its latest counted game (InitialRating if none).
-Result<double> current_rating(Connection& db, std::int64_t player) {
+// A person's rating after their latest counted game (Glicko-2's start if none).
+Result<rating::Glicko2> current_rating(Connection& db, std::int64_t player) {
   auto query = Statement::prepare(db,
-                                  "SELECT r.rating FROM ratings r JOIN games g ON g.id = r.game_id "
-                                  "WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id DESC LIMIT 1");
+                                  "SELECT r.rating, r.deviation, r.volatility FROM ratings r JOIN games g ON g.id = "
+                                  "r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id DESC "
+                                  "LIMIT 1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, player);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
-  return row.value() ? query.value().column_double(0) : InitialRating;
+  if (!row.value()) return rating::Glicko2{};
+  const Statement& r = query.value();
+  return rating::Glicko2{r.column_double(0), r.column_double(1), r.column_double(2)};
 }
 
-// Writes both players' ratings after game (none for a player against itself,
-// e.g. random against random).
-Result<bool> rate_game(Connection& db, std::int64_t game, std::int64_t white, std::int64_t black, double points) {
-  if (white == black) return true;
-  auto white_rating = current_rating(db, white);
-  if (!white_rating) return Failure{white_rating.error()};
-  auto black_rating = current_rating(db, black);
-  if (!black_rating) return Failure{black_rating.error()};
-  const double w = white_rating.value(), b = black_rating.value();
-  const double expected = expected_score(w, b);
-  auto insert = Statement::prepare(db, "INSERT INTO ratings (game_id, player_id, rating) VALUES (?1, ?2, ?3)");
+// The counted games that are rated: from the start, a person against a placed AI.
+constexpr const char* RatedGames =
+    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
+    "WHERE g.archived_at IS NULL AND g.from_start = 1 AND "
+    "((w.kind = 'human' AND b.kind = 'ai' AND b.rating IS NOT NULL AND b.rating_deviation IS NOT NULL) OR "
+    "(b.kind = 'human' AND w.kind = 'ai' AND w.rating IS NOT NULL AND w.rating_deviation IS NOT NULL))";
+
+// Rates one game if it is rated: the person's rating after it, from their
+// latest one. Games must be rated in the order they were recorded.
+Result<bool> rate_game(Connection& db, std::int64_t game) {
+  auto query = Statement::prepare(
+      db, std::string("SELECT g.result, w.kind, w.id, b.id, w.rating, w.rating_deviation, b.rating, "
+                      "b.rating_deviation ") + RatedGames + " AND g.id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, game);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return true;  // not a rated game
+  const Statement& r = query.value();
+  const bool white_person = r.column_text(1) == "human";
+  const double white_points = white_points_of(r.column_text(0)).value_or(0.5);
+  const std::int64_t person = white_person ? r.column_int(2) : r.column_int(3);
+  const rating::GameResult result{white_person ? r.column_double(6) : r.column_double(4),
+                                  white_person ? r.column_double(7) : r.column_double(5),
+                                  white_person ? white_points : 1.0 - white_points};
+  auto before = current_rating(db, person);
+  if (!before) return Failure{before.error()};
+  const rating::Glicko2 after = rating::update(before.value(), {&result, 1});
+  auto insert = Statement::prepare(
+      db, "INSERT INTO ratings (game_id, player_id, rating, deviation, volatility) VALUES (?1, ?2, ?3, ?4, ?5)");
   if (!insert) return Failure{insert.error()};
-  insert.value().bind(1, game).bind(2, white).bind(3, w + RatingK * (points - expected));
-  if (auto ran = insert.value().run(); !ran) return Failure{ran.error()};
-  insert.value().reset();
-  insert.value().bind(1, game).bind(2, black).bind(3, b + RatingK * (expected - points));
+  insert.value().bind(1, game).bind(2, person).bind(3, after.rating).bind(4, after.deviation).bind(5, after.volatility);
   return insert.value().run();
 }
 
-// Counted games that move ratings (from the start, not two humans) but have
-// none: those recorded before ratings existed (files of schema 1), or whose
-// ratings a migration dropped to rebuild them.
-constexpr const char* UnratedGames =
-    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
-    "WHERE g.archived_at IS NULL AND g.from_start = 1 AND g.white_id != g.black_id "
-    "AND NOT (w.kind = 'human' AND b.kind = 'human') "
-    "AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)";
-
-// Rates the unrated games in the order they were recorded.
-Result<bool> rebuild_ratings(Connection& db) {
-  auto missing = db.query_int(std::string("SELECT count(*) ") + UnratedGames);
-  if (!missing) return Failure{missing.error()};
-  if (missing.value() == 0) return true;
-  auto transaction = Transaction::begin(db);
-  if (!transaction) return Failure{transaction.error()};
-  auto games = Statement::prepare(db, std::string("SELECT g.id, g.white_id, g.black_id, g.result ") + UnratedGames +
-                                          " ORDER BY g.id");
+// Computes every counted rating again, game by game in the order recorded
+// (inside the caller's transaction).
+Result<bool> rate_all_again(Connection& db) {
+  if (auto dropped = db.exec("DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NULL)");
+      !dropped)
+    return Failure{dropped.error()};
+  auto games = Statement::prepare(db, std::string("SELECT g.id ") + RatedGames + " ORDER BY g.id");
   if (!games) return Failure{games.error()};
-  std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, double>> unrated;
+  std::vector<std::int64_t> ids;
   for (;;) {
     auto row = games.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value()) break;
-    const auto points = white_points(games.value().column_text(3));
-    unrated.emplace_back(games.value().column_int(0), games.value().column_int(1), games.value().column_int(2),
-                      points.value_or(0.5));
+    ids.push_back(games.value().column_int(0));
   }
-  for (const auto& [game, white, black, points] : unrated)
-    if (auto rated = rate_game(db, game, white, black, points); !rated) return Failure{rated.error()};
+  for (std::int64_t id : ids)
+    if (auto rated = rate_game(db, id); !rated) return Failure{rated.error()};
+  return true;
+}
+
+// Rated games without their rating: those of files migrated from earlier
+// schemas (whose ratings were dropped), or of a process that died in between.
+// Any such game means every counted rating is computed again, in order.
+Result<bool> rebuild_ratings(Connection& db) {
+  auto missing = db.query_int(std::string("SELECT count(*) ") + RatedGames +
+                              " AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)");
+  if (!missing) return Failure{missing.error()};
+  if (missing.value() == 0) return true;
+  auto transaction = Transaction::begin(db);
+  if (!transaction) return Failure{transaction.error()};
+  if (auto rated = rate_all_again(db); !rated) return Failure{rated.error()};
   return transaction.value()->commit();
 }
 
@@ -284,11 +324,11 @@ Result<std::optional<std::int64_t>> profile_id(Connection& db, const std::string
 
 }  // namespace
 
-PlayerIdentity PlayerIdentity::person(const std::string& profile) { return {true, profile, "", "", profile}; }
+PlayerIdentity PlayerIdentity::person(const std::string& profile) { return {true, profile, "", "", profile, {}}; }
 
 PlayerIdentity PlayerIdentity::ai(const std::string& id, const std::string& version, const std::string& options,
-                                  const std::string& label) {
-  return {false, id, version, options, label};
+                                  const std::string& label, std::optional<Placement> placement) {
+  return {false, id, version, options, label, placement};
 }
 
 double Standing::score_percent() const {
@@ -355,16 +395,16 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
 }
 
 Result<std::int64_t> Store::record_game(const FinishedGame& game) {
-  const auto points = white_points(game.result);
-  if (!points) return Failure{"cannot record a game with the result " + quote_for_message(game.result)};
+  if (!white_points_of(game.result)) return Failure{"cannot record a game with the result " + quote_for_message(game.result)};
   if (game.white.name.empty() || game.black.name.empty())
     return Failure{"cannot record a game without both players' names"};
   Connection& db = *db_;
   auto transaction = Transaction::begin(db);
   if (!transaction) return Failure{transaction.error()};
-  auto white = player_id(db, game.white);
+  bool white_placed = false, black_placed = false;
+  auto white = player_id(db, game.white, &white_placed);
   if (!white) return Failure{white.error()};
-  auto black = player_id(db, game.black);
+  auto black = player_id(db, game.black, &black_placed);
   if (!black) return Failure{black.error()};
   auto insert = Statement::prepare(
       db,
@@ -377,12 +417,37 @@ Result<std::int64_t> Store::record_game(const FinishedGame& game) {
   row.bind(10, game.pgn).bind(11, std::string(source_name(game.source))).bind(12, std::int64_t(game.from_start));
   if (auto ran = row.run(); !ran) return Failure{ran.error()};
   const std::int64_t id = db.last_insert_id();
-  if (game.from_start && !(game.white.human && game.black.human))  // ratings: games against AIs (and between them)
-    if (auto rated = rate_game(db, id, white.value(), black.value(), *points); !rated) return Failure{rated.error()};
+  // A new or moved placement changes earlier ratings too; otherwise this game is the newest to rate.
+  auto rated = white_placed || black_placed ? rate_all_again(db) : rate_game(db, id);
+  if (!rated) return Failure{rated.error()};
   if (game.ends_interrupted)
     if (auto cleared = db.exec("DELETE FROM interrupted_game"); !cleared) return Failure{cleared.error()};
   if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
   return id;
+}
+
+Result<int> Store::place_players(const std::vector<PlayerIdentity>& placed) {
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto find = Statement::prepare(
+      *db_, "SELECT id FROM players WHERE kind = 'ai' AND name = ?1 AND version = ?2 AND options = ?3");
+  if (!find) return Failure{find.error()};
+  int changed = 0;
+  for (const PlayerIdentity& who : placed) {
+    if (who.human || !who.placement) continue;
+    find.value().reset();
+    find.value().bind(1, who.name).bind(2, who.version).bind(3, who.options);
+    auto row = find.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) continue;
+    auto moved = place(*db_, find.value().column_int(0), *who.placement);
+    if (!moved) return Failure{moved.error()};
+    changed += moved.value() ? 1 : 0;
+  }
+  if (changed > 0)
+    if (auto rated = rate_all_again(*db_); !rated) return Failure{rated.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return changed;
 }
 
 Result<std::vector<Standing>> Store::standings() {
@@ -406,7 +471,7 @@ Result<std::vector<Standing>> Store::standings() {
     if (!row) return Failure{row.error()};
     if (!row.value()) break;
     const Statement& r = query.value();
-    const double points = white_points(r.column_text(0)).value_or(0.5);
+    const double points = white_points_of(r.column_text(0)).value_or(0.5);
     const std::int64_t white = r.column_int(1), black = r.column_int(4);
     const bool white_human = r.column_text(2) == "human", black_human = r.column_text(5) == "human";
     const std::string white_label = r.column_text(3), black_label = r.column_text(6);
@@ -439,11 +504,33 @@ Result<std::vector<Standing>> Store::standings() {
   return out;
 }
 
-Result<double> Store::rating() {
+Result<rating::Glicko2> Store::rating() {
   auto me = profile_id(*db_, profile_);
   if (!me) return Failure{me.error()};
-  if (!me.value()) return InitialRating;
+  if (!me.value()) return rating::Glicko2{};
   return current_rating(*db_, *me.value());
+}
+
+Result<std::optional<Store::RatingChange>> Store::rating_change(std::int64_t game_id) {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return std::optional<RatingChange>();
+  auto query = Statement::prepare(*db_,
+                                  "SELECT r.game_id, r.rating, r.deviation, r.volatility FROM ratings r JOIN games g "
+                                  "ON g.id = r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL AND "
+                                  "r.game_id <= ?2 ORDER BY r.game_id DESC LIMIT 2");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value()).bind(2, game_id);
+  std::vector<std::pair<std::int64_t, rating::Glicko2>> rows;
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) break;
+    const Statement& r = query.value();
+    rows.emplace_back(r.column_int(0), rating::Glicko2{r.column_double(1), r.column_double(2), r.column_double(3)});
+  }
+  if (rows.empty() || rows[0].first != game_id) return std::optional<RatingChange>();
+  return std::optional<RatingChange>(RatingChange{rows.size() > 1 ? rows[1].second : rating::Glicko2{}, rows[0].second});
 }
 
 Result<std::vector<RatingPoint>> Store::rating_history() {
@@ -452,15 +539,19 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
   if (!me) return Failure{me.error()};
   if (!me.value()) return points;
   auto query = Statement::prepare(*db_,
-                                  "SELECT r.game_id, g.ended_at, r.rating FROM ratings r JOIN games g ON g.id = "
-                                  "r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id");
+                                  "SELECT r.game_id, g.ended_at, r.rating, r.deviation, r.volatility, g.result, "
+                                  "g.white_id = r.player_id FROM ratings r JOIN games g ON g.id = r.game_id "
+                                  "WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id");
   if (!query) return Failure{query.error()};
   query.value().bind(1, *me.value());
   for (;;) {
     auto row = query.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value()) return points;
-    points.push_back({query.value().column_int(0), query.value().column_int(1), query.value().column_double(2)});
+    const Statement& r = query.value();
+    const double white_points = white_points_of(r.column_text(5)).value_or(0.5);
+    points.push_back({r.column_int(0), r.column_int(1), {r.column_double(2), r.column_double(3), r.column_double(4)},
+                      r.column_int(6) ? white_points : 1.0 - white_points});
   }
 }
 

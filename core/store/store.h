@@ -1,7 +1,16 @@
 // Store: scores and finished games kept between sessions, in one SQLite file
 // (its default place: config::store_path): who played (players), every finished game with
-// its PGN (games), the human profile's rating after each game (ratings) and
+// its PGN (games), each person's rating after each rated game (ratings) and
 // the game the window was playing when it closed (interrupted_game).
+//
+// Ratings: an AI opponent is placed by calibration (PlayerIdentity::placement,
+// kept with the player and never moved by results); a person's rating is
+// Glicko-2 (core/rating), one rating period per game, from games that began at
+// the starting position against a placed AI. Games against an AI not placed
+// (an external engine, an identity no calibration covers), between two people
+// or between two AIs are kept and counted in the standings, not rated. The
+// ratings are a function of the games in order and the placements: when a
+// placement changes, every counted rating is computed again.
 //
 // Durability: every write is one transaction, committed before the call
 // returns, in WAL mode with a busy timeout, so a process killed at any instant
@@ -23,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rating/glicko2.h"
 #include "core/util/result.h"
 
 namespace gambit::store {
@@ -32,11 +42,19 @@ class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
 // version are migrated forward when opened.
-inline constexpr int SchemaVersion = 3;
+inline constexpr int SchemaVersion = 4;
 // The profile name of the human at this computer when the config names none.
 inline constexpr const char* DefaultProfile = "Player";
-// Ratings start here (Elo).
-inline constexpr double InitialRating = 1500.0;
+// A person's rating starts here (Glicko-2's start: 1500, deviation 350).
+inline constexpr double InitialRating = rating::Glicko2{}.rating;
+
+// An AI's rating measured by calibration: fixed, with the measurement's
+// standard error (Elo; the 95% margin is 1.96 times it).
+struct Placement {
+  double rating = 0;
+  double deviation = 0;
+  bool operator==(const Placement&) const = default;
+};
 
 // Who played a side. A human is known by profile name; an AI by plugin id,
 // version and options (the level's presets applied), so "alphabeta (hard)"
@@ -46,11 +64,15 @@ struct PlayerIdentity {
   std::string name;     // profile name, or plugin id
   std::string version;  // plugin version ("" for a human)
   std::string options;  // the plugin's options as match::options_text writes them ("" for a human)
-  std::string label;    // shown: "Player", "alphabeta (hard)"
+  std::string label;    // shown: "Player", "alphabeta 1400"
+  // An AI's calibrated rating; none: not placed (its games are kept, not rated).
+  // Recording a game with a placement places the identity (or moves it, when
+  // the calibration changed); one without leaves the stored placement alone.
+  std::optional<Placement> placement;
 
   static PlayerIdentity person(const std::string& profile);
   static PlayerIdentity ai(const std::string& id, const std::string& version, const std::string& options,
-                           const std::string& label);
+                           const std::string& label, std::optional<Placement> placement = std::nullopt);
 };
 
 // Where a game was played.
@@ -69,8 +91,8 @@ struct FinishedGame {
   int plies = 0;
   std::string pgn;                    // the whole game as PGN text
   GameSource source = GameSource::Window;
-  // The game began at its variant's starting position. Only such games move
-  // ratings; one from a typed or loaded position is kept and shown, not rated.
+  // The game began at its variant's starting position. Only such games are
+  // rated; one from a typed or loaded position is kept and shown, not rated.
   bool from_start = true;
   // This game is the store's interrupted game: it is cleared in the same
   // transaction, so the game is either recorded or still there to resume.
@@ -96,11 +118,12 @@ struct Standing {
   double score_percent() const;
 };
 
-// The profile's rating after one of its games (oldest first in history).
+// The profile's rating after one of its rated games (oldest first in history).
 struct RatingPoint {
   std::int64_t game_id = 0;
   std::int64_t ended_at = 0;
-  double rating = InitialRating;
+  rating::Glicko2 rating;
+  double score = 0.5;  // what the person scored in that game: 1, 0.5 or 0
 };
 
 // One line of the recent games list.
@@ -156,18 +179,30 @@ class Store {
   // The human profile whose scores and rating this store reports.
   const std::string& profile() const { return profile_; }
 
-  // Records a finished game and the ratings it moves (none for two humans, a
-  // player against itself, or a game not from_start), in one transaction
-  // committed before returning; returns the game's id. Fails (nothing
-  // written) on an invalid game (unknown result, empty names) or a write error.
+  // Records a finished game and the person's rating it moves (a game from the
+  // start between a person and a placed AI), in one transaction committed
+  // before returning; returns the game's id. Fails (nothing written) on an
+  // invalid game (unknown result, empty names) or a write error.
   Result<std::int64_t> record_game(const FinishedGame& game);
+  // Places the AI identities already in the file that match these (kind, name,
+  // version, options) at their placement, e.g. the calibrated levels of the
+  // plugins found at start-up, so that earlier games against them count.
+  // Identities not in the file are not added. Returns how many changed; when
+  // any did, the ratings are computed again in the same transaction.
+  Result<int> place_players(const std::vector<PlayerIdentity>& placed);
 
   // Games, wins, draws, losses per opponent (not counting archived games):
   // VsAi rows first (most games first), then HumanVsHuman, then AiVsAi.
   Result<std::vector<Standing>> standings();
-  // The profile's current rating (InitialRating before its first game).
-  Result<double> rating();
-  // The profile's rating after each of its games since the last reset, oldest first.
+  // The profile's current rating (Glicko-2's start before its first rated game).
+  Result<rating::Glicko2> rating();
+  // The profile's rating before and after a game, when that game rated the profile.
+  struct RatingChange {
+    rating::Glicko2 before;
+    rating::Glicko2 after;
+  };
+  Result<std::optional<RatingChange>> rating_change(std::int64_t game_id);
+  // The profile's rating after each of its rated games since the last reset, oldest first.
   Result<std::vector<RatingPoint>> rating_history();
   // The latest games (not archived), newest first, at most limit.
   Result<std::vector<GameSummary>> recent_games(int limit);
@@ -180,7 +215,7 @@ class Store {
   };
   Result<PgnExport> export_all_pgn();
   // Starts the scores again: every current game is archived (kept in the
-  // file, no longer counted) and the rating starts from InitialRating.
+  // file, no longer counted) and the rating starts again from Glicko-2's start.
   // Returns how many games were archived.
   Result<int> reset_scores();
 

@@ -135,9 +135,10 @@ class Match {
       match::PgnTags tags = {{"Round", std::to_string(index + 1)}};
       for (const auto& [side, competitor, player] :
            {std::tuple{"White", &white, white_player->get()}, std::tuple{"Black", &black, black_player->get()}}) {
-        const match::PgnTags seat = match::plugin_tags(side, competitor->plugin->id(),
-                                                       competitor->plugin->version(), player->options());
-        tags.insert(tags.end(), seat.begin(), seat.end());
+        for (const match::PgnTags& seat : {match::rating_tags(side, *competitor),
+                                           match::plugin_tags(side, competitor->plugin->id(),
+                                                              competitor->plugin->version(), player->options())})
+          tags.insert(tags.end(), seat.begin(), seat.end());
       }
       tags.insert(tags.end(), {{"Seed", std::to_string(seed_)}, {"Opening", std::string(opening.name)}});
       played = match::play_game(**white_player, **black_player, match::opening_moves(opening), tc_, tags, variant_);

@@ -268,6 +268,21 @@ std::string GameScreen::end_headline() const {
   return std::string(chess::color_name(winner)) + " wins";
 }
 
+namespace {
+
+// After a run of rated wins or losses, the measured level to try next.
+std::string next_level_advice(const players::Seat& ai, int results_in_a_row) {
+  constexpr int Run = 3;
+  if (std::abs(results_in_a_row) < Run || !ai.plugin) return "";
+  const players::LevelRating* next = players::next_rating(ai.plugin->ratings(), ai.level, results_in_a_row);
+  const std::string run = std::to_string(std::abs(results_in_a_row)) + (results_in_a_row > 0 ? " wins" : " losses");
+  if (!next) return results_in_a_row > 0 ? run + " in a row against the strongest measured level: well played." : "";
+  return run + " in a row: try " + players::ai_label(ai.plugin->id(), next->level) + " next (measured " +
+         std::to_string(std::lround(next->elo)) + ").";
+}
+
+}  // namespace
+
 std::vector<std::string> GameScreen::end_details() const {
   const chess::Outcome& outcome = game().outcome();
   const match::GameSession& s = *session();
@@ -279,12 +294,22 @@ std::vector<std::string> GameScreen::end_details() const {
                                                                          : "By " + match::ending_words(outcome);
   }
   std::vector<std::string> details{how + " (" + outcome.pgn_result() + ")."};
+  const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
+  const players::Seat& ai = s.seat(s.seat(chess::WHITE).human() ? chess::BLACK : chess::WHITE);
   if (const auto& rating_change = recorder_.rating_change()) {
-    const long before = std::lround(rating_change->first), after = std::lround(rating_change->second);
-    details.push_back("Your rating: " + std::to_string(before) + " \xE2\x86\x92 " + std::to_string(after) + " (" +
-                      (after >= before ? "+" : "") + std::to_string(after - before) + ").");
+    const long change = std::lround(rating_change->after.rating) - std::lround(rating_change->before.rating);
+    details.push_back("Your rating: " + rating::rating_text(rating_change->before) + " \xE2\x86\x92 " +
+                      rating::rating_text(rating_change->after) + " (" + (change >= 0 ? "+" : "") +
+                      std::to_string(change) + ").");
+    if (const std::string next = next_level_advice(ai, recorder_.results_in_a_row()); !next.empty())
+      details.push_back(next);
   } else if (recorder_.source() == store::GameSource::Window && !game().start().is_start()) {
     details.push_back("Not rated: the game began from a set-up position.");
+  } else if (recorder_.source() == store::GameSource::Window && one_human && app_.setup().store() &&
+             !ai.plugin->rating_of(ai.level, ai.options)) {
+    details.push_back(players::find_rating(ai.plugin->ratings(), ai.level)
+                          ? "Not rated: " + ai.label + " plays with options of its own (Settings), not as measured."
+                          : "Not rated: " + ai.label + " has no measured rating.");
   }
   return details;
 }

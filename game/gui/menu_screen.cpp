@@ -1,5 +1,8 @@
 #include "game/gui/menu_screen.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/demo_screen.h"
@@ -24,12 +27,47 @@ struct Entry {
 constexpr Entry Entries[] = {
     {MenuScreen::Item::Resume, "Resume game", "Go on with the game left when Gambit closed (R)"},
     {MenuScreen::Item::Play, "Play", "Choose your colour, opponent and clock, and play (P)"},
+    {MenuScreen::Item::AtMyLevel, "Play at my level", ""},  // the tooltip names the level (rebuild)
     {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
     {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
     {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
     {MenuScreen::Item::Quit, "Quit", "Leave Gambit (Q)"},
 };
 }  // namespace
+
+// The game "Play at my level" starts: the last choice of colour, clock and
+// variant, against the measured level nearest the profile's rating, of the
+// last AI played when it has measured levels, else of the first plugin that has.
+std::optional<config::Settings> MenuScreen::at_my_level(std::string* description) const {
+  Setup& setup = app_.setup();
+  config::Settings settings = setup.settings();
+  const config::SeatConfig& last_ai = !settings.black.human() ? settings.black : settings.white;
+  std::shared_ptr<const players::PluginLibrary> plugin = setup.catalog().find(last_ai.player);
+  if (!plugin || plugin->ratings().empty()) {
+    plugin = nullptr;
+    for (const auto& p : setup.catalog().plugins())
+      if (!p->ratings().empty()) {
+        plugin = p;
+        break;
+      }
+  }
+  if (!plugin) return std::nullopt;
+  rating::Glicko2 mine;
+  if (store::Store* store = setup.store())
+    if (auto rating = store->rating()) mine = rating.value();
+  const players::LevelRating* level = players::nearest_rating(plugin->ratings(), mine.rating);
+  config::SeatConfig opponent;
+  opponent.player = plugin->id();
+  opponent.level = level->level;  // no options of its own: the level as measured
+  const bool you_black = !settings.white.human() && settings.black.human();
+  settings.white = you_black ? opponent : config::SeatConfig{};
+  settings.black = you_black ? config::SeatConfig{} : opponent;
+  if (description)
+    *description = "Against " + players::ai_label(plugin->id(), level->level) + " (measured " +
+                   std::to_string(std::lround(level->elo)) + "), the level nearest your rating " +
+                   rating::rating_text(mine) + " (L)";
+  return settings;
+}
 
 MenuScreen::MenuScreen(App& app) : Screen(app) { rebuild(); }
 
@@ -41,10 +79,13 @@ void MenuScreen::rebuild() {
     auto saved = store->interrupted();
     resumable = saved && saved.value().has_value();
   }
+  std::string at_my_level_tooltip;
+  const bool measured = at_my_level(&at_my_level_tooltip).has_value();
   for (const Entry& entry : Entries) {
     if (entry.item == Item::Resume && !resumable) continue;
+    if (entry.item == Item::AtMyLevel && !measured) continue;
     items_.push_back(entry.item);
-    buttons_.push_back({entry.label, entry.tooltip, {}});
+    buttons_.push_back({entry.label, entry.item == Item::AtMyLevel ? at_my_level_tooltip : entry.tooltip, {}});
   }
   focus_ = 0;
 }
@@ -70,6 +111,7 @@ void MenuScreen::layout() {
   };
   float button = 52, gap = 14;
   if (fixed(button, gap) + wanted + PiecesHeight > bottom - 20) button = 44, gap = 10;
+  if (fixed(button, gap) + wanted > bottom - 20) button = 38, gap = 8;
   show_pieces_ = fixed(button, gap) + wanted + PiecesHeight <= bottom - 20;
   const float used = fixed(button, gap) + (show_pieces_ ? PiecesHeight : 0.0f);
   const auto room = std::size_t(std::max(0.0f, bottom - 20 - used) / 20);
@@ -90,6 +132,13 @@ void MenuScreen::activate(Item item) {
   switch (item) {
     case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Start::Resume)); break;
     case Item::Play: app_.push(std::make_unique<NewGameScreen>(app_)); break;
+    case Item::AtMyLevel:
+      if (auto settings = at_my_level()) {
+        if (auto saved = app_.setup().save_settings(*settings); !saved)
+          app_.toast("This choice is not remembered for next time: " + saved.error());
+        app_.push(std::make_unique<PlayScreen>(app_));
+      }
+      break;
     case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;
     case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
     case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
@@ -117,6 +166,9 @@ void MenuScreen::handle(const sf::Event& event) {
       if (resumable) activate(Item::Resume);
       break;
     case sf::Keyboard::P: activate(Item::Play); break;
+    case sf::Keyboard::L:
+      if (std::find(items_.begin(), items_.end(), Item::AtMyLevel) != items_.end()) activate(Item::AtMyLevel);
+      break;
     case sf::Keyboard::D: activate(Item::Demo); break;
     case sf::Keyboard::S: activate(Item::Scores); break;
     case sf::Keyboard::T: activate(Item::Settings); break;
@@ -160,6 +212,8 @@ void MenuScreen::describe(StateDump& dump) const {
   std::vector<std::string> labels;
   for (const Button& button : buttons_) labels.push_back(button.label);
   dump.add("menu_items", labels);
+  for (std::size_t i = 0; i < items_.size(); ++i)
+    if (items_[i] == Item::AtMyLevel) dump.add("at_my_level", buttons_[i].tooltip);
 }
 
 }  // namespace gambit::gui

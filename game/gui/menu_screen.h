@@ -1,10 +1,15 @@
 // MenuScreen: the first page — Resume game (when one was left unfinished),
-// Play, Demo (AI vs AI), Scores, Settings, Quit —
+// Play, Play at my level (when a plugin ships measured levels), Demo (AI vs
+// AI), Scores, Settings, Quit —
 // by mouse or keyboard (arrows + Enter, or the underlined initial), with any
 // problem found in the configuration or the plugins shown beneath in words.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
+
+#include "core/config/settings.h"
 
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -13,7 +18,7 @@ namespace gambit::gui {
 
 class MenuScreen : public Screen {
  public:
-  enum class Item { Resume, Play, Demo, Scores, Settings, Quit };
+  enum class Item { Resume, Play, AtMyLevel, Demo, Scores, Settings, Quit };
 
   explicit MenuScreen(App& app);
   std::string name() const override { return "menu"; }
@@ -26,6 +31,7 @@ class MenuScreen : public Screen {
   void rebuild();  // the items, with Resume game only when the store keeps an interrupted game
   void layout();
   void activate(Item item);
+  std::optional<config::Settings> at_my_level(std::string* description = nullptr) const;
 
   std::vector<Item> items_;
   std::vector<Button> buttons_;

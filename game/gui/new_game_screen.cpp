@@ -40,6 +40,17 @@ const char* colour_name(int colour) {
 
 }  // namespace
 
+namespace {
+
+// "Measured: 1469 ± 86 Elo, 78 games at 10+0.1 (2026-11-24)."
+std::string measured_text(const players::LevelRating& measured) {
+  return "Measured: " + std::to_string(std::lround(measured.elo)) + " \xC2\xB1 " +
+         std::to_string(std::lround(measured.margin)) + " Elo, " + std::to_string(measured.games) + " games at " +
+         measured.time_control + " (" + measured.measured + ").";
+}
+
+}  // namespace
+
 NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   const config::Settings& settings = app_.setup().settings();
   for (const char* label : {"White", "Black", "Random"}) colour_buttons_.push_back({label, "", {}});
@@ -91,8 +102,12 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   if (opponent_ == 0) return;
   const auto plugin = app_.setup().catalog().find(opponent_ids_[opponent_]);
   if (!plugin) return;
-  for (const gambit_level& level : plugin->levels())
-    levels_.push_back({level.name, level.description ? level.description : "", {}});
+  for (const gambit_level& level : plugin->levels()) {
+    std::string description = level.description ? level.description : "";
+    if (const players::LevelRating* measured = players::find_rating(plugin->ratings(), level.name))
+      description += (description.empty() ? "" : " ") + measured_text(*measured);
+    levels_.push_back({level.name, description, {}});
+  }
   // A medium level to begin with: the second of four, as most players expect;
   // of levels named by rating, the third (alphabeta's 1000: it takes what is left hanging).
   if (!levels_.empty()) level_ = levels_.size() > ListedLevels ? 2 : levels_.size() > 2 ? 1 : 0;

@@ -64,7 +64,7 @@ void ScoresScreen::reload() {
   table_.clear();
   history_.clear();
   recent_.clear();
-  rating_ = store::InitialRating;
+  rating_ = {};
   message_.clear();
   problem_ = true;
   store::Store* store = app_.setup().store();
@@ -312,7 +312,7 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const sf::FloatRect& r = rating_rect_;
   const std::size_t games = history_.size();
-  const std::string number = std::to_string(std::lround(rating_));
+  const std::string number = rating::rating_text(rating_);
   const std::string after = games == 1 ? "after 1 rated game" : "after " + std::to_string(games) + " rated games";
   const float x = r.left + 14;
   // A short window puts the number in the heading line, leaving the room to the plot.
@@ -327,7 +327,7 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
               13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
     top = r.top + 40;
   } else {
-    section(target, assets, r, "Rating", profile_ + ", Elo estimate");
+    section(target, assets, r, "Rating", profile_ + ", with its 95% margin");
     const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36});
     draw_text(target, assets.font(), fit_text(assets.font(), after, 14, r.width - number_w - 44), 14,
               {x + number_w + 14, r.top + 54}, colors::TextDim);
@@ -337,7 +337,8 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
   if (games < 2) {
     float y = top + 4;
-    for (const std::string& line : wrap_text(assets.font(), "The plot of your rating shows from your second rated game.",
+    for (const std::string& line : wrap_text(assets.font(), "Games from the start against an opponent with a measured rating (alphabeta's levels) are rated; "
+                                             "the plot shows from the second.",
                                              14, r.width - 28)) {
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
       y += 19;
@@ -345,8 +346,9 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
     return;
   }
   if (plot.height < 24 || plot.width < 40) return;
-  double low = history_.front().rating, high = low;
-  for (const store::RatingPoint& p : history_) low = std::min(low, p.rating), high = std::max(high, p.rating);
+  double low = history_.front().rating.rating, high = low;
+  for (const store::RatingPoint& p : history_)
+    low = std::min(low, p.rating.rating), high = std::max(high, p.rating.rating);
   low = std::floor(low) - 5, high = std::ceil(high) + 5;
   fill_rect(target, plot, sf::Color(40, 38, 35));
   const auto point = [&](std::size_t i, double rating) {
@@ -359,10 +361,11 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   }
   sf::VertexArray line(sf::Triangles);
   for (std::size_t i = 1; i < games; ++i)
-    append_segment(line, point(i - 1, history_[i - 1].rating), point(i, history_[i].rating), 2.5f, colors::AccentHover);
+    append_segment(line, point(i - 1, history_[i - 1].rating.rating), point(i, history_[i].rating.rating), 2.5f,
+                   colors::AccentHover);
   if (games <= 60)
     for (std::size_t i = 0; i < games; ++i) {
-      const sf::Vector2f p = point(i, history_[i].rating);
+      const sf::Vector2f p = point(i, history_[i].rating.rating);
       append_quad(line, {p.x - 2.5f, p.y - 2.5f, 5, 5}, colors::Text);
     }
   target.draw(line);
@@ -459,7 +462,8 @@ void ScoresScreen::describe(StateDump& dump) const {
   for (const store::GameSummary& game : recent_)
     recent.push_back(game.white + " - " + game.black + " " + game.result + " " + game.reason);
   dump.add("standings", standings);
-  dump.add("rating", rating_);
+  dump.add("rating", rating_.rating);
+  dump.add("rating_margin", rating::margin95(rating_.deviation));
   dump.add("rating_points", int(history_.size()));
   dump.add("recent", recent);
   dump.add("focus", recent_.empty() ? -1 : int(focus_));

@@ -53,7 +53,7 @@ class ScoresScreen : public Screen {
   // What the store says, read when the screen opens and comes back on top.
   std::vector<store::Standing> standings_;
   std::vector<TableLine> table_;
-  double rating_ = store::InitialRating;
+  rating::Glicko2 rating_;
   std::vector<store::RatingPoint> history_;
   std::vector<store::GameSummary> recent_;
   std::string profile_;

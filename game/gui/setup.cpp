@@ -2,6 +2,7 @@
 
 #include "core/config/config_paths.h"
 #include "core/config/config_writer.h"
+#include "core/recording/store_entry.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -28,6 +29,8 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
   } else {
     if (opened->notice) setup.problems_.push_back("Scores: " + *opened->notice);
     setup.store_ = std::move(opened).value().store;
+    if (auto placed = setup.store_->place_players(recording::measured_levels(setup.catalog_)); !placed)
+      setup.problems_.push_back("Scores: the levels' measured ratings could not be stored: " + placed.error());
   }
   return setup;
 }

@@ -219,6 +219,24 @@ def table(rows):
     return "\n".join(lines)
 
 
+def write_ratings(rows, path, version):
+    """The ratings file the plugin ships (core/players/level_ratings.h): each placed preset's measurement."""
+    ratings = fit(rows) if rows else {}
+    dates = sorted({r["date"] for r in rows})
+    with open(path + ".tmp", "w") as f:
+        f.write("# alphabeta's levels as measured by tests/bench/calibrate_levels.py (model version %d):\n" % version)
+        f.write("# %d games at %s against Stockfish 15.1 UCI_Elo (held fixed), %s.\n"
+                % (len(rows), TC, (dates[0] + " .. " + dates[-1]) if dates else "none"))
+        f.write("# level\tElo\t95% margin\tgames\ttime control\tdate\n")
+        for preset in sorted(PLAN, key=int):
+            if preset not in ratings or ratings[preset][1] > 400:
+                continue
+            elo, margin, games, _ = ratings[preset]
+            last = max(r["date"] for r in rows if r["preset"] == preset or r["opponent"] == "preset" + preset)
+            f.write("%s\t%.0f\t%.0f\t%d\t%s\t%s\n" % (preset, elo, margin, games, TC, last))
+    os.replace(path + ".tmp", path)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
@@ -234,6 +252,9 @@ def main():
     parser.add_argument("--config", default=None, help="gambit-match's configuration (default: an empty one)")
     parser.add_argument("--only", nargs="+", metavar="LEVEL", help="only these presets")
     parser.add_argument("--table-only", action="store_true", help="play nothing: print the table so far")
+    parser.add_argument("--ratings", default=None,
+                        help="the ratings file written at the end (default: ai_plugins/alphabeta/alphabeta.ratings, "
+                             "the one the plugin ships; 'none' writes nothing)")
     args = parser.parse_args()
     with open(os.path.join(root, "ai_plugins", "alphabeta", "human_play.h")) as f:
         version = int(re.search(r"ModelVersion = (\d+);", f.read()).group(1))
@@ -277,6 +298,11 @@ def main():
                 print("%s vs %s pair %d: %s" % (preset, opponent_name(opponent), pair,
                                                 " ".join(r[5] for r in new) or "failed"), flush=True)
     print(table(rows))
+    if args.ratings is None:
+        args.ratings = os.path.join(root, "ai_plugins", "alphabeta", "alphabeta.ratings")
+    if args.ratings != "none":
+        write_ratings(rows, args.ratings, version)
+        print("ratings written to %s" % args.ratings)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ Prints one line per scenario; exits 1 on the first failure.
 
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -350,6 +351,17 @@ def typed_moves(exe, xd):
         g.cleanup()
 
 
+def measured_levels(exe):
+    """alphabeta's measured levels {name: Elo}, from the ratings file beside the plugin the window loads."""
+    levels = {}
+    with open(os.path.join(os.path.dirname(exe), "plugins", "gambit_alphabeta.ratings")) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                fields = line.rstrip("\n").split("\t")
+                levels[fields[0]] = float(fields[1])
+    return levels
+
+
 def new_game_as_black(exe, xd):
     """The New Game screen: Black against alphabeta at its weakest level with a 5+3 clock, by keys and a click;
     the AI opens, the board is seen from Black's side, and the choice is offered again next time."""
@@ -393,10 +405,14 @@ def new_game_as_black(exe, xd):
         g.key("Return")
         s = g.wait_for("the end of the game", lambda s: s["result"] == "1-0" and "end_details" in s)
         details = s["end_details"]
-        if s["end_headline"] != "You lost" or details[0] != "You resigned (1-0)." \
-                or len(details) != 2 or not details[1].startswith("Your rating: 1500 \u2192 14"):
-            g.fail("the end should say You lost, You resigned (1-0). and the rating going down from 1500: %s %s"
-                   % (s["end_headline"], details))
+        # Glicko-2 from its start (1500, deviation 350: a 95% margin of 686) against the level's measured rating.
+        change = re.match(r"Your rating: 1500 \u00b1 686 \u2192 (\d+) \u00b1 (\d+) \(-(\d+)\)\.$",
+                          details[1] if len(details) > 1 else "")
+        if s["end_headline"] != "You lost" or details[0] != "You resigned (1-0)." or len(details) != 2 \
+                or not change or int(change.group(1)) != 1500 - int(change.group(3)) or int(change.group(2)) >= 686:
+            g.fail("the end should say You lost, You resigned (1-0). and the rating going down from 1500 \u00b1 686 "
+                   "with a narrower margin: %s %s" % (s["end_headline"], details))
+        rating = int(change.group(1))
         g.key("Escape")  # the end-of-game box
         g.key("Escape")  # the menu
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
@@ -404,9 +420,22 @@ def new_game_as_black(exe, xd):
         s = g.wait_for("the New Game screen again", lambda s: s["screen"] == "new_game")
         if (s["colour"], s["opponent"], s["level"], s["clock"]) != ("black", "alphabeta", level, "5+3"):
             g.fail("the New Game screen should offer the last choice again: %s" % s)
+        # Play at my level: the measured level nearest the new rating, in one key, as Black again.
+        measured = measured_levels(exe)
+        nearest = min(measured, key=lambda lv: (abs(measured[lv] - rating), measured[lv]))
+        g.key("Escape")
+        s = g.wait_for("the menu with Play at my level", lambda s: s["screen"] == "menu" and "at_my_level" in s)
+        if "alphabeta %s " % nearest not in s["at_my_level"] or "your rating %d" % rating not in s["at_my_level"]:
+            g.fail("Play at my level should offer alphabeta %s, nearest the rating %d: %r"
+                   % (nearest, rating, s["at_my_level"]))
+        g.key("l")
+        s = g.wait_for("a game at my level", lambda s: s["screen"] == "play" and len(s["moves"]) >= 1)
+        if s["white"] != "alphabeta %s" % nearest or s["black"] != "Human":
+            g.fail("Play at my level should start alphabeta %s as White against you: %s" % (nearest, s))
         took = g.close(xd)
         print("a3) new game as Black against alphabeta (%s), 5+3: the AI opened, board flipped; resigned: "
-              "%r; the choice remembered; closed in %.2f s" % (level, details[1], took), flush=True)
+              "%r; the choice remembered; Play at my level chose alphabeta %s; closed in %.2f s"
+              % (level, details[1], nearest, took), flush=True)
     finally:
         g.cleanup()
 

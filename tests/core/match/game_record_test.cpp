@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -62,6 +63,25 @@ TEST(LoadGameText, AFileHoldsAPgnGameOrAFenAndAMissingFileIsSaidSo) {
   EXPECT_NE(missing.error().find("no such file"), std::string::npos) << missing.error();
   EXPECT_FALSE(load_game_text("", chess::Variant::Standard));
   std::filesystem::remove_all(dir);
+}
+
+TEST(RatingTags, AMeasuredLevelCarriesItsEloAndNothingElseDoes) {
+  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+  ASSERT_TRUE(plugin) << plugin.error();
+  const auto& alphabeta = plugin.value();
+  ASSERT_FALSE(alphabeta->ratings().empty()) << alphabeta->ratings_problem();
+  const players::LevelRating& measured = alphabeta->ratings().back();
+  const auto seat = [&](const std::string& level, const players::OptionList& own) {
+    auto options = players::resolve_options(alphabeta->descriptor(), level, own);
+    EXPECT_TRUE(options) << options.error();
+    return players::Seat{.label = players::ai_label("alphabeta", level), .plugin = alphabeta,
+                         .options = options ? options.value() : players::OptionList{}, .level = level};
+  };
+  EXPECT_EQ(rating_tags("Black", seat(measured.level, {})),
+            (PgnTags{{"BlackElo", std::to_string(std::lround(measured.elo))}}));
+  EXPECT_TRUE(rating_tags("White", seat(measured.level, {{"depth", "3"}})).empty());
+  EXPECT_TRUE(rating_tags("White", seat("max", {})).empty());
+  EXPECT_TRUE(rating_tags("White", players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}}).empty());
 }
 
 TEST(MovesText, CountsMovesAsPeopleDo) {

@@ -63,3 +63,60 @@ TEST(StoreRecord, AGameFromTheStartIsRatedAndOneFromATypedPositionIsNot) {
 
 }  // namespace
 }  // namespace gambit::recording
+
+namespace gambit::recording {
+namespace {
+
+// alphabeta as built, with the ratings file its build puts beside it.
+std::shared_ptr<const players::PluginLibrary> alphabeta() {
+  auto loaded = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+  EXPECT_TRUE(loaded) << loaded.error();
+  return loaded ? loaded.value() : nullptr;
+}
+
+players::Seat level_seat(std::shared_ptr<const players::PluginLibrary> plugin, const std::string& level,
+                         const players::OptionList& own = {}) {
+  auto options = players::resolve_options(plugin->descriptor(), level, own);
+  EXPECT_TRUE(options) << options.error();
+  return players::Seat{.label = players::ai_label(plugin->id(), level), .plugin = plugin,
+                       .options = options ? options.value() : players::OptionList{}, .level = level};
+}
+
+TEST(SeatIdentity, AMeasuredLevelIsPlacedAtItsRatingAndAnythingElseIsNot) {
+  const auto plugin = alphabeta();
+  ASSERT_TRUE(plugin);
+  ASSERT_FALSE(plugin->ratings().empty()) << "alphabeta ships its levels' ratings: " << plugin->ratings_problem();
+  const players::LevelRating& measured = plugin->ratings().front();
+  const store::PlayerIdentity placed = seat_identity(level_seat(plugin, measured.level), "You");
+  ASSERT_TRUE(placed.placement) << measured.level;
+  EXPECT_DOUBLE_EQ(placed.placement->rating, measured.elo);
+  EXPECT_DOUBLE_EQ(placed.placement->deviation, measured.margin / 1.959963984540054);
+  EXPECT_EQ(placed.label, "alphabeta " + measured.level);
+
+  EXPECT_FALSE(seat_identity(level_seat(plugin, measured.level, {{"hash_mb", "32"}}), "You").placement)
+      << "a level with an option of the seat's own is not what was measured";
+  EXPECT_FALSE(seat_identity(level_seat(plugin, "max"), "You").placement) << "max depends on the clock: not measured";
+  EXPECT_FALSE(seat_identity(players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}}, "You")
+                   .placement);
+}
+
+TEST(SeatIdentity, EveryMeasuredLevelOfTheCatalogIsListedAsTheSeatWouldRecordIt) {
+  const players::PluginCatalog catalog =
+      players::PluginCatalog::scan({std::filesystem::path(GAMBIT_ALPHABETA_PLUGIN).parent_path()});
+  const auto plugin = catalog.find("alphabeta");
+  ASSERT_TRUE(plugin);
+  const std::vector<store::PlayerIdentity> levels = measured_levels(catalog);
+  ASSERT_EQ(levels.size(), plugin->ratings().size()) << "only alphabeta ships ratings";
+  for (const players::LevelRating& rating : plugin->ratings()) {
+    const store::PlayerIdentity seat = seat_identity(level_seat(plugin, rating.level), "You");
+    const auto listed = std::find_if(levels.begin(), levels.end(), [&](const store::PlayerIdentity& who) {
+      return who.name == seat.name && who.version == seat.version && who.options == seat.options;
+    });
+    ASSERT_NE(listed, levels.end()) << rating.level;
+    EXPECT_EQ(listed->placement, seat.placement) << rating.level;
+    EXPECT_EQ(listed->label, seat.label);
+  }
+}
+
+}  // namespace
+}  // namespace gambit::recording

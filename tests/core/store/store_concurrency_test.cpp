@@ -24,11 +24,10 @@ namespace fs = std::filesystem;
 using fixtures::alphabeta;
 using fixtures::finished;
 
-// Games recorded with white = black have no rating; every other game has one
-// rating row per side. How many games break that, and ratings without a game.
+// Every game here is the profile's against a placed AI, so each has one rating
+// row (the person's). How many games break that, and ratings without a game.
 constexpr const char* GamesWithoutTheirRatings =
-    "SELECT count(*) FROM games g WHERE g.white_id <> g.black_id AND "
-    "(SELECT count(*) FROM ratings r WHERE r.game_id = g.id) <> 2";
+    "SELECT count(*) FROM games g WHERE (SELECT count(*) FROM ratings r WHERE r.game_id = g.id) <> 1";
 constexpr const char* RatingsWithoutAGame =
     "SELECT count(*) FROM ratings r WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = r.game_id)";
 
@@ -65,12 +64,12 @@ class StoreConcurrency : public fixtures::StoreTest {
     const auto history = must(store->rating_history(), "rating_history");
     ASSERT_EQ(history.size(), std::size_t(games));
     for (std::size_t i = 1; i < history.size(); ++i)
-      EXPECT_GT(history[i].rating, history[i - 1].rating)
-          << "after game " << history[i].game_id << " the rating did not rise from " << history[i - 1].rating;
+      EXPECT_GT(history[i].rating.rating, history[i - 1].rating.rating)
+          << "after game " << history[i].game_id << " the rating did not rise from " << history[i - 1].rating.rating;
     auto sequential = open_at(dir_.path() / "one-by-one.db");
     ASSERT_TRUE(sequential);
     for (const FinishedGame& game : wins(games)) record(*sequential, game);
-    EXPECT_NEAR(must(store->rating(), "rating"), must(sequential->rating(), "rating"), 1e-6);
+    EXPECT_NEAR(must(store->rating(), "rating").rating, must(sequential->rating(), "rating").rating, 1e-6);
   }
 };
 

@@ -51,10 +51,19 @@ class TempDir {
   fs::path path_;
 };
 
-// An AI opponent: alphabeta at a level, told apart by its options.
+// An AI opponent placed by calibration: alphabeta at a level, told apart by
+// its options, rated 800 + 200 * depth (deviation 40).
+inline Placement placement_of_depth(int depth) { return {800.0 + 200.0 * depth, 40.0}; }
 inline PlayerIdentity alphabeta(const std::string& level, int depth) {
-  return PlayerIdentity::ai("alphabeta", "1.0", "depth=" + std::to_string(depth), "alphabeta (" + level + ")");
+  return PlayerIdentity::ai("alphabeta", "1.0", "depth=" + std::to_string(depth), "alphabeta (" + level + ")",
+                            placement_of_depth(depth));
 }
+// The same identity without its placement (as a build before calibration recorded it).
+inline PlayerIdentity unplaced(PlayerIdentity who) {
+  who.placement.reset();
+  return who;
+}
+// An AI no calibration places.
 inline PlayerIdentity random_ai() { return PlayerIdentity::ai("random", "1.0", "seed=7", "random"); }
 
 // A finished game between white and black with a short real game as PGN

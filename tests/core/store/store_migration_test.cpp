@@ -106,6 +106,16 @@ class StoreMigration : public fixtures::StoreTest {
     ASSERT_TRUE(rated.ok()) << rated.error();
   }
 
+  // Writes game into a file of schema 3 as a build of schema 3 did: as schema
+  // 2, but games from a typed position are marked and have no ratings.
+  static void insert_v3(Connection& db, const FinishedGame& game) {
+    insert_v2(db, game);
+    if (::testing::Test::HasFatalFailure() || game.from_start) return;
+    auto marked = db.exec("UPDATE games SET from_start = 0 WHERE id = (SELECT max(id) FROM games); "
+                          "DELETE FROM ratings WHERE game_id = (SELECT max(id) FROM games)");
+    ASSERT_TRUE(marked.ok()) << marked.error();
+  }
+
   // A file as a build of schema version made it, holding games. Version 0 is
   // an empty file.
   static void build_file(const fs::path& path, int version, const std::vector<FinishedGame>& games) {
@@ -124,6 +134,7 @@ class StoreMigration : public fixtures::StoreTest {
       switch (version) {
         case 1: insert_v1(*db, game); break;
         case 2: insert_v2(*db, game); break;
+        case 3: insert_v3(*db, game); break;
         default: FAIL() << "no sample rows for a file of schema " << version << ": add an insert_v" << version;
       }
     }
@@ -149,16 +160,26 @@ TEST_F(StoreMigration, EveryEarlierSchemaIsMigratedKeepingItsGamesAndRatings) {
     EXPECT_EQ(describe(must(store->standings(), "standings")), describe(must(reference->standings(), "standings")));
     EXPECT_EQ(summary(must(store->recent_games(100), "recent_games")),
               summary(must(reference->recent_games(100), "recent_games")));
+    // Earlier files knew no placements: their games count once their opponents are placed.
+    EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 0u) << "no opponent is placed yet";
+    EXPECT_EQ(must(store->place_players({alphabeta("easy", 2), alphabeta("hard", 6)}), "place_players"),
+              version == 0 ? 0 : 2);
     const auto history = must(store->rating_history(), "rating_history");
     const auto expected = must(reference->rating_history(), "rating_history");
-    ASSERT_EQ(history.size(), expected.size()) << "one rating point per profile game, rebuilt on migration";
+    ASSERT_EQ(history.size(), expected.size()) << "one rating point per rated profile game, rebuilt on migration";
+    EXPECT_EQ(history.size(), version == 0 ? 0u : 4u);
     for (std::size_t i = 0; i < history.size(); ++i) {
       EXPECT_EQ(history[i].game_id, expected[i].game_id) << "point " << i;
-      EXPECT_NEAR(history[i].rating, expected[i].rating, 1e-9) << "point " << i;
+      EXPECT_NEAR(history[i].rating.rating, expected[i].rating.rating, 1e-9) << "point " << i;
+      EXPECT_NEAR(history[i].rating.deviation, expected[i].rating.deviation, 1e-9) << "point " << i;
     }
+    EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM ratings"), std::int64_t(history.size()))
+        << "the old Elo rows (also the AIs') are gone";
     EXPECT_EQ(must(store->export_all_pgn(), "export").text, must(reference->export_all_pgn(), "export").text);
     // It goes on from there.
-    const std::int64_t id = record(*store, finished(me_, PlayerIdentity::ai("newbie", "2.0", "", "newbie"), "1-0"));
+    record(*store, finished(me_, PlayerIdentity::ai("newbie", "2.0", "", "newbie"), "1-0"));
+    EXPECT_EQ(must(store->rating_history(), "rating_history").size(), history.size()) << "newbie is not placed";
+    const std::int64_t id = record(*store, finished(me_, alphabeta("medium", 4), "1-0"));
     const auto after = must(store->rating_history(), "rating_history");
     ASSERT_EQ(after.size(), history.size() + 1);
     EXPECT_EQ(after.back().game_id, id);
@@ -184,7 +205,7 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
     for (const FinishedGame& game : sample_games()) record(*store, game);
     expected = must(store->rating_history(), "rating_history");
   }
-  ASSERT_EQ(expected.size(), 4u) << "four of the sample games are the profile's against an AI from the start";
+  ASSERT_EQ(expected.size(), 4u) << "four of the sample games are the profile's against a placed AI from the start";
   fixtures::raw_connection(db_)->exec("DELETE FROM ratings").value();  // as if the process died before rating
   auto store = open();
   ASSERT_TRUE(store);
@@ -192,10 +213,10 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
   ASSERT_EQ(rebuilt.size(), expected.size());
   for (std::size_t i = 0; i < rebuilt.size(); ++i) {
     EXPECT_EQ(rebuilt[i].game_id, expected[i].game_id);
-    EXPECT_DOUBLE_EQ(rebuilt[i].rating, expected[i].rating) << "point " << i;
+    EXPECT_DOUBLE_EQ(rebuilt[i].rating.rating, expected[i].rating.rating) << "point " << i;
+    EXPECT_DOUBLE_EQ(rebuilt[i].rating.deviation, expected[i].rating.deviation) << "point " << i;
   }
-  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 10)
-      << "two rows for each of the 5 rated games with an AI";
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 4) << "one row for each rated game, the person's";
 }
 
 TEST_F(StoreMigration, ANewStoreHasTheSchemaTheMigrationsMake) {

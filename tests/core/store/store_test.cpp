@@ -123,25 +123,44 @@ TEST_F(StoreRecording, InvalidGamesAreRefusedAndNothingIsWritten) {
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM players"), players_before);
 }
 
-class StoreRatings : public fixtures::StoreTest {};
+class StoreRatings : public fixtures::StoreTest {
+ protected:
+  // The person's rating after these games from the start, by Glicko-2 directly.
+  static rating::Glicko2 glicko2_after(const std::vector<rating::GameResult>& games) {
+    rating::Glicko2 r;
+    for (const rating::GameResult& game : games) r = rating::update(r, {&game, 1});
+    return r;
+  }
+  static void expect_rating(const rating::Glicko2& actual, const rating::Glicko2& expected, const std::string& what) {
+    EXPECT_NEAR(actual.rating, expected.rating, 1e-9) << what;
+    EXPECT_NEAR(actual.deviation, expected.deviation, 1e-9) << what;
+    EXPECT_NEAR(actual.volatility, expected.volatility, 1e-12) << what;
+  }
+};
 
-TEST_F(StoreRatings, AWinRaisesAndALossLowersByTheSameAmountFromEqualRatings) {
+TEST_F(StoreRatings, AGameAgainstAPlacedOpponentIsOneGlicko2PeriodAndTheOpponentStaysPut) {
   auto winner = open_at(dir_.path() / "win.db");
   auto loser = open_at(dir_.path() / "loss.db");
   ASSERT_TRUE(winner && loser);
-  record(*winner, finished(me_, alphabeta("easy", 2), "1-0"));
+  const std::int64_t won = record(*winner, finished(me_, alphabeta("easy", 2), "1-0"));
   record(*loser, finished(alphabeta("easy", 2), me_, "1-0"));
-  const double up = must(winner->rating(), "rating"), down = must(loser->rating(), "rating");
-  EXPECT_GT(up, InitialRating);
-  EXPECT_LT(down, InitialRating);
-  // Both sides start at InitialRating (a fresh AI too), so Elo moves them equally.
-  EXPECT_NEAR(up - InitialRating, InitialRating - down, 1e-9);
+  expect_rating(must(winner->rating(), "rating"), glicko2_after({{1200, 40, 1}}), "after a win against 1200");
+  expect_rating(must(loser->rating(), "rating"), glicko2_after({{1200, 40, 0}}), "after a loss against 1200");
+  // The AI's placement is what calibration said, whatever the results.
+  EXPECT_EQ(fixtures::query_text(dir_.path() / "win.db", "SELECT rating || ' ' || rating_deviation FROM players WHERE "
+                                                          "kind = 'ai'"),
+            "1200.0 40.0");
+  EXPECT_EQ(fixtures::query_int(dir_.path() / "win.db", "SELECT count(*) FROM ratings"), 1) << "the person's only";
+  const auto change = must(winner->rating_change(won), "rating_change");
+  ASSERT_TRUE(change);
+  expect_rating(change->before, rating::Glicko2{}, "before the first game");
+  expect_rating(change->after, glicko2_after({{1200, 40, 1}}), "after it");
 }
 
-TEST_F(StoreRatings, StartAtTheInitialRatingThenHaveOnePointPerProfileGameInOrder) {
+TEST_F(StoreRatings, StartAtGlicko2sStartThenHaveOnePointPerRatedGameInOrder) {
   auto store = open();
   ASSERT_TRUE(store);
-  EXPECT_EQ(must(store->rating(), "rating"), InitialRating);
+  expect_rating(must(store->rating(), "rating"), rating::Glicko2{}, "no games");
   EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 0u);
   std::vector<FinishedGame> mine = {finished(me_, alphabeta("easy", 2), "1-0"),
                                     finished(alphabeta("hard", 6), me_, "1/2-1/2"),
@@ -153,37 +172,89 @@ TEST_F(StoreRatings, StartAtTheInitialRatingThenHaveOnePointPerProfileGameInOrde
   }
   auto history = must(store->rating_history(), "rating_history");
   ASSERT_EQ(history.size(), mine.size());
+  const std::vector<rating::GameResult> results{{1200, 40, 1}, {2000, 40, 0.5}, {2000, 40, 0}};
   for (std::size_t i = 0; i < mine.size(); ++i) {
     EXPECT_EQ(history[i].game_id, ids[i]) << "point " << i;
     EXPECT_EQ(history[i].ended_at, mine[i].ended_at) << "point " << i;
+    expect_rating(history[i].rating, glicko2_after({results.begin(), results.begin() + long(i) + 1}),
+                  "point " + std::to_string(i));
   }
-  EXPECT_GT(history[0].rating, InitialRating);
-  EXPECT_LT(history[2].rating, history[1].rating);
-  auto rating = must(store->rating(), "rating");
-  EXPECT_EQ(rating, history.back().rating);
+  expect_rating(must(store->rating(), "rating"), history.back().rating, "the latest point");
+  const auto change = must(store->rating_change(ids[2]), "rating_change");
+  ASSERT_TRUE(change);
+  expect_rating(change->before, history[1].rating, "before the third game");
+  EXPECT_FALSE(must(store->rating_change(ids[2] + 1), "rating_change")) << "the demo game rated nobody";
+}
+
+TEST_F(StoreRatings, GamesAgainstAnOpponentNoCalibrationPlacesAreKeptAndCountedButNotRated) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const std::int64_t id = record(*store, finished(me_, fixtures::unplaced(alphabeta("hard", 6)), "1-0"));
+  record(*store, finished(random_ai(), me_, "0-1"));
+  expect_rating(must(store->rating(), "rating"), rating::Glicko2{}, "after two unrated games");
+  EXPECT_FALSE(must(store->rating_change(id), "rating_change"));
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 0);
+  const auto rows = must(store->standings(), "standings");
+  const Standing* row = find_row(rows, "alphabeta (hard)");
+  ASSERT_NE(row, nullptr) << describe(rows);
+  EXPECT_EQ(row->wins, 1);
+  ASSERT_NE(find_row(rows, "random"), nullptr) << describe(rows);
+}
+
+TEST_F(StoreRatings, PlacingAnOpponentLaterRatesItsEarlierGamesInOrder) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const PlayerIdentity later = fixtures::unplaced(alphabeta("medium", 4));  // 1600 once placed
+  record(*store, finished(me_, later, "1-0"));
+  record(*store, finished(me_, alphabeta("easy", 2), "0-1"));
+  record(*store, finished(later, me_, "1/2-1/2"));
+  ASSERT_EQ(must(store->rating_history(), "rating_history").size(), 1u);
+  EXPECT_EQ(must(store->place_players({alphabeta("medium", 4), random_ai(), alphabeta("unknown", 9)}), "place"), 1)
+      << "only identities in the file that were not placed so";
+  const auto history = must(store->rating_history(), "rating_history");
+  ASSERT_EQ(history.size(), 3u);
+  expect_rating(history.back().rating, glicko2_after({{1600, 40, 1}, {1200, 40, 0}, {1600, 40, 0.5}}),
+                "all three, in the order played");
+  EXPECT_EQ(must(store->place_players({alphabeta("medium", 4)}), "place again"), 0) << "nothing moved";
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM players WHERE name = 'alphabeta'"), 2)
+      << "placing adds no player";
+}
+
+TEST_F(StoreRatings, ANewCalibrationOfAnOpponentRatesEveryGameAgainstItAgain) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  PlayerIdentity recalibrated = alphabeta("easy", 2);
+  recalibrated.placement = Placement{1300, 30};
+  record(*store, finished(me_, recalibrated, "1-0"));
+  expect_rating(must(store->rating(), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}}),
+                "both games against the new placement");
+  record(*store, finished(me_, fixtures::unplaced(alphabeta("easy", 2)), "0-1"));
+  expect_rating(must(store->rating(), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}, {1300, 30, 0}}),
+                "a game recorded without a placement keeps the stored one");
 }
 
 TEST_F(StoreRatings, HumanVsHumanWithTheProfileLeavesTheRatingAlone) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  auto before = must(store->rating(), "rating");
+  const auto before = must(store->rating(), "rating");
   record(*store, finished(me_, me_, "1-0"));
   record(*store, finished(me_, me_, "0-1"));
-  auto after = must(store->rating(), "rating");
-  EXPECT_EQ(after, before);
+  expect_rating(must(store->rating(), "rating"), before, "after two games against myself");
 }
 
-TEST_F(StoreRatings, OtherHumansAndAnAiAgainstItselfLeaveRatingsAlone) {
+TEST_F(StoreRatings, OtherHumansAndAIsAmongThemselvesLeaveRatingsAlone) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  const double before = must(store->rating(), "rating");
+  const auto before = must(store->rating(), "rating");
   record(*store, finished(me_, PlayerIdentity::person("Guest"), "1-0"));
   // random against random: one identity on both sides (gambit-match, the demo).
   EXPECT_GT(record(*store, finished(random_ai(), random_ai(), "0-1", GameSource::Match)), 0);
-  EXPECT_EQ(must(store->rating(), "rating"), before);
-  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 2) << "only the game against alphabeta is rated";
+  record(*store, finished(alphabeta("hard", 6), alphabeta("easy", 2), "1-0", GameSource::Demo));
+  expect_rating(must(store->rating(), "rating"), before, "after games not the profile's against a placed AI");
+  EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 1) << "only the game against alphabeta is rated";
   const auto rows = must(store->standings(), "standings");
   const Standing* self = fixtures::find_row(rows, "random vs random");
   ASSERT_NE(self, nullptr) << fixtures::describe(rows);
@@ -196,9 +267,9 @@ TEST_F(StoreRatings, AGameFromATypedPositionIsKeptAndShownButNotRated) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  const double before = must(store->rating(), "rating");
+  const auto before = must(store->rating(), "rating");
   const std::int64_t id = record(*store, fixtures::finished_from_position(me_, alphabeta("easy", 2)));
-  EXPECT_EQ(must(store->rating(), "rating"), before) << "a mate from a typed position is not a rated win";
+  expect_rating(must(store->rating(), "rating"), before, "a mate from a typed position is not a rated win");
   EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 1u);
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings WHERE game_id = " + std::to_string(id)), 0);
   const auto recent = must(store->recent_games(10), "recent_games");
@@ -208,7 +279,7 @@ TEST_F(StoreRatings, AGameFromATypedPositionIsKeptAndShownButNotRated) {
   store.reset();
   store = open();  // reopening does not rate it either (ratings are rebuilt for unrated games on open)
   ASSERT_TRUE(store);
-  EXPECT_EQ(must(store->rating(), "rating"), before);
+  expect_rating(must(store->rating(), "rating"), before, "reopened");
 }
 
 class StoreGames : public fixtures::StoreTest {};
@@ -304,7 +375,8 @@ TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
 
   auto rows = must(store->standings(), "standings");
   EXPECT_TRUE(rows.empty()) << describe(rows);
-  EXPECT_EQ(must(store->rating(), "rating"), InitialRating);
+  EXPECT_EQ(must(store->rating(), "rating").rating, InitialRating);
+  EXPECT_EQ(must(store->rating(), "rating").deviation, rating::Glicko2{}.deviation);
   auto history = must(store->rating_history(), "rating_history");
   EXPECT_TRUE(history.empty()) << history.size() << " points";
   auto recent = must(store->recent_games(10), "recent_games");
@@ -323,7 +395,7 @@ TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
   history = must(store->rating_history(), "rating_history");
   ASSERT_EQ(history.size(), 1u);
   EXPECT_EQ(history.front().game_id, after_id);
-  EXPECT_GT(history.front().rating, InitialRating);
+  EXPECT_GT(history.front().rating.rating, InitialRating);
   EXPECT_EQ(must(store->reset_scores(), "reset_scores"), 1) << "only the game since the last reset";
 }
 
@@ -353,7 +425,8 @@ TEST_F(StorePersistence, EverythingIsThereAfterReopening) {
   ASSERT_EQ(points.size(), history.size());
   for (std::size_t i = 0; i < history.size(); ++i) {
     EXPECT_EQ(points[i].game_id, history[i].game_id) << "point " << i;
-    EXPECT_EQ(points[i].rating, history[i].rating) << "point " << i;
+    EXPECT_EQ(points[i].rating.rating, history[i].rating.rating) << "point " << i;
+    EXPECT_EQ(points[i].rating.deviation, history[i].rating.deviation) << "point " << i;
   }
   auto recent = must(store->recent_games(10), "recent_games");
   std::vector<std::int64_t> ids;
@@ -375,7 +448,7 @@ TEST_F(StorePersistence, AnotherProfileDoesNotCountPlayersGames) {
   EXPECT_EQ(ann->profile(), "Ann");
   auto rows = must(ann->standings(), "standings");
   for (const Standing& row : rows) EXPECT_NE(row.kind, Standing::Kind::VsAi) << describe(rows);
-  EXPECT_EQ(must(ann->rating(), "rating"), InitialRating);
+  EXPECT_EQ(must(ann->rating(), "rating").rating, InitialRating);
   EXPECT_TRUE(must(ann->rating_history(), "rating_history").empty());
   record(*ann, finished(PlayerIdentity::person("Ann"), alphabeta("easy", 2), "0-1"));
   rows = must(ann->standings(), "standings");

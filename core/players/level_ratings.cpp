@@ -1,0 +1,95 @@
+#include "core/players/level_ratings.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace gambit::players {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view line, char separator) {
+  std::vector<std::string_view> fields;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = line.find(separator, start);
+    fields.push_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return fields;
+    start = end + 1;
+  }
+}
+
+std::optional<double> number(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+Result<LevelRatings> parse_level_ratings(std::string_view text) {
+  LevelRatings ratings;
+  int number_of_line = 0;
+  for (std::string_view line : split(text, '\n')) {
+    ++number_of_line;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    const std::string where = "line " + std::to_string(number_of_line) + ": ";
+    const std::vector<std::string_view> fields = split(line, '\t');
+    if (fields.size() != 6)
+      return Failure{where + "expected 6 fields separated by tabs (level, Elo, margin, games, time control, date), "
+                             "found " + std::to_string(fields.size())};
+    LevelRating rating;
+    rating.level = std::string(fields[0]);
+    if (rating.level.empty()) return Failure{where + "the level name is empty"};
+    if (find_rating(ratings, rating.level)) return Failure{where + "the level '" + rating.level + "' is given twice"};
+    const auto elo = number(fields[1]), margin = number(fields[2]), games = number(fields[3]);
+    if (!elo || *elo < 0 || *elo > 4000)
+      return Failure{where + "the rating " + quote_for_message(fields[1]) + " is not a number from 0 to 4000"};
+    if (!margin || *margin <= 0 || *margin > 1000)
+      return Failure{where + "the margin " + quote_for_message(fields[2]) + " is not a number above 0 and up to 1000"};
+    if (!games || *games < 1 || *games != std::floor(*games) || *games > 1e9)
+      return Failure{where + "the number of games " + quote_for_message(fields[3]) + " is not a whole number above 0"};
+    rating.elo = *elo;
+    rating.margin = *margin;
+    rating.games = int(*games);
+    rating.time_control = std::string(fields[4]);
+    rating.measured = std::string(fields[5]);
+    ratings.push_back(std::move(rating));
+  }
+  return ratings;
+}
+
+std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file) {
+  std::filesystem::path file = plugin_file;
+  return file.replace_extension(".ratings");
+}
+
+const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level) {
+  for (const LevelRating& rating : ratings)
+    if (rating.level == level) return &rating;
+  return nullptr;
+}
+
+const LevelRating* nearest_rating(const LevelRatings& ratings, double elo) {
+  const LevelRating* nearest = nullptr;
+  for (const LevelRating& rating : ratings) {
+    const double distance = std::abs(rating.elo - elo);
+    if (!nearest || distance < std::abs(nearest->elo - elo) ||
+        (distance == std::abs(nearest->elo - elo) && rating.elo < nearest->elo))
+      nearest = &rating;
+  }
+  return nearest;
+}
+
+const LevelRating* next_rating(const LevelRatings& ratings, std::string_view level, int direction) {
+  const LevelRating* from = find_rating(ratings, level);
+  if (!from || direction == 0) return nullptr;
+  const LevelRating* next = nullptr;
+  for (const LevelRating& rating : ratings) {
+    const bool beyond = direction > 0 ? rating.elo > from->elo : rating.elo < from->elo;
+    if (beyond && (!next || std::abs(rating.elo - from->elo) < std::abs(next->elo - from->elo))) next = &rating;
+  }
+  return next;
+}
+
+}  // namespace gambit::players

@@ -1,0 +1,52 @@
+// LevelRatings: what a plugin's levels measured, read from the data file that
+// ships beside the plugin (gambit_<id>.ratings beside gambit_<id>.so), written
+// by a calibration (tests/bench/calibrate_levels.py for alphabeta).
+//
+// The file is text: '#' starts a comment line, every other non-empty line is
+// one level, tab-separated: level name, Elo, 95% margin, games, time control,
+// date measured. A level's rating is only used for a seat that plays exactly
+// the level (no option of its own), so a rating always means the thing measured.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/util/result.h"
+
+namespace gambit::players {
+
+struct LevelRating {
+  std::string level;         // the plugin's level name
+  double elo = 0;            // measured rating
+  double margin = 0;         // 95% margin, Elo (> 0)
+  int games = 0;             // games the measurement rests on (> 0)
+  std::string time_control;  // "10+0.1"
+  std::string measured;      // date, "2026-11-24"
+
+  // The standard error of the measurement (margin / 1.96).
+  double deviation() const { return margin / 1.959963984540054; }
+};
+
+using LevelRatings = std::vector<LevelRating>;
+
+// Parses a ratings file's text; a failure names the line and what is wrong
+// ("line 3: the margin 'abc' is not a number").
+Result<LevelRatings> parse_level_ratings(std::string_view text);
+
+// The ratings file of a plugin file: "x/gambit_alphabeta.so" -> "x/gambit_alphabeta.ratings".
+std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file);
+
+// The rating of a level in the list, if measured.
+const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level);
+
+// The measured level nearest a rating (the weaker of two as near), or null when none is.
+const LevelRating* nearest_rating(const LevelRatings& ratings, double elo);
+
+// The measured level next stronger (direction > 0) or weaker (< 0) than
+// `level` by measured rating, or null (none, or `level` is not measured).
+const LevelRating* next_rating(const LevelRatings& ratings, std::string_view level, int direction);
+
+}  // namespace gambit::players

@@ -1,0 +1,150 @@
+// The measured ratings a plugin ships beside it: the file's text, and the
+// rating a seat gets (only one playing exactly a measured level).
+#include "core/players/level_ratings.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/players/plugin_catalog.h"
+#include "core/players/plugin_library.h"
+#include "tests/core/players/test_plugin_paths.h"
+
+namespace gambit::players {
+namespace {
+
+using test_support::contains;
+
+TEST(LevelRatings, ReadsLevelsSkippingCommentsAndBlankLines) {
+  const auto ratings = parse_level_ratings(
+      "# measured by a calibration\n\n600\t731\t183\t52\t10+0.1\t2026-11-24\r\n1400\t1469.5\t86\t78\t10+0.1\t2026-11-25\n");
+  ASSERT_TRUE(ratings) << ratings.error();
+  ASSERT_EQ(ratings.value().size(), 2u);
+  const LevelRating& strong = ratings.value()[1];
+  EXPECT_EQ(strong.level, "1400");
+  EXPECT_DOUBLE_EQ(strong.elo, 1469.5);
+  EXPECT_DOUBLE_EQ(strong.margin, 86);
+  EXPECT_NEAR(strong.deviation(), 43.88, 0.01);
+  EXPECT_EQ(strong.games, 78);
+  EXPECT_EQ(strong.time_control, "10+0.1");
+  EXPECT_EQ(strong.measured, "2026-11-25");
+  EXPECT_EQ(find_rating(ratings.value(), "600"), &ratings.value()[0]);
+  EXPECT_EQ(find_rating(ratings.value(), "800"), nullptr);
+  const auto empty = parse_level_ratings("");
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty.value().empty());
+}
+
+TEST(LevelRatings, RefusesABadLineNamingItAndTheProblem) {
+  const struct {
+    const char* text;
+    const char* says;
+  } cases[] = {
+      {"600 731 183 52 10+0.1 2026-11-24\n", "line 1: expected 6 fields"},
+      {"# x\n600\t731\t183\t52\t10+0.1\n", "line 2: expected 6 fields"},
+      {"600\tstrong\t183\t52\t10+0.1\t2026-11-24\n", "line 1: the rating 'strong' is not a number"},
+      {"600\t731\t0\t52\t10+0.1\t2026-11-24\n", "the margin '0'"},
+      {"600\t731\tnan\t52\t10+0.1\t2026-11-24\n", "the margin 'nan'"},
+      {"600\t731\t183\t5.5\t10+0.1\t2026-11-24\n", "the number of games '5.5'"},
+      {"600\t731\t183\t-3\t10+0.1\t2026-11-24\n", "the number of games '-3'"},
+      {"\t731\t183\t52\t10+0.1\t2026-11-24\n", "the level name is empty"},
+      {"600\t731\t183\t52\t10+0.1\t2026-11-24\n600\t740\t183\t52\t10+0.1\t2026-11-24\n", "line 2: the level '600' is given twice"},
+  };
+  for (const auto& c : cases) {
+    const auto ratings = parse_level_ratings(c.text);
+    ASSERT_FALSE(ratings) << "accepted: " << c.text;
+    EXPECT_TRUE(contains(ratings.error(), c.says)) << ratings.error() << "\nfor: " << c.text;
+  }
+}
+
+TEST(LevelRatings, TheNearestLevelAndTheNextOneUpOrDownGoByMeasuredRating) {
+  // Measured out of order: 1200 played stronger than 1400.
+  const auto ratings = parse_level_ratings(
+      "600\t700\t100\t50\t10+0.1\td\n1400\t1300\t100\t50\t10+0.1\td\n1200\t1350\t100\t50\t10+0.1\td\n"
+      "1600\t1600\t100\t50\t10+0.1\td\n");
+  ASSERT_TRUE(ratings) << ratings.error();
+  const LevelRatings& r = ratings.value();
+  EXPECT_EQ(nearest_rating(r, 1500)->level, "1600");
+  EXPECT_EQ(nearest_rating(r, 1340)->level, "1200");
+  EXPECT_EQ(nearest_rating(r, 1325)->level, "1400") << "as near to both: the weaker";
+  EXPECT_EQ(nearest_rating(r, 100)->level, "600");
+  EXPECT_EQ(nearest_rating(r, 3000)->level, "1600");
+  EXPECT_EQ(nearest_rating({}, 1500), nullptr);
+  EXPECT_EQ(next_rating(r, "1400", +1)->level, "1200");
+  EXPECT_EQ(next_rating(r, "1200", +1)->level, "1600");
+  EXPECT_EQ(next_rating(r, "1400", -1)->level, "600");
+  EXPECT_EQ(next_rating(r, "1600", +1), nullptr) << "the strongest measured";
+  EXPECT_EQ(next_rating(r, "600", -1), nullptr);
+  EXPECT_EQ(next_rating(r, "max", +1), nullptr) << "not measured";
+}
+
+TEST(LevelRatings, TheFileBesideAPluginFile) {
+  EXPECT_EQ(ratings_file_of("/x/plugins/gambit_alphabeta.so"), "/x/plugins/gambit_alphabeta.ratings");
+}
+
+// A copy of the raw test plugin (level "easy" = depth 1) in a folder of its
+// own, with a ratings file beside it.
+class PluginRatings : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (std::filesystem::temp_directory_path() / "gambit-ratings-test-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+    std::filesystem::copy_file(test_support::test_plugin("raw"), dir_ / "raw.so");
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void write_ratings(const std::string& text) { std::ofstream(dir_ / "raw.ratings") << text; }
+  std::shared_ptr<const PluginLibrary> load() {
+    auto loaded = PluginLibrary::load(dir_ / "raw.so");
+    EXPECT_TRUE(loaded) << loaded.error();
+    return loaded ? loaded.value() : nullptr;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(PluginRatings, ASeatPlayingExactlyAMeasuredLevelHasItsRating) {
+  write_ratings("easy\t1234\t80\t100\t10+0.1\t2026-11-24\n");
+  const auto raw = load();
+  ASSERT_TRUE(raw);
+  EXPECT_TRUE(raw->ratings_problem().empty()) << raw->ratings_problem();
+  ASSERT_EQ(raw->ratings().size(), 1u);
+  const auto rating = raw->rating_of("easy", {{"depth", "1"}});
+  ASSERT_TRUE(rating);
+  EXPECT_DOUBLE_EQ(rating->elo, 1234);
+  EXPECT_FALSE(raw->rating_of("easy", {{"depth", "2"}})) << "an option of its own: not what was measured";
+  EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}, {"behaviour", "first_legal"}})) << "one more option";
+  EXPECT_FALSE(raw->rating_of("", {})) << "no level";
+}
+
+TEST_F(PluginRatings, WithoutAFileNothingIsMeasuredAndNothingIsWrong) {
+  const auto raw = load();
+  ASSERT_TRUE(raw);
+  EXPECT_TRUE(raw->ratings().empty());
+  EXPECT_TRUE(raw->ratings_problem().empty());
+  EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}}));
+}
+
+TEST_F(PluginRatings, ABadFileIsNotUsedAndTheCatalogSaysWhyThePluginStillLoads) {
+  write_ratings("easy\t1234\t80\t100\t10+0.1\t2026-11-24\nhard\t2000\t80\t100\t10+0.1\t2026-11-24\n");
+  const PluginCatalog catalog = PluginCatalog::scan({dir_});
+  const auto raw = catalog.find("raw");
+  ASSERT_TRUE(raw) << "the plugin itself is fine";
+  EXPECT_TRUE(raw->ratings().empty());
+  EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}}));
+  ASSERT_EQ(catalog.problems().size(), 1u);
+  const std::string& problem = catalog.problems()[0];
+  EXPECT_TRUE(contains(problem, (dir_ / "raw.ratings").string())) << problem;
+  EXPECT_TRUE(contains(problem, "no level 'hard'")) << problem;
+  EXPECT_TRUE(contains(problem, "easy")) << "names the levels there are: " << problem;
+
+  write_ratings("easy\t1234\n");
+  const auto again = PluginLibrary::load(dir_ / "raw.so");
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(contains(again.value()->ratings_problem(), "line 1: expected 6 fields")) << again.value()->ratings_problem();
+}
+
+}  // namespace
+}  // namespace gambit::players
