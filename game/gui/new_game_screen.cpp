@@ -42,11 +42,10 @@ const char* colour_name(int colour) {
 
 namespace {
 
-// "Measured: 1469 ± 86 Elo, 78 games at 10+0.1 (2026-11-24)."
+// "measured 1469 ± 86 Elo" (the games and time control are in the ratings file and README).
 std::string measured_text(const players::LevelRating& measured) {
-  return "Measured: " + std::to_string(std::lround(measured.elo)) + " \xC2\xB1 " +
-         std::to_string(std::lround(measured.margin)) + " Elo, " + std::to_string(measured.games) + " games at " +
-         measured.time_control + " (" + measured.measured + ").";
+  return "measured " + std::to_string(std::lround(measured.elo)) + " \xC2\xB1 " +
+         std::to_string(std::lround(measured.margin)) + " Elo";
 }
 
 }  // namespace
@@ -105,7 +104,7 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   for (const gambit_level& level : plugin->levels()) {
     std::string description = level.description ? level.description : "";
     if (const players::LevelRating* measured = players::find_rating(plugin->ratings(), level.name))
-      description += (description.empty() ? "" : " ") + measured_text(*measured);
+      description += (description.empty() ? "M" + measured_text(*measured).substr(1) : "; " + measured_text(*measured));
     levels_.push_back({level.name, description, {}});
   }
   // A medium level to begin with: the second of four, as most players expect;

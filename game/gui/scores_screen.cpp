@@ -329,8 +329,11 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   } else {
     section(target, assets, r, "Rating", profile_ + ", with its 95% margin");
     const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36});
-    draw_text(target, assets.font(), fit_text(assets.font(), after, 14, r.width - number_w - 44), 14,
-              {x + number_w + 14, r.top + 54}, colors::TextDim);
+    const float room = r.width - number_w - 44;
+    const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
+    draw_text(target, assets.font(), fit_text(assets.font(), text_width(assets.font(), after, 14) <= room ? after : count,
+                                              14, room),
+              14, {x + number_w + 14, r.top + 54}, colors::TextDim);
   }
 
   const float label_w = 44;

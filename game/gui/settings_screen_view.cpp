@@ -129,7 +129,18 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
   if (seat.level.index > 0 && seat.plugin)
     if (const gambit_level* level = players::find_level(seat.plugin->descriptor(), seat.level.current()))
       help = seat.level.current() + ": " + (level->description ? level->description : "");
+  const players::LevelRating* measured =
+      seat.level.index > 0 && seat.plugin ? players::find_rating(seat.plugin->ratings(), seat.level.current()) : nullptr;
+  if (measured)
+    help += "; measured over " + std::to_string(measured->games) + " games at " + measured->time_control + " (" +
+            measured->measured + ")";
   add(seat.level, seat.key + ".level", x, y, width, help, [this, &seat] { level_changed(seat); });
+  if (measured) {
+    labels_.push_back({"Measured " + std::to_string(std::lround(measured->elo)) + " \xC2\xB1 " +
+                           std::to_string(std::lround(measured->margin)) + " Elo, with the options below",
+                       {x, y + 2}, TextSize - 1, colors::TextDim});
+    y += 24;
+  }
 }
 
 void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float width) {
