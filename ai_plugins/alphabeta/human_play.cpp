@@ -21,12 +21,13 @@ using ai::Value;
 
 // The model's settings at some target ratings; strength_for interpolates
 // between them (the node budget geometrically). Tuned by the calibration
-// (tests/bench/calibrate_levels.py; README, "Levels"): model version 1 placed
-// 600..1600 within their margins and 1800..2200 300-400 Elo below their labels,
-// so version 2 searched far more and strayed less from 1800 up; version 2
-// measured 1600 and 2000..2200 about 140 Elo low and 1800 100 high (the budget
-// jumped tenfold between 1600 and 1800), so version 3 smooths 1600..2200 and
-// leaves 400..1400 as they were.
+// (tests/bench/calibrate_levels.py; README, "Levels"). Version 3 measured its
+// settings (526 games at 10+0.1): those of 600..1200 played 110..170 Elo above
+// their labels, 1400 and 2000 at theirs, 1600 and 1800 about 100 above, 2200
+// about 140 below. Version 4 puts every anchor from 600 to 1800 where those
+// measurements say its target lies (interpolating between the measured
+// settings); 400 is an extrapolation, weaker than anything measured; from 2000
+// up the budget is spent on one search of the position (RootSearchFrom).
 struct Anchor {
   int elo;
   std::int64_t nodes;
@@ -36,17 +37,17 @@ struct Anchor {
   int max_loss_cp;
 };
 constexpr std::array<Anchor, 12> Anchors{{
-    {400, 60, 8, 160, 0.60, 700},
-    {600, 120, 8, 120, 0.50, 550},
-    {800, 250, 7, 90, 0.40, 420},
-    {1000, 500, 6, 70, 0.30, 330},
-    {1200, 1000, 6, 52, 0.25, 260},
-    {1400, 2000, 5, 40, 0.20, 200},
-    {1600, 10000, 5, 24, 0.11, 125},
-    {1800, 30000, 4, 16, 0.07, 95},
-    {2000, 200000, 4, 7, 0.025, 55},
-    {2200, 600000, 3, 3, 0.00, 30},
-    {2400, 2000000, 3, 2, 0.00, 20},
+    {400, 30, 8, 210, 0.70, 900},
+    {600, 60, 8, 160, 0.60, 700},
+    {800, 141, 8, 113, 0.48, 521},
+    {1000, 287, 7, 86, 0.38, 402},
+    {1200, 664, 6, 63, 0.28, 301},
+    {1400, 1424, 5, 46, 0.22, 229},
+    {1600, 5080, 5, 31, 0.15, 156},
+    {1800, 16760, 4, 20, 0.09, 111},
+    {2000, 150000, 4, 6, 0.02, 45},
+    {2200, 500000, 3, 3, 0.00, 30},
+    {2400, 1500000, 3, 2, 0.00, 20},
     {2600, 4000000, 3, 1, 0.00, 10},
 }};
 static_assert(Anchors.front().elo == MinElo && Anchors.back().elo == MaxElo);
@@ -59,6 +60,11 @@ constexpr Value MateAsCentipawns = 3000;
 
 // The first look at every move: a search this deep (plus its quiescence).
 constexpr int FirstLookDepth = 1;
+
+// From this budget up, most of it goes to one search of the position itself
+// (deeper than searching each candidate apart); the other candidates share the rest.
+constexpr std::int64_t RootSearchFrom = 100000;
+constexpr int RootSearchShare = 3;  // of 4 parts
 
 // With a lone enemy king every level plays the best move a search of this many nodes finds.
 constexpr std::int64_t TechniqueNodes = 30000;
@@ -220,10 +226,33 @@ Move play_at_strength(Engine& engine, const std::vector<Position>& game, const S
       considered.back().obvious = is_obvious;
     }
   }
+  std::int64_t budget = s.nodes;
+  Move searched = Move::none();
+  if (s.nodes >= RootSearchFrom) {
+    players::Limits root;
+    root.nodes = s.nodes * RootSearchShare / 4;
+    const SearchResult result = engine.search(game, root, stop_requested);
+    budget -= root.nodes;
+    const auto found = std::find_if(considered.begin(), considered.end(),
+                                    [&](const Candidate& c) { return c.move == result.best; });
+    if (result.score != ai::VALUE_NONE && result.best != Move::none()) {
+      if (found == considered.end()) {
+        considered.push_back({result.best, result.score, hard_to_see(pos, result.best), false});
+      } else {
+        found->score = result.score;
+      }
+      searched = result.best;
+    }
+  }
   players::Limits second_look;
-  second_look.nodes = std::max<std::int64_t>(1, s.nodes / std::int64_t(considered.size()));
+  const std::size_t others = std::max<std::size_t>(1, considered.size() - (searched != Move::none() ? 1 : 0));
+  second_look.nodes = std::max<std::int64_t>(1, budget / std::int64_t(others));
   for (Candidate& c : considered) {
     if (stop_requested()) break;
+    if (c.move == searched) {
+      c.obvious = c.obvious || c.score == ai::mate_in(1);
+      continue;
+    }
     const Value v = score_of(engine, line, c.move, second_look, stop_requested);
     if (v != ai::VALUE_NONE) c.score = v;
     c.obvious = c.obvious || c.score == ai::mate_in(1);
