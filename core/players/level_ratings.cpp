@@ -43,8 +43,8 @@ Result<LevelRatings> parse_level_ratings(std::string_view text) {
     if (rating.level.empty()) return Failure{where + "the level name is empty"};
     if (find_rating(ratings, rating.level)) return Failure{where + "the level '" + rating.level + "' is given twice"};
     const auto elo = number(fields[1]), margin = number(fields[2]), games = number(fields[3]);
-    if (!elo || *elo < 0 || *elo > 4000)
-      return Failure{where + "the rating " + quote_for_message(fields[1]) + " is not a number from 0 to 4000"};
+    if (!elo || *elo < -1000 || *elo > 4000)
+      return Failure{where + "the rating " + quote_for_message(fields[1]) + " is not a number from -1000 to 4000"};
     if (!margin || *margin <= 0 || *margin > 1000)
       return Failure{where + "the margin " + quote_for_message(fields[2]) + " is not a number above 0 and up to 1000"};
     if (!games || *games < 1 || *games != std::floor(*games) || *games > 1e9)
@@ -65,6 +65,7 @@ std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file) 
 }
 
 const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level) {
+  if (level.empty()) level = NoLevel;
   for (const LevelRating& rating : ratings)
     if (rating.level == level) return &rating;
   return nullptr;

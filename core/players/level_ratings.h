@@ -3,8 +3,8 @@
 // by a calibration (tests/bench/calibrate_levels.py for alphabeta).
 //
 // The file is text: '#' starts a comment line, every other non-empty line is
-// one level, tab-separated: level name, Elo, 95% margin, games, time control,
-// date measured. A level's rating is only used for a seat that plays exactly
+// one level, tab-separated: level name ("-" for the player without a level, at
+// its default options), Elo, 95% margin, games, time control, date measured. A level's rating is only used for a seat that plays exactly
 // the level (no option of its own), so a rating always means the thing measured.
 #pragma once
 
@@ -18,8 +18,11 @@
 
 namespace gambit::players {
 
+// The level name a ratings file gives the player without a level.
+inline constexpr std::string_view NoLevel = "-";
+
 struct LevelRating {
-  std::string level;         // the plugin's level name
+  std::string level;         // the plugin's level name, or NoLevel
   double elo = 0;            // measured rating
   double margin = 0;         // 95% margin, Elo (> 0)
   int games = 0;             // games the measurement rests on (> 0)
@@ -39,7 +42,7 @@ Result<LevelRatings> parse_level_ratings(std::string_view text);
 // The ratings file of a plugin file: "x/gambit_alphabeta.so" -> "x/gambit_alphabeta.ratings".
 std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file);
 
-// The rating of a level in the list, if measured.
+// The rating of a level in the list ("" finds NoLevel), if measured.
 const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level);
 
 // The measured level nearest a rating (the weaker of two as near), or null when none is.

@@ -226,14 +226,14 @@ void PluginLibrary::read_ratings() {
   auto parsed = parse_level_ratings(text);
   if (!parsed) return refuse(parsed.error());
   for (const LevelRating& rating : parsed.value())
-    if (!find_level(*descriptor_, rating.level))
+    if (rating.level != NoLevel && !find_level(*descriptor_, rating.level))
       return refuse("the plugin has no level '" + rating.level + "' (its levels: " + level_names(*descriptor_) + ")");
   ratings_ = std::move(parsed).value();
 }
 
 std::optional<LevelRating> PluginLibrary::rating_of(std::string_view level, const OptionList& options) const {
   const LevelRating* rating = find_rating(ratings_, level);
-  if (!rating) return std::nullopt;
+  if (!rating || level == NoLevel) return std::nullopt;
   auto presets = resolve_options(*descriptor_, level, {});
   if (!presets || presets.value() != options) return std::nullopt;
   return *rating;

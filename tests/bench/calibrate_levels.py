@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Calibration of alphabeta's rated levels (README, "Levels"): what Elo each preset plays at.
+"""Calibration of the players' levels (README, "Levels"): what Elo each plays at.
+
+The subjects are alphabeta's rated presets ("1400"), minimax's levels
+("minimax:hard") and the random player ("random").
 
 Each preset plays pairs of games (one with each colour, the same opening) with
 gambit-match at 10+0.1 against the opponents of PLAN: Stockfish 15.1 limited
@@ -38,7 +41,7 @@ import subprocess
 import sys
 
 TC = "10+0.1"
-# Each preset's opponents: ("sf", UCI_Elo) or ("preset", level).
+# Each subject's opponents: ("sf", UCI_Elo) or ("preset", another subject).
 PLAN = {
     "2200": [("sf", 2100), ("sf", 2300)],
     "2000": [("sf", 1900), ("sf", 2100)],
@@ -49,7 +52,30 @@ PLAN = {
     "1000": [("sf", 1350), ("preset", "1200")],
     "800": [("preset", "1000"), ("preset", "1200")],
     "600": [("preset", "800"), ("preset", "1000")],
+    "minimax:max": [("preset", "600"), ("preset", "800")],
+    "minimax:hard": [("preset", "600"), ("preset", "minimax:max")],
+    "minimax:medium": [("preset", "minimax:hard"), ("preset", "600")],
+    "minimax:easy": [("preset", "minimax:medium"), ("preset", "minimax:hard")],
+    "random": [("preset", "minimax:easy")],
 }
+# The plugin each subject is a level of; a bare number is an alphabeta preset.
+RATINGS_FILES = {"alphabeta": "ai_plugins/alphabeta/alphabeta.ratings",
+                 "minimax": "ai_plugins/minimax/minimax.ratings",
+                 "random": "ai_plugins/random/random.ratings"}
+
+
+def player_of(subject):
+    """(plugin id, level; "" for none) of a subject: "1400" -> alphabeta 1400, "minimax:hard", "random"."""
+    if subject.isdigit():
+        return "alphabeta", subject
+    plugin, _, level = subject.partition(":")
+    return plugin, level
+
+
+def subject_order(subject):
+    plugin, level = player_of(subject)
+    return (0, int(level), "") if plugin == "alphabeta" else (1, 0, subject)
+
 # Model version: (the older version, the presets it played exactly as this one does).
 # Version 3 changed the anchors from 1600 up only; strength_for gives 400..1400 the same settings.
 UNCHANGED = {
@@ -97,8 +123,9 @@ def pairs_played(rows, preset, opponent):
 
 def play_pair(args, preset, opponent, pair):
     """Plays one pair of games; returns the rows to append (empty on failure, said on stderr)."""
-    seed = (int(preset) * 1000003 + hash_name(opponent_name(opponent)) * 7919 + pair) % (2 ** 62) + 1
-    cmd = [args.match, "--config", args.config, "--white", "alphabeta", "--white-level", preset,
+    number = int(preset) if preset.isdigit() else hash_name(preset)
+    seed = (number * 1000003 + hash_name(opponent_name(opponent)) * 7919 + pair) % (2 ** 62) + 1
+    cmd = [args.match, "--config", args.config] + seat_args("white", preset) + [
            "--games", "2", "--concurrency", str(args.concurrency), "--tc", TC, "--no-record", "--seed", str(seed)]
     kind, value = opponent
     if kind == "sf":
@@ -106,7 +133,7 @@ def play_pair(args, preset, opponent, pair):
                 "--black-option", "movetime_ms=0",
                 "--black-option", "engine_options=UCI_LimitStrength=true; UCI_Elo=%d" % value]
     else:
-        cmd += ["--black", "alphabeta", "--black-level", value]
+        cmd += seat_args("black", value)
     run = subprocess.run(cmd, capture_output=True, text=True)
     rows = []
     for line in run.stdout.splitlines():
@@ -129,6 +156,11 @@ def play_pair(args, preset, opponent, pair):
     return rows
 
 
+def seat_args(colour, subject):
+    plugin, level = player_of(subject)
+    return ["--" + colour, plugin] + (["--%s-level" % colour, level] if level else [])
+
+
 def hash_name(name):
     h = 0
     for c in name:
@@ -139,7 +171,7 @@ def hash_name(name):
 def fit(rows):
     """Ratings of the presets (MLE, Stockfish fixed) with 95% margins: {preset: (elo, margin, games, score)}."""
     presets = sorted({r["preset"] for r in rows} | {r["opponent"][6:] for r in rows if r["opponent"].startswith("preset")},
-                     key=int)
+                     key=subject_order)
     index = {p: i for i, p in enumerate(presets)}
     games = []
     for r in rows:
@@ -204,12 +236,13 @@ def table(rows):
     ratings = fit(rows) if rows else {}
     lines = ["| level | measured Elo | 95% margin | games | score | within its label? |",
              "| --- | --- | --- | --- | --- | --- |"]
-    for preset in sorted(PLAN, key=int):
+    for preset in sorted(PLAN, key=subject_order):
         if preset not in ratings:
             lines.append("| %s | - | - | 0 | - | - |" % preset)
             continue
         elo, margin, games, points = ratings[preset]
-        within = "unplaced" if margin > 400 else "yes" if abs(elo - int(preset)) <= margin else "no"
+        within = ("unplaced" if margin > 400 else "-" if not preset.isdigit()
+                  else "yes" if abs(elo - int(preset)) <= margin else "no")
         lines.append("| %s | %.0f | +/- %.0f | %d | %.1f/%d | %s |"
                      % (preset, elo, margin, games, points, games, within))
     dates = sorted({r["date"] for r in rows})
@@ -219,22 +252,33 @@ def table(rows):
     return "\n".join(lines)
 
 
-def write_ratings(rows, path, version):
-    """The ratings file the plugin ships (core/players/level_ratings.h): each placed preset's measurement."""
+def write_ratings(rows, root, version, only_plugin=None):
+    """The ratings files the plugins ship (core/players/level_ratings.h): each placed subject's measurement.
+    Returns the files written."""
     ratings = fit(rows) if rows else {}
     dates = sorted({r["date"] for r in rows})
-    with open(path + ".tmp", "w") as f:
-        f.write("# alphabeta's levels as measured by tests/bench/calibrate_levels.py (model version %d):\n" % version)
-        f.write("# %d games at %s against Stockfish 15.1 UCI_Elo (held fixed), %s.\n"
-                % (len(rows), TC, (dates[0] + " .. " + dates[-1]) if dates else "none"))
-        f.write("# level\tElo\t95% margin\tgames\ttime control\tdate\n")
-        for preset in sorted(PLAN, key=int):
-            if preset not in ratings or ratings[preset][1] > 400:
-                continue
-            elo, margin, games, _ = ratings[preset]
-            last = max(r["date"] for r in rows if r["preset"] == preset or r["opponent"] == "preset" + preset)
-            f.write("%s\t%.0f\t%.0f\t%d\t%s\t%s\n" % (preset, elo, margin, games, TC, last))
-    os.replace(path + ".tmp", path)
+    written = []
+    for plugin, relative in RATINGS_FILES.items():
+        if only_plugin and plugin != only_plugin:
+            continue
+        subjects = [p for p in sorted(PLAN, key=subject_order) if player_of(p)[0] == plugin
+                    and p in ratings and ratings[p][1] <= 400]
+        if not subjects:
+            continue
+        path = os.path.join(root, relative)
+        with open(path + ".tmp", "w") as f:
+            f.write("# %s's levels as measured by tests/bench/calibrate_levels.py (alphabeta model version %d):\n"
+                    % (plugin, version))
+            f.write("# %d games at %s, Stockfish 15.1's UCI_Elo held fixed, %s. Level '-': no level.\n"
+                    % (len(rows), TC, (dates[0] + " .. " + dates[-1]) if dates else "none"))
+            f.write("# level\tElo\t95% margin\tgames\ttime control\tdate\n")
+            for subject in subjects:
+                elo, margin, games, _ = ratings[subject]
+                last = max(r["date"] for r in rows if r["preset"] == subject or r["opponent"] == "preset" + subject)
+                f.write("%s\t%.0f\t%.0f\t%d\t%s\t%s\n" % (player_of(subject)[1] or "-", elo, margin, games, TC, last))
+        os.replace(path + ".tmp", path)
+        written.append(path)
+    return written
 
 
 def main():
@@ -252,9 +296,11 @@ def main():
     parser.add_argument("--config", default=None, help="gambit-match's configuration (default: an empty one)")
     parser.add_argument("--only", nargs="+", metavar="LEVEL", help="only these presets")
     parser.add_argument("--table-only", action="store_true", help="play nothing: print the table so far")
-    parser.add_argument("--ratings", default=None,
-                        help="the ratings file written at the end (default: ai_plugins/alphabeta/alphabeta.ratings, "
-                             "the one the plugin ships; 'none' writes nothing)")
+    parser.add_argument("--ratings", choices=["all", "none"] + list(RATINGS_FILES), default="all",
+                        help="which plugins' ratings files (ai_plugins/<id>/<id>.ratings, shipped beside the plugin) "
+                             "are written at the end (default all)")
+    parser.add_argument("--max-games", type=int, default=240,
+                        help="with --target-margin: a subject stops after this many games of its own (default 240)")
     args = parser.parse_args()
     with open(os.path.join(root, "ai_plugins", "alphabeta", "human_play.h")) as f:
         version = int(re.search(r"ModelVersion = (\d+);", f.read()).group(1))
@@ -281,7 +327,9 @@ def main():
         while True:
             if args.target_margin:
                 ratings = fit(rows) if rows else {}
-                wide = {p for p in PLAN if p not in ratings or ratings[p][1] > args.target_margin}
+                own = {p: sum(1 for r in rows if r["preset"] == p) for p in PLAN}
+                wide = {p for p in PLAN if (p not in ratings or ratings[p][1] > args.target_margin)
+                        and own[p] < args.max_games}
                 short = [(p, o) for p, o in wanted if p in wide]
             else:
                 short = [(p, o) for p, o in wanted if 2 * len(pairs_played(rows, p, o)) < args.games]
@@ -298,11 +346,9 @@ def main():
                 print("%s vs %s pair %d: %s" % (preset, opponent_name(opponent), pair,
                                                 " ".join(r[5] for r in new) or "failed"), flush=True)
     print(table(rows))
-    if args.ratings is None:
-        args.ratings = os.path.join(root, "ai_plugins", "alphabeta", "alphabeta.ratings")
     if args.ratings != "none":
-        write_ratings(rows, args.ratings, version)
-        print("ratings written to %s" % args.ratings)
+        for path in write_ratings(rows, root, version, None if args.ratings == "all" else args.ratings):
+            print("ratings written to %s" % path)
 
 
 if __name__ == "__main__":

@@ -119,6 +119,19 @@ TEST_F(PluginRatings, ASeatPlayingExactlyAMeasuredLevelHasItsRating) {
   EXPECT_FALSE(raw->rating_of("", {})) << "no level";
 }
 
+TEST_F(PluginRatings, APlayerWithoutLevelsIsMeasuredAtItsDefaultsAsLevelDash) {
+  std::filesystem::copy_file(test_support::random_plugin(), dir_ / "random.so");
+  std::ofstream(dir_ / "random.ratings") << "-\t-250\t120\t60\t10+0.1\t2026-11-24\n";
+  auto random = PluginLibrary::load(dir_ / "random.so");
+  ASSERT_TRUE(random) << random.error();
+  EXPECT_TRUE(random.value()->ratings_problem().empty()) << random.value()->ratings_problem();
+  const auto rating = random.value()->rating_of("", {});
+  ASSERT_TRUE(rating);
+  EXPECT_DOUBLE_EQ(rating->elo, -250);
+  EXPECT_FALSE(random.value()->rating_of("", {{"seed", "5"}})) << "an option of its own";
+  EXPECT_FALSE(random.value()->rating_of("-", {})) << "'-' is the file's word, not a level";
+}
+
 TEST_F(PluginRatings, WithoutAFileNothingIsMeasuredAndNothingIsWrong) {
   const auto raw = load();
   ASSERT_TRUE(raw);
