@@ -42,12 +42,16 @@ int main(int argc, char** argv) {
     game.reason = "checkmate";
     game.plies = 80;
     game.pgn = std::string(2000, 'x');  // a 40-move game's PGN is about this long
-    const char* levels[] = {"easy", "medium", "hard", "max"};
+    // Measured levels: every game is rated.
+    const auto level = [](int i, double shift) {
+      const int elo = 600 + 400 * (i % 4);
+      return PlayerIdentity::ai("alphabeta", "1.0", "elo=" + std::to_string(elo), "alphabeta " + std::to_string(elo),
+                                Placement{elo + shift, 40});
+    };
     Clock::time_point last_hundred;
     for (int i = 0; i < games; ++i) {
       if (i == games - 100) last_hundred = Clock::now();
-      game.black = PlayerIdentity::ai("alphabeta", "1.0", std::string("level=") + levels[i % 4],
-                                      std::string("alphabeta (") + levels[i % 4] + ")");
+      game.black = level(i, 0);
       game.result = i % 3 == 0 ? "0-1" : "1-0";
       if (auto recorded = store.record_game(game); !recorded) return fail(recorded.error());
     }
@@ -69,10 +73,16 @@ int main(int argc, char** argv) {
     auto recent = store.recent_games(50);
     const double recent_ms = ms_since(start);
     if (!standings || !history || !recent) return fail("a query failed");
+    // A level re-measured: every rating is computed again.
+    start = Clock::now();
+    auto placed = store.place_players({level(0, 25)});
+    const double place_ms = ms_since(start);
+    if (!placed || placed.value() != 1) return fail("place_players did not move the level");
 
     std::printf("%d games: record_game %.2f ms (mean of the last 100), save_interrupted %.2f ms, standings %.1f ms, "
-                "rating_history %.1f ms (%zu points), recent_games(50) %.1f ms\n",
-                games, record_ms, keep_ms, standings_ms, history_ms, history.value().size(), recent_ms);
+                "rating_history %.1f ms (%zu points), recent_games(50) %.1f ms, a level re-measured (every game "
+                "rated again) %.1f ms\n",
+                games, record_ms, keep_ms, standings_ms, history_ms, history.value().size(), recent_ms, place_ms);
   }
   const Clock::time_point start = Clock::now();
   auto reopened = Store::open(path);
