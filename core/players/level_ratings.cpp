@@ -26,8 +26,9 @@ std::optional<double> number(std::string_view text) {
 
 }  // namespace
 
-Result<LevelRatings> parse_level_ratings(std::string_view text) {
-  LevelRatings ratings;
+Result<RatingsFile> parse_ratings_file(std::string_view text) {
+  RatingsFile file;
+  LevelRatings& ratings = file.levels;
   int number_of_line = 0;
   for (std::string_view line : split(text, '\n')) {
     ++number_of_line;
@@ -35,13 +36,21 @@ Result<LevelRatings> parse_level_ratings(std::string_view text) {
     if (line.empty() || line.front() == '#') continue;
     const std::string where = "line " + std::to_string(number_of_line) + ": ";
     const std::vector<std::string_view> fields = split(line, '\t');
+    if (fields[0] == "version") {
+      if (fields.size() != 2 || fields[1].empty())
+        return Failure{where + "expected 'version', a tab and the plugin version measured"};
+      if (!file.plugin_version.empty()) return Failure{where + "the version is given twice"};
+      file.plugin_version = std::string(fields[1]);
+      continue;
+    }
     if (fields.size() != 6)
       return Failure{where + "expected 6 fields separated by tabs (level, Elo, margin, games, time control, date), "
                              "found " + std::to_string(fields.size())};
     LevelRating rating;
-    rating.level = std::string(fields[0]);
-    if (rating.level.empty()) return Failure{where + "the level name is empty"};
-    if (find_rating(ratings, rating.level)) return Failure{where + "the level '" + rating.level + "' is given twice"};
+    if (fields[0].empty()) return Failure{where + "the level name is empty (a player without levels is '-')"};
+    rating.level = fields[0] == "-" ? "" : std::string(fields[0]);
+    if (find_rating(ratings, rating.level))
+      return Failure{where + "the level " + quote_for_message(fields[0]) + " is given twice"};
     const auto elo = number(fields[1]), margin = number(fields[2]), games = number(fields[3]);
     if (!elo || *elo < -1000 || *elo > 4000)
       return Failure{where + "the rating " + quote_for_message(fields[1]) + " is not a number from -1000 to 4000"};
@@ -56,7 +65,9 @@ Result<LevelRatings> parse_level_ratings(std::string_view text) {
     rating.measured = std::string(fields[5]);
     ratings.push_back(std::move(rating));
   }
-  return ratings;
+  if (file.plugin_version.empty() && !ratings.empty())
+    return Failure{"it does not say which version of the plugin it measured (a line 'version', a tab, the version)"};
+  return file;
 }
 
 std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file) {
@@ -65,7 +76,6 @@ std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file) 
 }
 
 const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level) {
-  if (level.empty()) level = NoLevel;
   for (const LevelRating& rating : ratings)
     if (rating.level == level) return &rating;
   return nullptr;

@@ -2,10 +2,13 @@
 // ships beside the plugin (gambit_<id>.ratings beside gambit_<id>.so), written
 // by a calibration (tests/bench/calibrate_levels.py for alphabeta).
 //
-// The file is text: '#' starts a comment line, every other non-empty line is
-// one level, tab-separated: level name ("-" for the player without a level, at
-// its default options), Elo, 95% margin, games, time control, date measured. A level's rating is only used for a seat that plays exactly
-// the level (no option of its own), so a rating always means the thing measured.
+// The file is text: '#' starts a comment line; one line "version<TAB>1.4.0"
+// names the plugin version measured (a file for another version is not used:
+// a level that plays differently is another opponent); every other non-empty
+// line is one level, tab-separated: level name ("-" for the player without a
+// level, at its default options), Elo, 95% margin, games, time control, date
+// measured. A level's rating is only used for a seat that plays exactly the
+// level (no option of its own), so a rating always means the thing measured.
 #pragma once
 
 #include <filesystem>
@@ -18,11 +21,8 @@
 
 namespace gambit::players {
 
-// The level name a ratings file gives the player without a level.
-inline constexpr std::string_view NoLevel = "-";
-
 struct LevelRating {
-  std::string level;         // the plugin's level name, or NoLevel
+  std::string level;         // the plugin's level name; "" for the player without a level
   double elo = 0;            // measured rating
   double margin = 0;         // 95% margin, Elo (> 0)
   int games = 0;             // games the measurement rests on (> 0)
@@ -35,14 +35,19 @@ struct LevelRating {
 
 using LevelRatings = std::vector<LevelRating>;
 
+struct RatingsFile {
+  std::string plugin_version;  // the version of the plugin measured
+  LevelRatings levels;
+};
+
 // Parses a ratings file's text; a failure names the line and what is wrong
 // ("line 3: the margin 'abc' is not a number").
-Result<LevelRatings> parse_level_ratings(std::string_view text);
+Result<RatingsFile> parse_ratings_file(std::string_view text);
 
 // The ratings file of a plugin file: "x/gambit_alphabeta.so" -> "x/gambit_alphabeta.ratings".
 std::filesystem::path ratings_file_of(const std::filesystem::path& plugin_file);
 
-// The rating of a level in the list ("" finds NoLevel), if measured.
+// The rating of a level in the list ("": the player without a level), if measured.
 const LevelRating* find_rating(const LevelRatings& ratings, std::string_view level);
 
 // The measured level nearest a rating (the weaker of two as near), or null when none is.

@@ -223,17 +223,20 @@ void PluginLibrary::read_ratings() {
   std::ifstream in(file, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) return refuse("it cannot be read");
-  auto parsed = parse_level_ratings(text);
+  auto parsed = parse_ratings_file(text);
   if (!parsed) return refuse(parsed.error());
-  for (const LevelRating& rating : parsed.value())
-    if (rating.level != NoLevel && !find_level(*descriptor_, rating.level))
+  if (!parsed.value().levels.empty() && parsed.value().plugin_version != version_)
+    return refuse("it measured version " + parsed.value().plugin_version + " of the plugin, this is version " +
+                  version_ + " (the levels may play differently: measure them again)");
+  for (const LevelRating& rating : parsed.value().levels)
+    if (!rating.level.empty() && !find_level(*descriptor_, rating.level))
       return refuse("the plugin has no level '" + rating.level + "' (its levels: " + level_names(*descriptor_) + ")");
-  ratings_ = std::move(parsed).value();
+  ratings_ = std::move(parsed).value().levels;
 }
 
 std::optional<LevelRating> PluginLibrary::rating_of(std::string_view level, const OptionList& options) const {
   const LevelRating* rating = find_rating(ratings_, level);
-  if (!rating || level == NoLevel) return std::nullopt;
+  if (!rating) return std::nullopt;
   auto presets = resolve_options(*descriptor_, level, {});
   if (!presets || presets.value() != options) return std::nullopt;
   return *rating;

@@ -92,9 +92,11 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
   if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
     rating_change_ = *change.value();
     if (auto history = store_->rating_history(); history && !history.value().empty()) {
-      const double last = history.value().back().score;
-      for (auto p = history.value().rbegin(); p != history.value().rend() && p->score == last && last != 0.5; ++p)
-        results_in_a_row_ += last == 1.0 ? 1 : -1;
+      const store::RatingPoint& last = history.value().back();
+      for (auto p = history.value().rbegin(); p != history.value().rend() && p->score == last.score &&
+                                              p->opponent == last.opponent && last.score != 0.5;
+           ++p)
+        results_in_a_row_ += last.score == 1.0 ? 1 : -1;
     }
   }
   return std::nullopt;

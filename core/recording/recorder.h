@@ -66,9 +66,9 @@ class Recorder {
   // The profile's rating before and after the game just recorded, when it was
   // rated (the profile against a placed AI, from the start).
   const std::optional<store::Store::RatingChange>& rating_change() const { return rating_change_; }
-  // The profile's rated games ending with the one just recorded that all had
-  // its result: +3 after three wins in a row, -2 after two losses, 0 after a
-  // draw or when the game was not rated.
+  // The profile's rated games against the same opponent, ending with the one
+  // just recorded, that all had its result: +3 after three wins in a row, -2
+  // after two losses, 0 after a draw or when the game was not rated.
   int results_in_a_row() const { return results_in_a_row_; }
 
  private:

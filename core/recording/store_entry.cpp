@@ -26,11 +26,10 @@ std::vector<store::PlayerIdentity> measured_levels(const players::PluginCatalog&
   std::vector<store::PlayerIdentity> placed;
   for (const auto& plugin : catalog.plugins())
     for (const players::LevelRating& rating : plugin->ratings()) {
-      const std::string level = rating.level == players::NoLevel ? "" : rating.level;
-      auto options = players::resolve_options(plugin->descriptor(), level, {});
+      auto options = players::resolve_options(plugin->descriptor(), rating.level, {});
       if (!options) continue;
       placed.push_back(store::PlayerIdentity::ai(plugin->id(), plugin->version(), options_text(options.value()),
-                                                 players::ai_label(plugin->id(), level), placement_of(rating)));
+                                                 players::ai_label(plugin->id(), rating.level), placement_of(rating)));
     }
   return placed;
 }

@@ -540,7 +540,8 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
   if (!me.value()) return points;
   auto query = Statement::prepare(*db_,
                                   "SELECT r.game_id, g.ended_at, r.rating, r.deviation, r.volatility, g.result, "
-                                  "g.white_id = r.player_id FROM ratings r JOIN games g ON g.id = r.game_id "
+                                  "g.white_id = r.player_id, CASE WHEN g.white_id = r.player_id THEN g.black_id "
+                                  "ELSE g.white_id END FROM ratings r JOIN games g ON g.id = r.game_id "
                                   "WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id");
   if (!query) return Failure{query.error()};
   query.value().bind(1, *me.value());
@@ -551,7 +552,7 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
     const Statement& r = query.value();
     const double white_points = white_points_of(r.column_text(5)).value_or(0.5);
     points.push_back({r.column_int(0), r.column_int(1), {r.column_double(2), r.column_double(3), r.column_double(4)},
-                      r.column_int(6) ? white_points : 1.0 - white_points});
+                      r.column_int(6) ? white_points : 1.0 - white_points, r.column_int(7)});
   }
 }
 

@@ -123,7 +123,8 @@ struct RatingPoint {
   std::int64_t game_id = 0;
   std::int64_t ended_at = 0;
   rating::Glicko2 rating;
-  double score = 0.5;  // what the person scored in that game: 1, 0.5 or 0
+  double score = 0.5;      // what the person scored in that game: 1, 0.5 or 0
+  std::int64_t opponent = 0;  // the opponent's player id (the same AI identity: the same id)
 };
 
 // One line of the recent games list.

@@ -52,10 +52,10 @@ PLAN = {
     "1000": [("sf", 1350), ("preset", "1200")],
     "800": [("preset", "1000"), ("preset", "1200")],
     "600": [("preset", "800"), ("preset", "1000")],
-    "minimax:max": [("preset", "600"), ("preset", "800")],
-    "minimax:hard": [("preset", "600"), ("preset", "minimax:max")],
-    "minimax:medium": [("preset", "minimax:hard"), ("preset", "600")],
-    "minimax:easy": [("preset", "minimax:medium"), ("preset", "minimax:hard")],
+    "minimax:max": [("preset", "1400"), ("preset", "1600")],
+    "minimax:hard": [("preset", "1000"), ("preset", "1200")],
+    "minimax:medium": [("preset", "600"), ("preset", "800")],
+    "minimax:easy": [("preset", "minimax:medium"), ("preset", "600")],
     "random": [("preset", "minimax:easy")],
 }
 # The plugin each subject is a level of; a bare number is an alphabeta preset.
@@ -252,6 +252,12 @@ def table(rows):
     return "\n".join(lines)
 
 
+def plugin_version(root, plugin):
+    """The version a plugin's source declares (the one its ratings measure)."""
+    with open(os.path.join(root, "ai_plugins", plugin, plugin + "_player.cpp")) as f:
+        return re.search(r'Version = "([^"]+)";', f.read()).group(1)
+
+
 def write_ratings(rows, root, version, only_plugin=None):
     """The ratings files the plugins ship (core/players/level_ratings.h): each placed subject's measurement.
     Returns the files written."""
@@ -262,7 +268,7 @@ def write_ratings(rows, root, version, only_plugin=None):
         if only_plugin and plugin != only_plugin:
             continue
         subjects = [p for p in sorted(PLAN, key=subject_order) if player_of(p)[0] == plugin
-                    and p in ratings and ratings[p][1] <= 400]
+                    and p in ratings and 1 <= ratings[p][1] <= 400]  # a margin under 1: a degenerate fit
         if not subjects:
             continue
         path = os.path.join(root, relative)
@@ -271,6 +277,7 @@ def write_ratings(rows, root, version, only_plugin=None):
                     % (plugin, version))
             f.write("# %d games at %s, Stockfish 15.1's UCI_Elo held fixed, %s. Level '-': no level.\n"
                     % (len(rows), TC, (dates[0] + " .. " + dates[-1]) if dates else "none"))
+            f.write("version\t%s\n" % plugin_version(root, plugin))
             f.write("# level\tElo\t95% margin\tgames\ttime control\tdate\n")
             for subject in subjects:
                 elo, margin, games, _ = ratings[subject]
@@ -296,9 +303,9 @@ def main():
     parser.add_argument("--config", default=None, help="gambit-match's configuration (default: an empty one)")
     parser.add_argument("--only", nargs="+", metavar="LEVEL", help="only these presets")
     parser.add_argument("--table-only", action="store_true", help="play nothing: print the table so far")
-    parser.add_argument("--ratings", choices=["all", "none"] + list(RATINGS_FILES), default="all",
+    parser.add_argument("--ratings", choices=["all", "none"] + list(RATINGS_FILES), default=None,
                         help="which plugins' ratings files (ai_plugins/<id>/<id>.ratings, shipped beside the plugin) "
-                             "are written at the end (default all)")
+                             "are written at the end (default: all after playing, none with --table-only)")
     parser.add_argument("--max-games", type=int, default=240,
                         help="with --target-margin: a subject stops after this many games of its own (default 240)")
     args = parser.parse_args()
@@ -346,6 +353,8 @@ def main():
                 print("%s vs %s pair %d: %s" % (preset, opponent_name(opponent), pair,
                                                 " ".join(r[5] for r in new) or "failed"), flush=True)
     print(table(rows))
+    if args.ratings is None:
+        args.ratings = "none" if args.table_only else "all"
     if args.ratings != "none":
         for path in write_ratings(rows, root, version, None if args.ratings == "all" else args.ratings):
             print("ratings written to %s" % path)

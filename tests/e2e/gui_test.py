@@ -356,8 +356,8 @@ def measured_levels(exe):
     levels = {}
     with open(os.path.join(os.path.dirname(exe), "plugins", "gambit_alphabeta.ratings")) as f:
         for line in f:
-            if line.strip() and not line.startswith("#"):
-                fields = line.rstrip("\n").split("\t")
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) == 6 and not line.startswith("#"):
                 levels[fields[0]] = float(fields[1])
     return levels
 

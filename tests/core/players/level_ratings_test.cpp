@@ -19,11 +19,14 @@ namespace {
 using test_support::contains;
 
 TEST(LevelRatings, ReadsLevelsSkippingCommentsAndBlankLines) {
-  const auto ratings = parse_level_ratings(
-      "# measured by a calibration\n\n600\t731\t183\t52\t10+0.1\t2026-11-24\r\n1400\t1469.5\t86\t78\t10+0.1\t2026-11-25\n");
-  ASSERT_TRUE(ratings) << ratings.error();
-  ASSERT_EQ(ratings.value().size(), 2u);
-  const LevelRating& strong = ratings.value()[1];
+  const auto file = parse_ratings_file(
+      "# measured by a calibration\nversion\t1.4.0\n\n600\t731\t183\t52\t10+0.1\t2026-11-24\r\n"
+      "1400\t1469.5\t86\t78\t10+0.1\t2026-11-25\n-\t-250\t120\t60\t10+0.1\t2026-11-25\n");
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_EQ(file.value().plugin_version, "1.4.0");
+  const LevelRatings& ratings = file.value().levels;
+  ASSERT_EQ(ratings.size(), 3u);
+  const LevelRating& strong = ratings[1];
   EXPECT_EQ(strong.level, "1400");
   EXPECT_DOUBLE_EQ(strong.elo, 1469.5);
   EXPECT_DOUBLE_EQ(strong.margin, 86);
@@ -31,11 +34,13 @@ TEST(LevelRatings, ReadsLevelsSkippingCommentsAndBlankLines) {
   EXPECT_EQ(strong.games, 78);
   EXPECT_EQ(strong.time_control, "10+0.1");
   EXPECT_EQ(strong.measured, "2026-11-25");
-  EXPECT_EQ(find_rating(ratings.value(), "600"), &ratings.value()[0]);
-  EXPECT_EQ(find_rating(ratings.value(), "800"), nullptr);
-  const auto empty = parse_level_ratings("");
+  EXPECT_EQ(find_rating(ratings, "600"), &ratings[0]);
+  EXPECT_EQ(find_rating(ratings, "800"), nullptr);
+  EXPECT_EQ(find_rating(ratings, ""), &ratings[2]) << "'-' is the player without a level";
+  EXPECT_DOUBLE_EQ(ratings[2].elo, -250);
+  const auto empty = parse_ratings_file("# nothing measured yet\n");
   ASSERT_TRUE(empty);
-  EXPECT_TRUE(empty.value().empty());
+  EXPECT_TRUE(empty.value().levels.empty());
 }
 
 TEST(LevelRatings, RefusesABadLineNamingItAndTheProblem) {
@@ -43,30 +48,34 @@ TEST(LevelRatings, RefusesABadLineNamingItAndTheProblem) {
     const char* text;
     const char* says;
   } cases[] = {
-      {"600 731 183 52 10+0.1 2026-11-24\n", "line 1: expected 6 fields"},
-      {"# x\n600\t731\t183\t52\t10+0.1\n", "line 2: expected 6 fields"},
-      {"600\tstrong\t183\t52\t10+0.1\t2026-11-24\n", "line 1: the rating 'strong' is not a number"},
-      {"600\t731\t0\t52\t10+0.1\t2026-11-24\n", "the margin '0'"},
-      {"600\t731\tnan\t52\t10+0.1\t2026-11-24\n", "the margin 'nan'"},
-      {"600\t731\t183\t5.5\t10+0.1\t2026-11-24\n", "the number of games '5.5'"},
-      {"600\t731\t183\t-3\t10+0.1\t2026-11-24\n", "the number of games '-3'"},
-      {"\t731\t183\t52\t10+0.1\t2026-11-24\n", "the level name is empty"},
-      {"600\t731\t183\t52\t10+0.1\t2026-11-24\n600\t740\t183\t52\t10+0.1\t2026-11-24\n", "line 2: the level '600' is given twice"},
+      {"version\t1\n600 731 183 52 10+0.1 2026-11-24\n", "line 2: expected 6 fields"},
+      {"# x\nversion\t1\n600\t731\t183\t52\t10+0.1\n", "line 3: expected 6 fields"},
+      {"version\t1\n600\tstrong\t183\t52\t10+0.1\t2026-11-24\n", "line 2: the rating 'strong' is not a number"},
+      {"version\t1\n600\t731\t0\t52\t10+0.1\t2026-11-24\n", "the margin '0'"},
+      {"version\t1\n600\t731\tnan\t52\t10+0.1\t2026-11-24\n", "the margin 'nan'"},
+      {"version\t1\n600\t731\t183\t5.5\t10+0.1\t2026-11-24\n", "the number of games '5.5'"},
+      {"version\t1\n600\t731\t183\t-3\t10+0.1\t2026-11-24\n", "the number of games '-3'"},
+      {"version\t1\n\t731\t183\t52\t10+0.1\t2026-11-24\n", "the level name is empty"},
+      {"version\t1\n600\t731\t183\t52\t10+0.1\t2026-11-24\n600\t740\t183\t52\t10+0.1\t2026-11-24\n",
+       "line 3: the level '600' is given twice"},
+      {"600\t731\t183\t52\t10+0.1\t2026-11-24\n", "does not say which version"},
+      {"version\n", "line 1: expected 'version', a tab and the plugin version"},
+      {"version\t1\nversion\t2\n", "line 2: the version is given twice"},
   };
   for (const auto& c : cases) {
-    const auto ratings = parse_level_ratings(c.text);
-    ASSERT_FALSE(ratings) << "accepted: " << c.text;
-    EXPECT_TRUE(contains(ratings.error(), c.says)) << ratings.error() << "\nfor: " << c.text;
+    const auto file = parse_ratings_file(c.text);
+    ASSERT_FALSE(file) << "accepted: " << c.text;
+    EXPECT_TRUE(contains(file.error(), c.says)) << file.error() << "\nfor: " << c.text;
   }
 }
 
 TEST(LevelRatings, TheNearestLevelAndTheNextOneUpOrDownGoByMeasuredRating) {
   // Measured out of order: 1200 played stronger than 1400.
-  const auto ratings = parse_level_ratings(
-      "600\t700\t100\t50\t10+0.1\td\n1400\t1300\t100\t50\t10+0.1\td\n1200\t1350\t100\t50\t10+0.1\td\n"
+  const auto file = parse_ratings_file(
+      "version\t1\n600\t700\t100\t50\t10+0.1\td\n1400\t1300\t100\t50\t10+0.1\td\n1200\t1350\t100\t50\t10+0.1\td\n"
       "1600\t1600\t100\t50\t10+0.1\td\n");
-  ASSERT_TRUE(ratings) << ratings.error();
-  const LevelRatings& r = ratings.value();
+  ASSERT_TRUE(file) << file.error();
+  const LevelRatings& r = file.value().levels;
   EXPECT_EQ(nearest_rating(r, 1500)->level, "1600");
   EXPECT_EQ(nearest_rating(r, 1340)->level, "1200");
   EXPECT_EQ(nearest_rating(r, 1325)->level, "1400") << "as near to both: the weaker";
@@ -79,6 +88,7 @@ TEST(LevelRatings, TheNearestLevelAndTheNextOneUpOrDownGoByMeasuredRating) {
   EXPECT_EQ(next_rating(r, "1600", +1), nullptr) << "the strongest measured";
   EXPECT_EQ(next_rating(r, "600", -1), nullptr);
   EXPECT_EQ(next_rating(r, "max", +1), nullptr) << "not measured";
+  EXPECT_EQ(next_rating(r, "", +1), nullptr) << "no level, not measured";
 }
 
 TEST(LevelRatings, TheFileBesideAPluginFile) {
@@ -94,9 +104,16 @@ class PluginRatings : public ::testing::Test {
     ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
     std::filesystem::copy_file(test_support::test_plugin("raw"), dir_ / "raw.so");
+    auto raw = PluginLibrary::load(dir_ / "raw.so");
+    ASSERT_TRUE(raw) << raw.error();
+    version_ = raw.value()->version();
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
-  void write_ratings(const std::string& text) { std::ofstream(dir_ / "raw.ratings") << text; }
+  // A ratings file for the raw plugin's own version.
+  void write_ratings(const std::string& levels) {
+    std::ofstream(dir_ / "raw.ratings") << "version\t" << version_ << "\n" << levels;
+  }
+  std::string version_;
   std::shared_ptr<const PluginLibrary> load() {
     auto loaded = PluginLibrary::load(dir_ / "raw.so");
     EXPECT_TRUE(loaded) << loaded.error();
@@ -121,7 +138,10 @@ TEST_F(PluginRatings, ASeatPlayingExactlyAMeasuredLevelHasItsRating) {
 
 TEST_F(PluginRatings, APlayerWithoutLevelsIsMeasuredAtItsDefaultsAsLevelDash) {
   std::filesystem::copy_file(test_support::random_plugin(), dir_ / "random.so");
-  std::ofstream(dir_ / "random.ratings") << "-\t-250\t120\t60\t10+0.1\t2026-11-24\n";
+  auto version = PluginLibrary::load(dir_ / "random.so");
+  ASSERT_TRUE(version);
+  std::ofstream(dir_ / "random.ratings") << "version\t" << version.value()->version()
+                                         << "\n-\t-250\t120\t60\t10+0.1\t2026-11-24\n";
   auto random = PluginLibrary::load(dir_ / "random.so");
   ASSERT_TRUE(random) << random.error();
   EXPECT_TRUE(random.value()->ratings_problem().empty()) << random.value()->ratings_problem();
@@ -130,6 +150,16 @@ TEST_F(PluginRatings, APlayerWithoutLevelsIsMeasuredAtItsDefaultsAsLevelDash) {
   EXPECT_DOUBLE_EQ(rating->elo, -250);
   EXPECT_FALSE(random.value()->rating_of("", {{"seed", "5"}})) << "an option of its own";
   EXPECT_FALSE(random.value()->rating_of("-", {})) << "'-' is the file's word, not a level";
+}
+
+TEST_F(PluginRatings, RatingsOfAnotherVersionOfThePluginAreNotUsed) {
+  std::ofstream(dir_ / "raw.ratings") << "version\t0.0.1-old\neasy\t1234\t80\t100\t10+0.1\t2026-11-24\n";
+  const auto raw = load();
+  ASSERT_TRUE(raw);
+  EXPECT_TRUE(raw->ratings().empty());
+  EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}}));
+  EXPECT_TRUE(contains(raw->ratings_problem(), "it measured version 0.0.1-old of the plugin, this is version " + version_))
+      << raw->ratings_problem();
 }
 
 TEST_F(PluginRatings, WithoutAFileNothingIsMeasuredAndNothingIsWrong) {
@@ -156,7 +186,7 @@ TEST_F(PluginRatings, ABadFileIsNotUsedAndTheCatalogSaysWhyThePluginStillLoads) 
   write_ratings("easy\t1234\n");
   const auto again = PluginLibrary::load(dir_ / "raw.so");
   ASSERT_TRUE(again);
-  EXPECT_TRUE(contains(again.value()->ratings_problem(), "line 1: expected 6 fields")) << again.value()->ratings_problem();
+  EXPECT_TRUE(contains(again.value()->ratings_problem(), "line 2: expected 6 fields")) << again.value()->ratings_problem();
 }
 
 }  // namespace

@@ -173,3 +173,73 @@ TEST_F(RecorderTest, TheDemoRecordsButNeverKeepsAndNoStoreMeansNothing) {
 
 }  // namespace
 }  // namespace gambit::recording
+
+namespace gambit::recording {
+namespace {
+
+// Ann against alphabeta at a measured level: each game one move of hers, then she resigns.
+class RecorderRatingTest : public RecorderTest {
+ protected:
+  std::unique_ptr<match::GameSession> against(const std::string& level, TimePoint now) {
+    auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+    EXPECT_TRUE(plugin) << plugin.error();
+    auto options = players::resolve_options(plugin.value()->descriptor(), level, {});
+    EXPECT_TRUE(options) << options.error();
+    auto session = match::GameSession::create(
+        {players::Seat{"Ann", nullptr, {}, {}},
+         players::Seat{players::ai_label("alphabeta", level), plugin.value(), options.value(), level}},
+        {}, std::nullopt, now);
+    EXPECT_TRUE(session) << session.error();
+    return session ? std::move(session).value() : nullptr;
+  }
+  // One lost game against the level; the recorder's view after it.
+  void lose_to(Recorder& recorder, const std::string& level, std::int64_t when) {
+    const TimePoint now = match::GameSession::Clock::now();
+    auto session = against(level, now);
+    ASSERT_TRUE(session);
+    recorder.began(session->game(), when);
+    play(*session, {"e2e4"}, now);
+    ASSERT_TRUE(session->resign(now));
+    ASSERT_FALSE(recorder.record_if_over(*session, when + 1));
+  }
+};
+
+TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheSameLevel) {
+  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+  ASSERT_TRUE(plugin);
+  ASSERT_GE(plugin.value()->ratings().size(), 2u) << plugin.value()->ratings_problem();
+  const std::string a = plugin.value()->ratings()[0].level, b = plugin.value()->ratings()[1].level;
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  lose_to(recorder, a, 100);
+  ASSERT_TRUE(recorder.rating_change());
+  EXPECT_DOUBLE_EQ(recorder.rating_change()->before.rating, store::InitialRating);
+  EXPECT_LT(recorder.rating_change()->after.rating, store::InitialRating);
+  EXPECT_EQ(recorder.results_in_a_row(), -1);
+  lose_to(recorder, a, 200);
+  EXPECT_EQ(recorder.results_in_a_row(), -2);
+  lose_to(recorder, b, 300);
+  EXPECT_EQ(recorder.results_in_a_row(), -1) << "a run is against one opponent";
+  lose_to(recorder, b, 400);
+  lose_to(recorder, b, 500);
+  EXPECT_EQ(recorder.results_in_a_row(), -3);
+  EXPECT_EQ(store_->rating_history().value().size(), 5u);
+
+  // A level with an option of its own is not what was measured: recorded, not rated.
+  const TimePoint now = match::GameSession::Clock::now();
+  auto options = players::resolve_options(plugin.value()->descriptor(), a, {{"hash_mb", "8"}});
+  ASSERT_TRUE(options);
+  auto session = match::GameSession::create({players::Seat{"Ann", nullptr, {}, {}},
+                                             players::Seat{"alphabeta " + a, plugin.value(), options.value(), a}},
+                                            {}, std::nullopt, now);
+  ASSERT_TRUE(session);
+  recorder.began(session.value()->game(), 600);
+  play(*session.value(), {"e2e4"}, now);
+  ASSERT_TRUE(session.value()->resign(now));
+  ASSERT_FALSE(recorder.record_if_over(*session.value(), 601));
+  EXPECT_FALSE(recorder.rating_change());
+  EXPECT_EQ(recorder.results_in_a_row(), 0);
+  EXPECT_EQ(store_->recent_games(10).value().size(), 6u);
+}
+
+}  // namespace
+}  // namespace gambit::recording
