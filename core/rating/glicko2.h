@@ -43,6 +43,10 @@ double expected_score(const Glicko2& player, const GameResult& opponent);
 // Half the width of the 95% interval around a rating with this deviation (Elo).
 inline double margin95(double deviation) { return 1.959963984540054 * deviation; }
 
+// Whether a rating is still provisional: its deviation above lichess's
+// threshold of 110 (a 95% margin wider than about 215), as after a few games.
+inline bool provisional(const Glicko2& rating) { return rating.deviation > 110.0; }
+
 // The rating for people, rounded, with its 95% margin: "1340 \u00B1 90".
 std::string rating_text(const Glicko2& rating);
 

@@ -298,7 +298,9 @@ std::vector<std::string> GameScreen::end_details() const {
   const players::Seat& ai = s.seat(s.seat(chess::WHITE).human() ? chess::BLACK : chess::WHITE);
   if (const auto& rating_change = recorder_.rating_change()) {
     const long change = std::lround(rating_change->after.rating) - std::lround(rating_change->before.rating);
-    details.push_back("Your rating: " + rating::rating_text(rating_change->before) + " \xE2\x86\x92 " +
+    details.push_back(std::string(rating::provisional(rating_change->after) ? "Your provisional rating: "
+                                                                             : "Your rating: ") +
+                      rating::rating_text(rating_change->before) + " \xE2\x86\x92 " +
                       rating::rating_text(rating_change->after) + " (" + (change >= 0 ? "+" : "") +
                       std::to_string(change) + ").");
     if (const std::string next = next_level_advice(ai, recorder_.results_in_a_row()); !next.empty())

@@ -327,7 +327,8 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
               13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
     top = r.top + 40;
   } else {
-    section(target, assets, r, "Rating", profile_ + ", with its 95% margin");
+    section(target, assets, r, "Rating",
+            profile_ + ", with its 95% margin" + (rating::provisional(rating_) ? " (provisional)" : ""));
     const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36});
     const float room = r.width - number_w - 44;
     const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");

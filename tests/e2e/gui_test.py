@@ -406,7 +406,7 @@ def new_game_as_black(exe, xd):
         s = g.wait_for("the end of the game", lambda s: s["result"] == "1-0" and "end_details" in s)
         details = s["end_details"]
         # Glicko-2 from its start (1500, deviation 350: a 95% margin of 686) against the level's measured rating.
-        change = re.match(r"Your rating: 1500 \u00b1 686 \u2192 (\d+) \u00b1 (\d+) \(-(\d+)\)\.$",
+        change = re.match(r"Your provisional rating: 1500 \u00b1 686 \u2192 (\d+) \u00b1 (\d+) \(-(\d+)\)\.$",
                           details[1] if len(details) > 1 else "")
         if s["end_headline"] != "You lost" or details[0] != "You resigned (1-0)." or len(details) != 2 \
                 or not change or int(change.group(1)) != 1500 - int(change.group(3)) or int(change.group(2)) >= 686:

@@ -69,6 +69,14 @@ TEST(Glicko2, RepeatedGamesSettleNearTheOpponentsRatingWhenScoringHalf) {
   EXPECT_GT(me.deviation, 30);
 }
 
+TEST(Glicko2, ProvisionalWhileTheDeviationIsAboveLichesssThresholdAndTextShowsThe95PercentMargin) {
+  EXPECT_TRUE(provisional(Glicko2{}));
+  EXPECT_TRUE(provisional({1500, 110.5, 0.06}));
+  EXPECT_FALSE(provisional({1500, 110, 0.06}));
+  EXPECT_EQ(rating_text({1339.6, 46, 0.06}), "1340 \xC2\xB1 90");
+  EXPECT_EQ(rating_text(Glicko2{}), "1500 \xC2\xB1 686");
+}
+
 TEST(Glicko2, ExpectedScore) {
   EXPECT_DOUBLE_EQ(expected_score({1500, 100, 0.06}, {1500, 50, 0}), 0.5);
   // Against a 400 Elo weaker certain opponent: 1 / (1 + 10^-1) = 0.909 (the Glicko-2 logistic
