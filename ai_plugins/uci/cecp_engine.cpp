@@ -200,7 +200,7 @@ CecpEngine::CecpEngine(EngineConfig config) : config_(std::move(config)) { start
 
 void CecpEngine::start() {
   engine_.reset();  // the old process (if any) is asked to quit and reaped first
-  engine_ = std::make_unique<EngineProcess>(config_.command, config_.args);
+  engine_ = std::make_unique<ChildProcess>(config_.command, config_.args);
   if (!config_.log_file.empty()) engine_->log_to(config_.log_file);
   features_ = Features{};
   known_.clear();

@@ -69,7 +69,7 @@ class CecpEngine final : public EngineDialogue {
   [[noreturn]] void fail(const std::string& what);
 
   EngineConfig config_;
-  std::unique_ptr<EngineProcess> engine_;
+  std::unique_ptr<ChildProcess> engine_;
   Features features_;
   std::vector<chess::Key> known_;  // the positions the engine has, from its start: empty = none
   std::string known_start_fen_;

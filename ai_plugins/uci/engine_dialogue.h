@@ -1,6 +1,6 @@
 // EngineDialogue: what the uci plugin needs from an external engine whatever
 // protocol it speaks (UCI: uci_engine.h; XBoard/CECP: cecp_engine.h), and the
-// pieces both dialogues share. A dialogue owns its EngineProcess; every failure
+// pieces both dialogues share. A dialogue owns its ChildProcess; every failure
 // is an exception whose message is a sentence naming the engine (the plugin's
 // caller then forfeits the seat), and no process outlives the dialogue.
 // Used from one thread at a time (the SDK's stop flag is read, never written).
@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "ai_plugins/sdk/player_sdk.h"
-#include "ai_plugins/uci/engine_process.h"
+#include "core/util/child_process.h"
 
 namespace gambit::plugins {
 
-using Clock = EngineProcess::Clock;
+using Clock = ChildProcess::Clock;
 using std::chrono::milliseconds;
 
 // How long an engine may take to answer the handshake and a ping ("isready").

@@ -27,7 +27,7 @@ class UciEngine final : public EngineDialogue {
   void use_variant(chess::Variant variant);
   void expect(const std::string& answer, Clock::time_point deadline, const std::string& asked);
 
-  EngineProcess engine_;
+  ChildProcess engine_;
   std::int64_t movetime_ms_;
   std::vector<std::string> uci_variants_;  // the choices of its UCI_Variant option (empty: it has none)
   chess::Variant variant_ = chess::Variant::Standard;

@@ -1,10 +1,11 @@
 // uci: an external chess engine (Stockfish, or any other) as a Gambit player,
 // speaking UCI (uci_engine.h) or XBoard/CECP (cecp_engine.h), as the option
-// "protocol" says. The engine runs as a child process (EngineProcess) for the
+// "protocol" says. The engine runs as a child process (ChildProcess) for the
 // life of the player. An engine that cannot be started, dies, stops answering
 // or answers nonsense makes the call fail with the reason in words (the host
 // then forfeits the seat); an illegal move is caught by the host's check.
 #include <array>
+#include <stdexcept>
 #include <memory>
 
 #include "ai_plugins/sdk/player_sdk.h"
@@ -79,6 +80,7 @@ class UciPlayer final : public sdk::Player {
   explicit UciPlayer(const sdk::Options& options) {
     EngineConfig config;
     config.command = options.text("command");
+    if (config.command.empty()) throw std::invalid_argument("no engine command given (option 'command')");
     config.args = split_words(options.text("args"));
     config.settings = engine_settings(options.text("engine_options"));
     config.movetime_ms = options.integer("movetime_ms");

@@ -1,8 +1,9 @@
-#include "ai_plugins/uci/engine_process.h"
+#include "core/util/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
-namespace gambit::plugins {
+namespace gambit {
 
 namespace {
 
@@ -36,11 +37,13 @@ std::string resolve(const std::string& command) {
 
 }  // namespace
 
-EngineProcess::EngineProcess(const std::string& command, const std::vector<std::string>& args) : name_(command) {
-  if (command.empty()) throw std::runtime_error("no engine command given (option 'command')");
+ChildProcess::ChildProcess(const std::string& command, const std::vector<std::string>& args,
+                           std::uint64_t memory_limit_bytes)
+    : name_(command) {
+  if (command.empty()) throw std::runtime_error("no command given to run");
   int sockets[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
-    throw std::runtime_error(std::string("cannot make a channel to the engine: ") + std::strerror(errno));
+    throw std::runtime_error(std::string("cannot make a channel to a child process: ") + std::strerror(errno));
   int report[2];  // the child writes errno here if exec fails; closed on exec
   if (::pipe2(report, O_CLOEXEC) != 0) {
     ::close(sockets[0]);
@@ -64,6 +67,10 @@ EngineProcess::EngineProcess(const std::string& command, const std::vector<std::
     ::dup2(sockets[1], STDIN_FILENO);
     ::dup2(sockets[1], STDOUT_FILENO);
     ::setpgid(0, 0);  // its own group: a Ctrl+C in our terminal is not its to take
+    if (memory_limit_bytes > 0) {
+      const rlimit limit{rlim_t(memory_limit_bytes), rlim_t(memory_limit_bytes)};
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
     ::execv(path.c_str(), argv.data());
     const int error = errno;
     ssize_t ignored = ::write(report[1], &error, sizeof error);
@@ -82,7 +89,7 @@ EngineProcess::EngineProcess(const std::string& command, const std::vector<std::
   }
 }
 
-EngineProcess::~EngineProcess() {
+ChildProcess::~ChildProcess() {
   if (pid_ > 0 && !status_) {
     try {
       send("quit");
@@ -90,15 +97,16 @@ EngineProcess::~EngineProcess() {
     }
   }
   reap(std::chrono::milliseconds(500));
-  if (log_) log('#', "the engine " + fate());
+  if (log_) log('#', "'" + name_ + "' " + fate());
 }
 
-void EngineProcess::reap(std::chrono::milliseconds patience) {
+void ChildProcess::reap(std::chrono::milliseconds patience) {
   if (socket_ >= 0) ::shutdown(socket_, SHUT_WR);
   if (pid_ > 0 && !status_) {
     // Ask, then insist: quit (sent by the caller), SIGTERM, SIGKILL; always wait.
     for (int signal : {0, SIGTERM, SIGKILL}) {
-      if (signal) ::kill(-pid_, signal);  // the whole group: the engine and any helper it started
+      if (killed_) signal = SIGKILL;
+      if (signal) ::kill(-pid_, signal);  // the whole group: the child and any helper it started
       const auto until = Clock::now() + patience;
       int status = 0;
       while (true) {
@@ -117,6 +125,8 @@ void EngineProcess::reap(std::chrono::milliseconds patience) {
       ::waitpid(pid_, &status, 0);
       status_ = status;
     }
+    ::kill(-pid_, SIGKILL);  // what the child left running in its group (reaped by init)
+    reaped_ = true;
   }
   if (socket_ >= 0) {
     ::close(socket_);
@@ -124,34 +134,44 @@ void EngineProcess::reap(std::chrono::milliseconds patience) {
   }
 }
 
-void EngineProcess::log_to(const std::string& path) {
+void ChildProcess::log_to(const std::string& path) {
   auto file = std::make_unique<std::ofstream>(path, std::ios::app);
-  if (!*file) throw std::runtime_error("cannot write the engine log '" + path + "': " + std::strerror(errno));
+  if (!*file) throw std::runtime_error("cannot write the log '" + path + "': " + std::strerror(errno));
   log_ = std::move(file);
-  log('#', "engine '" + name_ + "' (pid " + std::to_string(pid_) + ")");
+  log('#', "'" + name_ + "' (pid " + std::to_string(pid_) + ")");
 }
 
-void EngineProcess::note(const std::string& text) { log('#', text); }
+void ChildProcess::note(const std::string& text) { log('#', text); }
 
-void EngineProcess::log(char direction, const std::string& line) {
+void ChildProcess::log(char direction, const std::string& line) {
   if (!log_) return;
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started_).count();
   *log_ << ms << ' ' << direction << ' ' << line << std::endl;
 }
 
-void EngineProcess::send(const std::string& line) {
+bool ChildProcess::try_send(const std::string& line) {
+  const std::string text = line + "\n";
+  return ::send(socket_, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT) == ssize_t(text.size());
+}
+
+void ChildProcess::kill() {
+  killed_ = true;
+  if (pid_ > 0 && !reaped_) ::kill(-pid_, SIGKILL);
+}
+
+void ChildProcess::send(const std::string& line) {
   log('>', line);
   const std::string text = line + "\n";
   std::size_t sent = 0;
   while (sent < text.size()) {
     const ssize_t n = ::send(socket_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw std::runtime_error("the engine '" + name_ + "' " + fate() + " (it no longer reads its input)");
+    if (n <= 0) throw std::runtime_error("'" + name_ + "' " + fate() + " (it no longer reads its input)");
     sent += std::size_t(n);
   }
 }
 
-std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline, const std::atomic<bool>* stop) {
+std::optional<std::string> ChildProcess::read_line(Clock::time_point deadline, const std::atomic<bool>* stop) {
   for (;;) {
     if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
       std::string line = buffer_.substr(0, newline);
@@ -168,21 +188,25 @@ std::optional<std::string> EngineProcess::read_line(Clock::time_point deadline, 
         20, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1);
     pollfd readable{socket_, POLLIN, 0};
     const int ready = ::poll(&readable, 1, int(wait));
-    if (ready < 0 && errno != EINTR) throw std::runtime_error(std::string("reading the engine: ") + std::strerror(errno));
+    if (ready < 0 && errno != EINTR)
+      throw std::runtime_error("cannot read from '" + name_ + "': " + std::strerror(errno));
     if (ready <= 0) continue;
     char chunk[4096];
     const ssize_t n = ::recv(socket_, chunk, sizeof chunk, 0);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n <= 0) {
-      const std::string reason = "the engine '" + name_ + "' " + fate();
+      const std::string reason = "'" + name_ + "' " + fate();
       log('#', reason);
       throw std::runtime_error(reason);
     }
     buffer_.append(chunk, std::size_t(n));
+    if (buffer_.size() > MaxLineLength && buffer_.find('\n') == std::string::npos)
+      throw std::runtime_error("'" + name_ + "' wrote a line longer than " + std::to_string(MaxLineLength) +
+                               " bytes");
   }
 }
 
-std::string EngineProcess::fate() {
+std::string ChildProcess::fate() {
   if (!status_ && pid_ > 0) {
     // Give a process that just closed its output a moment to finish exiting.
     for (int i = 0; i < 20 && !status_; ++i) {
@@ -198,4 +222,4 @@ std::string EngineProcess::fate() {
   return "stopped";
 }
 
-}  // namespace gambit::plugins
+}  // namespace gambit
