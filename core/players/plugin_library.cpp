@@ -197,8 +197,75 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
     return refuse("its entry '" GAMBIT_PLAYER_ENTRY_SYMBOL "' returned no descriptor: the plugin does not serve "
                   "player ABI major version " +
                   std::to_string(GAMBIT_PLAYER_ABI_MAJOR));
-  if (std::string problem = descriptor_problem(*descriptor); !problem.empty()) return refuse(problem);
+  return adopt(std::move(library), descriptor);
+}
 
+// A described plugin's descriptor, pointing into the description it was made from.
+struct PluginLibrary::Described {
+  explicit Described(wire::Description d) : text(std::move(d)) {
+    for (const wire::Description::Option& o : text.options) {
+      std::vector<const char*>& names = choices.emplace_back();
+      for (const std::string& choice : o.choices) names.push_back(choice.c_str());
+    }
+    for (std::size_t i = 0; i < text.options.size(); ++i) {
+      const wire::Description::Option& o = text.options[i];
+      options.push_back({o.name.c_str(), o.help.c_str(), o.type, o.min, o.max, o.default_value.c_str(),
+                         choices[i].data(), std::uint32_t(choices[i].size())});
+    }
+    for (const wire::Description::Level& l : text.levels) {
+      std::vector<gambit_option_value>& values = settings.emplace_back();
+      for (const auto& [name, value] : l.settings) values.push_back({name.c_str(), value.c_str()});
+    }
+    for (std::size_t i = 0; i < text.levels.size(); ++i)
+      levels.push_back({text.levels[i].name.c_str(), text.levels[i].description.c_str(), settings[i].data(),
+                        std::uint32_t(settings[i].size())});
+    for (const std::string& v : text.variants) variants.push_back(v.c_str());
+    descriptor = child_calls();
+    descriptor.abi_major = text.abi_major;
+    descriptor.abi_minor = text.abi_minor;
+    descriptor.id = text.id.c_str();
+    descriptor.name = text.name.c_str();
+    descriptor.version = text.version.c_str();
+    descriptor.description = text.description.c_str();
+    descriptor.options = options.data();
+    descriptor.option_count = std::uint32_t(options.size());
+    descriptor.levels = levels.data();
+    descriptor.level_count = std::uint32_t(levels.size());
+    descriptor.variants = variants.data();
+    descriptor.variant_count = std::uint32_t(variants.size());
+    if (!text.considers_draws) descriptor.consider_draw = nullptr;
+  }
+
+  const wire::Description text;
+  std::vector<std::vector<const char*>> choices;
+  std::vector<gambit_option_spec> options;
+  std::vector<std::vector<gambit_option_value>> settings;
+  std::vector<gambit_level> levels;
+  std::vector<const char*> variants;
+  gambit_plugin_descriptor descriptor{};
+};
+
+PluginLibrary::PluginLibrary() = default;
+
+Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::describe(const std::filesystem::path& file,
+                                                                     const Isolation& isolation) {
+  if (std::string problem = file_problem(file); !problem.empty())
+    return Failure{"cannot load plugin '" + file.string() + "': " + problem};
+  auto description = describe_in_child(file, isolation);
+  if (!description) return Failure{description.error()};
+  std::shared_ptr<PluginLibrary> library(new PluginLibrary());
+  library->path_ = file;
+  library->described_ = std::make_unique<Described>(std::move(description).value());
+  const gambit_plugin_descriptor* descriptor = &library->described_->descriptor;
+  return adopt(std::move(library), descriptor);
+}
+
+Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::adopt(std::shared_ptr<PluginLibrary> library,
+                                                                  const gambit_plugin_descriptor* descriptor) {
+  const auto refuse = [&](const std::string& reason) {
+    return Failure{"cannot load plugin '" + library->path_.string() + "': " + reason};
+  };
+  if (std::string problem = descriptor_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = levels_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = variants_problem(*descriptor); !problem.empty()) return refuse(problem);
@@ -211,6 +278,19 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
   library->variants_ = variants_of(*descriptor);
   library->read_ratings();
   return std::shared_ptr<const PluginLibrary>(std::move(library));
+}
+
+Result<const gambit_plugin_descriptor*> PluginLibrary::own_functions() const {
+  if (handle_) return descriptor_;
+  std::call_once(loading_, [this] {
+    auto loaded = load(path_);
+    if (loaded && (loaded.value()->id() != id_ || loaded.value()->version() != version_))
+      loaded = Failure{"cannot load plugin '" + path_.string() + "': the file now holds " + loaded.value()->id() +
+                       " " + loaded.value()->version() + ", not the " + id_ + " " + version_ + " found at start"};
+    loaded_ = std::move(loaded);
+  });
+  if (!loaded_) return Failure{loaded_.error()};
+  return &loaded_.value()->descriptor();
 }
 
 void PluginLibrary::read_ratings() {

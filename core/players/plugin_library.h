@@ -1,5 +1,7 @@
-// PluginLibrary: one player plugin file loaded into the program, with its
-// descriptor checked (player_api.h).
+// PluginLibrary: one player plugin file, with its descriptor checked
+// (player_api.h): loaded into the program (load), or only described by a
+// child process that loaded it (describe, plugin_process.h), so that none of
+// its code runs here until an instance is wanted in this program.
 //
 // A PluginLibrary exists only for a plugin that passed every check, so its
 // descriptor has the host's ABI major version, a large enough struct_size, a
@@ -15,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -25,6 +28,7 @@
 #include "core/players/level_ratings.h"
 #include "core/players/options.h"
 #include "core/players/player_api.h"
+#include "core/players/plugin_process.h"
 
 namespace gambit::players {
 
@@ -36,6 +40,11 @@ class PluginLibrary {
   // '/x/fake.so': not a shared library (invalid ELF header)". Call from any
   // thread; loading runs the plugin's static initialisers.
   static Result<std::shared_ptr<const PluginLibrary>> load(const std::filesystem::path& file);
+  // Asks a child process to load the file and describe the plugin
+  // (describe_in_child), and checks that description as load() checks a
+  // descriptor; the refusals are load()'s sentences, or say what the child did.
+  static Result<std::shared_ptr<const PluginLibrary>> describe(const std::filesystem::path& file,
+                                                               const Isolation& isolation);
 
   ~PluginLibrary();  // dlclose
   PluginLibrary(const PluginLibrary&) = delete;
@@ -74,14 +83,29 @@ class PluginLibrary {
   // equal to the level's presets alone), or none.
   std::optional<LevelRating> rating_of(std::string_view level, const OptionList& options) const;
 
-  // The checked C descriptor (static in the loaded library): for PluginPlayer
-  // and for the functions of core/players/options.h.
+  // The checked C descriptor: for the functions of core/players/options.h.
+  // Static in a loaded library; a described one's is kept by the library, its
+  // functions those of an isolated instance (child_calls).
   const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }
+  // False for a library only described by a child.
+  bool loaded() const { return handle_ != nullptr; }
+
+  // The plugin's own functions, for an instance in this program: a described
+  // library loads the file now (once; thread-safe) and refuses it when it is
+  // not the plugin the child described.
+  Result<const gambit_plugin_descriptor*> own_functions() const;
 
  private:
-  PluginLibrary() = default;
+  struct Described;  // a described plugin's descriptor and the data it points into
+
+  PluginLibrary();
+  static Result<std::shared_ptr<const PluginLibrary>> adopt(std::shared_ptr<PluginLibrary> library,
+                                                            const gambit_plugin_descriptor* descriptor);
   void read_ratings();
 
+  std::unique_ptr<Described> described_;
+  mutable std::once_flag loading_;
+  mutable Result<std::shared_ptr<const PluginLibrary>> loaded_{Failure{}};
   void* handle_ = nullptr;
   std::vector<chess::Variant> variants_;
   const gambit_plugin_descriptor* descriptor_ = nullptr;

@@ -8,6 +8,12 @@ namespace gambit::players {
 
 Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     std::shared_ptr<const PluginLibrary> library, std::vector<std::pair<std::string, std::string>> options) {
+  return create(std::move(library), std::move(options), Isolation{.mode = Isolation::Mode::InProcess});
+}
+
+Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(std::shared_ptr<const PluginLibrary> library,
+                                                           std::vector<std::pair<std::string, std::string>> options,
+                                                           const Isolation& isolation) {
   if (!library) return Failure{"cannot create a player: no plugin given"};
   const gambit_plugin_descriptor& d = library->descriptor();
   const std::string refusal = "cannot create player '" + library->id() + "' from '" + library->path().string() + "': ";
@@ -25,29 +31,37 @@ Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     value = *valid;
   }
 
+  if (!isolation.in_process()) {
+    auto instance = create_in_child(library->path(), options, isolation);
+    if (!instance) return Failure{refusal + instance.error()};
+    return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), &child_calls(), *instance,
+                                                          std::move(options)));
+  }
+  auto own = library->own_functions();
+  if (!own) return Failure{own.error()};
   std::vector<gambit_option_value> values;
   for (const auto& [name, value] : options) values.push_back({name.c_str(), value.c_str()});
   char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
   gambit_player* instance = nullptr;
   try {
-    instance = d.create(values.data(), std::uint32_t(values.size()), error, sizeof(error));
+    instance = (*own)->create(values.data(), std::uint32_t(values.size()), error, sizeof(error));
   } catch (const std::exception& e) {
     return Failure{refusal + "its create() threw an exception: " + e.what()};
   } catch (...) {
     return Failure{refusal + "its create() threw an exception"};
   }
   if (!instance) return Failure{refusal + plugin_message(error, sizeof(error))};
-  return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), instance, std::move(options)));
+  return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), *own, instance, std::move(options)));
 }
 
-PluginPlayer::PluginPlayer(std::shared_ptr<const PluginLibrary> library, gambit_player* instance,
-                           std::vector<std::pair<std::string, std::string>> options)
-    : library_(std::move(library)), instance_(instance), options_(std::move(options)) {}
+PluginPlayer::PluginPlayer(std::shared_ptr<const PluginLibrary> library, const gambit_plugin_descriptor* calls,
+                           gambit_player* instance, std::vector<std::pair<std::string, std::string>> options)
+    : library_(std::move(library)), calls_(calls), instance_(instance), options_(std::move(options)) {}
 
 PluginPlayer::~PluginPlayer() {
   if (!instance_) return;
   try {
-    library_->descriptor().destroy(instance_);
+    calls_->destroy(instance_);
   } catch (...) {
   }
 }
@@ -59,7 +73,9 @@ Result<std::monostate> PluginPlayer::new_game() {
   char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
   gambit_status status = GAMBIT_ERROR;
   try {
-    status = library_->descriptor().new_game(instance_, error, sizeof(error));
+    status = calls_->new_game(instance_, error, sizeof(error));
+  } catch (const ChildFailure& e) {
+    return Failure{who() + " " + e.what()};
   } catch (const std::exception& e) {
     return Failure{who() + " threw an exception from new_game: " + e.what()};
   } catch (...) {

@@ -1,7 +1,8 @@
 // PluginPlayer: one instance of a player plugin sitting at the board (a seat).
 //
 // It owns the instance (create() on construction, destroy() on destruction)
-// and the library it came from. start() begins a search on a thread of its
+// and the library it came from. The instance runs in this program, or isolated
+// in a child process of its own (plugin_process.h): both are called alike. start() begins a search on a thread of its
 // own (PluginSearch); choose_move is start() and wait() for callers that can
 // block. The plugin is never trusted: see PluginSearch for how its answers are
 // checked and how a plugin that does not answer is abandoned.
@@ -40,6 +41,11 @@ class PluginPlayer {
   // (options.h resolve_options). Refused, naming the plugin and its file, when
   // an option is unknown, given twice or invalid (options.h validate_option), or
   // when the plugin's create() fails (with the plugin's message).
+  // This form puts the instance where `isolation` says; the one without puts
+  // it in this program.
+  static Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
+                                                      std::vector<std::pair<std::string, std::string>> options,
+                                                      const Isolation& isolation);
   static Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
                                                       std::vector<std::pair<std::string, std::string>> options);
 
@@ -53,6 +59,8 @@ class PluginPlayer {
   const std::vector<std::pair<std::string, std::string>>& options() const { return options_; }
   // False once a search was abandoned (it timed out, or a cancel gave up on it).
   bool usable() const { return instance_ != nullptr; }
+  // The instance runs in a child process.
+  bool isolated() const { return calls_ == &child_calls(); }
 
   // Tells the plugin a new game begins. Fails with the plugin's message.
   Result<std::monostate> new_game();
@@ -72,11 +80,12 @@ class PluginPlayer {
  private:
   friend class PluginSearch;
 
-  PluginPlayer(std::shared_ptr<const PluginLibrary> library, gambit_player* instance,
-               std::vector<std::pair<std::string, std::string>> options);
+  PluginPlayer(std::shared_ptr<const PluginLibrary> library, const gambit_plugin_descriptor* calls,
+               gambit_player* instance, std::vector<std::pair<std::string, std::string>> options);
   std::string who() const;  // "player 'random'"
 
   std::shared_ptr<const PluginLibrary> library_;
+  const gambit_plugin_descriptor* calls_;  // the instance's functions: the plugin's own, or child_calls()
   gambit_player* instance_;  // nullptr once abandoned (set by PluginSearch)
   std::vector<std::pair<std::string, std::string>> options_;
 };

@@ -16,6 +16,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
 #include "core/players/plugin_player.h"
+#include "core/players/plugin_process.h"
 
 namespace gambit::players {
 
@@ -65,11 +66,12 @@ std::chrono::milliseconds since(Clock::time_point began, Clock::time_point now) 
 // abandoned search (and the library it points into) lives on until the plugin
 // returns, if ever.
 struct PluginSearch::State {
-  State(std::shared_ptr<const PluginLibrary> plugin, gambit_player* player, const MoveRequest& request,
-        const chess::Position& current_position)
-      : library(std::move(plugin)), instance(player), start_fen(request.start.fen()), current(current_position),
-        ask_draw(request.draw_offered ? library->consider_draw() : nullptr), niceness(request.niceness),
-        on_info(request.on_info) {
+  State(std::shared_ptr<const PluginLibrary> plugin, const gambit_plugin_descriptor* functions, gambit_player* player,
+        const MoveRequest& request, const chess::Position& current_position)
+      : library(std::move(plugin)), calls(functions), instance(player), start_fen(request.start.fen()),
+        current(current_position),
+        ask_draw(request.draw_offered && library->consider_draw() ? calls->consider_draw : nullptr),
+        niceness(request.niceness), on_info(request.on_info) {
     for (chess::Move m : request.moves) move_texts.push_back(chess::to_uci(m));
     for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
     c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
@@ -85,9 +87,10 @@ struct PluginSearch::State {
   // the instance itself if the owner gave up on it meanwhile.
   void run() {
     if (niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
-    const gambit_plugin_descriptor& d = library->descriptor();
+    const gambit_plugin_descriptor& d = *calls;
     gambit_status result = GAMBIT_ERROR;
     std::optional<std::string> thrown;
+    std::optional<ChildFailure> failed_child;
     bool considering = ask_draw != nullptr;  // the call under way is consider_draw
     std::int32_t accept = 0;
     try {
@@ -96,6 +99,8 @@ struct PluginSearch::State {
         considering = false;
         result = d.choose_move(instance, &c_position, &c_limits, &State::report, this, move, error, sizeof(error));
       }
+    } catch (const ChildFailure& e) {
+      failed_child = e;
     } catch (const std::exception& e) {
       thrown = e.what();
     } catch (...) {
@@ -108,6 +113,7 @@ struct PluginSearch::State {
       answered_at = Clock::now();
       status = result;
       exception = std::move(thrown);
+      child_failure = std::move(failed_child);
       in_consider_draw = considering;
       accepted_draw = considering && accept != 0;
       orphaned = abandoned;
@@ -148,7 +154,7 @@ struct PluginSearch::State {
     std::lock_guard lock(mutex);
     if (destroyed) return;
     try {
-      library->descriptor().stop(instance);
+      calls->stop(instance);
     } catch (...) {
     }
   }
@@ -161,6 +167,7 @@ struct PluginSearch::State {
   }
 
   const std::shared_ptr<const PluginLibrary> library;  // keeps the plugin's code loaded
+  const gambit_plugin_descriptor* const calls;          // the instance's functions (PluginPlayer::calls_)
   gambit_player* const instance;
 
   // The request in C form (the strings and arrays the C structs point into).
@@ -184,6 +191,7 @@ struct PluginSearch::State {
   Clock::time_point answered_at{};
   gambit_status status = GAMBIT_ERROR;
   std::optional<std::string> exception;
+  std::optional<ChildFailure> child_failure;  // an isolated instance's process failed
   bool in_consider_draw = false;  // status or exception came from consider_draw, not choose_move
   bool accepted_draw = false;
   // Written by the plugin; read by the owner only once answered.
@@ -223,7 +231,7 @@ PluginSearch::PluginSearch(PluginPlayer& player, MoveRequest request) : player_(
     return;
   }
 
-  state_ = std::make_shared<State>(player.library_, player.instance_, request, current);
+  state_ = std::make_shared<State>(player.library_, player.calls_, player.instance_, request, current);
   try {
     thread_ = std::thread([state = state_] { state->run(); });
   } catch (const std::system_error& e) {
@@ -363,6 +371,9 @@ MoveAnswer PluginSearch::finish() {
   const auto answer = [&](MoveAnswer::Kind kind, chess::Move move, std::string reason) {
     return MoveAnswer{kind, move, std::move(reason), since(began_, answered_at)};
   };
+  if (s.child_failure)
+    return answer(s.child_failure->timed_out ? MoveAnswer::Kind::TimedOut : MoveAnswer::Kind::Failed, {},
+                  who + " " + s.child_failure->what());
   if (s.exception)
     return answer(MoveAnswer::Kind::Failed, {},
                   who + " threw an exception from " + (s.in_consider_draw ? "consider_draw" : "choose_move") + ": " +
@@ -383,6 +394,7 @@ MoveAnswer PluginSearch::finish() {
 
 void PluginSearch::abandon() {
   state_->stop_plugin();
+  if (player_->isolated()) end_child(player_->instance_);  // its thread then returns at once and destroys it
   {
     std::lock_guard lock(state_->mutex);
     if (!state_->answered) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/util/parse_number.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 
@@ -39,13 +40,6 @@ std::string_view rest_after_command(std::string_view line) {
   return line.substr(i, end + 1 - i);
 }
 
-std::optional<std::int64_t> parse_integer(std::string_view text) {
-  std::int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
 // A non-negative decimal number ("30", "0.5"); nullopt for anything else.
 std::optional<double> parse_decimal(std::string_view text) {
   double value = 0;
@@ -75,7 +69,7 @@ Result<Command> fail(std::string reason) { return Failure{std::move(reason)}; }
 Result<Command> parse_level(const std::vector<std::string_view>& t) {
   if (t.size() < 4) return fail("missing argument");
   if (t.size() > 4) return fail("too many arguments");
-  const std::optional<std::int64_t> mps = parse_integer(t[1]);
+  const std::optional<std::int64_t> mps = parse_int64(t[1]);
   const std::optional<std::int64_t> base = parse_base_time(t[2]);
   const std::optional<double> increment = parse_decimal(t[3]);
   if (!mps || *mps < 0 || *mps > 10000 || !base || !increment) return fail("bad argument");
@@ -86,7 +80,7 @@ Result<Command> parse_level(const std::vector<std::string_view>& t) {
 // time/otim: centiseconds; a slightly negative clock after a lag means none left.
 std::optional<std::int64_t> parse_centiseconds(const std::vector<std::string_view>& t) {
   if (t.size() != 2) return std::nullopt;
-  const std::optional<std::int64_t> cs = parse_integer(t[1]);
+  const std::optional<std::int64_t> cs = parse_int64(t[1]);
   if (!cs) return std::nullopt;
   return *cs <= 0 ? 0 : std::min(*cs, MaxMs / 10) * 10;
 }
@@ -114,8 +108,8 @@ std::optional<std::int64_t> parse_base_time(std::string_view text) {
     if (!minutes) return std::nullopt;
     return clamp_ms(*minutes * 60'000);
   }
-  const std::optional<std::int64_t> minutes = parse_integer(text.substr(0, colon));
-  const std::optional<std::int64_t> seconds = parse_integer(text.substr(colon + 1));
+  const std::optional<std::int64_t> minutes = parse_int64(text.substr(0, colon));
+  const std::optional<std::int64_t> seconds = parse_int64(text.substr(colon + 1));
   if (!minutes || !seconds || *minutes < 0 || *seconds < 0 || *seconds >= 60 || *minutes > MaxMs / 60'000)
     return std::nullopt;
   return clamp_ms(double(*minutes) * 60'000 + double(*seconds) * 1000);
@@ -153,7 +147,7 @@ std::optional<Result<Command>> parse_command(std::string_view line) {
 
   if (word == "protover") {
     if (t.size() != 2) return fail(t.size() < 2 ? "missing argument" : "too many arguments");
-    const std::optional<std::int64_t> version = parse_integer(t[1]);
+    const std::optional<std::int64_t> version = parse_int64(t[1]);
     if (!version || *version < 1) return fail("bad argument");
     return R(Command{ProtoVer{int(std::min<std::int64_t>(*version, 1000))}});
   }
@@ -178,7 +172,7 @@ std::optional<Result<Command>> parse_command(std::string_view line) {
   }
   if (word == "sd") {
     if (t.size() != 2) return fail(t.size() < 2 ? "missing argument" : "too many arguments");
-    const std::optional<std::int64_t> depth = parse_integer(t[1]);
+    const std::optional<std::int64_t> depth = parse_int64(t[1]);
     if (!depth || *depth < 1) return fail("bad argument");
     return R(Command{Depth{int(std::min<std::int64_t>(*depth, 1000))}});
   }

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/util/parse_number.h"
 #include "core/chess/uci.h"
 
 namespace gambit::uci {
@@ -27,13 +28,6 @@ std::string join(const std::vector<std::string_view>& tokens, std::size_t begin,
   std::string out;
   for (std::size_t i = begin; i < end && i < tokens.size(); ++i) (out += out.empty() ? "" : " ") += tokens[i];
   return out;
-}
-
-std::optional<std::int64_t> parse_integer(std::string_view text) {
-  std::int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
 }
 
 // setoption name <name words> [value <value words>]
@@ -96,7 +90,7 @@ Result<Command> parse_go(const std::vector<std::string_view>& t, std::size_t i) 
       go.notes.push_back("go " + std::string(key) + " has no value; ignored");
       continue;
     }
-    const std::optional<std::int64_t> value = parse_integer(t[++i]);
+    const std::optional<std::int64_t> value = parse_int64(t[++i]);
     if (!value) {
       go.notes.push_back("go " + std::string(key) + " '" + std::string(t[i]) + "' is not an integer; ignored");
       continue;

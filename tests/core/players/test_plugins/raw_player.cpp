@@ -1,9 +1,14 @@
 // A player plugin written against the raw C ABI (no SDK), built several times:
 // TEST_DEFECT picks what is wrong with the descriptor (0 = nothing), and for
-// the well-formed build the option `behaviour` picks how choose_move misbehaves.
+// the well-formed build the option `behaviour` picks how choose_move misbehaves
+// (some ways, from "segfault" on, only for a plugin isolated in a child process).
 // The two hooks at the end let a test release a hung search and count destroys.
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstddef>
 #include <cstring>
 #include <iterator>
@@ -33,6 +38,15 @@ struct Instance {
   std::string behaviour;
   std::atomic<bool> stop{false};
 };
+
+// Deep enough to overflow any stack (the depth never reaches never_depth); the sum keeps it from being a tail call.
+volatile int never_depth = -1;
+int recurse(int depth) {
+  volatile char frame[1024];
+  frame[0] = char(depth);
+  if (depth == never_depth) return 0;
+  return recurse(depth + 1) + frame[0];
+}
 
 void write(char* buffer, std::size_t size, const std::string& text) {
   std::strncpy(buffer, text.c_str(), size - 1);
@@ -91,6 +105,36 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
     return GAMBIT_ERROR;
   } else if (behaviour == "throw") {
     throw std::runtime_error("raw exception escaped");
+  } else if (behaviour == "segfault") {  // the behaviours from here to "allocate" only in a child process
+    volatile int* nowhere = nullptr;
+    *nowhere = 1;
+  } else if (behaviour == "abort") {
+    std::abort();
+  } else if (behaviour == "exit") {
+    std::_Exit(0);
+  } else if (behaviour == "stack_overflow") {
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, std::to_string(recurse(1)));
+  } else if (behaviour == "close_stdio") {  // then plays on
+    ::close(0);
+    ::close(1);
+    ::close(2);
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else if (behaviour == "print") {  // garbage on its standard output, then plays on
+    std::printf("bestmove e2e4\ninfo garbage\n%%%% \x01\x02\n");
+    std::fflush(stdout);
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else if (behaviour == "scribble") {  // garbage into every descriptor it may have been given
+    static const char garbage[] = "garbage \x01 %zz\n";
+    for (int fd = 3; fd < 64; ++fd) [[maybe_unused]] auto n = ::write(fd, garbage, sizeof garbage - 1);
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else if (behaviour == "spin") {  // ignores stop
+    std::atomic<unsigned long> spins{0};
+    for (;;) spins.fetch_add(1, std::memory_order_relaxed);
+  } else if (behaviour == "allocate") {
+    for (;;) {
+      char* block = new char[64 << 20];
+      std::memset(block, 1, 64 << 20);
+    }
   } else if (behaviour == "hang") {
     while (!hang_released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
@@ -133,7 +177,9 @@ void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = t
 
 [[maybe_unused]] const char* const behaviours[] = {
     "first_legal", "illegal", "garbage",     "null_move",  "error",      "throw",     "hang",
-    "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang", "slow_start"};
+    "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang", "slow_start",
+    "segfault",    "abort",       "exit",        "stack_overflow", "close_stdio", "print",  "scribble",
+    "spin",        "allocate"};
 
 #if TEST_DEFECT == 7
 const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};

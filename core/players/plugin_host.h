@@ -1,0 +1,25 @@
+// serve_plugin: the child's side of an isolated plugin instance, the whole of
+// the gambit-plugin-host program. It loads the plugin file into this process
+// (PluginLibrary::load, with every check), announces its description, then
+// serves one instance over the channel (plugin_wire.h) until told to quit.
+//
+// Threads: the calling thread reads the channel and answers create, new_game
+// and quit itself; choose and draw run on a second thread, so that a stop
+// reaches the plugin while it thinks. When the channel ends (the host exited
+// or gave up on this child) the process leaves at once with _exit, whatever
+// the plugin is doing.
+#pragma once
+
+#include <filesystem>
+
+namespace gambit::players {
+
+// The child's exit status when an allocation failed (its memory limit, or the
+// machine's, was reached): the host says "ran out of memory".
+inline constexpr int OutOfMemoryStatus = 86;
+
+// Serves the plugin in file over channel (a socket, read and written); returns
+// the process's exit status (0 after quit, 1 when the plugin was refused).
+int serve_plugin(const std::filesystem::path& file, int channel);
+
+}  // namespace gambit::players

@@ -1,0 +1,262 @@
+#include "core/players/plugin_wire.h"
+
+#include <limits>
+
+#include "core/util/parse_number.h"
+
+namespace gambit::players::wire {
+
+namespace {
+
+constexpr char Hex[] = "0123456789ABCDEF";
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+Result<std::string> unescape_word(std::string_view word) {
+  if (word == "%") return std::string();
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (word[i] != '%') {
+      out += word[i];
+      continue;
+    }
+    if (i + 2 >= word.size() || hex_value(word[i + 1]) < 0 || hex_value(word[i + 2]) < 0)
+      return Failure{"a malformed escape in " + quote_for_message(word)};
+    out += char(hex_value(word[i + 1]) * 16 + hex_value(word[i + 2]));
+    i += 2;
+  }
+  return out;
+}
+
+constexpr std::int64_t Int32Min = std::numeric_limits<std::int32_t>::min();
+constexpr std::int64_t Int32Max = std::numeric_limits<std::int32_t>::max();
+constexpr std::int64_t Int64Min = std::numeric_limits<std::int64_t>::min();
+constexpr std::int64_t Int64Max = std::numeric_limits<std::int64_t>::max();
+
+// A numeric word of a message: what it is (for the failure) and its range.
+struct NumberField {
+  std::string_view what;
+  std::int64_t min, max;
+};
+
+}  // namespace
+
+std::string escape_word(std::string_view word) {
+  if (word.empty()) return "%";
+  std::string out;
+  for (char c : word) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= 0x20 || byte == 0x7F || c == '%') {
+      out += '%';
+      out += Hex[byte >> 4];
+      out += Hex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string message(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) {
+    if (!out.empty()) out += ' ';
+    out += escape_word(word);
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> words_of(std::string_view line) {
+  std::vector<std::string> words;
+  std::size_t start = 0;
+  while (start <= line.size()) {
+    const std::size_t end = std::min(line.find(' ', start), line.size());
+    Result<std::string> word = unescape_word(line.substr(start, end - start));
+    if (!word) return Failure{word.error()};
+    if (end == start) return Failure{"an empty word in " + quote_for_message(line)};
+    words.push_back(std::move(word).value());
+    start = end + 1;
+  }
+  return words;
+}
+
+Result<std::int64_t> parse_integer(std::string_view word, std::int64_t min, std::int64_t max, std::string_view what) {
+  const std::optional<std::int64_t> value = parse_int64(word);
+  if (!value || *value < min || *value > max)
+    return Failure{std::string(what) + " " + quote_for_message(word) + " is not a number from " +
+                   std::to_string(min) + " to " + std::to_string(max)};
+  return *value;
+}
+
+std::vector<std::string> description_lines(const Description& d) {
+  std::vector<std::string> lines;
+  lines.push_back(message({"plugin", std::to_string(d.abi_major), std::to_string(d.abi_minor), d.id, d.name, d.version,
+                           d.description, d.considers_draws ? "1" : "0"}));
+  for (const Description::Option& o : d.options) {
+    std::vector<std::string> words{"option", o.name, o.help, std::to_string(o.type), std::to_string(o.min),
+                                   std::to_string(o.max), o.default_value};
+    words.insert(words.end(), o.choices.begin(), o.choices.end());
+    lines.push_back(message(words));
+  }
+  for (const Description::Level& l : d.levels) {
+    std::vector<std::string> words{"level", l.name, l.description};
+    for (const auto& [name, value] : l.settings) {
+      words.push_back(name);
+      words.push_back(value);
+    }
+    lines.push_back(message(words));
+  }
+  std::vector<std::string> variants{"variant"};
+  variants.insert(variants.end(), d.variants.begin(), d.variants.end());
+  lines.push_back(message(variants));
+  lines.push_back("ready");
+  return lines;
+}
+
+Result<bool> read_description_line(Description& d, std::string_view line) {
+  auto parsed = words_of(line);
+  if (!parsed) return Failure{parsed.error()};
+  const std::vector<std::string>& w = parsed.value();
+  const std::string& kind = w[0];
+  const auto wrong = [&](const std::string& why) { return Failure{"a malformed '" + kind + "' line: " + why}; };
+  if (kind == "ready") return true;
+  if (kind == "refused") return Failure{w.size() > 1 ? w[1] : std::string("refused, saying nothing")};
+  if (kind == "plugin") {
+    if (w.size() != 8) return wrong(std::to_string(w.size() - 1) + " words instead of 7");
+    auto major = parse_integer(w[1], 0, UINT32_MAX, "the ABI major version");
+    auto minor = parse_integer(w[2], 0, UINT32_MAX, "the ABI minor version");
+    if (!major) return wrong(major.error());
+    if (!minor) return wrong(minor.error());
+    if (w[7] != "0" && w[7] != "1") return wrong("the draw flag is " + quote_for_message(w[7]));
+    d.abi_major = std::uint32_t(*major);
+    d.abi_minor = std::uint32_t(*minor);
+    d.id = w[3];
+    d.name = w[4];
+    d.version = w[5];
+    d.description = w[6];
+    d.considers_draws = w[7] == "1";
+    return false;
+  }
+  if (kind == "option") {
+    if (w.size() < 7) return wrong(std::to_string(w.size() - 1) + " words, fewer than 6");
+    Description::Option o;
+    o.name = w[1];
+    o.help = w[2];
+    auto type = parse_integer(w[3], GAMBIT_OPTION_INT, GAMBIT_OPTION_CHOICE, "the type");
+    auto min = parse_integer(w[4], Int64Min, Int64Max, "the minimum");
+    auto max = parse_integer(w[5], Int64Min, Int64Max, "the maximum");
+    for (const Result<std::int64_t>* number : {&type, &min, &max})
+      if (!*number) return wrong(number->error());
+    o.type = std::uint32_t(*type);
+    o.min = *min;
+    o.max = *max;
+    o.default_value = w[6];
+    o.choices.assign(w.begin() + 7, w.end());
+    d.options.push_back(std::move(o));
+    return false;
+  }
+  if (kind == "level") {
+    if (w.size() < 3 || (w.size() - 3) % 2 != 0) return wrong("a name, a description, then names and values");
+    Description::Level l{w[1], w[2], {}};
+    for (std::size_t i = 3; i < w.size(); i += 2) l.settings.emplace_back(w[i], w[i + 1]);
+    d.levels.push_back(std::move(l));
+    return false;
+  }
+  if (kind == "variant") {
+    d.variants.assign(w.begin() + 1, w.end());
+    return false;
+  }
+  return Failure{"an unexpected line " + quote_for_message(line) + " in the plugin's description"};
+}
+
+std::vector<std::string> request_words(const Request& r) {
+  const Limits& l = r.limits;
+  std::vector<std::string> words{std::to_string(r.niceness),
+                                 r.variant,
+                                 r.start_fen,
+                                 std::to_string(l.movetime_ms),
+                                 std::to_string(l.depth),
+                                 std::to_string(l.nodes),
+                                 std::to_string(l.time_ms[0]),
+                                 std::to_string(l.time_ms[1]),
+                                 std::to_string(l.increment_ms[0]),
+                                 std::to_string(l.increment_ms[1]),
+                                 std::to_string(l.moves_to_go),
+                                 l.infinite ? "1" : "0"};
+  words.insert(words.end(), r.moves.begin(), r.moves.end());
+  return words;
+}
+
+Result<Request> parse_request(const std::vector<std::string>& words, std::size_t first) {
+  constexpr std::size_t Fixed = 12;
+  if (words.size() < first + Fixed)
+    return Failure{"a request of " + std::to_string(words.size() - std::min(first, words.size())) +
+                   " words, fewer than " + std::to_string(Fixed)};
+  const NumberField fields[] = {{"the nice value", -20, 19},
+                                {"the move time", Int64Min, Int64Max},
+                                {"the depth", Int32Min, Int32Max},
+                                {"the node limit", Int64Min, Int64Max},
+                                {"white's time", Int64Min, Int64Max},
+                                {"black's time", Int64Min, Int64Max},
+                                {"white's increment", Int64Min, Int64Max},
+                                {"black's increment", Int64Min, Int64Max},
+                                {"the moves to go", Int32Min, Int32Max},
+                                {"the infinite flag", 0, 1}};
+  const std::size_t positions[] = {0, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  std::int64_t n[10];
+  for (std::size_t i = 0; i < 10; ++i) {
+    auto value = parse_integer(words[first + positions[i]], fields[i].min, fields[i].max, fields[i].what);
+    if (!value) return Failure{value.error()};
+    n[i] = *value;
+  }
+  Request r;
+  r.niceness = int(n[0]);
+  r.variant = words[first + 1];
+  r.start_fen = words[first + 2];
+  r.limits.movetime_ms = n[1];
+  r.limits.depth = int(n[2]);
+  r.limits.nodes = n[3];
+  r.limits.time_ms = {n[4], n[5]};
+  r.limits.increment_ms = {n[6], n[7]};
+  r.limits.moves_to_go = int(n[8]);
+  r.limits.infinite = n[9] != 0;
+  r.moves.assign(words.begin() + std::ptrdiff_t(first + Fixed), words.end());
+  return r;
+}
+
+std::vector<std::string> info_words(const Info& info) {
+  const SearchInfo& s = info.numbers;
+  const int kind = s.score_kind == ScoreKind::Mate ? GAMBIT_SCORE_MATE
+                   : s.score_kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP
+                                                           : GAMBIT_SCORE_NONE;
+  return {std::to_string(s.depth), std::to_string(s.seldepth), std::to_string(kind),
+          std::to_string(s.score), std::to_string(s.nodes),    std::to_string(s.nps),
+          std::to_string(s.time_ms), info.pv};
+}
+
+Result<Info> parse_info(const std::vector<std::string>& words, std::size_t first) {
+  if (words.size() != first + 8)
+    return Failure{"a progress report of " + std::to_string(words.size() - std::min(first, words.size())) +
+                   " words instead of 8"};
+  const NumberField fields[] = {{"the depth", Int32Min, Int32Max}, {"the selective depth", Int32Min, Int32Max},
+                                {"the score kind", 0, 2},          {"the score", Int32Min, Int32Max},
+                                {"the nodes", 0, Int64Max},        {"the speed", 0, Int64Max},
+                                {"the time", 0, Int64Max}};
+  std::int64_t n[7];
+  for (std::size_t i = 0; i < 7; ++i) {
+    auto value = parse_integer(words[first + i], fields[i].min, fields[i].max, fields[i].what);
+    if (!value) return Failure{value.error()};
+    n[i] = *value;
+  }
+  const gambit_search_info c{sizeof(gambit_search_info), std::int32_t(n[0]), std::int32_t(n[1]), std::int32_t(n[2]),
+                             std::int32_t(n[3]), std::uint64_t(n[4]), std::uint64_t(n[5]), std::uint64_t(n[6]),
+                             nullptr};
+  return Info{from_c(c), words[first + 7]};
+}
+
+}  // namespace gambit::players::wire
