@@ -50,8 +50,8 @@ PLAN = {
     "1400": [("sf", 1350), ("sf", 1500)],
     "1200": [("sf", 1350), ("preset", "1400")],
     "1000": [("sf", 1350), ("preset", "1200")],
-    "800": [("preset", "1000"), ("preset", "1200")],
-    "600": [("preset", "800"), ("preset", "1000")],
+    "800": [("preset", "1000"), ("preset", "600")],
+    "600": [("preset", "800"), ("preset", "minimax:medium")],
     "minimax:max": [("preset", "1400"), ("preset", "1600")],
     "minimax:hard": [("preset", "1000"), ("preset", "1200")],
     "minimax:medium": [("preset", "600"), ("preset", "800")],
@@ -80,6 +80,9 @@ def subject_order(subject):
 # Version 3 changed the anchors from 1600 up only; strength_for gives 400..1400 the same settings.
 UNCHANGED = {
     3: (2, {"600", "800", "1000", "1200", "1400"}),
+    # Version 5 moved the anchors at 400 and 600 only.
+    5: (4, {"800", "1000", "1200", "1400", "1600", "1800", "2000", "2200",
+            "minimax:max", "minimax:hard", "minimax:medium", "minimax:easy", "random"}),
 }
 FIELDS = ["date", "preset", "opponent", "pair", "colour", "score", "result", "reason"]
 FINISHED = re.compile(r"^Finished game (\d+) \((\S+) vs (\S+), [^)]*\): (\S+) \{(.*)\}$")
@@ -273,7 +276,7 @@ def write_ratings(rows, root, version, only_plugin=None):
             continue
         path = os.path.join(root, relative)
         with open(path + ".tmp", "w") as f:
-            f.write("# %s's levels as measured by tests/bench/calibrate_levels.py (alphabeta model version %d):\n"
+            f.write("# %s's levels as measured by tests/bench/calibrate_levels.py (games-v%d.tsv):\n"
                     % (plugin, version))
             f.write("# %d games at %s, Stockfish 15.1's UCI_Elo held fixed, %s. Level '-': no level.\n"
                     % (len(rows), TC, (dates[0] + " .. " + dates[-1]) if dates else "none"))
