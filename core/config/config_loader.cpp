@@ -169,10 +169,13 @@ class LayerReader {
         if (!level) return Failure{level.error()};
         seat.level = renamed_level(seat.player, std::move(level).value());
         settings_.sources[key + ".level"] = place(value->source());
+      } else if (name->str() == "isolation") {
+        if (std::optional<Failure> failure = read_name(*value, key + ".isolation", IsolationModes, seat.isolation))
+          return failure;
       } else if (name->str() == "options") {
         if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;
       } else {
-        return unknown_key(*name, key + ".", "player, level or options");
+        return unknown_key(*name, key + ".", "player, level, options or isolation");
       }
     }
     return std::nullopt;
@@ -329,7 +332,17 @@ class LayerReader {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, "plugins", "a table");
     for (const auto& [name, value] : in_file_order(*table)) {
-      if (name->str() != "paths") return unknown_key(*name, "plugins.", "paths");
+      if (name->str() == "isolation") {
+        if (auto failure = read_name(*value, "plugins.isolation", IsolationModes, settings_.isolation)) return failure;
+        continue;
+      }
+      if (name->str() == "memory_limit_mb") {
+        if (auto failure = read_int(*value, "plugins.memory_limit_mb", MinMemoryLimitMb, MaxMemoryLimitMb,
+                                    settings_.memory_limit_mb))
+          return failure;
+        continue;
+      }
+      if (name->str() != "paths") return unknown_key(*name, "plugins.", "paths, isolation or memory_limit_mb");
       const toml::array* array = value->as_array();
       if (!array) return type_error(*value, "plugins.paths", "an array of strings");
       std::vector<fs::path> paths;

@@ -61,27 +61,6 @@ std::optional<Failure> check_text(std::string_view text, const std::string& key)
   return std::nullopt;
 }
 
-// The seat at dotted key as a table (with its player, so it replaces the seat
-// below whole) and its options table.
-std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key) {
-  if (auto failure = check_text(seat.player, key + ".player")) return failure;
-  out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
-  if (!seat.level.empty()) {
-    if (auto failure = check_text(seat.level, key + ".level")) return failure;
-    out += "level = " + toml_string(seat.level) + "\n";
-  }
-  if (seat.options.empty()) return std::nullopt;
-  out += "\n[" + key + ".options]\n";
-  for (const auto& [name, value] : seat.options) {
-    if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
-      return Failure{key +
-                     ".options has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
-    if (auto failure = check_text(value, option_key(key, name))) return failure;
-    out += toml_key(name) + " = " + toml_value(value) + "\n";
-  }
-  return std::nullopt;
-}
-
 // "key = value" for an integer the loader reads only in min..max.
 std::optional<Failure> append_int(std::string& out, const std::string& key, int value, int min, int max) {
   if (value < min || value > max)
@@ -101,6 +80,29 @@ std::optional<Failure> append_name(std::string& out, const std::string& key, con
     return Failure{key + " must be one of " + list + ", got " + quote_for_message(value)};
   }
   out += key.substr(key.find('.') + 1) + " = " + toml_string(value) + "\n";
+  return std::nullopt;
+}
+
+// The seat at dotted key as a table (with its player, so it replaces the seat
+// below whole) and its options table.
+std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key) {
+  if (auto failure = check_text(seat.player, key + ".player")) return failure;
+  out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
+  if (!seat.level.empty()) {
+    if (auto failure = check_text(seat.level, key + ".level")) return failure;
+    out += "level = " + toml_string(seat.level) + "\n";
+  }
+  if (!seat.isolation.empty())
+    if (auto failure = append_name(out, key + ".isolation", seat.isolation, IsolationModes)) return failure;
+  if (seat.options.empty()) return std::nullopt;
+  out += "\n[" + key + ".options]\n";
+  for (const auto& [name, value] : seat.options) {
+    if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
+      return Failure{key +
+                     ".options has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
+    if (auto failure = check_text(value, option_key(key, name))) return failure;
+    out += toml_key(name) + " = " + toml_value(value) + "\n";
+  }
   return std::nullopt;
 }
 
@@ -159,7 +161,12 @@ Result<std::string> format_config(const Settings& settings) {
     if (auto failure = check_text(path, "plugins.paths[" + std::to_string(i) + "]")) return *failure;
     out += (i ? ", " : "") + toml_string(path);
   }
-  return out + "]\n";
+  out += "]\n";
+  if (auto failure = append_name(out, "plugins.isolation", settings.isolation, IsolationModes)) return *failure;
+  if (auto failure =
+          append_int(out, "plugins.memory_limit_mb", settings.memory_limit_mb, MinMemoryLimitMb, MaxMemoryLimitMb))
+    return *failure;
+  return out;
 }
 
 Result<fs::path> save_user_config(const Settings& settings, const fs::path& file) {

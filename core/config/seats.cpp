@@ -56,7 +56,7 @@ Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, c
 
   Result<players::OptionList> options = players::resolve_options(*plugin, seat.level, seat.options);
   if (!options) return Failure{settings.about(key + (seat.level.empty() ? ".player" : ".level")) + options.error()};
-  return ResolvedSeat{seat.player, plugin, seat.level, std::move(options).value()};
+  return ResolvedSeat{seat.player, plugin, seat.level, std::move(options).value(), settings.isolation_of(seat)};
 }
 
 }  // namespace
@@ -119,7 +119,8 @@ Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::Plug
   return players::Seat{.label = players::ai_label(seat.player, seat.level),
                        .plugin = std::move(plugin),
                        .options = seat.options,
-                       .level = seat.level};
+                       .level = seat.level,
+                       .isolation = seat.isolation};
 }
 
 }  // namespace gambit::config

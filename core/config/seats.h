@@ -28,6 +28,7 @@ struct ResolvedSeat {
   const gambit_plugin_descriptor* plugin = nullptr;  // nullptr for a human
   std::string level;                                 // "" = none
   players::OptionList options;                       // level presets, then the seat's options; canonical text
+  players::Isolation isolation = {};                 // where its instances run (Settings::isolation_of)
 
   bool human() const { return plugin == nullptr; }
 };

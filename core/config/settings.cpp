@@ -4,6 +4,13 @@
 
 namespace gambit::config {
 
+players::Isolation Settings::isolation_of(const SeatConfig& seat) const {
+  const std::optional<players::Isolation::Mode> mode =
+      players::isolation_from_name(seat.isolation.empty() ? isolation : seat.isolation);
+  return players::Isolation{.mode = mode.value_or(players::Isolation::Mode::Process),
+                            .memory_limit_mb = std::uint64_t(memory_limit_mb)};
+}
+
 std::string SourcePlace::prefix() const {
   if (file.empty()) return line ? "line " + std::to_string(line) + ": " : "";
   if (!line) return file + ": ";

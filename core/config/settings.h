@@ -16,6 +16,7 @@
 #include "core/chess/types.h"
 #include "core/chess/variant.h"
 #include "core/players/options.h"
+#include "core/players/plugin_process.h"
 
 namespace gambit::config {
 
@@ -42,6 +43,7 @@ struct SeatConfig {
   std::string player = std::string(HumanPlayer);
   std::string level;  // "" = none
   players::OptionList options;
+  std::string isolation = {};  // one of IsolationModes, or "" for [plugins] isolation
 
   bool human() const { return player == HumanPlayer; }
   bool operator==(const SeatConfig&) const = default;
@@ -51,6 +53,8 @@ struct SeatConfig {
 // in the order it lists them.
 inline constexpr std::array<std::string_view, 4> BoardThemes{"green", "brown", "blue", "grey"};
 inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
+// Where a plugin's instances run ([plugins] isolation, a seat's isolation): players::isolation_name.
+inline constexpr std::array<std::string_view, 2> IsolationModes{"process", "in-process"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
 inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
@@ -60,6 +64,8 @@ inline constexpr int MaxClockMinutes = 180;       // clock.minutes: 0..180 (0 = 
 inline constexpr int MaxIncrementSeconds = 60;    // clock.increment_seconds: 0..60
 inline constexpr int MaxDemoMoveDelayMs = 10000;  // demo.move_delay_ms: 0..10000
 inline constexpr std::size_t MaxProfileLength = 40;  // store.profile, in bytes
+inline constexpr int MinMemoryLimitMb = 128;         // plugins.memory_limit_mb: 128..1048576
+inline constexpr int MaxMemoryLimitMb = 1 << 20;
 
 // [game]: the rules of the games the window and gambit-match start.
 struct GameSettings {
@@ -142,6 +148,11 @@ struct Settings {
   // or relative to the working directory (a file's relative paths are made
   // relative to that file's folder when it is read).
   std::vector<std::filesystem::path> plugin_paths;
+  // [plugins] isolation: where plugin instances run unless a seat says
+  // otherwise, "process" (each in a child process of its own) or "in-process";
+  // memory_limit_mb: each child's address space.
+  std::string isolation = "process";
+  int memory_limit_mb = int(players::DefaultMemoryLimitMb);
   GameSettings game;
   UiSettings ui;
   ClockSettings clock;
@@ -149,6 +160,9 @@ struct Settings {
   // The player asked for a hint; must be a plugin (seats.h checks).
   SeatConfig hint{"alphabeta", "max", {}};
   StoreSettings store;
+
+  // The isolation of a seat: its own mode, else [plugins] isolation; the memory limit of [plugins].
+  players::Isolation isolation_of(const SeatConfig& seat) const;
 
   // Where each value was read, by dotted key: "white.player", "white.level",
   // "white.options.depth", "plugins.paths", "game.variant", "ui.theme", "clock.minutes",
@@ -164,6 +178,7 @@ struct Settings {
 
   bool operator==(const Settings& other) const {
     return white == other.white && black == other.black && plugin_paths == other.plugin_paths &&
+           isolation == other.isolation && memory_limit_mb == other.memory_limit_mb &&
            game == other.game && ui == other.ui &&
            clock == other.clock && demo == other.demo && hint == other.hint && store == other.store;
   }

@@ -35,7 +35,7 @@ GameSession::GameSession(std::array<players::Seat, chess::COLOR_NB> seats, const
 GameSession::~GameSession() { stop(); }
 
 Result<GameSession::AiPlayer> GameSession::make_ai(const players::Seat& seat) {
-  auto player = players::PluginPlayer::create(seat.plugin, seat.options);
+  auto player = players::PluginPlayer::create(seat.plugin, seat.options, seat.isolation);
   if (!player) return Failure{player.error()};
   AiPlayer ai;
   ai.player = std::move(player).value();

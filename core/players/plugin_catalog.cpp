@@ -10,7 +10,8 @@ namespace gambit::players {
 
 namespace {
 
-// The files of one directory that may be plugins, in name order.
+// The files of one directory that may be plugins (gambit_*.so: any other library
+// there is not opened, so its constructors never run), in name order.
 Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::path& directory) {
   std::error_code ec;
   std::filesystem::directory_iterator it(directory, ec);
@@ -18,7 +19,8 @@ Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::p
     return Failure{"cannot list plugin directory '" + directory.string() + "': " + ec.message()};
   std::vector<std::filesystem::path> files;
   for (const std::filesystem::directory_entry& entry : it) {
-    if (entry.path().extension() != ".so") continue;
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("gambit_") || entry.path().extension() != ".so") continue;
     std::error_code type_ec;
     if (entry.is_directory(type_ec)) continue;
     files.push_back(entry.path());
@@ -37,6 +39,10 @@ std::filesystem::path identity(const std::filesystem::path& file) {
 }  // namespace
 
 PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& directories) {
+  return scan(directories, Isolation{.mode = Isolation::Mode::InProcess});
+}
+
+PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& directories, const Isolation& isolation) {
   PluginCatalog catalog;
   catalog.directories_ = directories;
   std::set<std::filesystem::path> seen;
@@ -48,7 +54,8 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& dire
     }
     for (const std::filesystem::path& file : *files) {
       if (!seen.insert(identity(file)).second) continue;
-      Result<std::shared_ptr<const PluginLibrary>> library = PluginLibrary::load(file);
+      Result<std::shared_ptr<const PluginLibrary>> library =
+          isolation.in_process() ? PluginLibrary::load(file) : PluginLibrary::describe(file, isolation);
       if (!library) {
         catalog.problems_.push_back(library.error());
         continue;

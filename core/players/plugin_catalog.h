@@ -1,7 +1,7 @@
 // PluginCatalog: the player plugins found in a list of directories, by id.
 //
 // Directories are scanned in the order given, each non-recursively, files
-// ending in ".so" in name order. Every plugin that loads is kept; the first
+// named gambit_*.so in name order (no other file is opened). Every plugin that loads is kept; the first
 // one with a given id wins and a later one with the same id is reported and
 // dropped. Every refusal (and every directory that cannot be listed) is kept
 // as a message naming the file and the reason, for the program to show.
@@ -24,7 +24,11 @@ namespace gambit::players {
 class PluginCatalog {
  public:
   PluginCatalog() = default;  // empty: no plugins
+  // Loads each plugin into this program.
   static PluginCatalog scan(const std::vector<std::filesystem::path>& directories);
+  // With isolation in a process, each plugin is described by a child that
+  // loads it (PluginLibrary::describe) and none is loaded here.
+  static PluginCatalog scan(const std::vector<std::filesystem::path>& directories, const Isolation& isolation);
 
   // The loaded plugins, in discovery order.
   const std::vector<std::shared_ptr<const PluginLibrary>>& plugins() const { return plugins_; }

@@ -366,14 +366,21 @@ MoveAnswer PluginSearch::finish() {
   }
   state_->forget();
   thread_.join();
-  player_ = nullptr;
+  PluginPlayer& player = *std::exchange(player_, nullptr);
   const State& s = *state_;
   const auto answer = [&](MoveAnswer::Kind kind, chess::Move move, std::string reason) {
     return MoveAnswer{kind, move, std::move(reason), since(began_, answered_at)};
   };
-  if (s.child_failure)
-    return answer(s.child_failure->timed_out ? MoveAnswer::Kind::TimedOut : MoveAnswer::Kind::Failed, {},
-                  who + " " + s.child_failure->what());
+  if (s.child_failure && s.child_failure->timed_out) {
+    // An isolated instance that did not stop was ended: given up on, as one in this program is.
+    {
+      std::lock_guard lock(state_->mutex);
+      state_->destroyed = true;
+    }
+    player.calls_->destroy(std::exchange(player.instance_, nullptr));
+    return answer(MoveAnswer::Kind::TimedOut, {}, who + " " + s.child_failure->what());
+  }
+  if (s.child_failure) return answer(MoveAnswer::Kind::Failed, {}, who + " " + s.child_failure->what());
   if (s.exception)
     return answer(MoveAnswer::Kind::Failed, {},
                   who + " threw an exception from " + (s.in_consider_draw ? "consider_draw" : "choose_move") + ": " +

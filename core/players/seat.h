@@ -11,6 +11,7 @@
 
 #include "core/players/options.h"
 #include "core/players/plugin_library.h"
+#include "core/players/plugin_process.h"
 
 namespace gambit::players {
 
@@ -19,6 +20,7 @@ struct Seat {
   std::shared_ptr<const PluginLibrary> plugin;  // nullptr: a human at this computer
   OptionList options;                           // canonical text
   std::string level;                            // "" = none
+  Isolation isolation = {};                     // where the plugin's instances run (default: a child process each)
 
   bool human() const { return plugin == nullptr; }
 };

@@ -63,7 +63,7 @@ Result<match::TimeControl> parse_tc(const std::string& text) {
 
 // One of the two competitors as a seat ready to play (always a plugin).
 Result<players::Seat> resolve_competitor(const players::PluginCatalog& catalog, const config::SeatConfig& seat,
-                                      const std::string& role) {
+                                         const std::string& role, const players::Isolation& isolation) {
   if (seat.human())
     return Failure{role + " is 'human' in the configuration: gambit-match plays AI players only; name one with --" +
                    role + " (available: " + [&] {
@@ -78,7 +78,8 @@ Result<players::Seat> resolve_competitor(const players::PluginCatalog& catalog, 
   return players::Seat{.label = players::ai_label(seat.player, seat.level),
                        .plugin = *library,
                        .options = *options,
-                       .level = seat.level};
+                       .level = seat.level,
+                       .isolation = isolation};
 }
 
 // Per-game options: a plugin with a "seed" option the user did not set gets
@@ -126,8 +127,10 @@ class Match {
 
     const std::int64_t started_at = std::int64_t(std::time(nullptr));
     std::string failure;
-    auto white_player = players::PluginPlayer::create(white.plugin, options_for_game(white, seed_, index, 0));
-    auto black_player = players::PluginPlayer::create(black.plugin, options_for_game(black, seed_, index, 1));
+    auto white_player =
+        players::PluginPlayer::create(white.plugin, options_for_game(white, seed_, index, 0), white.isolation);
+    auto black_player =
+        players::PluginPlayer::create(black.plugin, options_for_game(black, seed_, index, 1), black.isolation);
     Result<match::PlayedGame> played = Failure{"not played"};
     if (!white_player) failure = white.plugin->id() + ": " + white_player.error();
     else if (!black_player) failure = black.plugin->id() + ": " + black_player.error();
@@ -199,7 +202,7 @@ class Match {
 
 int run(int argc, char** argv) {
   CLI::App app{"Plays AI players against each other without a window and reports the score."};
-  std::string config_path, pgn_path, tc_text, store_path, variant_id;
+  std::string config_path, pgn_path, tc_text, store_path, variant_id, isolation;
   bool no_record = false;
   std::string white_id, black_id, white_level, black_level;
   std::vector<std::string> white_option_texts, black_option_texts;
@@ -218,6 +221,10 @@ int run(int argc, char** argv) {
   app.add_option("--tc", tc_text, "Clock per player: SECONDS+INCREMENT, e.g. 10+0.1")->excludes(movetime_option);
   app.add_option("--variant", variant_id, "Rules of the games: standard or threecheck; default: the config's [game] variant")
       ->check(CLI::IsMember({"standard", "threecheck"}));
+  app.add_option("--isolation", isolation,
+                 "Where the players run: process (each in a child process of its own: a crash loses the game, not "
+                 "the match) or in-process; default: the config's [plugins] isolation")
+      ->check(CLI::IsMember({"process", "in-process"}));
   app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file");
   app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock)");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
@@ -243,9 +250,15 @@ int run(int argc, char** argv) {
 
   config::ConfigFiles files;
   if (!config_path.empty()) files.replacement = config_path;
-  Result<config::Settings> settings = config::load_settings(files);
-  if (!settings) return fail(settings.error());
-  players::PluginCatalog catalog = players::PluginCatalog::scan(config::plugin_search_paths(*settings));
+  Result<config::Settings> loaded = config::load_settings(files);
+  if (!loaded) return fail(loaded.error());
+  config::Settings* settings = &loaded.value();
+  if (!isolation.empty()) {  // the command line wins over the file and its seats
+    settings->isolation = isolation;
+    for (config::SeatConfig* seat : {&settings->white, &settings->black}) seat->isolation.clear();
+  }
+  players::PluginCatalog catalog =
+      players::PluginCatalog::scan(config::plugin_search_paths(*settings), settings->isolation_of({}));
 
   // Command-line seats replace the configured ones whole; options and levels add to them.
   auto seat_from = [](config::SeatConfig seat, const std::string& id, const std::string& level,
@@ -263,9 +276,9 @@ int run(int argc, char** argv) {
   if (!white_seat) return fail("--white-option " + white_seat.error());
   auto black_seat = seat_from(settings->black, black_id, black_level, black_option_texts);
   if (!black_seat) return fail("--black-option " + black_seat.error());
-  auto first = resolve_competitor(catalog, *white_seat, "white");
+  auto first = resolve_competitor(catalog, *white_seat, "white", settings->isolation_of(*white_seat));
   if (!first) return fail(first.error());
-  auto second = resolve_competitor(catalog, *black_seat, "black");
+  auto second = resolve_competitor(catalog, *black_seat, "black", settings->isolation_of(*black_seat));
   if (!second) return fail(second.error());
   const chess::Variant variant =
       variant_id.empty() ? settings->game.rules() : chess::variant_from_name(variant_id).value_or(chess::Variant::Standard);

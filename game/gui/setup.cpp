@@ -17,7 +17,8 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
     setup.problems_.push_back("Configuration: " + loaded.error() + " - playing with the default settings.");
     setup.settings_ = config::Settings();
   }
-  setup.catalog_ = players::PluginCatalog::scan(config::plugin_search_paths(setup.settings_));
+  setup.catalog_ =
+      players::PluginCatalog::scan(config::plugin_search_paths(setup.settings_), setup.settings_.isolation_of({}));
   for (const std::string& problem : setup.catalog_.problems()) setup.problems_.push_back("Plugins: " + problem);
   for (std::string& problem : config::fall_back_to_defaults(setup.settings_, setup.plugin_descriptors()))
     setup.problems_.push_back(std::move(problem));

@@ -221,6 +221,24 @@ TEST(ParseConfig, DemoAndHintSeatsLayerLikeTheBoardSeats) {
   EXPECT_TRUE(board.sources.count("demo.white.options.hash_mb"));
 }
 
+TEST(ParseConfig, ReadsWherePluginsRunAndASeatsOwnChoice) {
+  const Settings defaults;
+  EXPECT_EQ(defaults.isolation, "process");
+  EXPECT_EQ(defaults.isolation_of(defaults.black), (players::Isolation{}));
+  const Settings s = parsed(
+      "[plugins]\nisolation = \"in-process\"\nmemory_limit_mb = 512\n[black]\nplayer = \"random\"\n"
+      "isolation = \"process\"\n");
+  EXPECT_EQ(s.isolation_of(s.white).mode, players::Isolation::Mode::InProcess);
+  EXPECT_EQ(s.isolation_of(s.black).mode, players::Isolation::Mode::Process);
+  EXPECT_EQ(s.isolation_of(s.black).memory_limit_mb, 512u);
+  EXPECT_EQ(s.about("plugins.memory_limit_mb"), "test.toml:3:19: plugins.memory_limit_mb: ");
+  EXPECT_EQ(error_of("[plugins]\nisolation = \"sandbox\"\n"),
+            "test.toml:2:13: plugins.isolation must be one of process, in-process, got 'sandbox'");
+  EXPECT_EQ(error_of("[plugins]\nmemory_limit_mb = 5\n"),
+            "test.toml:2:19: plugins.memory_limit_mb must be an integer in 128..1048576, got 5");
+  EXPECT_EQ(error_of("[hint]\nisolation = true\n"), "test.toml:2:13: hint.isolation must be a string, got boolean");
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
@@ -325,12 +343,12 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[demo]\ndelay_ms = 5\n"),
             "test.toml:2:1: unknown key demo.delay_ms; expected move_delay_ms, white or black");
   EXPECT_EQ(error_of("[demo.white]\ncolour = \"white\"\n"),
-            "test.toml:2:1: unknown key demo.white.colour; expected player, level or options");
+            "test.toml:2:1: unknown key demo.white.colour; expected player, level, options or isolation");
   EXPECT_EQ(error_of("[hint]\ndepth = 3\n"),
-            "test.toml:2:1: unknown key hint.depth; expected player, level or options");
+            "test.toml:2:1: unknown key hint.depth; expected player, level, options or isolation");
   EXPECT_EQ(error_of("[white]\ncolour = \"white\"\n"),
-            "test.toml:2:1: unknown key white.colour; expected player, level or options");
-  EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths");
+            "test.toml:2:1: unknown key white.colour; expected player, level, options or isolation");
+  EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths, isolation or memory_limit_mb");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
             "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, store or plugins");
 }
@@ -414,7 +432,7 @@ TEST(ConfigErrors, AnIncrementNeedsAClock) {
 
 TEST(ConfigErrors, TheFirstErrorInTheFileIsReported) {
   EXPECT_EQ(error_of("[white]\nzz = 1\n[black]\naa = 2\n"),
-            "test.toml:2:1: unknown key white.zz; expected player, level or options");
+            "test.toml:2:1: unknown key white.zz; expected player, level, options or isolation");
 }
 
 TEST(ConfigErrors, NonUtf8IsASyntaxErrorWithItsLine) {
@@ -662,8 +680,8 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     previous = line;
   }
   // white.player, black.player, black.level, hint (2), game (2), ui (6), clock (2),
-  // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins.paths
-  EXPECT_EQ(keys, 22);
+  // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (3)
+  EXPECT_EQ(keys, 24);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

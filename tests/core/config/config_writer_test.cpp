@@ -27,7 +27,9 @@ Settings unusual_settings() {
                                {"bigger", "9223372036854775808"},
                                {"odd name", "x"},
                                {"quote\"key", "y"}}};
-  settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}};
+  settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}, "in-process"};
+  settings.isolation = "in-process";
+  settings.memory_limit_mb = 300;
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
   settings.store = StoreSettings{"/home/ann/chess \"scores\".db", "Ann \xC3\xA9"};
   settings.game.variant = "threecheck";
@@ -37,7 +39,7 @@ Settings unusual_settings() {
   settings.demo.move_delay_ms = 10000;
   settings.demo.white = SeatConfig{"random", "", {{"seed", "9223372036854775807"}}};
   settings.demo.black = SeatConfig{"kitchen", "sharp \"one\"", {{"odd name", "x"}, {"ponder", "false"}}};
-  settings.hint = SeatConfig{"minimax", "", {{"depth", "2"}}};
+  settings.hint = SeatConfig{"minimax", "", {{"depth", "2"}}, "process"};
   return settings;
 }
 

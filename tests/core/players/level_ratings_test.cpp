@@ -103,19 +103,19 @@ class PluginRatings : public ::testing::Test {
     std::string pattern = (std::filesystem::temp_directory_path() / "gambit-ratings-test-XXXXXX").string();
     ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
-    std::filesystem::copy_file(test_support::test_plugin("raw"), dir_ / "raw.so");
-    auto raw = PluginLibrary::load(dir_ / "raw.so");
+    std::filesystem::copy_file(test_support::test_plugin("raw"), dir_ / "gambit_raw.so");
+    auto raw = PluginLibrary::load(dir_ / "gambit_raw.so");
     ASSERT_TRUE(raw) << raw.error();
     version_ = raw.value()->version();
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   // A ratings file for the raw plugin's own version.
   void write_ratings(const std::string& levels) {
-    std::ofstream(dir_ / "raw.ratings") << "version\t" << version_ << "\n" << levels;
+    std::ofstream(dir_ / "gambit_raw.ratings") << "version\t" << version_ << "\n" << levels;
   }
   std::string version_;
   std::shared_ptr<const PluginLibrary> load() {
-    auto loaded = PluginLibrary::load(dir_ / "raw.so");
+    auto loaded = PluginLibrary::load(dir_ / "gambit_raw.so");
     EXPECT_TRUE(loaded) << loaded.error();
     return loaded ? loaded.value() : nullptr;
   }
@@ -137,12 +137,12 @@ TEST_F(PluginRatings, ASeatPlayingExactlyAMeasuredLevelHasItsRating) {
 }
 
 TEST_F(PluginRatings, APlayerWithoutLevelsIsMeasuredAtItsDefaultsAsLevelDash) {
-  std::filesystem::copy_file(test_support::random_plugin(), dir_ / "random.so");
-  auto version = PluginLibrary::load(dir_ / "random.so");
+  std::filesystem::copy_file(test_support::random_plugin(), dir_ / "gambit_random.so");
+  auto version = PluginLibrary::load(dir_ / "gambit_random.so");
   ASSERT_TRUE(version);
-  std::ofstream(dir_ / "random.ratings") << "version\t" << version.value()->version()
+  std::ofstream(dir_ / "gambit_random.ratings") << "version\t" << version.value()->version()
                                          << "\n-\t-250\t120\t60\t10+0.1\t2026-11-24\n";
-  auto random = PluginLibrary::load(dir_ / "random.so");
+  auto random = PluginLibrary::load(dir_ / "gambit_random.so");
   ASSERT_TRUE(random) << random.error();
   EXPECT_TRUE(random.value()->ratings_problem().empty()) << random.value()->ratings_problem();
   const auto rating = random.value()->rating_of("", {});
@@ -153,7 +153,7 @@ TEST_F(PluginRatings, APlayerWithoutLevelsIsMeasuredAtItsDefaultsAsLevelDash) {
 }
 
 TEST_F(PluginRatings, RatingsOfAnotherVersionOfThePluginAreNotUsed) {
-  std::ofstream(dir_ / "raw.ratings") << "version\t0.0.1-old\neasy\t1234\t80\t100\t10+0.1\t2026-11-24\n";
+  std::ofstream(dir_ / "gambit_raw.ratings") << "version\t0.0.1-old\neasy\t1234\t80\t100\t10+0.1\t2026-11-24\n";
   const auto raw = load();
   ASSERT_TRUE(raw);
   EXPECT_TRUE(raw->ratings().empty());
@@ -179,12 +179,12 @@ TEST_F(PluginRatings, ABadFileIsNotUsedAndTheCatalogSaysWhyThePluginStillLoads) 
   EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}}));
   ASSERT_EQ(catalog.problems().size(), 1u);
   const std::string& problem = catalog.problems()[0];
-  EXPECT_TRUE(contains(problem, (dir_ / "raw.ratings").string())) << problem;
+  EXPECT_TRUE(contains(problem, (dir_ / "gambit_raw.ratings").string())) << problem;
   EXPECT_TRUE(contains(problem, "no level 'hard'")) << problem;
   EXPECT_TRUE(contains(problem, "easy")) << "names the levels there are: " << problem;
 
   write_ratings("easy\t1234\n");
-  const auto again = PluginLibrary::load(dir_ / "raw.so");
+  const auto again = PluginLibrary::load(dir_ / "gambit_raw.so");
   ASSERT_TRUE(again);
   EXPECT_TRUE(contains(again.value()->ratings_problem(), "line 2: expected 6 fields")) << again.value()->ratings_problem();
 }

@@ -48,11 +48,11 @@ TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
     const std::string problem = problem_about(catalog, test_plugin(name));
     EXPECT_TRUE(contains(problem, reason)) << name << ": " << reason << "\nproblems:\n" << all(catalog.problems());
   }
-  EXPECT_TRUE(contains(problem_about(catalog, test_plugin_dir() / "fake.so"), "not a shared library"))
+  EXPECT_TRUE(contains(problem_about(catalog, test_plugin_dir() / "gambit_fake.so"), "not a shared library"))
       << all(catalog.problems());
   EXPECT_TRUE(contains(problem_about(catalog, test_plugin("raw_copy")), test_plugin("raw").string()))
       << "the duplicate report names the file that kept the id:\n" << all(catalog.problems());
-  EXPECT_EQ(catalog.problems().size(), 12u) << "nested.so (a directory) and readme.txt are not plugins:\n"
+  EXPECT_EQ(catalog.problems().size(), 12u) << "gambit_nested.so (a directory), readme.txt and not_a_gambit_plugin.so are not plugins:\n"
                                             << all(catalog.problems());
 }
 

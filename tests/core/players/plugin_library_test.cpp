@@ -88,7 +88,7 @@ TEST(PluginLibrary, LoadingTheSameFileTwiceGivesTwoWorkingHandles) {
 
 TEST(PluginLibrary, RefusesAMissingFile) { expect_refused(test_plugin("does_not_exist"), "no such file"); }
 
-TEST(PluginLibrary, RefusesADirectory) { expect_refused(test_support::test_plugin_dir() / "nested.so", "directory"); }
+TEST(PluginLibrary, RefusesADirectory) { expect_refused(test_support::test_plugin_dir() / "gambit_nested.so", "directory"); }
 
 // Root reads every file, so when the tests run as root (as CI does) the check
 // runs in a child process that first becomes 'nobody'.
@@ -111,7 +111,7 @@ TEST(PluginLibrary, RefusesAnUnreadableFile) {
 }
 
 TEST(PluginLibrary, RefusesATextFile) {
-  expect_refused(test_support::test_plugin_dir() / "fake.so", "not a shared library");
+  expect_refused(test_support::test_plugin_dir() / "gambit_fake.so", "not a shared library");
 }
 
 TEST(PluginLibrary, RefusesALibraryWithoutTheEntrySymbol) {

@@ -91,7 +91,7 @@ TEST(PluginProcess, RefusesWhatLoadingRefusesWithTheSameSentence) {
     ASSERT_FALSE(library) << name;
     EXPECT_EQ(library.error(), loaded.error());
   }
-  auto text = PluginLibrary::describe(test_support::test_plugin_dir() / "fake.so", Isolated);
+  auto text = PluginLibrary::describe(test_support::test_plugin_dir() / "gambit_fake.so", Isolated);
   ASSERT_FALSE(text);
   EXPECT_TRUE(contains(text.error(), "not a shared library")) << text.error();
   EXPECT_EQ(children(), 0);

@@ -8,9 +8,9 @@
 namespace gambit::players::test_support {
 
 inline std::filesystem::path test_plugin_dir() { return GAMBIT_TEST_PLUGIN_DIR; }
-// plugins/test_<name>.so, e.g. test_plugin("abi99").
+// plugins/gambit_test_<name>.so, e.g. test_plugin("abi99").
 inline std::filesystem::path test_plugin(std::string_view name) {
-  return test_plugin_dir() / ("test_" + std::string(name) + ".so");
+  return test_plugin_dir() / ("gambit_test_" + std::string(name) + ".so");
 }
 inline std::filesystem::path random_plugin() { return GAMBIT_RANDOM_PLUGIN; }
 
