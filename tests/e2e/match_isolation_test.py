@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""End-to-end: gambit-match against plugins that misbehave as processes.
+
+With the default isolation every game of the match is finished, the plugin's
+side forfeits (or loses on time) with the reason in words, the PGN holds every
+game, the exit status is 0, and no gambit-plugin-host is left running. In
+process the same match would die with the plugin, which is why the test plays
+only the harmless behaviours there.
+
+usage: match_isolation_test.py PATH/TO/gambit-match TEST_PLUGIN_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+match, plugin_dir = sys.argv[1], sys.argv[2]
+failures = []
+
+# behaviour -> (what the raw player's side gets, part of the reason)
+CASES = {
+    "segfault": ("forfeits", "crashed (segmentation fault) while choosing a move"),
+    "abort": ("forfeits", "crashed (aborted) while choosing a move"),
+    "exit": ("forfeits", "exited (status 0) while choosing a move"),
+    "stack_overflow": ("forfeits", "crashed (segmentation fault) while choosing a move"),
+    "scribble": ("forfeits", "sent 'garbage"),
+    "illegal": ("forfeits", "answered a bad move"),
+    "allocate": ("forfeits", "ran out of memory (its limit is 256 MB: [plugins] memory_limit_mb) while choosing"),
+    "spin": ("on time", ""),  # the other side wins on time
+    "close_stdio": (None, None),  # harmless in a process of its own: it plays on
+    "print": (None, None),
+}
+SANITIZED = os.environ.get("GAMBIT_SANITIZED") == "1"  # a sanitizer reports crashes itself (exit status 1)
+
+
+def hosts_running(work):
+    """gambit-plugin-host processes serving a plugin of this test."""
+    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if "gambit-plugin-host" in line and plugin_dir in line]
+
+
+with tempfile.TemporaryDirectory() as work:
+    env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "xdg"), XDG_DATA_HOME=os.path.join(work, "data"))
+    config = os.path.join(work, "c.toml")
+    with open(config, "w") as f:
+        f.write('[plugins]\npaths = ["%s"]\nmemory_limit_mb = 256\n' % plugin_dir)
+    for behaviour, (fate, reason) in CASES.items():
+        pgn = os.path.join(work, behaviour + ".pgn")
+        run = subprocess.run([match, "--config", config, "--white", "raw", "--white-option", "behaviour=" + behaviour,
+                              "--black", "random", "--games", "2", "--movetime", "100", "--no-record", "--pgn", pgn,
+                              "--seed", "3"], capture_output=True, text=True, env=env, timeout=120)
+        what = "%s: exit %d\n%s%s" % (behaviour, run.returncode, run.stdout, run.stderr)
+        if run.returncode != 0:
+            failures.append("the match did not finish: " + what)
+            continue
+        finished = re.findall(r"^Finished game \d \(([^ ]+) vs [^)]*\): (\S+) \{(.*)\}$", run.stdout, re.M)
+        if len(finished) != 2:
+            failures.append("not two finished games: " + what)
+            continue
+        for white, result, text in finished:
+            raw_side = "White" if white == "raw" else "Black"
+            other_side = "Black" if raw_side == "White" else "White"
+            if fate is None:
+                if "player 'raw'" in text:
+                    failures.append("the raw player should have played on: " + what)
+            elif fate == "on time":
+                if text != other_side + " wins on time":
+                    failures.append("expected '%s wins on time' in: %s" % (other_side, what))
+            else:
+                # Under a sanitizer a crash or the memory limit is the sanitizer's report and exit status 1.
+                wanted = "while choosing a move" if SANITIZED and "while choosing" in reason else reason
+                if not text.startswith(raw_side + " " + fate) or wanted not in text:
+                    failures.append("expected '%s %s ... %s' in: %s" % (raw_side, fate, wanted, what))
+        with open(pgn) as f:
+            if f.read().count("[Event ") != 2:
+                failures.append("the PGN does not hold both games: " + what)
+        left = hosts_running(work)
+        if left:
+            failures.append("%s: plugin processes left running: %s" % (behaviour, left))
+
+    # In process a harmless plugin still plays as before.
+    run = subprocess.run([match, "--config", config, "--isolation", "in-process", "--white", "raw", "--black",
+                          "random", "--games", "2", "--movetime", "50", "--no-record"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    if run.returncode != 0 or run.stdout.count("Finished game") != 2:
+        failures.append("in-process match: exit %d\n%s%s" % (run.returncode, run.stdout, run.stderr))
+
+for f in failures:
+    print("FAIL:", f)
+print("match isolation: %d cases, %d failures" % (len(CASES) + 1, len(failures)))
+sys.exit(1 if failures else 0)
