@@ -14,7 +14,9 @@ Needs xdotool and python3-xlib. Scenarios:
   c) close during a long search of alphabeta (the stop latency);
   d) a bad configuration is reported in words and the window still works;
   e) without a display the program says so and exits 1;
-  f) games recorded by gambit-match show on the Scores screen and replay.
+  f) games recorded by gambit-match show on the Scores screen and replay;
+  g) a plugin that crashes (in its own process) loses the game, the window
+     stays up and a new game starts a fresh one.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -686,6 +688,38 @@ def no_display(exe, xd):
     print("e) no display / unreachable display: a sentence and exit 1", flush=True)
 
 
+def test_plugin_dir(exe):
+    """The folder of the test plugins that misbehave (CMake says; else beside the build's bin folder)."""
+    return os.environ.get("GAMBIT_TEST_PLUGIN_DIR") or os.path.join(
+        os.path.dirname(os.path.dirname(exe)), "tests", "core", "players", "plugins")
+
+
+def crashing_plugin(exe, xd):
+    config = ('[white]\nplayer = "human"\n[black]\nplayer = "raw"\n[black.options]\nbehaviour = "segfault"\n'
+              '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\npaths = ["%s"]\n' % test_plugin_dir(exe))
+    g = Gambit(exe, "crash", config)
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+        g.click("e2")
+        g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
+        g.click("e4")
+        s = g.wait_for("Black's forfeit", lambda s: s["result"] == "1-0")
+        wanted = "crashed (segmentation fault) while choosing a move" if os.environ.get("GAMBIT_SANITIZED") != "1" \
+            else "while choosing a move"
+        if wanted not in s["outcome"] or "raw" not in s["outcome"]:
+            g.fail("the outcome should say the raw player crashed, it says %r" % s["outcome"])
+        if g.proc.poll() is not None:
+            g.fail("the window closed when the plugin crashed")
+        took = g.close(xd)
+        print("g) a crashing plugin forfeits in words (%s), the window stays up; closed in %.2f s"
+              % (s["outcome"], took), flush=True)
+    finally:
+        g.cleanup()
+
+
 def run_scenarios(program, scenarios):
     """Runs scenario(exe, xdisplay) for each of scenarios on $DISPLAY (or an own
     Xvfb) with the gambit named on the command line; the exit status."""
@@ -730,7 +764,7 @@ def run_scenarios(program, scenarios):
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
-                                      scores_from_match))
+                                      scores_from_match, crashing_plugin))
 
 
 if __name__ == "__main__":
