@@ -79,6 +79,18 @@ with tempfile.TemporaryDirectory() as work:
         if left:
             failures.append("%s: plugin processes left running: %s" % (behaviour, left))
 
+    # The same seed gives the same games in both modes (alphabeta's levels spend nodes, not time).
+    games = {}
+    for mode in ("process", "in-process"):
+        pgn = os.path.join(work, mode + "-seeded.pgn")
+        run = subprocess.run([match, "--isolation", mode, "--white", "alphabeta", "--white-level", "1000", "--black",
+                              "random", "--games", "2", "--tc", "60+1", "--seed", "11", "--no-record", "--pgn", pgn],
+                             capture_output=True, text=True, env=env, timeout=120)
+        with open(pgn) as f:
+            games[mode] = [line for line in f.read().splitlines() if not line.startswith("[Date")]
+    if games["process"] != games["in-process"] or len(games["process"]) < 10:
+        failures.append("the same seed gave other games in a process than in the program")
+
     # In process a harmless plugin still plays as before.
     run = subprocess.run([match, "--config", config, "--isolation", "in-process", "--white", "raw", "--black",
                           "random", "--games", "2", "--movetime", "50", "--no-record"],
@@ -88,5 +100,5 @@ with tempfile.TemporaryDirectory() as work:
 
 for f in failures:
     print("FAIL:", f)
-print("match isolation: %d cases, %d failures" % (len(CASES) + 1, len(failures)))
+print("match isolation: %d cases, %d failures" % (len(CASES) + 2, len(failures)))
 sys.exit(1 if failures else 0)
