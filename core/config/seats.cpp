@@ -72,6 +72,11 @@ Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, c
   return resolve(settings, settings.seat(side), seat_key(side), plugins, "");
 }
 
+Result<ResolvedSeat> resolve_ai_seat(const Settings& settings, chess::Color side, const PluginList& plugins,
+                                     std::string_view human_refused) {
+  return resolve(settings, settings.seat(side), seat_key(side), plugins, human_refused);
+}
+
 Result<ResolvedSeat> resolve_demo_seat(const Settings& settings, chess::Color side, const PluginList& plugins) {
   return resolve(settings, settings.demo.seat(side), demo_seat_key(side), plugins,
                  "the demo is AI against AI: a human cannot play in it");
@@ -110,6 +115,12 @@ std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginL
     settings.hint = defaults.hint;
   }
   return problems;
+}
+
+PluginList plugin_list(const players::PluginCatalog& catalog) {
+  PluginList list;
+  for (const auto& plugin : catalog.plugins()) list.push_back(&plugin->descriptor());
+  return list;
 }
 
 Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog) {

@@ -18,6 +18,8 @@ namespace gambit::config {
 
 // The descriptors of the plugins available; null entries are ignored.
 using PluginList = std::vector<const gambit_plugin_descriptor*>;
+// Those of the plugins a catalog found.
+PluginList plugin_list(const players::PluginCatalog& catalog);
 
 // A seat of the settings checked against the plugins' descriptors: a human, or
 // a known plugin with validated options. Kept apart from players::Seat (which
@@ -38,6 +40,11 @@ struct ResolvedSeat {
 // level and no options, the level is one of the plugin's and every option is in
 // its schema with a valid value.
 Result<ResolvedSeat> resolve_seat(const Settings& settings, chess::Color side, const PluginList& plugins);
+
+// side's seat checked as resolve_seat does, except that it must be a plugin:
+// "human" is refused, saying human_refused and the plugins there are.
+Result<ResolvedSeat> resolve_ai_seat(const Settings& settings, chess::Color side, const PluginList& plugins,
+                                     std::string_view human_refused);
 
 // side's seat of the AI-vs-AI demo ([demo.white], [demo.black]), checked as
 // resolve_seat does, except that it must be a plugin: "human" is refused.

@@ -61,27 +61,6 @@ Result<match::TimeControl> parse_tc(const std::string& text) {
   return match::TimeControl{0, *initial, *increment};
 }
 
-// One of the two competitors as a seat ready to play (always a plugin).
-Result<players::Seat> resolve_competitor(const players::PluginCatalog& catalog, const config::SeatConfig& seat,
-                                         const std::string& role, const players::Isolation& isolation) {
-  if (seat.human())
-    return Failure{role + " is 'human' in the configuration: gambit-match plays AI players only; name one with --" +
-                   role + " (available: " + [&] {
-                     std::string ids;
-                     for (const std::string& id : catalog.ids()) ids += (ids.empty() ? "" : ", ") + id;
-                     return ids;
-                   }() + ")"};
-  auto library = catalog.lookup(seat.player);
-  if (!library) return Failure{"--" + role + ": " + library.error()};
-  auto options = players::resolve_options((*library)->descriptor(), seat.level, seat.options);
-  if (!options) return Failure{"--" + role + " " + seat.player + ": " + options.error()};
-  return players::Seat{.label = players::ai_label(seat.player, seat.level),
-                       .plugin = *library,
-                       .options = *options,
-                       .level = seat.level,
-                       .isolation = isolation};
-}
-
 // Per-game options: a plugin with a "seed" option the user did not set gets
 // one derived from the match seed, the game and the seat (SplitMix64, kept in
 // 1..2^63-1), so the whole match can be replayed.
@@ -260,26 +239,57 @@ int run(int argc, char** argv) {
   players::PluginCatalog catalog =
       players::PluginCatalog::scan(config::plugin_search_paths(*settings), settings->isolation_of({}));
 
-  // Command-line seats replace the configured ones whole; options and levels add to them.
-  auto seat_from = [](config::SeatConfig seat, const std::string& id, const std::string& level,
-                      const std::vector<std::string>& option_texts) -> Result<config::SeatConfig> {
-    if (!id.empty()) seat = config::SeatConfig{id, "", {}};
-    if (!level.empty()) seat.level = level;
+  // Command-line seats replace the configured ones whole; options and levels add to them. Each value
+  // keeps where it came from, so a mistake is told with its file, line and column, or its flag.
+  const auto from_command_line = [&](chess::Color side, const std::string& id, const std::string& level,
+                                     const std::vector<std::string>& option_texts) -> std::optional<std::string> {
+    const std::string key = config::seat_key(side);
+    const std::string flag = "--" + key;
+    config::SeatConfig& seat = settings->seat(side);
+    if (!id.empty()) {
+      seat = config::SeatConfig{id, "", {}};
+      std::erase_if(settings->sources, [&](const auto& s) { return s.first.starts_with(key + "."); });
+      settings->sources[key + ".player"] = config::SourcePlace{flag, 0, 0};
+    }
+    if (!level.empty()) {
+      seat.level = level;
+      settings->sources[key + ".level"] = config::SourcePlace{flag + "-level", 0, 0};
+    }
     for (const std::string& text : option_texts) {
       auto assignment = players::parse_option_assignment(text);
-      if (!assignment) return Failure{"option " + quote_for_message(text) + ": " + assignment.error()};
+      if (!assignment) return flag + "-option " + quote_for_message(text) + ": " + assignment.error();
+      std::erase_if(seat.options, [&](const auto& o) { return o.first == assignment->first; });
       seat.options.push_back(*assignment);
+      settings->sources[config::option_key(side, assignment->first)] = config::SourcePlace{flag + "-option", 0, 0};
     }
-    return seat;
+    return std::nullopt;
   };
-  auto white_seat = seat_from(settings->white, white_id, white_level, white_option_texts);
-  if (!white_seat) return fail("--white-option " + white_seat.error());
-  auto black_seat = seat_from(settings->black, black_id, black_level, black_option_texts);
-  if (!black_seat) return fail("--black-option " + black_seat.error());
-  auto first = resolve_competitor(catalog, *white_seat, "white", settings->isolation_of(*white_seat));
-  if (!first) return fail(first.error());
-  auto second = resolve_competitor(catalog, *black_seat, "black", settings->isolation_of(*black_seat));
-  if (!second) return fail(second.error());
+  std::vector<std::string> mistakes, humans;  // the seats' mistakes first, then the human seats
+  std::array<std::optional<players::Seat>, 2> competitors;
+  const config::PluginList plugins = config::plugin_list(catalog);
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const bool white = side == chess::WHITE;
+    if (auto mistake = from_command_line(side, white ? white_id : black_id, white ? white_level : black_level,
+                                         white ? white_option_texts : black_option_texts)) {
+      mistakes.push_back(*mistake);
+      continue;
+    }
+    const std::string refusal = "gambit-match plays AI players only: name one with --" + config::seat_key(side);
+    auto resolved = config::resolve_ai_seat(*settings, side, plugins, refusal);
+    if (!resolved) {
+      (settings->seat(side).human() ? humans : mistakes).push_back(resolved.error());
+    } else if (auto seat = config::seat_to_play(*resolved, catalog)) {
+      competitors[side] = *seat;
+    } else {
+      mistakes.push_back(seat.error());
+    }
+  }
+  mistakes.insert(mistakes.end(), humans.begin(), humans.end());
+  if (!mistakes.empty()) {
+    for (const std::string& mistake : mistakes) fail(mistake);
+    return 2;
+  }
+  auto first = competitors[chess::WHITE], second = competitors[chess::BLACK];
   const chess::Variant variant =
       variant_id.empty() ? settings->game.rules() : chess::variant_from_name(variant_id).value_or(chess::Variant::Standard);
   for (const players::Seat* competitor : {&*first, &*second})

@@ -36,11 +36,7 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
   return setup;
 }
 
-config::PluginList Setup::plugin_descriptors() const {
-  config::PluginList list;
-  for (const auto& plugin : catalog_.plugins()) list.push_back(&plugin->descriptor());
-  return list;
-}
+config::PluginList Setup::plugin_descriptors() const { return config::plugin_list(catalog_); }
 
 Result<std::filesystem::path> Setup::save_settings(const config::Settings& settings) {
   settings_ = settings;

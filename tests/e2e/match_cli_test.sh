@@ -94,8 +94,8 @@ expect_refusal() {
   [ "$(wc -l <<<"$err")" -eq 1 ] || fail "'$*' printed more than one line: $err"
   grep -qF -- "$expected" <<<"$err" || fail "'$*' said '$err', expected '$expected'"
 }
-expect_refusal "unknown player 'nosuch'" --white nosuch --black random
-expect_refusal "available: alphabeta, minimax, random, uci" --white nosuch --black random
+expect_refusal "--white: white.player: no player called 'nosuch'" --white nosuch --black random
+expect_refusal "expected one of alphabeta, minimax, random, uci" --white nosuch --black random
 expect_refusal "plays AI players only" --black random   # the default config's white seat is human
 expect_refusal "has no option 'depth'" --white random --white-option depth=3 --black random
 expect_refusal "out of range" --white minimax --white-option depth=99 --black random
@@ -103,6 +103,17 @@ expect_refusal "is not SECONDS+INCREMENT" --white random --black random --tc abc
 printf '[white]\nplayer = 5\n' >"$work/bad.toml"
 expect_refusal "bad.toml:2" --config "$work/bad.toml" --white random --black random
 expect_refusal "/no/such/file.toml" --config /no/such/file.toml --white random --black random
+# A mistake in the file is told with its place, whatever the command line adds; the seats' own mistakes
+# come before a human seat's refusal.
+printf '[white]\nplayer = "human"\n[black]\nplayer = "alphabeta"\nlevel = "nope"\n[black.options]\ndepth = 999\n' \
+  >"$work/seats.toml"
+expect_refusal "seats.toml:5:9: black.level: plugin alphabeta has no level 'nope'" --config "$work/seats.toml" --white random
+out=$("$match" --config "$work/seats.toml" --black-level 1400 --no-record 2>&1)
+[ "$(head -1 <<<"$out")" = "gambit-match: $work/seats.toml:7:9: black.options.depth: option 'depth' = 999 is out of range 0..100" ] ||
+  fail "the file's mistake should come first: $out"
+grep -q "seats.toml:2:10: white.player: gambit-match plays AI players only" <<<"$out" || fail "no word on the human seat: $out"
+expect_refusal "--black-option: black.options.depth: option 'depth' = 999" --white random --black alphabeta \
+  --black-option depth=999
 
 if [ $failures -eq 0 ]; then echo "gambit-match end-to-end: all checks passed"; exit 0; fi
 echo "$failures check(s) failed"; exit 1
