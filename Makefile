@@ -6,9 +6,14 @@
 #   make test-release / make test-asan   one half of make test
 #   make test-fast   the unit tests alone (ctest -L unit: no display, no external engine)
 #   make bench       move-generator speed side by side with Stockfish (needs ../shared)
+#   make fuzz        build the libFuzzer targets (clang) and run each for FUZZ_SECONDS
+#                    (default 60), keeping what they learn in build-fuzz/corpus
 SHELL := /bin/bash
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fen moves pgn config uci_command cecp_command cecp_session plugin_wire
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
@@ -18,7 +23,7 @@ DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 
-.PHONY: play test test-fast test-release test-asan build deps bench clean
+.PHONY: play test test-fast test-release test-asan build deps bench fuzz clean
 
 play: build
 	$(BUILD_DIR)/bin/gambit
@@ -60,5 +65,11 @@ deps:
 bench: build
 	../shared/bench/perft-vs-stockfish.sh $(BUILD_DIR)/bin/gambit-perft 5
 
+fuzz: deps
+	cmake -S . -B $(FUZZ_DIR) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+	  -DGAMBIT_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ_DIR) -j$(JOBS) --target $(addprefix gambit-fuzz-,$(FUZZ_TARGETS))
+	tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)

@@ -365,7 +365,129 @@ class LayerReader {
 
 }  // namespace
 
+namespace {
+
+// What TOML++ 3.3 (Debian 12) mishandles, refused here in words before it sees
+// the text (tests/fuzz found both; TOML++'s issues 190, 294 and 295):
+//  - a character that is not ASCII outside strings and comments: TOML keys are
+//    ASCII unless quoted, but TOML++ takes Unicode bare keys as an extension,
+//    and its character tables reach code it marks unreachable for some;
+//  - a table header whose name starts with anything but a key character or a
+//    quote ("[ = 5"): TOML++ assumes it does not (undefined behaviour in its
+//    release build, an assertion in a debug one);
+//  - a malformed date or time as a value ("1979-05-27T\x01"): TOML++ assumes
+//    the digits it expects are there.
+// TOML's date, time or date and time: 1979-05-27, 07:32:00.5, 1979-05-27T07:32:00-07:00.
+bool well_formed_date_or_time(std::string_view token) {
+  const auto digits = [&](std::size_t n) {
+    if (token.size() < n || token.substr(0, n).find_first_not_of("0123456789") != std::string_view::npos) return false;
+    token.remove_prefix(n);
+    return true;
+  };
+  const auto literal = [&](std::string_view chars) {
+    if (token.empty() || chars.find(token[0]) == std::string_view::npos) return false;
+    token.remove_prefix(1);
+    return true;
+  };
+  const auto time = [&] {
+    if (!(digits(2) && literal(":") && digits(2) && literal(":") && digits(2))) return false;
+    if (literal(".") && !digits(1)) return false;
+    while (!token.empty() && token[0] >= '0' && token[0] <= '9') token.remove_prefix(1);
+    return true;
+  };
+  if (token.size() > 4 && token[4] == '-') {
+    if (!(digits(4) && literal("-") && digits(2) && literal("-") && digits(2))) return false;
+    if (token.empty()) return true;
+    if (!literal("Tt") || !time()) return false;
+    if (literal("Zz")) return token.empty();
+    if (literal("+-")) return digits(2) && literal(":") && digits(2) && token.empty();
+    return token.empty();
+  }
+  return time() && token.empty();
+}
+
+std::optional<Failure> what_toml_mishandles(std::string_view text, const std::string& file_name) {
+  std::uint32_t line = 1, column = 1;
+  std::size_t i = 0;
+  char last = '\n';  // the last character outside whitespace and comments (a string counts as its quote)
+  // Moves past text[i], keeping line and column (in characters: UTF-8 continuation bytes do not count).
+  const auto step = [&] {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++column;
+    }
+    ++i;
+  };
+  const auto at = [&](std::string_view s) { return text.substr(i, s.size()) == s; };
+  const auto here = [&](const std::string& what) {
+    return Failure{SourcePlace{file_name, line, column}.prefix() + what};
+  };
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') step();
+      continue;
+    }
+    if (blank(c)) {
+      step();
+      continue;
+    }
+    if (at("\"\"\"") || at("'''")) {
+      const std::string_view quotes = text.substr(i, 3);
+      for (int k = 0; k < 3; ++k) step();
+      while (i < text.size() && !at(quotes)) {
+        if (quotes[0] == '"' && text[i] == '\\' && i + 1 < text.size()) step();
+        step();
+      }
+      while (i < text.size() && text[i] == quotes[0]) step();  // the closing quotes, and up to two more inside
+    } else if (c == '"' || c == '\'') {
+      step();
+      while (i < text.size() && text[i] != c && text[i] != '\n') {
+        if (c == '"' && text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') step();
+        step();
+      }
+      if (i < text.size() && text[i] == c) step();
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      return here("a character that is not ASCII outside a quoted string; TOML keys are ASCII letters, digits, "
+                  "'_' and '-' unless quoted (write \"caf\u00e9\" = 1, not caf\u00e9 = 1)");
+    } else if (c >= '0' && c <= '9' && (last == '=' || last == ',' || last == '[')) {  // a number, or a date
+      const std::size_t end = text.find_first_not_of(
+          "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_+-.:", i);
+      const std::string_view token = text.substr(i, end == std::string_view::npos ? text.size() - i : end - i);
+      const bool date = token.size() >= 5 && token[4] == '-' &&
+                        token.substr(0, 4).find_first_not_of("0123456789") == std::string_view::npos;
+      if ((date || token.find(':') != std::string_view::npos) && !well_formed_date_or_time(token))
+        return here("a malformed date or time, " + quote_for_message(token) +
+                    " (a date is 1979-05-27, a time 07:32:00; quote it if it is text)");
+      while (i < text.size() && i < end) step();
+    } else if (c == '[' && last != '=' && last != ',' && last != '[') {  // a table header, not an array
+      step();
+      if (i < text.size() && text[i] == '[') step();
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) step();
+      const char first = i < text.size() ? text[i] : ']';
+      const bool key = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') ||
+                       (first >= '0' && first <= '9') || first == '_' || first == '-' || first == '"' ||
+                       first == '\'' || first == ']' || static_cast<unsigned char>(first) >= 0x80;
+      if (!key)
+        return here("a table name must start with a letter, a digit, '_', '-' or a quote, not " +
+                    quote_for_message(text.substr(i, 1)));
+      last = '[';
+      continue;
+    } else {
+      step();
+    }
+    last = c;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<Settings> parse_config(std::string_view text, const std::string& file_name, const Settings& base) {
+  if (std::optional<Failure> failure = what_toml_mishandles(text, file_name)) return *failure;
   toml::table root;
   try {
     root = toml::parse(text, std::string_view(file_name));
