@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 
 #include "core/players/plugin_host.h"
 #include "core/players/plugin_library.h"
@@ -67,12 +68,24 @@ struct ChildInstance {
   std::atomic<Clock::rep> stop_at{0};  // when the first stop of the current request came
 };
 
-[[noreturn]] void fail(ChildInstance& c, const std::string& doing, bool timed_out = false) {
-  {
-    std::lock_guard lock(c.mutex);
-    c.dead = true;
-  }
-  throw ChildFailure(fate_of(*c.process, c.isolation) + " while " + doing, timed_out);
+// Ends the child at once (one already gone: nothing happens) and marks it dead: the next request starts another.
+void end(ChildInstance& c) {
+  c.process->kill();
+  std::lock_guard lock(c.mutex);
+  c.dead = true;
+}
+
+// The child's channel failed while `doing`: what became of it, as a ChildFailure.
+[[noreturn]] void fail(ChildInstance& c, const std::string& doing) {
+  const std::string fate = fate_of(*c.process, c.isolation);
+  end(c);  // one that closed its channel but runs on
+  throw ChildFailure(fate + " while " + doing, false);
+}
+
+[[noreturn]] void protocol_violation(ChildInstance& c, const std::string& line, const std::string& why,
+                                     const std::string& doing) {
+  end(c);
+  throw ChildFailure("sent " + quote_for_message(line) + " (" + why + ") while " + doing, false);
 }
 
 // The next line from the child, waiting until deadline; on anything else than a line the child is killed and
@@ -81,34 +94,17 @@ std::string next_line(ChildInstance& c, Clock::time_point deadline, const std::s
   std::optional<std::string> line;
   try {
     line = c.process->read_line(deadline);
-  } catch (const std::runtime_error& e) {
-    if (std::string(e.what()).find("longer than") != std::string::npos) {
-      c.process->kill();
-      throw ChildFailure(std::string("wrote a line longer than ") + std::to_string(ChildProcess::MaxLineLength) +
-                             " bytes while " + doing,
-                         false);
-    }
+  } catch (const std::length_error&) {
+    protocol_violation(c, "...", "a line longer than " + std::to_string(ChildProcess::MaxLineLength) + " bytes",
+                       doing);
+  } catch (const std::runtime_error&) {
     fail(c, doing);
   }
   if (!line) {
-    c.process->kill();
-    {
-      std::lock_guard lock(c.mutex);
-      c.dead = true;
-    }
+    end(c);
     throw ChildFailure("did not answer within " + std::to_string(StartTime.count()) + " s while " + doing, true);
   }
   return *line;
-}
-
-[[noreturn]] void protocol_violation(ChildInstance& c, const std::string& line, const std::string& why,
-                                     const std::string& doing) {
-  c.process->kill();
-  {
-    std::lock_guard lock(c.mutex);
-    c.dead = true;
-  }
-  throw ChildFailure("sent " + quote_for_message(line) + " (" + why + ") while " + doing, false);
 }
 
 std::uint64_t memory_bytes(const Isolation& isolation) { return isolation.memory_limit_mb * 1024 * 1024; }
@@ -134,7 +130,7 @@ Result<wire::Description> start_child(ChildInstance& c) {
       if (!done) {
         const auto words = wire::words_of(line);
         if (words && words.value()[0] == "refused") return Failure{done.error()};
-        c.process->kill();
+        end(c);
         return Failure{refusal + "its process described it wrongly: " + done.error()};
       }
       if (done.value()) return description;
@@ -200,11 +196,7 @@ std::vector<std::string> answer(ChildInstance& c, const std::string& doing, gamb
                                 Clock::time_point give_up = Clock::time_point::max()) {
   for (;;) {
     if (Clock::now() >= give_up) {
-      c.process->kill();
-      {
-        std::lock_guard lock(c.mutex);
-        c.dead = true;
-      }
+      end(c);
       throw ChildFailure("did not answer within " + std::to_string(StartTime.count()) + " s while " + doing, true);
     }
     Clock::time_point deadline = std::min(give_up, Clock::now() + std::chrono::milliseconds(50));
@@ -212,11 +204,7 @@ std::vector<std::string> answer(ChildInstance& c, const std::string& doing, gamb
       const Clock::time_point stopped{Clock::duration(c.stop_at.load())};
       deadline = stopped + Grace;
       if (Clock::now() >= deadline) {
-        c.process->kill();
-        {
-          std::lock_guard lock(c.mutex);
-          c.dead = true;
-        }
+        end(c);
         throw ChildFailure("did not answer within " + std::to_string(Grace.count()) + " ms of being stopped while " +
                                doing + ", and was ended",
                            true);
@@ -225,10 +213,10 @@ std::vector<std::string> answer(ChildInstance& c, const std::string& doing, gamb
     std::optional<std::string> line;
     try {
       line = c.process->read_line(deadline);
-    } catch (const std::runtime_error& e) {
-      if (std::string(e.what()).find("longer than") != std::string::npos)
-        protocol_violation(c, "...", "a line longer than " + std::to_string(ChildProcess::MaxLineLength) + " bytes",
-                           doing);
+    } catch (const std::length_error&) {
+      protocol_violation(c, "...", "a line longer than " + std::to_string(ChildProcess::MaxLineLength) + " bytes",
+                         doing);
+    } catch (const std::runtime_error&) {
       fail(c, doing);
     }
     if (!line) continue;

@@ -235,7 +235,7 @@ std::optional<std::string> ChildProcess::read_line(Clock::time_point deadline, c
     }
     buffer_.append(chunk, std::size_t(n));
     if (buffer_.size() > MaxLineLength && buffer_.find('\n') == std::string::npos)
-      throw std::runtime_error("'" + name_ + "' wrote a line longer than " + std::to_string(MaxLineLength) +
+      throw std::length_error("'" + name_ + "' wrote a line longer than " + std::to_string(MaxLineLength) +
                                " bytes");
   }
 }

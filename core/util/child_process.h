@@ -49,8 +49,9 @@ class ChildProcess {
 
   // The next line the child writes, without its newline. nullopt when the
   // deadline passes or *stop turns true first (the line is not lost: a later
-  // call returns it). Throws when the child closed its output (it exited) or
-  // wrote more than MaxLineLength bytes without a newline.
+  // call returns it). Throws std::runtime_error when the child closed its
+  // output (it exited), std::length_error when it wrote more than
+  // MaxLineLength bytes without a newline.
   std::optional<std::string> read_line(Clock::time_point deadline, const std::atomic<bool>* stop = nullptr);
 
   // Kills the child's whole group at once (SIGKILL); it is reaped later. Any thread.

@@ -135,6 +135,30 @@ TEST(PluginProcess, AStopReachesThePluginInItsProcess) {
   EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
 }
 
+TEST(PluginProcess, ThreeCheckAndSeedsCrossThePipe) {
+  auto library = described(random_plugin());
+  ASSERT_TRUE(library);
+  EXPECT_TRUE(library->plays(chess::Variant::ThreeCheck));
+  // Twelve plies of three-check, in a process and in the program with the same seed: the same moves.
+  const chess::Position start = *chess::Position::from_fen(
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", chess::Variant::ThreeCheck);
+  std::vector<chess::Move> moves[2];
+  int i = 0;
+  for (const Isolation& isolation : {Isolated, Isolation{.mode = Isolation::Mode::InProcess}}) {
+    auto player = PluginPlayer::create(library, {{"seed", "42"}}, isolation);
+    ASSERT_TRUE(player) << player.error();
+    ASSERT_TRUE(player.value()->new_game());
+    std::vector<chess::Move> played;
+    for (int ply = 0; ply < 12; ++ply) {
+      const MoveAnswer answer = player.value()->choose_move(start, played, Limits{}, {}, PluginPlayer::NoDeadline);
+      ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
+      played.push_back(answer.move);
+    }
+    moves[i++] = played;
+  }
+  EXPECT_EQ(moves[0], moves[1]);
+}
+
 TEST(PluginProcess, DrawOffersAreAnsweredFromTheProcess) {
   auto player = PluginPlayer::create(described(test_plugin("raw")), {{"behaviour", "accept_draw"}}, Isolated);
   ASSERT_TRUE(player) << player.error();
