@@ -48,7 +48,7 @@ struct Strength {
 // Raised whenever a change alters how a level plays: calibration results are
 // kept per version (tests/bench/calibrate_levels.py), since older games no
 // longer measure the levels as they are.
-inline constexpr int ModelVersion = 5;
+inline constexpr int ModelVersion = 6;
 
 inline constexpr int MinElo = 400;   // the weakest target the model plays
 inline constexpr int MaxElo = 2600;  // the strongest target below full strength

@@ -376,7 +376,8 @@ namespace {
 //    quote ("[ = 5"): TOML++ assumes it does not (undefined behaviour in its
 //    release build, an assertion in a debug one);
 //  - a malformed date or time as a value ("1979-05-27T\x01"): TOML++ assumes
-//    the digits it expects are there.
+//    the digits it expects are there;
+//  - a missing value ("[1,}", "a = ,"): TOML++ assumes one is there.
 // TOML's date, time or date and time: 1979-05-27, 07:32:00.5, 1979-05-27T07:32:00-07:00.
 bool well_formed_date_or_time(std::string_view token) {
   const auto digits = [&](std::size_t n) {
@@ -453,6 +454,8 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
     } else if (static_cast<unsigned char>(c) >= 0x80) {
       return here("a character that is not ASCII outside a quoted string; TOML keys are ASCII letters, digits, "
                   "'_' and '-' unless quoted (write \"caf\u00e9\" = 1, not caf\u00e9 = 1)");
+    } else if ((c == '}' || c == ',' || (c == ']' && last == '=')) && (last == '=' || last == ',' || last == '[')) {
+      return here("a value is missing before " + quote_for_message(text.substr(i, 1)));
     } else if (c >= '0' && c <= '9' && (last == '=' || last == ',' || last == '[')) {  // a number, or a date
       const std::size_t end = text.find_first_not_of(
           "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_+-.:", i);

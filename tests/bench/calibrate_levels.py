@@ -83,6 +83,9 @@ UNCHANGED = {
     # Version 5 moved the anchors at 400 and 600 only.
     5: (4, {"800", "1000", "1200", "1400", "1600", "1800", "2000", "2200",
             "minimax:max", "minimax:hard", "minimax:medium", "minimax:easy", "random"}),
+    # Version 6 moved the anchors at 800 and 1000 only.
+    6: (5, {"600", "1200", "1400", "1600", "1800", "2000", "2200",
+            "minimax:max", "minimax:hard", "minimax:medium", "minimax:easy", "random"}),
 }
 FIELDS = ["date", "preset", "opponent", "pair", "colour", "score", "result", "reason"]
 FINISHED = re.compile(r"^Finished game (\d+) \((\S+) vs (\S+), [^)]*\): (\S+) \{(.*)\}$")

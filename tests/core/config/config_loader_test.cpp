@@ -283,6 +283,18 @@ TEST(ConfigErrors, MalformedDatesAndTimesAreRefusedBeforeTheTomlParserSeesThem) 
   EXPECT_THAT(error_of("[ui]\n1979-05-27 = 1\n"), HasSubstr("unknown key ui.1979-05-27"));
 }
 
+TEST(ConfigErrors, AMissingValueIsRefusedBeforeTheTomlParserSeesIt) {
+  // TOML++ 3.3 assumes a value where one should be (found by tests/fuzz).
+  EXPECT_EQ(error_of("q = {b = [1,}}\n"), "test.toml:1:13: a value is missing before '}'");
+  EXPECT_EQ(error_of("[ui]\ntheme = ,\n"), "test.toml:2:9: a value is missing before ','");
+  EXPECT_EQ(error_of("a = [1,,2]\n"), "test.toml:1:8: a value is missing before ','");
+  EXPECT_EQ(error_of("a = ]\n"), "test.toml:1:5: a value is missing before ']'");
+  // Empty arrays and inline tables, and a comma before the closing bracket, are fine.
+  const Settings s = parsed("[plugins]\npaths = [\n  \"a\", # one\n]\n[black.options]\n");
+  EXPECT_EQ(s.plugin_paths.size(), 1u);
+  EXPECT_TRUE(parsed("[plugins]\npaths = []\n").plugin_paths.empty());
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
