@@ -281,14 +281,29 @@ void destroy(gambit_player* player) {
   // ChildProcess's destructor sends quit and reaps the child (TERM, then KILL to its group, if it lingers).
 }
 
+// Sends a request (a fresh child first if the last one failed) and reads its answer (answer()).
+std::vector<std::string> ask(ChildInstance& c, const std::string& doing, const std::vector<std::string>& request,
+                             gambit_info_callback info, void* user_data, char* error, std::size_t size,
+                             gambit_status* status, Clock::time_point give_up = Clock::time_point::max()) {
+  revive(c, doing);
+  begin_request(c);
+  send(c, wire::message(request), doing);
+  return answer(c, doing, info, user_data, error, size, status, give_up);
+}
+
+// "choose" or "draw" and the words of the position and limits.
+std::vector<std::string> search_request(const char* kind, const gambit_position& position,
+                                        const gambit_limits* limits) {
+  std::vector<std::string> words{kind};
+  for (std::string& word : wire::request_words(request_of(position, limits))) words.push_back(std::move(word));
+  return words;
+}
+
 gambit_status new_game(gambit_player* player, char* error, std::size_t size) {
   ChildInstance& c = instance_of(player);
   const std::string doing = "starting a new game";
-  revive(c, doing);
-  begin_request(c);
-  send(c, "new_game", doing);
   gambit_status status = GAMBIT_ERROR;
-  const std::vector<std::string> w = answer(c, doing, nullptr, nullptr, error, size, &status, Clock::now() + StartTime);
+  const auto w = ask(c, doing, {"new_game"}, nullptr, nullptr, error, size, &status, Clock::now() + StartTime);
   if (status == GAMBIT_OK && !(w.size() == 1 && w[0] == "ok"))
     protocol_violation(c, wire::message(w), "not an answer to new_game", doing);
   return status;
@@ -298,13 +313,8 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
                           gambit_info_callback info, void* user_data, char* move, char* error, std::size_t size) {
   ChildInstance& c = instance_of(player);
   const std::string doing = "choosing a move";
-  revive(c, doing);
-  begin_request(c);
-  std::vector<std::string> words{"choose"};
-  for (std::string& word : wire::request_words(request_of(*position, limits))) words.push_back(std::move(word));
-  send(c, wire::message(words), doing);
   gambit_status status = GAMBIT_ERROR;
-  const std::vector<std::string> w = answer(c, doing, info, user_data, error, size, &status);
+  const auto w = ask(c, doing, search_request("choose", *position, limits), info, user_data, error, size, &status);
   if (status != GAMBIT_OK) return status;
   if (w.size() != 2 || w[0] != "move") protocol_violation(c, wire::message(w), "not an answer to choose", doing);
   // As the plugin wrote it, up to the buffer's size (PluginSearch reads it so, NUL or not).
@@ -317,13 +327,8 @@ gambit_status consider_draw(gambit_player* player, const gambit_position* positi
                             std::size_t size) {
   ChildInstance& c = instance_of(player);
   const std::string doing = "considering a draw offer";
-  revive(c, doing);
-  begin_request(c);
-  std::vector<std::string> words{"draw"};
-  for (std::string& word : wire::request_words(request_of(*position, nullptr))) words.push_back(std::move(word));
-  send(c, wire::message(words), doing);
   gambit_status status = GAMBIT_ERROR;
-  const std::vector<std::string> w = answer(c, doing, nullptr, nullptr, error, size, &status);
+  const auto w = ask(c, doing, search_request("draw", *position, nullptr), nullptr, nullptr, error, size, &status);
   if (status != GAMBIT_OK) return status;
   if (w.size() != 2 || w[0] != "draw" || (w[1] != "0" && w[1] != "1"))
     protocol_violation(c, wire::message(w), "not an answer to draw", doing);

@@ -1,0 +1,77 @@
+// What TOML++ 3.3 mishandles (tests/fuzz found each) is refused in words, with
+// its place, before TOML++ sees the text; the same characters where TOML allows
+// them are read as before.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/config/config_loader.h"
+#include "tests/core/config/parse_text.h"
+
+namespace gambit::config {
+namespace {
+
+using test_support::error_of;
+using test_support::parsed;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+TEST(TomlGuard, AKeyThatIsNotAsciiIsRefusedBeforeTheTomlParserSeesIt) {
+  // TOML++ 3.3 reaches undefined behaviour on some bare keys that are not ASCII (found by tests/fuzz).
+  EXPECT_THAT(error_of("[black]\nplayer = \"minimax\"\ncaf\xC3\xA9 = 2\n"),
+              StartsWith("test.toml:3:4: a character that is not ASCII outside a quoted string"));
+  EXPECT_THAT(error_of("[\xE2\x82\xAC]\n"), StartsWith("test.toml:1:2: a character that is not ASCII"));
+  EXPECT_THAT(error_of("x = 1 \xFF\n"), StartsWith("test.toml:1:7: a character that is not ASCII"));
+  // In strings (of any kind, escapes and all) and comments it is text like any other.
+  const Settings s = parsed(
+      "# caf\xC3\xA9 \"\n[store]\nprofile = \"Ren\xC3\xA9" "e \\\" \xE2\x82\xAC\" # \xC3\xA9\n"
+      "[white]\nplayer = 'r\xC3\xA9'\n[plugins]\npaths = [\"\"\"\xC3\xA9\n\"\"\"\", '''\xC3\xA9''']\n");
+  EXPECT_EQ(s.store.profile, "Ren\xC3\xA9" "e \" \xE2\x82\xAC");
+  EXPECT_EQ(s.white.player, "r\xC3\xA9");
+  EXPECT_EQ(s.plugin_paths.size(), 2u);
+  EXPECT_THAT(error_of("[black]\n\"caf\xC3\xA9\" = 2\n"), HasSubstr("unknown key black.'caf\\xc3\\xa9'"));
+}
+
+TEST(TomlGuard, ATableNameThatCannotStartAKeyIsRefusedBeforeTheTomlParserSeesIt) {
+  // TOML++ 3.3 assumes a table header's name starts with a key character (found by tests/fuzz).
+  EXPECT_EQ(error_of("[ = 5\n"), "test.toml:1:3: a table name must start with a letter, a digit, '_', '-' or a "
+                                 "quote, not '='");
+  EXPECT_EQ(error_of("[white]\nplayer = \"human\"\n[[\t{x]]\n"),
+            "test.toml:3:4: a table name must start with a letter, a digit, '_', '-' or a quote, not '{'");
+  // Arrays are not tables: nested ones, and ones that start a line, are read as before.
+  const Settings s = parsed("[plugins]\npaths = [\n  \"a\",\n  'b' ] # [ = \n[ \"store\" ]\nprofile = \"x\"\n");
+  EXPECT_EQ(s.plugin_paths.size(), 2u);
+  EXPECT_EQ(s.store.profile, "x");
+  EXPECT_THAT(error_of("[plugins]\npaths = [ [ \"a\" ] ]\n"), HasSubstr("plugins.paths[0] must be a string"));
+}
+
+TEST(TomlGuard, MalformedDatesAndTimesAreRefusedBeforeTheTomlParserSeesThem) {
+  // TOML++ 3.3 assumes the digits of a date or time it expects are there (found by tests/fuzz).
+  EXPECT_EQ(error_of("[ui]\ntheme = 1979-05-27T\x01\n"),
+            "test.toml:2:9: a malformed date or time, '1979-05-27T' (a date is 1979-05-27, a time 07:32:00; quote "
+            "it if it is text)");
+  EXPECT_THAT(error_of("x = [1, 07:32:0]\n"), StartsWith("test.toml:1:9: a malformed date or time, '07:32:0'"));
+  // Well-formed ones reach the settings, which say what they wanted instead; numbers and keys that look
+  // like dates are read as before.
+  for (const char* value : {"1979-05-27", "07:32:00.999", "1979-05-27T07:32:00Z", "1979-05-27t07:32:00-07:00"})
+    EXPECT_THAT(error_of(std::string("[clock]\nminutes = ") + value + "\n"), HasSubstr("must be an integer, got"))
+        << value;
+  EXPECT_EQ(parsed("[clock]\nminutes = 15\n").clock.minutes, 15);
+  EXPECT_THAT(error_of("[ui]\n1979-05-27 = 1\n"), HasSubstr("unknown key ui.1979-05-27"));
+}
+
+TEST(TomlGuard, AMissingValueIsRefusedBeforeTheTomlParserSeesIt) {
+  // TOML++ 3.3 assumes a value where one should be (found by tests/fuzz).
+  EXPECT_EQ(error_of("q = {b = [1,}}\n"), "test.toml:1:13: a value is missing before '}'");
+  EXPECT_EQ(error_of("[ui]\ntheme = ,\n"), "test.toml:2:9: a value is missing before ','");
+  EXPECT_EQ(error_of("a = [1,,2]\n"), "test.toml:1:8: a value is missing before ','");
+  EXPECT_EQ(error_of("a = ]\n"), "test.toml:1:5: a value is missing before ']'");
+  // Empty arrays and inline tables, and a comma before the closing bracket, are fine.
+  const Settings s = parsed("[plugins]\npaths = [\n  \"a\", # one\n]\n[black.options]\n");
+  EXPECT_EQ(s.plugin_paths.size(), 1u);
+  EXPECT_TRUE(parsed("[plugins]\npaths = []\n").plugin_paths.empty());
+}
+
+}  // namespace
+}  // namespace gambit::config
