@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <cerrno>
 #include <cstdint>
@@ -377,7 +378,14 @@ namespace {
 //    release build, an assertion in a debug one);
 //  - a malformed date or time as a value ("1979-05-27T\x01"): TOML++ assumes
 //    the digits it expects are there;
-//  - a missing value ("[1,}", "a = ,"): TOML++ assumes one is there.
+//  - a missing value ("[1,}", "a = ,"): TOML++ assumes one is there;
+//  - a quote glued to a word or number ("2.5\"x...\""): not a string for
+//    TOML++, so what follows is read outside one (see the first point);
+//  - an unknown escape in a basic string ("\\" before a character that is
+//    not one of b t n f r " \\ u U): TOML++ classifies what follows as above.
+// Control characters (but tab, line feed and carriage return), which TOML
+// allows nowhere, are refused first, so that where strings and comments begin
+// and end is read here as TOML++ reads it.
 // TOML's date, time or date and time: 1979-05-27, 07:32:00.5, 1979-05-27T07:32:00-07:00.
 bool well_formed_date_or_time(std::string_view token) {
   const auto digits = [&](std::size_t n) {
@@ -426,6 +434,23 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
     return Failure{SourcePlace{file_name, line, column}.prefix() + what};
   };
   const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  // At a backslash in a basic string: whether what follows is an escape TOML knows (in a multi-line
+  // string also a line-ending backslash: blanks up to the end of the line).
+  const auto escape_known = [&](bool multi_line) {
+    if (i + 1 >= text.size()) return true;  // the string is not closed: TOML++ says so
+    const char next = text[i + 1];
+    return std::string_view("btnfr\"\\uU").find(next) != std::string_view::npos || (multi_line && blank(next));
+  };
+  const auto unknown_escape = [&] {
+    return "an unknown escape " + quote_for_message(text.substr(i, 2)) +
+           " in a string (TOML's are \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)";
+  };
+  for (; i < text.size(); step()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !blank(text[i])) || byte == 0x7F)
+      return here("a control character (code " + std::to_string(byte) + "), which TOML allows nowhere");
+  }
+  i = 0, line = 1, column = 1;
   while (i < text.size()) {
     const char c = text[i];
     if (c == '#') {
@@ -440,14 +465,29 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       const std::string_view quotes = text.substr(i, 3);
       for (int k = 0; k < 3; ++k) step();
       while (i < text.size() && !at(quotes)) {
-        if (quotes[0] == '"' && text[i] == '\\' && i + 1 < text.size()) step();
+        if (quotes[0] == '"' && text[i] == '\\') {
+          if (!escape_known(true)) return here(unknown_escape());
+          step();
+        }
         step();
       }
       while (i < text.size() && text[i] == quotes[0]) step();  // the closing quotes, and up to two more inside
     } else if (c == '"' || c == '\'') {
+      // A quote glued to a word or number ("2.5\"x") does not open a string for TOML++, which reads on into
+      // what follows as part of the value.
+      const char before = i > 0 ? text[i - 1] : ' ';
+      const bool glued = std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '-' ||
+                         before == '+' || before == ':' ||
+                         (before == '.' && i > 1 && std::isdigit(static_cast<unsigned char>(text[i - 2])));
+      if (glued)
+        return here("a quote right after " + quote_for_message(text.substr(i - 1, 1)) +
+                    " (a string starts after a space, '=', ',', '[', '{' or '.')");
       step();
       while (i < text.size() && text[i] != c && text[i] != '\n') {
-        if (c == '"' && text[i] == '\\' && i + 1 < text.size() && text[i + 1] != '\n') step();
+        if (c == '"' && text[i] == '\\') {
+          if (!escape_known(false)) return here(unknown_escape());
+          step();
+        }
         step();
       }
       if (i < text.size() && text[i] == c) step();

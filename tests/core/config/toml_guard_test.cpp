@@ -48,8 +48,8 @@ TEST(TomlGuard, ATableNameThatCannotStartAKeyIsRefusedBeforeTheTomlParserSeesIt)
 
 TEST(TomlGuard, MalformedDatesAndTimesAreRefusedBeforeTheTomlParserSeesThem) {
   // TOML++ 3.3 assumes the digits of a date or time it expects are there (found by tests/fuzz).
-  EXPECT_EQ(error_of("[ui]\ntheme = 1979-05-27T\x01\n"),
-            "test.toml:2:9: a malformed date or time, '1979-05-27T' (a date is 1979-05-27, a time 07:32:00; quote "
+  EXPECT_EQ(error_of("[ui]\ntheme = 1979-05-27Tx\n"),
+            "test.toml:2:9: a malformed date or time, '1979-05-27Tx' (a date is 1979-05-27, a time 07:32:00; quote "
             "it if it is text)");
   EXPECT_THAT(error_of("x = [1, 07:32:0]\n"), StartsWith("test.toml:1:9: a malformed date or time, '07:32:0'"));
   // Well-formed ones reach the settings, which say what they wanted instead; numbers and keys that look
@@ -71,6 +71,37 @@ TEST(TomlGuard, AMissingValueIsRefusedBeforeTheTomlParserSeesIt) {
   const Settings s = parsed("[plugins]\npaths = [\n  \"a\", # one\n]\n[black.options]\n");
   EXPECT_EQ(s.plugin_paths.size(), 1u);
   EXPECT_TRUE(parsed("[plugins]\npaths = []\n").plugin_paths.empty());
+}
+
+TEST(TomlGuard, ControlCharactersAreRefusedSoStringsAreReadAsTomlReadsThem) {
+  // The fuzzer's input hid a Unicode bare key behind a NUL that ended TOML++'s value early.
+  EXPECT_EQ(error_of(std::string("a = {b = [1, 2\0:\"\"\"::\xEF\xB1\xBF\n", 24)),
+            "test.toml:1:15: a control character (code 0), which TOML allows nowhere");
+  EXPECT_EQ(error_of("# a comment \x01\n"), "test.toml:1:13: a control character (code 1), which TOML allows nowhere");
+  EXPECT_EQ(error_of("[store]\nprofile = \"a\x7F\"\n"),
+            "test.toml:2:13: a control character (code 127), which TOML allows nowhere");
+  EXPECT_EQ(parsed("[store]\r\nprofile = \"a\tb\"\r\n").store.profile, "a\tb");
+}
+
+TEST(TomlGuard, AQuoteGluedToAValueIsRefused) {
+  // TOML++ reads on from a number into a quote and what follows it (found by tests/fuzz).
+  EXPECT_EQ(error_of("a = {b = [0, 2.44\"x\xEF\xB9\xBF\"\n"),
+            "test.toml:1:18: a quote right after '4' (a string starts after a space, '=', ',', '[', '{' or '.')");
+  EXPECT_THAT(error_of("a = 2.\"x\"\n"), StartsWith("test.toml:1:7: a quote right after '.'"));
+  // Quoted keys, dotted ones, and strings after '=', ',' and '[' without a space are fine.
+  const Settings s = parsed("[\"store\"]\nprofile=\"Ren\xC3\xA9" "e\"\n[plugins]\npaths=[\"a\",'b']\n[white]\n\"player\"=\"human\"\n");
+  EXPECT_EQ(s.store.profile, "Ren\xC3\xA9" "e");
+  EXPECT_EQ(s.plugin_paths.size(), 2u);
+  EXPECT_THAT(error_of("[black.\"options\"]\nx.\"y\" = 1\n"), HasSubstr("black.options.x"));
+}
+
+TEST(TomlGuard, AnUnknownEscapeIsRefused) {
+  // TOML++ classifies the character after an unknown escape (found by tests/fuzz).
+  EXPECT_THAT(error_of("k = \"\"\"i\n\\\xEF\xBB\x9F\n"), StartsWith("test.toml:2:1: an unknown escape '\\\\xef'"));
+  EXPECT_THAT(error_of("[store]\nprofile = \"a\\qb\"\n"), StartsWith("test.toml:2:13: an unknown escape '\\q'"));
+  // Known escapes, and a line-ending backslash in a multi-line string, are read as before.
+  EXPECT_EQ(parsed("[store]\nprofile = \"a\\tb\\u00e9\\\"\"\n").store.profile, "a\tb\xC3\xA9\"");
+  EXPECT_EQ(parsed("[store]\nprofile = \"\"\"a \\\n   b\"\"\"\n").store.profile, "a b");
 }
 
 }  // namespace
