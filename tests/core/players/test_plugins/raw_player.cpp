@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/chess/movegen.h"
 #include "core/chess/position.h"
@@ -131,9 +132,12 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
     std::atomic<unsigned long> spins{0};
     for (;;) spins.fetch_add(1, std::memory_order_relaxed);
   } else if (behaviour == "allocate") {
+    // Kept and touched, so that no compiler may leave the allocations out (and the loop with them).
+    static std::vector<volatile char*> kept;
     for (;;) {
-      char* block = new char[64 << 20];
-      std::memset(block, 1, 64 << 20);
+      volatile char* block = new char[64 << 20];
+      for (std::size_t i = 0; i < (64 << 20); i += 4096) block[i] = 1;
+      kept.push_back(block);
     }
   } else if (behaviour == "hang") {
     while (!hang_released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
