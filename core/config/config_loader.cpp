@@ -468,6 +468,7 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
         if (quotes[0] == '"' && text[i] == '\\') {
           if (!escape_known(true)) return here(unknown_escape());
           step();
+          if (i == text.size()) break;
         }
         step();
       }
@@ -487,6 +488,7 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
         if (c == '"' && text[i] == '\\') {
           if (!escape_known(false)) return here(unknown_escape());
           step();
+          if (i == text.size()) break;
         }
         step();
       }

@@ -104,5 +104,11 @@ TEST(TomlGuard, AnUnknownEscapeIsRefused) {
   EXPECT_EQ(parsed("[store]\nprofile = \"\"\"a \\\n   b\"\"\"\n").store.profile, "a b");
 }
 
+TEST(TomlGuard, TextEndingInsideAStringIsToldByTheParser) {
+  // A backslash as the last character once made the guard read past the text (found by tests/fuzz).
+  for (const char* text : {"- \"mp\\", "a = \"\"\"x\\", "a = \"", "a = '''"})
+    EXPECT_THAT(error_of(text), HasSubstr("TOML syntax error")) << text;
+}
+
 }  // namespace
 }  // namespace gambit::config
