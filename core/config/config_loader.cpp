@@ -382,7 +382,8 @@ namespace {
 //  - a quote glued to a word or number ("2.5\"x...\""): not a string for
 //    TOML++, so what follows is read outside one (see the first point);
 //  - an unknown escape in a basic string ("\\" before a character that is
-//    not one of b t n f r " \\ u U): TOML++ classifies what follows as above.
+//    not one of b t n f r " \\ u U), or a character that is not ASCII first
+//    after a line-ending backslash: TOML++ classifies it as above.
 // Control characters (but tab, line feed and carriage return), which TOML
 // allows nowhere, are refused first, so that where strings and comments begin
 // and end is read here as TOML++ reads it.
@@ -469,6 +470,12 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
           if (!escape_known(true)) return here(unknown_escape());
           step();
           if (i == text.size()) break;
+          if (blank(text[i])) {  // a line-ending backslash: TOML++ classifies the first character after the blanks
+            while (i < text.size() && blank(text[i])) step();
+            if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80)
+              return here("a character that is not ASCII right after a line-ending backslash");
+            continue;
+          }
         }
         step();
       }

@@ -110,5 +110,12 @@ TEST(TomlGuard, TextEndingInsideAStringIsToldByTheParser) {
     EXPECT_THAT(error_of(text), HasSubstr("TOML syntax error")) << text;
 }
 
+TEST(TomlGuard, ACharacterThatIsNotAsciiFirstAfterALineEndingBackslashIsRefused) {
+  // TOML++ classifies the first character after a line-ending backslash's blanks (found by tests/fuzz).
+  EXPECT_EQ(error_of("k = \"\"\"a \\\n\n  \xEF\xB3\xBF\"\"\"\n"),
+            "test.toml:3:3: a character that is not ASCII right after a line-ending backslash");
+  EXPECT_EQ(parsed("[store]\nprofile = \"\"\"a \\\n  b \xC3\xA9\"\"\"\n").store.profile, "a b \xC3\xA9");
+}
+
 }  // namespace
 }  // namespace gambit::config
