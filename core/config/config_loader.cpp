@@ -514,6 +514,16 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       if ((date || token.find(':') != std::string_view::npos) && !well_formed_date_or_time(token))
         return here("a malformed date or time, " + quote_for_message(token) +
                     " (a date is 1979-05-27, a time 07:32:00; quote it if it is text)");
+      // "1979-05-27 07:32:00": TOML++ reads a digit after a date and a space as the start of its time.
+      if (date && token.size() == 10 && end != std::string_view::npos && end + 1 < text.size() &&
+          text[end] == ' ' && text[end + 1] >= '0' && text[end + 1] <= '9') {
+        const std::size_t time_end = text.find_first_of(" \t\r\n,]}#", end + 1);
+        const std::string_view time = text.substr(end + 1, time_end == std::string_view::npos ? text.size() - end - 1
+                                                                                              : time_end - end - 1);
+        if (!well_formed_date_or_time(std::string(token) + "T" + std::string(time)))
+          return here("a malformed date and time, " + quote_for_message(text.substr(i, 11 + time.size())) +
+                      " (1979-05-27 07:32:00; quote it if it is text)");
+      }
       while (i < text.size() && i < end) step();
     } else if (c == '[' && last != '=' && last != ',' && last != '[') {  // a table header, not an array
       step();

@@ -117,5 +117,11 @@ TEST(TomlGuard, ACharacterThatIsNotAsciiFirstAfterALineEndingBackslashIsRefused)
   EXPECT_EQ(parsed("[store]\nprofile = \"\"\"a \\\n  b \xC3\xA9\"\"\"\n").store.profile, "a b \xC3\xA9");
 }
 
+TEST(TomlGuard, ADateAndASpaceBeforeSomethingThatIsNotATimeIsRefused) {
+  // TOML++ takes a digit after a date and a space for the start of the time (found by tests/fuzz).
+  EXPECT_THAT(error_of("a = [7167-05-27 1, 2]\n"), StartsWith("test.toml:1:6: a malformed date and time, '7167-05-27 1'"));
+  EXPECT_THAT(error_of("[clock]\nminutes = 1979-05-27 07:32:00\n"), HasSubstr("must be an integer, got date-time"));
+}
+
 }  // namespace
 }  // namespace gambit::config
