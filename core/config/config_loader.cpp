@@ -462,6 +462,17 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       step();
       continue;
     }
+    if (c == '"' || c == '\'') {
+      // A quote glued to a word or number ("2.5\"x", "0x'''") does not open a string for TOML++, which reads
+      // on into what follows as part of the value.
+      const char before = i > 0 ? text[i - 1] : ' ';
+      const bool glued = std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '-' ||
+                         before == '+' || before == ':' ||
+                         (before == '.' && i > 1 && std::isdigit(static_cast<unsigned char>(text[i - 2])));
+      if (glued)
+        return here("a quote right after " + quote_for_message(text.substr(i - 1, 1)) +
+                    " (a string starts after a space, '=', ',', '[', '{' or '.')");
+    }
     if (at("\"\"\"") || at("'''")) {
       const std::string_view quotes = text.substr(i, 3);
       for (int k = 0; k < 3; ++k) step();
@@ -481,15 +492,6 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       }
       while (i < text.size() && text[i] == quotes[0]) step();  // the closing quotes, and up to two more inside
     } else if (c == '"' || c == '\'') {
-      // A quote glued to a word or number ("2.5\"x") does not open a string for TOML++, which reads on into
-      // what follows as part of the value.
-      const char before = i > 0 ? text[i - 1] : ' ';
-      const bool glued = std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '-' ||
-                         before == '+' || before == ':' ||
-                         (before == '.' && i > 1 && std::isdigit(static_cast<unsigned char>(text[i - 2])));
-      if (glued)
-        return here("a quote right after " + quote_for_message(text.substr(i - 1, 1)) +
-                    " (a string starts after a space, '=', ',', '[', '{' or '.')");
       step();
       while (i < text.size() && text[i] != c && text[i] != '\n') {
         if (c == '"' && text[i] == '\\') {

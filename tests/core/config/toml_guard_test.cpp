@@ -123,5 +123,11 @@ TEST(TomlGuard, ADateAndASpaceBeforeSomethingThatIsNotATimeIsRefused) {
   EXPECT_THAT(error_of("[clock]\nminutes = 1979-05-27 07:32:00\n"), HasSubstr("must be an integer, got date-time"));
 }
 
+TEST(TomlGuard, ATripleQuoteGluedToAValueIsRefused) {
+  // "0x'''" is a number reading on for TOML++, not a string (found by tests/fuzz).
+  EXPECT_THAT(error_of("aZ=0x'''p\xEF\xBA\xBF'''\n"), StartsWith("test.toml:1:6: a quote right after 'x'"));
+  EXPECT_EQ(parsed("[store]\nprofile='''Ren\xC3\xA9" "e'''\n").store.profile, "Ren\xC3\xA9" "e");
+}
+
 }  // namespace
 }  // namespace gambit::config
