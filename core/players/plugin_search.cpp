@@ -401,7 +401,6 @@ MoveAnswer PluginSearch::finish() {
 
 void PluginSearch::abandon() {
   state_->stop_plugin();
-  if (player_->isolated()) end_child(player_->instance_);  // its thread then returns at once and destroys it
   {
     std::lock_guard lock(state_->mutex);
     if (!state_->answered) {
@@ -410,6 +409,9 @@ void PluginSearch::abandon() {
       player_->instance_ = nullptr;
     }
   }
+  // An isolated one's child is ended now: its thread returns at once and destroys the instance (after this
+  // call, which holds the instance's lock while it kills).
+  if (!player_->instance_ && player_->isolated()) end_child(state_->instance);
   state_->forget();
   if (player_->instance_) {
     thread_.join();  // it answered at the last moment: nothing to abandon
