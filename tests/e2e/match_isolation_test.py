@@ -34,14 +34,28 @@ CASES = {
 SANITIZED = os.environ.get("GAMBIT_SANITIZED") == "1"  # a sanitizer reports crashes itself (exit status 1)
 
 
+MARK = "GAMBIT_MATCH_ISOLATION_TEST=%d" % os.getpid()  # in the environment of every process this test starts
+
+
 def hosts_running(work):
-    """gambit-plugin-host processes serving a plugin of this test."""
-    out = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-    return [line for line in out.splitlines() if "gambit-plugin-host" in line and plugin_dir in line]
+    """gambit-plugin-host processes started by this test's matches (other tests' own do not count)."""
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/environ" % pid, "rb") as f:
+                marked = MARK.encode() in f.read().split(b"\0")
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if marked and "gambit-plugin-host" in command:
+            left.append(command)
+    return left
 
 
 with tempfile.TemporaryDirectory() as work:
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "xdg"), XDG_DATA_HOME=os.path.join(work, "data"))
+    env[MARK.split("=")[0]] = MARK.split("=")[1]
     config = os.path.join(work, "c.toml")
     with open(config, "w") as f:
         f.write('[plugins]\npaths = ["%s"]\nmemory_limit_mb = 256\n' % plugin_dir)
