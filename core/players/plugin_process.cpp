@@ -88,18 +88,22 @@ void end(ChildInstance& c) {
   throw ChildFailure("sent " + quote_for_message(line) + " (" + why + ") while " + doing, false);
 }
 
-// The next line from the child, waiting until deadline; on anything else than a line the child is killed and
-// a ChildFailure says what happened while `doing`.
-std::string next_line(ChildInstance& c, Clock::time_point deadline, const std::string& doing) {
-  std::optional<std::string> line;
+// The next line from the child, or nullopt when deadline passes first; a child gone or writing a line beyond
+// the limit is ended, and a ChildFailure says what happened while `doing`.
+std::optional<std::string> line_by(ChildInstance& c, Clock::time_point deadline, const std::string& doing) {
   try {
-    line = c.process->read_line(deadline);
+    return c.process->read_line(deadline);
   } catch (const std::length_error&) {
     protocol_violation(c, "...", "a line longer than " + std::to_string(ChildProcess::MaxLineLength) + " bytes",
                        doing);
   } catch (const std::runtime_error&) {
     fail(c, doing);
   }
+}
+
+// The next line from the child; no line by deadline ends the child (a ChildFailure).
+std::string next_line(ChildInstance& c, Clock::time_point deadline, const std::string& doing) {
+  std::optional<std::string> line = line_by(c, deadline, doing);
   if (!line) {
     end(c);
     throw ChildFailure("did not answer within " + std::to_string(StartTime.count()) + " s while " + doing, true);
@@ -210,15 +214,7 @@ std::vector<std::string> answer(ChildInstance& c, const std::string& doing, gamb
                            true);
       }
     }
-    std::optional<std::string> line;
-    try {
-      line = c.process->read_line(deadline);
-    } catch (const std::length_error&) {
-      protocol_violation(c, "...", "a line longer than " + std::to_string(ChildProcess::MaxLineLength) + " bytes",
-                         doing);
-    } catch (const std::runtime_error&) {
-      fail(c, doing);
-    }
+    const std::optional<std::string> line = line_by(c, deadline, doing);
     if (!line) continue;
     auto words = wire::words_of(*line);
     if (!words) protocol_violation(c, *line, words.error(), doing);
