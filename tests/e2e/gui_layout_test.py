@@ -43,7 +43,7 @@ variant = "threecheck"
 minutes = 10
 increment_seconds = 2
 [demo]
-move_delay_ms = 300
+move_delay_ms = 100
 [demo.white]
 player = "alphabeta"
 level = "medium"
@@ -216,6 +216,8 @@ class Walk:
 
         g.key("d")
         self.check("demo", lambda s: s["screen"] == "demo" and len(s["moves"]) >= 2)
+        # The Scores and replay screens below need a recorded game: the demo's first one.
+        g.wait_for("the first demo game to end", lambda s: s["result"] != "*", timeout=90)
         g.key("Escape")
         s = g.wait_for("the stop-the-demo dialog (or the menu, between games)",
                        lambda s: s["screen"] == "menu" or s["dialog"] != 0)
