@@ -51,7 +51,8 @@ PLAN = {
     "1200": [("sf", 1350), ("preset", "1400")],
     "1000": [("sf", 1350), ("preset", "1200")],
     "800": [("preset", "1000"), ("preset", "600")],
-    "600": [("preset", "800"), ("preset", "minimax:medium")],
+    # 1000 too: 600 tied to 1000 directly, not only through 800's own uncertainty.
+    "600": [("preset", "800"), ("preset", "minimax:medium"), ("preset", "1000")],
     "minimax:max": [("preset", "1400"), ("preset", "1600")],
     "minimax:hard": [("preset", "1000"), ("preset", "1200")],
     "minimax:medium": [("preset", "600"), ("preset", "800")],
