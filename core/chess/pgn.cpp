@@ -316,6 +316,8 @@ std::string write_pgn(const PgnGame& game) {
     else if (number_due) tokens.push_back(number + "...");
     tokens.push_back(to_san(pos, m));
     pos.do_move(m);
+    if (i < game.nags_after.size() && game.nags_after[i] > 0 && game.nags_after[i] <= 255)
+      tokens.push_back("$" + std::to_string(game.nags_after[i]));
     const std::size_t before = tokens.size();
     if (i < game.comments_after.size()) add_comment_tokens(tokens, game.comments_after[i]);
     number_due = tokens.size() != before;

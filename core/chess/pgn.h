@@ -26,6 +26,10 @@ struct PgnGame {
   std::vector<Move> moves;
   std::string result = "*";
   std::vector<std::string> comments_after;
+  // nags_after[i] is the Numeric Annotation Glyph after moves[i] (2 for "?",
+  // 4 for "??", 6 for "?!"; 0 for none), written as "$2"; may be left empty.
+  // PgnReader skips NAGs: games it reads have none.
+  std::vector<int> nags_after;
 
   // The value of the first tag with that name, or "" if there is none.
   std::string tag(std::string_view name) const;

@@ -453,6 +453,26 @@ TEST(PgnWrite, StartPositionCommentsAndBlackFirst) {
   EXPECT_EQ(movetext_of(pgn), "12... Kd7 13. e4 {the pawn {runs) on} 13... Ke6 14. Kf2 1/2-1/2");
 }
 
+TEST(PgnWrite, NagsFollowTheirMovesAndReadBackWithoutThem) {
+  PgnGame game;
+  Position pos = game.start;
+  for (std::string_view uci : {"f2f3", "e7e5", "g2g4", "d8h4"}) {
+    const Move m = parse_uci_move(pos, uci).value();
+    game.moves.push_back(m);
+    pos.do_move(m);
+  }
+  game.nags_after = {6, 0, 4, 0};
+  game.comments_after = {"", "", "Blunder.", ""};
+  game.result = "0-1";
+  const std::string pgn = write_pgn(game);
+  EXPECT_NE(pgn.find("1. f3 $6 e5 2. g4 $4 {Blunder.} 2... Qh4# 0-1"), std::string::npos) << pgn;
+  PgnReader reader(pgn);
+  const auto read = reader.next();
+  ASSERT_TRUE(read && *read);
+  EXPECT_EQ(read->value().moves, game.moves);
+  EXPECT_TRUE(read->value().nags_after.empty());
+}
+
 TEST(PgnWrite, EmptyGameAndUnknownResult) {
   PgnGame game;
   game.result = "white won";

@@ -1,0 +1,138 @@
+// gambit-review: reviews every game of a PGN file with an analysing player and
+// writes the games back annotated (evaluations, ?!/?/?? with the better move,
+// each side's accuracy), as lichess exports an analysed game.
+// Usage: gambit-review IN.pgn [-o OUT.pgn] [--player ID] [--level NAME]
+//        [--option NAME=VALUE ...] [--nodes N | --movetime MS] [--config FILE]
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include "core/chess/pgn.h"
+#include "core/config/config_loader.h"
+#include "core/config/config_paths.h"
+#include "core/config/seats.h"
+#include "core/players/options.h"
+#include "core/players/plugin_catalog.h"
+#include "core/review/game_review.h"
+
+namespace gambit {
+namespace {
+
+// The node budget of a review when neither --nodes nor --movetime is given.
+constexpr std::int64_t DefaultNodes = 600000;
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "gambit-review: %s\n", message.c_str());
+  return 2;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"Reviews the games of a PGN file: each move judged by an analysing player, written back annotated."};
+  std::string in_path, out_path, config_path, player_id = "alphabeta", level, isolation;
+  std::vector<std::string> option_texts;
+  std::int64_t nodes = 0, movetime = 0;
+  app.add_option("pgn", in_path, "The games to review (PGN)")->required();
+  app.add_option("-o,--output", out_path, "Write the annotated games here (default: standard output)");
+  app.add_option("--player", player_id, "The analysing player (default: alphabeta)");
+  app.add_option("--level", level, "Its level (default: none, its full strength)");
+  app.add_option("--option", option_texts, "Its option NAME=VALUE (repeatable)");
+  auto* nodes_option =
+      app.add_option("--nodes", nodes, "Nodes searched per position (default: 600000)")->check(CLI::Range(1LL, 1LL << 40));
+  app.add_option("--movetime", movetime, "Milliseconds per position instead of nodes (depends on the machine)")
+      ->check(CLI::Range(1, 3600000))
+      ->excludes(nodes_option);
+  app.add_option("--isolation", isolation, "Where the player runs: process or in-process")
+      ->check(CLI::IsMember({"process", "in-process"}));
+  app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  config::ConfigFiles files;
+  if (!config_path.empty()) files.replacement = config_path;
+  Result<config::Settings> loaded = config::load_settings(files);
+  if (!loaded) return fail(loaded.error());
+  config::Settings& settings = loaded.value();
+  if (!isolation.empty()) settings.isolation = isolation;
+  // The analyser is resolved as a seat is, each value keeping its flag for messages.
+  settings.white = config::SeatConfig{player_id, level, {}};
+  settings.sources["white.player"] = config::SourcePlace{"--player", 0, 0};
+  if (!level.empty()) settings.sources["white.level"] = config::SourcePlace{"--level", 0, 0};
+  for (const std::string& text : option_texts) {
+    auto assignment = players::parse_option_assignment(text);
+    if (!assignment) return fail("--option " + quote_for_message(text) + ": " + assignment.error());
+    std::erase_if(settings.white.options, [&](const auto& o) { return o.first == assignment->first; });
+    settings.white.options.push_back(*assignment);
+    settings.sources[config::option_key(chess::WHITE, assignment->first)] = config::SourcePlace{"--option", 0, 0};
+  }
+  players::PluginCatalog catalog =
+      players::PluginCatalog::scan(config::plugin_search_paths(settings), settings.isolation_of({}));
+  auto resolved = config::resolve_ai_seat(settings, chess::WHITE, config::plugin_list(catalog),
+                                          "a review needs an AI player: name one with --player");
+  if (!resolved) return fail(resolved.error());
+  auto seat = config::seat_to_play(*resolved, catalog);
+  if (!seat) return fail(seat.error());
+  auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
+  if (!analyser) return fail(analyser.error());
+
+  std::ifstream in(in_path, std::ios::binary);
+  if (!in) return fail(in_path + ": cannot be opened");
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::ofstream out_file;
+  if (!out_path.empty()) {
+    out_file.open(out_path, std::ios::trunc);
+    if (!out_file) return fail(out_path + ": cannot be written");
+  }
+  std::ostream& out = out_path.empty() ? std::cout : out_file;
+
+  players::Limits limits;
+  if (movetime > 0) limits.movetime_ms = movetime;
+  else limits.nodes = nodes > 0 ? nodes : DefaultNodes;
+  chess::PgnReader reader(text);
+  int number = 0, reviewed = 0, failed = 0;
+  while (auto game = reader.next()) {
+    ++number;
+    if (!*game) {
+      std::fprintf(stderr, "gambit-review: %s: %s (not reviewed)\n", in_path.c_str(), game->error().c_str());
+      ++failed;
+      continue;
+    }
+    const chess::PgnGame& pgn = game->value();
+    if (!seat->plugin->plays(pgn.start.variant())) {
+      std::fprintf(stderr, "gambit-review: game %d: player '%s' does not play %s (not reviewed)\n", number,
+                   seat->plugin->id().c_str(), std::string(chess::names_of(pgn.start.variant()).for_people).c_str());
+      ++failed;
+      continue;
+    }
+    const bool terminal = isatty(STDERR_FILENO);
+    auto review = review::review_game(*analyser.value(), pgn, limits, [&](std::size_t done, std::size_t total) {
+      if (terminal) std::fprintf(stderr, "\rgame %d: %zu/%zu positions", number, done, total);
+    });
+    if (terminal) std::fprintf(stderr, "\n");
+    if (!review) {
+      std::fprintf(stderr, "gambit-review: game %d: %s (not reviewed)\n", number, review.error().c_str());
+      ++failed;
+      if (!analyser.value()->usable()) break;
+      continue;
+    }
+    out << chess::write_pgn(review::annotate(pgn, review.value()));
+    ++reviewed;
+  }
+  out.flush();
+  if (!out) return fail((out_path.empty() ? std::string("standard output") : out_path) + ": could not be written");
+  std::fprintf(stderr, "gambit-review: %d game%s reviewed, %d not\n", reviewed, reviewed == 1 ? "" : "s", failed);
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace gambit
+
+int main(int argc, char** argv) { return gambit::run(argc, argv); }

@@ -1,0 +1,72 @@
+// core/review/game_review: a review written into PGN (the search itself is
+// tested end to end by tests/e2e/review_cli_test.sh with a real player).
+#include "core/review/game_review.h"
+
+#include <gtest/gtest.h>
+
+#include "core/chess/uci.h"
+
+namespace gambit::review {
+namespace {
+
+using chess::Move;
+
+std::vector<Move> moves_of(chess::Position pos, std::initializer_list<const char*> ucis) {
+  std::vector<Move> moves;
+  for (const char* uci : ucis) {
+    moves.push_back(chess::parse_uci_move(pos, uci).value());
+    pos.do_move(moves.back());
+  }
+  return moves;
+}
+
+TEST(GameReview, EvalsAreWrittenInPawnsOrAsMates) {
+  EXPECT_EQ(eval_text(Score::centipawns(35)), "0.35");
+  EXPECT_EQ(eval_text(Score::centipawns(-120)), "-1.20");
+  EXPECT_EQ(eval_text(Score::centipawns(0)), "0.00");
+  EXPECT_EQ(eval_text(Score::mate(3)), "#3");
+  EXPECT_EQ(eval_text(Score::mate(-2)), "#-2");
+}
+
+TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {
+  // 1. f3 e5 2. g4?? Qh4#: 2. g4 allows mate in one.
+  chess::PgnGame game;
+  game.moves = moves_of(game.start, {"f2f3", "e7e5", "g2g4", "d8h4"});
+  game.comments_after = {"played fast", "", "", ""};
+  game.result = "0-1";
+  GameReview review;
+  const chess::Position start;
+  chess::Position after_e5 = start;
+  for (int i = 0; i < 2; ++i) after_e5.do_move(game.moves[std::size_t(i)]);
+  const std::vector<Move> better = moves_of(after_e5, {"e2e4", "b8c6", "b1c3", "g8f6", "f1c4", "f8c5", "d2d3",
+                                                       "d7d6", "c1e3"});
+  review.positions = {{Score::centipawns(20), false, Move::none(), {}},
+                      {Score::centipawns(-40), false, Move::none(), {}},
+                      {Score::centipawns(-30), false, better.front(), better},
+                      {Score::mate(-1), false, Move::none(), {}},
+                      {Score::mate(-1), true, Move::none(), {}}};
+  review.moves = {{Judgement::Inaccuracy, 64.0}, {Judgement::Good, 100}, {Judgement::Blunder, 0}, {Judgement::Good, 100}};
+  review.accuracy = {40.26, 100.0};
+  review.counts[chess::WHITE] = {1, 0, 1};
+  const chess::PgnGame annotated = annotate(game, review);
+  EXPECT_EQ(annotated.nags_after, (std::vector<int>{6, 0, 4, 0}));
+  EXPECT_EQ(annotated.comments_after[0], "played fast [%eval -0.40] Inaccuracy.");
+  EXPECT_EQ(annotated.comments_after[1], "[%eval -0.30]");
+  // The better line stops after eight plies; the final mate has no eval of its own.
+  EXPECT_EQ(annotated.comments_after[2],
+            "[%eval #-1] Blunder. e4 was best: 2. e4 Nc6 3. Nc3 Nf6 4. Bc4 Bc5 5. d3 d6.");
+  EXPECT_EQ(annotated.comments_after[3], "");
+  EXPECT_EQ(annotated.tag("WhiteAccuracy"), "40.3");  // one decimal, rounded
+  EXPECT_EQ(annotated.tag("BlackAccuracy"), "100.0");
+  EXPECT_EQ(annotated.tag("WhiteInaccuracies"), "1");
+  EXPECT_EQ(annotated.tag("WhiteBlunders"), "1");
+  EXPECT_EQ(annotated.tag("BlackMistakes"), "0");
+  // Reviewed again, the earlier review's comments and tags are replaced, not repeated.
+  const chess::PgnGame again = annotate(annotated, review);
+  EXPECT_EQ(again.comments_after[1], "[%eval -0.30]");
+  EXPECT_EQ(std::count_if(again.tags.begin(), again.tags.end(), [](const auto& t) { return t.first == "WhiteAccuracy"; }),
+            1);
+}
+
+}  // namespace
+}  // namespace gambit::review

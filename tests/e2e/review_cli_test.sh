@@ -1,0 +1,55 @@
+#!/bin/bash
+# End-to-end: gambit-review judges the games of a PGN file with alphabeta and
+# writes them back annotated; a game it cannot read is told and skipped, the
+# others still reviewed; a bad player is refused in one line.
+# usage: review_cli_test.sh PATH/TO/gambit-review
+set -u
+review=$1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/xdg XDG_DATA_HOME=$work/data
+
+cat >"$work/games.pgn" <<'PGN'
+[Event "Scholar's mate"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "Broken"]
+
+1. e4 Zz9 *
+
+[Event "A sound game"]
+
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 *
+PGN
+"$review" "$work/games.pgn" -o "$work/out.pgn" --nodes 20000 2>"$work/err"
+status=$?
+[ $status -eq 1 ] || fail "a file with a broken game should exit 1, got $status: $(cat "$work/err")"
+grep -q "game 2, line 7: .*'Zz9' is not a move.*(not reviewed)" "$work/err" || fail "the broken game is not told: $(cat "$work/err")"
+grep -q '2 games reviewed, 1 not' "$work/err" || fail "no summary: $(cat "$work/err")"
+[ "$(grep -c '^\[Event ' "$work/out.pgn")" = 2 ] || fail "the two good games are not both written: $(cat "$work/out.pgn")"
+# 3... Nf6 allows mate in one: a blunder, with the eval of the mate and a better move.
+grep -q 'Nf6 \$4' "$work/out.pgn" || fail "3... Nf6 is not marked ??: $(cat "$work/out.pgn")"
+tr '\n' ' ' <"$work/out.pgn" | grep -q 'Nf6 \$4 {\[%eval #1\] Blunder\. [A-Za-z0-9+#=-]* was best: 3\.\.\. ' ||
+  fail "the blunder's comment lacks its eval or better move: $(cat "$work/out.pgn")"
+grep -q '^\[BlackBlunders "1"\]' "$work/out.pgn" || fail "no blunder count"
+grep -qE '^\[WhiteAccuracy "[0-9]+\.[0-9]"\]' "$work/out.pgn" || fail "no accuracy tag"
+[ "$(grep -o '\[%eval [^]]*\]' "$work/out.pgn" | wc -l)" -ge 10 ] || fail "moves lack [%eval] comments"
+grep -q '4. Qxf7# 1-0' "$work/out.pgn" || fail "the final mate is not written plainly"
+# What it writes reads back: reviewed again, every game is read.
+"$review" "$work/out.pgn" -o "$work/again.pgn" --nodes 20000 2>"$work/err2" || fail "its own output does not read back: $(cat "$work/err2")"
+# The same budget gives the same review (nodes, not time).
+cmp -s "$work/out.pgn" "$work/again.pgn" || fail "a second review at the same budget differs"
+
+# A player that is not there, and a bad option, are refused with exit 2.
+out=$("$review" "$work/games.pgn" --player nosuch 2>&1); status=$?
+[ $status -eq 2 ] || fail "an unknown player should exit 2, got $status"
+grep -q "^gambit-review: --player: .*nosuch" <<<"$out" || fail "the unknown player is not named: $out"
+out=$("$review" "$work/games.pgn" --option hash_mb=0 2>&1); status=$?
+[ $status -eq 2 ] || fail "a bad option should exit 2, got $status: $out"
+out=$("$review" "$work/missing.pgn" 2>&1); status=$?
+[ $status -eq 2 ] && grep -q "missing.pgn: cannot be opened" <<<"$out" || fail "a missing file: $status $out"
+
+[ $failures -eq 0 ] && echo "review_cli_test: passed"
+exit $((failures > 0))
