@@ -1,8 +1,7 @@
 #include "core/review/game_review.h"
 
-#include <cmath>
+#include <cctype>
 #include <cstdio>
-#include <cstdlib>
 
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"

@@ -3,6 +3,7 @@
 // game written back as PGN annotated the way lichess exports an analysed game.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <optional>
