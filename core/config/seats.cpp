@@ -134,4 +134,28 @@ Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::Plug
                        .isolation = seat.isolation};
 }
 
+std::optional<std::string> apply_seat_flags(Settings& settings, chess::Color side, const std::string& player,
+                                            const std::string& level, const std::vector<std::string>& options,
+                                            const SeatFlags& flags) {
+  const std::string key = seat_key(side);
+  SeatConfig& seat = settings.seat(side);
+  if (!player.empty()) {
+    seat = SeatConfig{player, "", {}};
+    std::erase_if(settings.sources, [&](const auto& s) { return s.first.starts_with(key + "."); });
+    settings.sources[key + ".player"] = SourcePlace{flags.player, 0, 0};
+  }
+  if (!level.empty()) {
+    seat.level = level;
+    settings.sources[key + ".level"] = SourcePlace{flags.level, 0, 0};
+  }
+  for (const std::string& text : options) {
+    auto assignment = players::parse_option_assignment(text);
+    if (!assignment) return flags.option + " " + quote_for_message(text) + ": " + assignment.error();
+    std::erase_if(seat.options, [&](const auto& o) { return o.first == assignment->first; });
+    seat.options.push_back(*assignment);
+    settings.sources[option_key(side, assignment->first)] = SourcePlace{flags.option, 0, 0};
+  }
+  return std::nullopt;
+}
+
 }  // namespace gambit::config

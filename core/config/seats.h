@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,22 @@ Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& 
 // that does not resolve falls back to its default, and is told as a sentence
 // in the returned list ("... - the default players sit at the board.").
 std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginList& plugins);
+
+// The flags that name a seat on a command line ("--white", "--white-level",
+// "--white-option"; gambit-review's "--player", "--level", "--option").
+struct SeatFlags {
+  std::string player, level, option;
+};
+
+// side's seat as a command line changes it: a player id ("" = keep the
+// configured seat) replaces the seat whole, a level ("" = keep) and options
+// (NAME=VALUE, each replacing one of the same name) add to it. Each value is
+// recorded in settings.sources as coming from its flag, so resolve_seat's
+// messages name the flag. Fails, naming the flag, on an option that is not
+// NAME=VALUE.
+std::optional<std::string> apply_seat_flags(Settings& settings, chess::Color side, const std::string& player,
+                                            const std::string& level, const std::vector<std::string>& options,
+                                            const SeatFlags& flags);
 
 // The seat ready to play: the plugin's library from the catalog, and the label
 // people see ("Human", "alphabeta (medium)"). Fails when the plugin is no

@@ -93,8 +93,7 @@ Result<GameReview> review_game(players::PluginPlayer& analyser, const chess::Pgn
     const chess::Color mover = i % 2 == 0 ? first_mover : ~first_mover;
     MoveVerdict verdict;
     verdict.judgement = judge(scores[i], scores[i + 1], mover);
-    const double before = win_percent(scores[i]), after = win_percent(scores[i + 1]);
-    verdict.accuracy = mover == chess::WHITE ? move_accuracy(before, after) : move_accuracy(100 - before, 100 - after);
+    verdict.accuracy = move_accuracy(scores[i], scores[i + 1], mover);
     if (verdict.judgement != Judgement::Good) ++review.counts[mover][int(verdict.judgement) - 1];
     review.moves.push_back(verdict);
   }

@@ -53,6 +53,11 @@ double move_accuracy(double before, double after) {
   return std::clamp(raw + 1.0, 0.0, 100.0);
 }
 
+double move_accuracy(Score before, Score after, chess::Color mover) {
+  const double b = win_percent(before), a = win_percent(after);
+  return mover == chess::WHITE ? move_accuracy(b, a) : move_accuracy(100.0 - b, 100.0 - a);
+}
+
 namespace {
 
 double standard_deviation(const std::vector<double>& xs) {
@@ -87,9 +92,7 @@ GameAccuracy game_accuracy(const std::vector<Score>& scores, chess::Color first_
     for (std::size_t i = 0; i < moves; ++i) {
       const chess::Color mover = (i % 2 == 0) ? first_mover : ~first_mover;
       if (mover != side) continue;
-      const double before = side == chess::WHITE ? percents[i] : 100.0 - percents[i];
-      const double after = side == chess::WHITE ? percents[i + 1] : 100.0 - percents[i + 1];
-      const double accuracy = move_accuracy(before, after);
+      const double accuracy = move_accuracy(scores[i], scores[i + 1], side);
       weighted += accuracy * weights[i];
       weight_sum += weights[i];
       if (accuracy <= 0) zero = true;

@@ -47,6 +47,8 @@ const char* name_of(Judgement judgement);  // "inaccuracy", "mistake", "blunder"
 // 100 when it did not drop, else 103.1668 exp(-0.043544 drop) - 3.1669 + 1
 // (lichess's fit, with its bonus of 1 for imperfect analysis), within 0..100.
 double move_accuracy(double mover_win_percent_before, double mover_win_percent_after);
+// The same from White's-view scores before and after the move of `mover`.
+double move_accuracy(Score before, Score after, chess::Color mover);
 
 // Each side's accuracy over a game, lichess's way: the mean of a
 // volatility-weighted mean and the harmonic mean of its moves' accuracies;

@@ -239,38 +239,16 @@ int run(int argc, char** argv) {
   players::PluginCatalog catalog =
       players::PluginCatalog::scan(config::plugin_search_paths(*settings), settings->isolation_of({}));
 
-  // Command-line seats replace the configured ones whole; options and levels add to them. Each value
-  // keeps where it came from, so a mistake is told with its file, line and column, or its flag.
-  const auto from_command_line = [&](chess::Color side, const std::string& id, const std::string& level,
-                                     const std::vector<std::string>& option_texts) -> std::optional<std::string> {
-    const std::string key = config::seat_key(side);
-    const std::string flag = "--" + key;
-    config::SeatConfig& seat = settings->seat(side);
-    if (!id.empty()) {
-      seat = config::SeatConfig{id, "", {}};
-      std::erase_if(settings->sources, [&](const auto& s) { return s.first.starts_with(key + "."); });
-      settings->sources[key + ".player"] = config::SourcePlace{flag, 0, 0};
-    }
-    if (!level.empty()) {
-      seat.level = level;
-      settings->sources[key + ".level"] = config::SourcePlace{flag + "-level", 0, 0};
-    }
-    for (const std::string& text : option_texts) {
-      auto assignment = players::parse_option_assignment(text);
-      if (!assignment) return flag + "-option " + quote_for_message(text) + ": " + assignment.error();
-      std::erase_if(seat.options, [&](const auto& o) { return o.first == assignment->first; });
-      seat.options.push_back(*assignment);
-      settings->sources[config::option_key(side, assignment->first)] = config::SourcePlace{flag + "-option", 0, 0};
-    }
-    return std::nullopt;
-  };
   std::vector<std::string> mistakes, humans;  // the seats' mistakes first, then the human seats
   std::array<std::optional<players::Seat>, 2> competitors;
   const config::PluginList plugins = config::plugin_list(catalog);
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     const bool white = side == chess::WHITE;
-    if (auto mistake = from_command_line(side, white ? white_id : black_id, white ? white_level : black_level,
-                                         white ? white_option_texts : black_option_texts)) {
+    const std::string flag = "--" + config::seat_key(side);
+    if (auto mistake = config::apply_seat_flags(*settings, side, white ? white_id : black_id,
+                                                white ? white_level : black_level,
+                                                white ? white_option_texts : black_option_texts,
+                                                {flag, flag + "-level", flag + "-option"})) {
       mistakes.push_back(*mistake);
       continue;
     }

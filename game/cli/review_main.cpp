@@ -17,7 +17,6 @@
 #include "core/config/config_loader.h"
 #include "core/config/config_paths.h"
 #include "core/config/seats.h"
-#include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
 #include "core/review/game_review.h"
 
@@ -62,17 +61,10 @@ int run(int argc, char** argv) {
   if (!loaded) return fail(loaded.error());
   config::Settings& settings = loaded.value();
   if (!isolation.empty()) settings.isolation = isolation;
-  // The analyser is resolved as a seat is, each value keeping its flag for messages.
-  settings.white = config::SeatConfig{player_id, level, {}};
-  settings.sources["white.player"] = config::SourcePlace{"--player", 0, 0};
-  if (!level.empty()) settings.sources["white.level"] = config::SourcePlace{"--level", 0, 0};
-  for (const std::string& text : option_texts) {
-    auto assignment = players::parse_option_assignment(text);
-    if (!assignment) return fail("--option " + quote_for_message(text) + ": " + assignment.error());
-    std::erase_if(settings.white.options, [&](const auto& o) { return o.first == assignment->first; });
-    settings.white.options.push_back(*assignment);
-    settings.sources[config::option_key(chess::WHITE, assignment->first)] = config::SourcePlace{"--option", 0, 0};
-  }
+  // The analyser is resolved as a seat is (White's), each value keeping its flag for messages.
+  if (auto mistake = config::apply_seat_flags(settings, chess::WHITE, player_id, level, option_texts,
+                                              {"--player", "--level", "--option"}))
+    return fail(*mistake);
   players::PluginCatalog catalog =
       players::PluginCatalog::scan(config::plugin_search_paths(settings), settings.isolation_of({}));
   auto resolved = config::resolve_ai_seat(settings, chess::WHITE, config::plugin_list(catalog),

@@ -40,6 +40,26 @@ TEST(ResolveSeat, PluginSeatGetsLevelPresetsThenItsOptions) {
   EXPECT_EQ(seat->options, (players::OptionList{{"depth", "5"}, {"movetime_ms", "50"}, {"hash_mb", "32"}}));
 }
 
+TEST(SeatFlags, APlayerReplacesTheSeatLevelsAndOptionsAddAndMistakesNameTheFlag) {
+  const SeatFlags flags{"--black", "--black-level", "--black-option"};
+  Settings settings = parsed("[black]\nplayer = \"minimax\"\nlevel = \"hard\"\n[black.options]\ndepth = 3\n");
+  // Options add to the configured seat, replacing one of the same name.
+  EXPECT_FALSE(apply_seat_flags(settings, chess::BLACK, "", "", {"depth=2"}, flags));
+  EXPECT_EQ(settings.black.player, "minimax");
+  EXPECT_EQ(settings.black.level, "hard");
+  EXPECT_EQ(settings.black.options, (players::OptionList{{"depth", "2"}}));
+  // A player replaces the seat whole; a bad value is then told with its flag.
+  EXPECT_FALSE(apply_seat_flags(settings, chess::BLACK, "alphabeta", "", {"hash_mb=0"}, flags));
+  EXPECT_EQ(settings.black.level, "");
+  EXPECT_EQ(settings.black.options, (players::OptionList{{"hash_mb", "0"}}));
+  Result<ResolvedSeat> seat = resolve_seat(settings, chess::BLACK, shipped_plugins());
+  ASSERT_FALSE(seat.ok());
+  EXPECT_THAT(seat.error(), ::testing::StartsWith("--black-option: "));
+  const std::optional<std::string> mistake = apply_seat_flags(settings, chess::BLACK, "", "", {"depth"}, flags);
+  ASSERT_TRUE(mistake);
+  EXPECT_THAT(*mistake, ::testing::StartsWith("--black-option 'depth': "));
+}
+
 TEST(ResolveSeat, HumanSeatHasNoPlugin) {
   Result<ResolvedSeat> seat = resolve_seat(Settings(), chess::WHITE, {});
   ASSERT_TRUE(seat.ok()) << seat.error();
