@@ -1,9 +1,10 @@
 // Move-ordering helpers shared by the engines: which moves are "noisy", the
-// most-valuable-victim / least-valuable-attacker key, and static exchange
-// evaluation (the material balance of the capture sequence on one square).
+// most-valuable-victim / least-valuable-attacker key, static exchange
+// evaluation in the engines' units, and which moves may give check.
 #pragma once
 
 #include "ai_plugins/common/evaluate.h"
+#include "core/chess/exchange.h"
 #include "core/chess/position.h"
 
 namespace gambit::ai {
@@ -18,11 +19,8 @@ inline bool is_noisy(const chess::Position& pos, chess::Move m) {
 // promoted piece as gained. 0 for quiet moves.
 int mvv_lva(const chess::Position& pos, chess::Move m);
 
-// Static exchange evaluation: the material m wins (PieceValue scale) once both
-// sides have recaptured on its destination with their least valuable attacker
-// for as long as it pays. Pins are ignored; castling, en passant and promotions
-// count as 0.
-Value see(const chess::Position& pos, chess::Move m);
+// Static exchange evaluation (core/chess/exchange.h) on the PieceValue scale.
+inline Value see(const chess::Position& pos, chess::Move m) { return chess::static_exchange(pos, m, PieceValue); }
 inline bool see_ge(const chess::Position& pos, chess::Move m, Value threshold) { return see(pos, m) >= threshold; }
 
 // Which moves of the side to move might give check, decided without playing

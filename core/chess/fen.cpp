@@ -15,7 +15,6 @@ namespace gambit::chess {
 namespace {
 
 constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";
-constexpr const char* PieceNames[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
 
 bool is_separator(char c) { return c == ' ' || c == '\t'; }
 bool is_space(char c) { return is_separator(c) || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -27,7 +26,7 @@ std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + r
 std::string contents(const Position& pos, Square s) {
   const Piece p = pos.piece_on(s);
   if (p == NO_PIECE) return square_name(s) + " is empty";
-  return square_name(s) + " holds a " + (color_of(p) == WHITE ? "white " : "black ") + PieceNames[type_of(p)];
+  return square_name(s) + " holds a " + (color_of(p) == WHITE ? "white " : "black ") + piece_type_name(type_of(p));
 }
 
 Failure fail(std::string message) { return Failure{"FEN: " + std::move(message)}; }

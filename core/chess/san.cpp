@@ -13,7 +13,6 @@ namespace {
 
 constexpr std::string_view SAN_EXPECTED = "(expected e.g. e4, Nf3, exd5, O-O or e8=Q)";
 constexpr std::string_view PIECE_LETTERS = " PNBRQK";
-constexpr std::string_view PIECE_NAMES[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
 
 bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank_char(char c) { return c >= '1' && c <= '8'; }
@@ -97,7 +96,7 @@ Result<SanParts> split_san(std::string_view text) {
       std::string fixed(trim(text));
       fixed[0] = char(first - 'a' + 'A');
       return Failure{quoted + " is not a move in SAN: piece letters are uppercase (" + std::string(1, fixed[0]) +
-                     " is the " + std::string(PIECE_NAMES[*piece_from_letter(fixed[0])]) + "; did you mean " +
+                     " is the " + std::string(piece_type_name(*piece_from_letter(fixed[0]))) + "; did you mean " +
                      quote_for_message(fixed) + "?)"};
     }
   }
@@ -219,8 +218,20 @@ Result<Move> parse_san(const Position& pos, std::string_view text, std::string_v
     return Failure{not_legal + " (a pawn reaching the last rank must promote, e.g. " + target + "=Q)"};
   if (nothing_captured) return Failure{not_legal + " (there is nothing to capture on " + target + ")"};
   if (parts.en_passant) return Failure{not_legal + " (no en-passant capture to " + target + " is possible)"};
-  return Failure{not_legal + " (no " + side + " " + std::string(PIECE_NAMES[parts.piece]) + describe_origin(parts) +
+  return Failure{not_legal + " (no " + side + " " + std::string(piece_type_name(parts.piece)) + describe_origin(parts) +
                  " can move to " + target + ")"};
+}
+
+std::string to_san_line(Position pos, std::span<const Move> line, std::size_t max_plies) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size() && i < max_plies && pos.is_legal(line[i]); ++i) {
+    if (!out.empty()) out += ' ';
+    if (pos.side_to_move() == WHITE) out += std::to_string(pos.fullmove_number()) + ". ";
+    else if (i == 0) out += std::to_string(pos.fullmove_number()) + "... ";
+    out += to_san(pos, line[i]);
+    pos.do_move(line[i]);
+  }
+  return out;
 }
 
 }  // namespace gambit::chess

@@ -2,6 +2,9 @@
 // "Nbd7", "exd6", "e8=Q", "O-O", with '+' or '#' after a check or checkmate.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -15,6 +18,12 @@ namespace gambit::chess {
 // that tells it apart from the other legal moves of the same piece type to the
 // same square, else its origin rank, else both ("Nbd7", "R1e2", "Qh4e1").
 std::string to_san(const Position& pos, Move m);
+
+// A line of moves from pos in SAN with move numbers, as PGN writes a
+// variation: "12. Nf3 Qd7 13. O-O", or "12... Qd7 13. O-O" when Black moves
+// first. At most max_plies moves; it stops before the first move that is not
+// legal where it stands.
+std::string to_san_line(Position pos, std::span<const Move> line, std::size_t max_plies = SIZE_MAX);
 
 // The legal move of pos that text names. Tolerant like lichess and python-chess:
 // accepts a missing or superfluous '+'/'#', suffix annotations (! ? !! ?? !? ?!),

@@ -18,6 +18,11 @@ constexpr const char* color_name(Color c) { return c == WHITE ? "White" : "Black
 
 // Piece types, numbered so that PAWN..KING index the per-type bitboards.
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
+// "pawn" .. "king", as a sentence names the piece ("" for NO_PIECE_TYPE).
+constexpr const char* piece_type_name(PieceType pt) {
+  constexpr const char* names[PIECE_TYPE_NB] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  return names[pt];
+}
 
 // A coloured piece: bit 3 is the colour, bits 0..2 the type. NO_PIECE is 0.
 enum Piece : std::uint8_t {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <system_error>
 
 namespace gambit::config {
@@ -68,12 +69,14 @@ class LayerReader {
         failure = read_demo(*node);
       else if (key->str() == "hint")
         failure = read_seat(*node, std::string(HintKey), settings_.hint);
+      else if (key->str() == "review")
+        failure = read_review(*node);
       else if (key->str() == "store")
         failure = read_store(*node);
       else if (key->str() == "plugins")
         failure = read_plugins(*node);
       else
-        failure = unknown_key(*key, "", "white, black, game, ui, clock, demo, hint, store or plugins");
+        failure = unknown_key(*key, "", "white, black, game, ui, clock, demo, hint, review, store or plugins");
       if (failure) return failure;
     }
     return check_clock();
@@ -150,8 +153,11 @@ class LayerReader {
     std::erase_if(settings_.sources, [&](const auto& entry) { return entry.first.starts_with(prefix); });
   }
 
-  // A seat-shaped table ([white], [black], [demo.white], [demo.black], [hint]) at key.
-  std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat) {
+  // A seat-shaped table ([white], [black], [demo.white], [demo.black], [hint],
+  // [review]) at key; other_keys names the keys the table may hold besides
+  // the seat's, for the message about an unknown one (the caller reads them).
+  std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat,
+                                   std::span<const std::string_view> other_keys = {}) {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, key, "a table");
 
@@ -164,6 +170,7 @@ class LayerReader {
     }
     for (const auto& [name, value] : in_file_order(*table)) {
       if (name->str() == "player") continue;
+      if (std::ranges::find(other_keys, name->str()) != other_keys.end()) continue;
       if (name->str() == "level") {
         Result<std::string> level = read_string(*value, key + ".level");
         if (!level) return Failure{level.error()};
@@ -175,7 +182,9 @@ class LayerReader {
       } else if (name->str() == "options") {
         if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;
       } else {
-        return unknown_key(*name, key + ".", "player, level, options or isolation");
+        std::string expected = "player, level, options";
+        for (const std::string_view other : other_keys) expected += ", " + std::string(other);
+        return unknown_key(*name, key + ".", expected + " or isolation");
       }
     }
     return std::nullopt;
@@ -303,6 +312,22 @@ class LayerReader {
         failure = read_seat(*value, demo_seat_key(chess::BLACK), settings_.demo.black);
       else
         failure = unknown_key(*name, "demo.", "move_delay_ms, white or black");
+      if (failure) return failure;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_review(const toml::node& node) {
+    const std::string key(ReviewKey);
+    static constexpr std::array<std::string_view, 3> Budget = {"nodes", "movetime_ms", "jobs"};
+    if (auto failure = read_seat(node, key, settings_.review.analyser, Budget)) return failure;
+    ReviewSettings& review = settings_.review;
+    for (const auto& [name, value] : in_file_order(*node.as_table())) {
+      std::optional<Failure> failure;
+      if (name->str() == "nodes") failure = read_int(*value, key + ".nodes", 1, MaxReviewNodes, review.nodes);
+      else if (name->str() == "movetime_ms")
+        failure = read_int(*value, key + ".movetime_ms", 0, MaxReviewMovetimeMs, review.movetime_ms);
+      else if (name->str() == "jobs") failure = read_int(*value, key + ".jobs", 1, MaxReviewJobs, review.jobs);
       if (failure) return failure;
     }
     return std::nullopt;

@@ -85,7 +85,9 @@ std::optional<Failure> append_name(std::string& out, const std::string& key, con
 
 // The seat at dotted key as a table (with its player, so it replaces the seat
 // below whole) and its options table.
-std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key) {
+// A seat's table; `more` (lines "name = value") goes before its options table.
+std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key,
+                                   const std::string& more = "") {
   if (auto failure = check_text(seat.player, key + ".player")) return failure;
   out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
   if (!seat.level.empty()) {
@@ -94,6 +96,7 @@ std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, con
   }
   if (!seat.isolation.empty())
     if (auto failure = append_name(out, key + ".isolation", seat.isolation, IsolationModes)) return failure;
+  out += more;
   if (seat.options.empty()) return std::nullopt;
   out += "\n[" + key + ".options]\n";
   for (const auto& [name, value] : seat.options) {
@@ -144,6 +147,14 @@ Result<std::string> format_config(const Settings& settings) {
   for (chess::Color side : {chess::WHITE, chess::BLACK})
     if (auto failure = append_seat(out, settings.demo.seat(side), demo_seat_key(side))) return *failure;
   if (auto failure = append_seat(out, settings.hint, std::string(HintKey))) return *failure;
+
+  const ReviewSettings& review = settings.review;
+  std::string budget;
+  if (auto failure = append_int(budget, "review.nodes", review.nodes, 1, MaxReviewNodes)) return *failure;
+  if (auto failure = append_int(budget, "review.movetime_ms", review.movetime_ms, 0, MaxReviewMovetimeMs))
+    return *failure;
+  if (auto failure = append_int(budget, "review.jobs", review.jobs, 1, MaxReviewJobs)) return *failure;
+  if (auto failure = append_seat(out, review.analyser, std::string(ReviewKey), budget)) return *failure;
 
   out += "\n[store]\n";
   if (auto failure = check_text(settings.store.profile, "store.profile")) return *failure;

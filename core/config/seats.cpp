@@ -1,5 +1,7 @@
 #include "core/config/seats.h"
 
+#include <cassert>
+
 namespace gambit::config {
 
 namespace {
@@ -87,6 +89,11 @@ Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& pl
                  "hints come from a player plugin, not a human");
 }
 
+Result<ResolvedSeat> resolve_review(const Settings& settings, const PluginList& plugins) {
+  return resolve(settings, settings.review.analyser, std::string(ReviewKey), plugins,
+                 "games are reviewed by a player plugin, not a human");
+}
+
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins) {
   Result<ResolvedSeat> white = resolve_seat(settings, chess::WHITE, plugins);
   if (!white) return Failure{white.error()};
@@ -114,6 +121,10 @@ std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginL
     problems.push_back("Configuration: " + hint.error() + " - hints use the default player.");
     settings.hint = defaults.hint;
   }
+  if (auto review = resolve_review(settings, plugins); !review) {
+    problems.push_back("Configuration: " + review.error() + " - games are reviewed by the default player.");
+    settings.review.analyser = defaults.review.analyser;
+  }
   return problems;
 }
 
@@ -134,11 +145,12 @@ Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::Plug
                        .isolation = seat.isolation};
 }
 
-std::optional<std::string> apply_seat_flags(Settings& settings, chess::Color side, const std::string& player,
+std::optional<std::string> apply_seat_flags(Settings& settings, const std::string& key, const std::string& player,
                                             const std::string& level, const std::vector<std::string>& options,
                                             const SeatFlags& flags) {
-  const std::string key = seat_key(side);
-  SeatConfig& seat = settings.seat(side);
+  SeatConfig* found = settings.seat_at(key);
+  assert(found && "apply_seat_flags: not a seat's key");
+  SeatConfig& seat = *found;
   if (!player.empty()) {
     seat = SeatConfig{player, "", {}};
     std::erase_if(settings.sources, [&](const auto& s) { return s.first.starts_with(key + "."); });
@@ -153,7 +165,7 @@ std::optional<std::string> apply_seat_flags(Settings& settings, chess::Color sid
     if (!assignment) return flags.option + " " + quote_for_message(text) + ": " + assignment.error();
     std::erase_if(seat.options, [&](const auto& o) { return o.first == assignment->first; });
     seat.options.push_back(*assignment);
-    settings.sources[option_key(side, assignment->first)] = SourcePlace{flags.option, 0, 0};
+    settings.sources[option_key(key, assignment->first)] = SourcePlace{flags.option, 0, 0};
   }
   return std::nullopt;
 }

@@ -55,11 +55,15 @@ Result<ResolvedSeat> resolve_demo_seat(const Settings& settings, chess::Color si
 // that it must be a plugin: "human" is refused.
 Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& plugins);
 
+// The player that reviews games ([review]), checked as resolve_seat does,
+// except that it must be a plugin: "human" is refused.
+Result<ResolvedSeat> resolve_review(const Settings& settings, const PluginList& plugins);
+
 // Both seats, indexed by chess::Color; the first failure (white before black).
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins);
 
 // The fallback policy when the plugins found cannot give what the settings
-// name: each part (the two seats together, each demo seat, the hint player)
+// name: each part (the two seats together, each demo seat, the hint and review players)
 // that does not resolve falls back to its default, and is told as a sentence
 // in the returned list ("... - the default players sit at the board.").
 std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginList& plugins);
@@ -70,13 +74,13 @@ struct SeatFlags {
   std::string player, level, option;
 };
 
-// side's seat as a command line changes it: a player id ("" = keep the
+// The seat at seat_key ("white", "black" or "review") as a command line changes it: a player id ("" = keep the
 // configured seat) replaces the seat whole, a level ("" = keep) and options
 // (NAME=VALUE, each replacing one of the same name) add to it. Each value is
 // recorded in settings.sources as coming from its flag, so resolve_seat's
 // messages name the flag. Fails, naming the flag, on an option that is not
 // NAME=VALUE.
-std::optional<std::string> apply_seat_flags(Settings& settings, chess::Color side, const std::string& player,
+std::optional<std::string> apply_seat_flags(Settings& settings, const std::string& seat_key, const std::string& player,
                                             const std::string& level, const std::vector<std::string>& options,
                                             const SeatFlags& flags);
 

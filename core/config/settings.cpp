@@ -29,4 +29,14 @@ std::string key_text(std::string_view key) {
   return bare ? std::string(key) : quote_for_message(key);
 }
 
+SeatConfig* Settings::seat_at(std::string_view key) {
+  for (const chess::Color side : {chess::WHITE, chess::BLACK}) {
+    if (key == seat_key(side)) return &seat(side);
+    if (key == demo_seat_key(side)) return &demo.seat(side);
+  }
+  if (key == HintKey) return &hint;
+  if (key == ReviewKey) return &review.analyser;
+  return nullptr;
+}
+
 }  // namespace gambit::config

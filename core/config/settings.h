@@ -130,6 +130,22 @@ struct DemoSettings {
   bool operator==(const DemoSettings&) const = default;
 };
 
+// [review]: the player that reviews finished games (gambit-review and the
+// window's Review) and its budget per position. A node budget gives the same
+// review on any machine; a time budget (movetime_ms > 0) does not.
+inline constexpr int DefaultReviewNodes = 600000;
+inline constexpr int MaxReviewNodes = 1000000000;
+inline constexpr int MaxReviewMovetimeMs = 60000;
+inline constexpr int MaxReviewJobs = 16;
+struct ReviewSettings {
+  SeatConfig analyser{"alphabeta", "", {}};  // must be a plugin (seats.h checks)
+  int nodes = DefaultReviewNodes;            // per position, 1..MaxReviewNodes
+  int movetime_ms = 0;                       // > 0: milliseconds per position instead of nodes
+  int jobs = 1;                              // positions searched at once, 1..MaxReviewJobs
+
+  bool operator==(const ReviewSettings&) const = default;
+};
+
 // [store]: where scores and finished games are kept, and whose they are.
 struct StoreSettings {
   std::filesystem::path path;  // empty = the default ($XDG_DATA_HOME/gambit/gambit.db); relative to the file naming it
@@ -159,6 +175,7 @@ struct Settings {
   DemoSettings demo;
   // The player asked for a hint; must be a plugin (seats.h checks).
   SeatConfig hint{"alphabeta", "max", {}};
+  ReviewSettings review;
   StoreSettings store;
 
   // The isolation of a seat: its own mode, else [plugins] isolation; the memory limit of [plugins].
@@ -172,6 +189,8 @@ struct Settings {
 
   SeatConfig& seat(chess::Color side) { return side == chess::WHITE ? white : black; }
   const SeatConfig& seat(chess::Color side) const { return side == chess::WHITE ? white : black; }
+  // The seat at a dotted seat key ("white", "demo.black", "hint", "review"), or null.
+  SeatConfig* seat_at(std::string_view key);
 
   // The message prefix naming where key was set, then the key: "file:3:1: white.level: ".
   std::string about(std::string_view key) const;
@@ -180,7 +199,8 @@ struct Settings {
     return white == other.white && black == other.black && plugin_paths == other.plugin_paths &&
            isolation == other.isolation && memory_limit_mb == other.memory_limit_mb &&
            game == other.game && ui == other.ui &&
-           clock == other.clock && demo == other.demo && hint == other.hint && store == other.store;
+           clock == other.clock && demo == other.demo && hint == other.hint && review == other.review &&
+           store == other.store;
   }
 };
 
@@ -188,11 +208,12 @@ struct Settings {
 // digits, '_' and '-', otherwise quoted with odd bytes escaped.
 std::string key_text(std::string_view key);
 
-// Dotted keys of a seat ("white", "black", "demo.white", "demo.black", "hint")
+// Dotted keys of a seat ("white", "black", "demo.white", "demo.black", "hint", "review")
 // and of one of its options ("white.options.depth", "hint.options.depth").
 inline std::string seat_key(chess::Color side) { return side == chess::WHITE ? "white" : "black"; }
 inline std::string demo_seat_key(chess::Color side) { return "demo." + seat_key(side); }
 inline constexpr std::string_view HintKey = "hint";
+inline constexpr std::string_view ReviewKey = "review";
 inline std::string option_key(std::string_view seat, std::string_view name) {
   return std::string(seat) + ".options." + key_text(name);
 }

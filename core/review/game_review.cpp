@@ -1,10 +1,15 @@
 #include "core/review/game_review.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
+#include <mutex>
+#include <thread>
 
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
+#include "core/review/move_reason.h"
 
 namespace gambit::review {
 
@@ -22,23 +27,34 @@ std::optional<PositionVerdict> by_the_rules(const chess::Position& pos) {
 // The plies of the better line a comment shows.
 constexpr std::size_t ShownPlies = 8;
 
-// "12. Nf3 Qd7 13. O-O": the start of a line in SAN with move numbers, from pos.
-std::string line_text(chess::Position pos, const std::vector<chess::Move>& line) {
-  std::string out;
-  for (std::size_t i = 0; i < line.size() && i < ShownPlies && pos.is_legal(line[i]); ++i) {
-    if (!out.empty()) out += ' ';
-    if (pos.side_to_move() == chess::WHITE) out += std::to_string(pos.fullmove_number()) + ". ";
-    else if (i == 0) out += std::to_string(pos.fullmove_number()) + "... ";
-    out += chess::to_san(pos, line[i]);
-    pos.do_move(line[i]);
-  }
-  return out;
-}
-
 std::string percent_text(double value) {
   char text[16];
   std::snprintf(text, sizeof text, "%.1f", value);
   return text;
+}
+
+// One position's verdict: by the rules, or from a search by `analyser`.
+Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const chess::PgnGame& game,
+                                        std::size_t index, const chess::Position& pos, const players::Limits& limits) {
+  if (auto decided = by_the_rules(pos)) return *decided;
+  std::optional<players::SearchInfo> last;
+  const std::vector<chess::Move> moves(game.moves.begin(), game.moves.begin() + long(index));
+  const players::MoveAnswer answer = analyser.choose_move(
+      game.start, moves, limits,
+      [&](const players::SearchInfo& info) {
+        if (info.score_kind != players::ScoreKind::None) last = info;
+      },
+      players::MoveRequest::NoDeadline);
+  if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
+  if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
+  const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
+  PositionVerdict verdict;
+  verdict.score = last->score_kind == players::ScoreKind::Mate ? Score::mate(sign * last->score)
+                                                                : Score::centipawns(sign * last->score);
+  verdict.best = answer.move;
+  verdict.line = last->pv;
+  if (verdict.line.empty() || verdict.line.front() != answer.move) verdict.line = {answer.move};
+  return verdict;
 }
 
 }  // namespace
@@ -50,52 +66,67 @@ std::string eval_text(Score white_view) {
   return text;
 }
 
-Result<GameReview> review_game(players::PluginPlayer& analyser, const chess::PgnGame& game,
-                               const players::Limits& limits, const ReviewProgress& progress) {
-  GameReview review;
-  const std::size_t total = game.moves.size() + 1;
-  chess::Position pos = game.start;
-  if (auto started = analyser.new_game(); !started) return Failure{started.error()};
-  for (std::size_t i = 0; i < total; ++i) {
-    if (i > 0) {
-      if (!pos.is_legal(game.moves[i - 1])) return Failure{"move " + std::to_string(i) + " is not legal"};
-      pos.do_move(game.moves[i - 1]);
-    }
-    if (auto decided = by_the_rules(pos)) {
-      review.positions.push_back(*decided);
-    } else {
-      std::optional<players::SearchInfo> last;
-      const std::vector<chess::Move> moves(game.moves.begin(), game.moves.begin() + long(i));
-      const players::MoveAnswer answer = analyser.choose_move(
-          game.start, moves, limits, [&](const players::SearchInfo& info) {
-            if (info.score_kind != players::ScoreKind::None) last = info;
-          },
-          players::MoveRequest::NoDeadline);
-      if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
-      if (!last)
-        return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
-      const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
-      PositionVerdict verdict;
-      verdict.score = last->score_kind == players::ScoreKind::Mate ? Score::mate(sign * last->score)
-                                                                    : Score::centipawns(sign * last->score);
-      verdict.best = answer.move;
-      verdict.line = last->pv;
-      if (verdict.line.empty() || verdict.line.front() != answer.move) verdict.line = {answer.move};
-      review.positions.push_back(std::move(verdict));
-    }
-    if (progress) progress(i + 1, total);
+Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
+                               const players::Limits& limits, const PositionDone& done) {
+  if (analysers.empty()) return Failure{"a review needs an analysing player"};
+  std::vector<chess::Position> positions{game.start};
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    if (!positions.back().is_legal(game.moves[i])) return Failure{"move " + std::to_string(i + 1) + " is not legal"};
+    positions.push_back(positions.back());
+    positions.back().do_move(game.moves[i]);
   }
+  const std::size_t total = positions.size(), runs = (total + ReviewRun - 1) / ReviewRun;
+  std::vector<PositionVerdict> verdicts(total);
+  std::atomic<std::size_t> next_run{0};
+  std::atomic<bool> stopping{false};
+  std::mutex mutex;  // guards failure, verdicts and the calls of done
+  std::optional<std::string> failure;
+  const auto work = [&](players::PluginPlayer& analyser) {
+    for (std::size_t run = next_run++; run < runs && !stopping; run = next_run++) {
+      if (auto started = analyser.new_game(); !started) {
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = started.error();
+        stopping = true;
+        return;
+      }
+      for (std::size_t i = run * ReviewRun; i < std::min(total, (run + 1) * ReviewRun) && !stopping; ++i) {
+        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits);
+        const std::lock_guard lock(mutex);
+        if (verdict) verdicts[i] = std::move(verdict.value());
+        if (!verdict || (done && !done(i, verdicts[i]))) {
+          if (!failure) failure = verdict ? std::string("cancelled") : verdict.error();
+          stopping = true;
+          return;
+        }
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (std::size_t k = 1; k < analysers.size(); ++k) helpers.emplace_back(work, std::ref(*analysers[k]));
+  work(*analysers[0]);
+  for (std::thread& helper : helpers) helper.join();
+  if (failure) return Failure{*failure};
+  return judge_game(game, std::move(verdicts));
+}
+
+GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> positions) {
+  GameReview review;
+  review.positions = std::move(positions);
   std::vector<Score> scores;
   for (const PositionVerdict& p : review.positions) scores.push_back(p.score);
-  const chess::Color first_mover = game.start.side_to_move();
-  review.accuracy = game_accuracy(scores, first_mover);
-  for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    const chess::Color mover = i % 2 == 0 ? first_mover : ~first_mover;
+  review.accuracy = game_accuracy(scores, game.start.side_to_move());
+  chess::Position before = game.start;
+  for (std::size_t i = 0; i < game.moves.size() && i + 1 < scores.size(); ++i) {
+    const chess::Color mover = before.side_to_move();
     MoveVerdict verdict;
     verdict.judgement = judge(scores[i], scores[i + 1], mover);
     verdict.accuracy = move_accuracy(scores[i], scores[i + 1], mover);
-    if (verdict.judgement != Judgement::Good) ++review.counts[mover][int(verdict.judgement) - 1];
-    review.moves.push_back(verdict);
+    if (verdict.judgement != Judgement::Good) {
+      ++review.counts[mover][int(verdict.judgement) - 1];
+      verdict.reason = mistake_reason(before, game.moves[i], review.positions[i], review.positions[i + 1]);
+    }
+    review.moves.push_back(std::move(verdict));
+    before.do_move(game.moves[i]);
   }
   return review;
 }
@@ -116,8 +147,9 @@ chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review) {
       std::string name = name_of(judgement);
       name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));
       comment += " " + name + ".";
+      if (!review.moves[i].reason.empty()) comment += " " + review.moves[i].reason;
       if (before.best && before.best != game.moves[i])
-        comment += " " + chess::to_san(pos, before.best) + " was best: " + line_text(pos, before.line) + ".";
+        comment += " " + chess::to_san(pos, before.best) + " was best: " + chess::to_san_line(pos, before.line, ShownPlies) + ".";
     }
     std::string& kept = out.comments_after[i];
     if (kept.find("[%eval ") != std::string::npos) kept.clear();  // an earlier review's: replaced

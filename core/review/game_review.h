@@ -7,31 +7,23 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/chess/pgn.h"
 #include "core/players/plugin_player.h"
 #include "core/review/move_judgement.h"
+#include "core/review/position_verdict.h"
 #include "core/util/result.h"
 
 namespace gambit::review {
-
-// What the analyser said of one position: its score (White's view), its best
-// move and the line it expects. A position without legal moves is scored by
-// the rules (mated: the ceiling against the side to move; stalemate: 0) and
-// has no best move.
-struct PositionVerdict {
-  Score score;
-  bool by_the_rules = false;  // checkmate or stalemate: not searched
-  chess::Move best = chess::Move::none();
-  std::vector<chess::Move> line;  // starts with best
-};
 
 // One move of the game, judged.
 struct MoveVerdict {
   Judgement judgement = Judgement::Good;
   double accuracy = 100.0;  // move_accuracy of its mover
+  std::string reason;       // why a mistake was one (move_reason.h), or empty
 };
 
 // A reviewed game: verdicts[i] for the position before moves[i] (and one more,
@@ -43,19 +35,32 @@ struct GameReview {
   std::array<std::array<int, 3>, 2> counts{};  // [side][inaccuracies, mistakes, blunders]
 };
 
-// Called after each position with (positions done, positions in all).
-using ReviewProgress = std::function<void(std::size_t, std::size_t)>;
+// Called after each position is searched, with its index (0 = the start) and
+// its verdict; calls never overlap, but come from the thread that searched the
+// position. Returning false cancels the review.
+using PositionDone = std::function<bool(std::size_t index, const PositionVerdict& verdict)>;
 
-// Searches every position of `game` with `analyser` within `limits` (a node
-// budget keeps the review the same on any machine) and judges each move.
-// Fails, in words, when the analyser fails or reports no score.
-Result<GameReview> review_game(players::PluginPlayer& analyser, const chess::PgnGame& game,
-                               const players::Limits& limits, const ReviewProgress& progress = {});
+// Positions are searched in runs of this many, each run from a fresh analyser
+// (new_game), so a review is the same whatever the number of analysers.
+inline constexpr std::size_t ReviewRun = 8;
+
+// Searches every position of `game` within `limits` (a node budget keeps the
+// review the same on any machine), one thread per analyser, runs handed out in
+// order, and judges each move. Fails, in words, when an analyser fails or
+// reports no score, when a move of the game is not legal, or when `done`
+// cancels ("cancelled"); a cancel waits for the searches under way.
+Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
+                               const players::Limits& limits, const PositionDone& done = {});
+
+// The judgement of every move of `game` from the verdicts of its positions
+// (one more than its moves): classes, accuracies, counts and reasons.
+GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> positions);
 
 // `game` annotated with `review`: after each move a comment "[%eval 0.35]"
 // (pawns, White's view; "[%eval #-3]" for a mate) and, for a mistake, its NAG
-// and a comment naming the better move and its line ("Blunder. Nf3 was best:
-// 12. Nf3 Qd7 13. O-O"); tags WhiteAccuracy, BlackAccuracy (percent, one
+// and a comment giving the reason when one is known and naming the better move
+// and its line ("Blunder. Hangs the knight on f6: 12. Bxf6 takes it for
+// nothing. Nf3 was best: 12. Nf3 Qd7 13. O-O"); tags WhiteAccuracy, BlackAccuracy (percent, one
 // decimal) and WhiteInaccuracies/Mistakes/Blunders, Black... added (or
 // replaced). Comments the game had are kept, before the review's, but those
 // of an earlier review (holding "[%eval ") are replaced.

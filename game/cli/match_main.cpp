@@ -245,7 +245,7 @@ int run(int argc, char** argv) {
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     const bool white = side == chess::WHITE;
     const std::string flag = "--" + config::seat_key(side);
-    if (auto mistake = config::apply_seat_flags(*settings, side, white ? white_id : black_id,
+    if (auto mistake = config::apply_seat_flags(*settings, config::seat_key(side), white ? white_id : black_id,
                                                 white ? white_level : black_level,
                                                 white ? white_option_texts : black_option_texts,
                                                 {flag, flag + "-level", flag + "-option"})) {

@@ -2,8 +2,11 @@
 // writes the games back annotated (evaluations, ?!/?/?? with the better move,
 // each side's accuracy), as lichess exports an analysed game.
 // Usage: gambit-review IN.pgn [-o OUT.pgn] [--player ID] [--level NAME]
-//        [--option NAME=VALUE ...] [--nodes N | --movetime MS] [--config FILE]
+//        [--option NAME=VALUE ...] [--nodes N | --depth D | --movetime MS] [--jobs J]
+//        [--config FILE]
+#include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -23,9 +26,6 @@
 namespace gambit {
 namespace {
 
-// The node budget of a review when neither --nodes nor --movetime is given.
-constexpr std::int64_t DefaultNodes = 600000;
-
 int fail(const std::string& message) {
   std::fprintf(stderr, "gambit-review: %s\n", message.c_str());
   return 2;
@@ -33,19 +33,26 @@ int fail(const std::string& message) {
 
 int run(int argc, char** argv) {
   CLI::App app{"Reviews the games of a PGN file: each move judged by an analysing player, written back annotated."};
-  std::string in_path, out_path, config_path, player_id = "alphabeta", level, isolation;
+  std::string in_path, out_path, config_path, player_id, level, isolation;
   std::vector<std::string> option_texts;
   std::int64_t nodes = 0, movetime = 0;
+  int depth = 0, jobs = 0;
   app.add_option("pgn", in_path, "The games to review (PGN)")->required();
   app.add_option("-o,--output", out_path, "Write the annotated games here (default: standard output)");
-  app.add_option("--player", player_id, "The analysing player (default: alphabeta)");
-  app.add_option("--level", level, "Its level (default: none, its full strength)");
+  app.add_option("--player", player_id, "The analysing player (default: [review] player, alphabeta)");
+  app.add_option("--level", level, "Its level (default: [review] level, none: full strength)");
   app.add_option("--option", option_texts, "Its option NAME=VALUE (repeatable)");
   auto* nodes_option =
-      app.add_option("--nodes", nodes, "Nodes searched per position (default: 600000)")->check(CLI::Range(1LL, 1LL << 40));
+      app.add_option("--nodes", nodes, "Nodes searched per position (default: [review] nodes, 600000)")->check(CLI::Range(1LL, 1LL << 40));
+  auto* depth_option = app.add_option("--depth", depth, "Plies searched per position instead of nodes")
+                           ->check(CLI::Range(1, 99))
+                           ->excludes(nodes_option);
   app.add_option("--movetime", movetime, "Milliseconds per position instead of nodes (depends on the machine)")
       ->check(CLI::Range(1, 3600000))
-      ->excludes(nodes_option);
+      ->excludes(nodes_option)
+      ->excludes(depth_option);
+  app.add_option("--jobs", jobs, "Positions searched at once, each by its own instance of the player (default: [review] jobs, 1)")
+      ->check(CLI::Range(1, 64));
   app.add_option("--isolation", isolation, "Where the player runs: process or in-process")
       ->check(CLI::IsMember({"process", "in-process"}));
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
@@ -61,19 +68,25 @@ int run(int argc, char** argv) {
   if (!loaded) return fail(loaded.error());
   config::Settings& settings = loaded.value();
   if (!isolation.empty()) settings.isolation = isolation;
-  // The analyser is resolved as a seat is (White's), each value keeping its flag for messages.
-  if (auto mistake = config::apply_seat_flags(settings, chess::WHITE, player_id, level, option_texts,
+  // The analyser is the [review] seat as the flags change it, each value keeping its flag for messages.
+  if (auto mistake = config::apply_seat_flags(settings, std::string(config::ReviewKey), player_id, level, option_texts,
                                               {"--player", "--level", "--option"}))
     return fail(*mistake);
   players::PluginCatalog catalog =
       players::PluginCatalog::scan(config::plugin_search_paths(settings), settings.isolation_of({}));
-  auto resolved = config::resolve_ai_seat(settings, chess::WHITE, config::plugin_list(catalog),
-                                          "a review needs an AI player: name one with --player");
+  auto resolved = config::resolve_review(settings, config::plugin_list(catalog));
   if (!resolved) return fail(resolved.error());
   auto seat = config::seat_to_play(*resolved, catalog);
   if (!seat) return fail(seat.error());
-  auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
-  if (!analyser) return fail(analyser.error());
+  std::vector<std::unique_ptr<players::PluginPlayer>> instances;
+  std::vector<players::PluginPlayer*> analysers;
+  if (jobs == 0) jobs = settings.review.jobs;
+  for (int k = 0; k < jobs; ++k) {
+    auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
+    if (!analyser) return fail(analyser.error());
+    instances.push_back(std::move(analyser.value()));
+    analysers.push_back(instances.back().get());
+  }
 
   std::ifstream in(in_path, std::ios::binary);
   if (!in) return fail(in_path + ": cannot be opened");
@@ -87,7 +100,10 @@ int run(int argc, char** argv) {
 
   players::Limits limits;
   if (movetime > 0) limits.movetime_ms = movetime;
-  else limits.nodes = nodes > 0 ? nodes : DefaultNodes;
+  else if (depth > 0) limits.depth = depth;
+  else if (nodes > 0) limits.nodes = nodes;
+  else if (settings.review.movetime_ms > 0) limits.movetime_ms = settings.review.movetime_ms;
+  else limits.nodes = settings.review.nodes;
   chess::PgnReader reader(text);
   int number = 0, reviewed = 0, failed = 0;
   while (auto game = reader.next()) {
@@ -105,14 +121,17 @@ int run(int argc, char** argv) {
       continue;
     }
     const bool terminal = isatty(STDERR_FILENO);
-    auto review = review::review_game(*analyser.value(), pgn, limits, [&](std::size_t done, std::size_t total) {
-      if (terminal) std::fprintf(stderr, "\rgame %d: %zu/%zu positions", number, done, total);
+    std::size_t done = 0;
+    const std::size_t total = pgn.moves.size() + 1;
+    auto review = review::review_game(analysers, pgn, limits, [&](std::size_t, const review::PositionVerdict&) {
+      if (terminal) std::fprintf(stderr, "\rgame %d: %zu/%zu positions", number, ++done, total);
+      return true;
     });
     if (terminal) std::fprintf(stderr, "\n");
     if (!review) {
       std::fprintf(stderr, "gambit-review: game %d: %s (not reviewed)\n", number, review.error().c_str());
       ++failed;
-      if (!analyser.value()->usable()) break;
+      if (!std::ranges::all_of(analysers, [](const auto* a) { return a->usable(); })) break;
       continue;
     }
     out << chess::write_pgn(review::annotate(pgn, review.value()));

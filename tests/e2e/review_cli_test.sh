@@ -29,10 +29,11 @@ status=$?
 grep -q "game 2, line 7: .*'Zz9' is not a move.*(not reviewed)" "$work/err" || fail "the broken game is not told: $(cat "$work/err")"
 grep -q '2 games reviewed, 1 not' "$work/err" || fail "no summary: $(cat "$work/err")"
 [ "$(grep -c '^\[Event ' "$work/out.pgn")" = 2 ] || fail "the two good games are not both written: $(cat "$work/out.pgn")"
-# 3... Nf6 allows mate in one: a blunder, with the eval of the mate and a better move.
+# 3... Nf6 allows mate in one: a blunder, with the eval of the mate, the reason and a better move.
 grep -q 'Nf6 \$4' "$work/out.pgn" || fail "3... Nf6 is not marked ??: $(cat "$work/out.pgn")"
-tr '\n' ' ' <"$work/out.pgn" | grep -q 'Nf6 \$4 {\[%eval #1\] Blunder\. [A-Za-z0-9+#=-]* was best: 3\.\.\. ' ||
-  fail "the blunder's comment lacks its eval or better move: $(cat "$work/out.pgn")"
+tr '\n' ' ' <"$work/out.pgn" |
+  grep -q 'Nf6 \$4 {\[%eval #1\] Blunder\. Allows mate in 1: 4\. Qxf7#\. [A-Za-z0-9+#=-]* was best: 3\.\.\. ' ||
+  fail "the blunder's comment lacks its eval, reason or better move: $(cat "$work/out.pgn")"
 grep -q '^\[BlackBlunders "1"\]' "$work/out.pgn" || fail "no blunder count"
 grep -qE '^\[WhiteAccuracy "[0-9]+\.[0-9]"\]' "$work/out.pgn" || fail "no accuracy tag"
 [ "$(grep -o '\[%eval [^]]*\]' "$work/out.pgn" | wc -l)" -ge 10 ] || fail "moves lack [%eval] comments"
@@ -41,6 +42,9 @@ grep -q '4. Qxf7# 1-0' "$work/out.pgn" || fail "the final mate is not written pl
 "$review" "$work/out.pgn" -o "$work/again.pgn" --nodes 20000 2>"$work/err2" || fail "its own output does not read back: $(cat "$work/err2")"
 # The same budget gives the same review (nodes, not time).
 cmp -s "$work/out.pgn" "$work/again.pgn" || fail "a second review at the same budget differs"
+# Two analysers at once give the same review as one.
+"$review" "$work/out.pgn" -o "$work/jobs.pgn" --nodes 20000 --jobs 2 2>"$work/err3" || fail "--jobs 2: $(cat "$work/err3")"
+cmp -s "$work/again.pgn" "$work/jobs.pgn" || fail "--jobs 2 gives another review: $(diff "$work/again.pgn" "$work/jobs.pgn")"
 
 # A player that is not there, and a bad option, are refused with exit 2.
 out=$("$review" "$work/games.pgn" --player nosuch 2>&1); status=$?

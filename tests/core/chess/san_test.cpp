@@ -105,6 +105,24 @@ TEST(SanWrite, KnownNotationFromChessLiterature) {
   }
 }
 
+TEST(SanLine, NumbersMovesAsAVariationAndStopsAtAnIllegalMove) {
+  const Position start;
+  Position pos = start;
+  std::vector<Move> line;
+  for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6"}) {
+    line.push_back(uci_move(pos, uci));
+    pos.do_move(line.back());
+  }
+  EXPECT_EQ(to_san_line(start, line), "1. e4 e5 2. Nf3 Nc6");
+  EXPECT_EQ(to_san_line(start, line, 3), "1. e4 e5 2. Nf3");
+  Position after_e4 = start;
+  after_e4.do_move(line[0]);
+  EXPECT_EQ(to_san_line(after_e4, std::span(line).subspan(1)), "1... e5 2. Nf3 Nc6");
+  line.insert(line.begin() + 2, line[1]);  // e5 again, by White: not legal there
+  EXPECT_EQ(to_san_line(start, line), "1. e4 e5");
+  EXPECT_EQ(to_san_line(start, {}), "");
+}
+
 TEST(SanParse, ReadsStandardNotation) {
   const Known cases[] = {
       {START_FEN, "g1f3", "Nf3"},         {START_FEN, "e2e4", "e4"},        {NBD7, "b8d7", "Nbd7"},

@@ -134,6 +134,30 @@ options = { depth = 2 }
   EXPECT_EQ(settings.about("hint.options.depth"), "test.toml:27:21: hint.options.depth: ");
 }
 
+TEST(ParseConfig, ReviewIsASeatWithABudget) {
+  const Settings settings = parsed(R"([review]
+player = "uci"
+level = "max"
+nodes = 2000
+jobs = 2
+[review.options]
+command = "stockfish"
+)");
+  EXPECT_EQ(settings.review.analyser, (SeatConfig{"uci", "max", {{"command", "stockfish"}}}));
+  EXPECT_EQ(settings.review.nodes, 2000);
+  EXPECT_EQ(settings.review.movetime_ms, 0);
+  EXPECT_EQ(settings.review.jobs, 2);
+  EXPECT_EQ(settings.about("review.jobs"), "test.toml:5:8: review.jobs: ");
+  // A budget alone keeps the player below it.
+  const Settings layered = parsed("[review]\nmovetime_ms = 500\n", settings);
+  EXPECT_EQ(layered.review.analyser, settings.review.analyser);
+  EXPECT_EQ(layered.review.movetime_ms, 500);
+  EXPECT_EQ(error_of("[review]\nnodes = 0\n"), "test.toml:2:9: review.nodes must be an integer in 1..1000000000, got 0");
+  EXPECT_EQ(error_of("[review]\njobs = 17\n"), "test.toml:2:8: review.jobs must be an integer in 1..16, got 17");
+  EXPECT_EQ(error_of("[review]\nmovetime_ms = \"fast\"\n"),
+            "test.toml:2:15: review.movetime_ms must be an integer, got string");
+}
+
 TEST(ParseConfig, NewTablesHaveTheirDefaults) {
   const Settings settings;
   EXPECT_EQ(settings.ui, (UiSettings{true, true, true, "green", "dejavu", 150}));
@@ -143,13 +167,14 @@ TEST(ParseConfig, NewTablesHaveTheirDefaults) {
   EXPECT_EQ(settings.demo.white, (SeatConfig{"alphabeta", "1400", {}}));
   EXPECT_EQ(settings.demo.black, (SeatConfig{"minimax", "hard", {}}));
   EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "max", {}}));
+  EXPECT_EQ(settings.review, (ReviewSettings{SeatConfig{"alphabeta", "", {}}, 600000, 0, 1}));
   EXPECT_EQ(BoardThemes, (std::array<std::string_view, 4>{"green", "brown", "blue", "grey"}));
   EXPECT_EQ(PieceSets, (std::array<std::string_view, 2>{"dejavu", "freeserif"}));
 }
 
 TEST(ParseConfig, EveryNewValueTakesPartInEquality) {
   const Settings base;
-  std::vector<Settings> changed(12, base);
+  std::vector<Settings> changed(16, base);
   changed[0].ui.show_legal_moves = false;
   changed[1].ui.show_ai_arrow = false;
   changed[2].ui.sounds = false;
@@ -162,6 +187,10 @@ TEST(ParseConfig, EveryNewValueTakesPartInEquality) {
   changed[9].demo.white.level = "easy";
   changed[10].demo.black.options = {{"depth", "2"}};
   changed[11].hint.player = "random";
+  changed[12].review.analyser.player = "minimax";
+  changed[13].review.nodes = 1000;
+  changed[14].review.movetime_ms = 100;
+  changed[15].review.jobs = 2;
   for (const Settings& settings : changed) EXPECT_NE(settings, base);
 }
 
@@ -319,7 +348,7 @@ TEST(ConfigErrors, NulCharactersAreRefused) {
 
 TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[games]\nmode = \"play\"\n"),
-            "test.toml:1:2: unknown key games; expected white, black, game, ui, clock, demo, hint, store or plugins");
+            "test.toml:1:2: unknown key games; expected white, black, game, ui, clock, demo, hint, review, store or plugins");
   EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
             "test.toml:2:1: unknown key game.mode; expected variant or random_colours");
   EXPECT_TRUE(parsed("[game]\nrandom_colours = true\n").game.random_colours);
@@ -337,11 +366,14 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
             "test.toml:2:1: unknown key demo.white.colour; expected player, level, options or isolation");
   EXPECT_EQ(error_of("[hint]\ndepth = 3\n"),
             "test.toml:2:1: unknown key hint.depth; expected player, level, options or isolation");
+  EXPECT_EQ(error_of("[review]\ndepth = 3\n"),
+            "test.toml:2:1: unknown key review.depth; expected player, level, options, nodes, movetime_ms, jobs or "
+            "isolation");
   EXPECT_EQ(error_of("[white]\ncolour = \"white\"\n"),
             "test.toml:2:1: unknown key white.colour; expected player, level, options or isolation");
   EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths, isolation or memory_limit_mb");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
-            "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, store or plugins");
+            "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, review, store or plugins");
 }
 
 TEST(ConfigErrors, NewTablesAndTheirValuesMustHaveTheirType) {
@@ -670,9 +702,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), game (2), ui (6), clock (2),
-  // demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (3)
-  EXPECT_EQ(keys, 24);
+  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (6),
+  // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (3)
+  EXPECT_EQ(keys, 28);
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {

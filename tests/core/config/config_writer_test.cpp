@@ -39,6 +39,7 @@ Settings unusual_settings() {
   settings.demo.move_delay_ms = 10000;
   settings.demo.white = SeatConfig{"random", "", {{"seed", "9223372036854775807"}}};
   settings.demo.black = SeatConfig{"kitchen", "sharp \"one\"", {{"odd name", "x"}, {"ponder", "false"}}};
+  settings.review = ReviewSettings{SeatConfig{"uci", "max", {{"command", "stockfish"}}}, 1234, 250, 3};
   settings.hint = SeatConfig{"minimax", "", {{"depth", "2"}}, "process"};
   return settings;
 }
@@ -76,6 +77,9 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
   ASSERT_TRUE(text.ok()) << text.error();
   EXPECT_THAT(*text, HasSubstr("[demo.black.options]\n\"odd name\" = \"x\"\nponder = false\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[hint.options]\ndepth = 2\n")) << *text;
+  EXPECT_THAT(*text, HasSubstr("[review]\nplayer = \"uci\"\nlevel = \"max\"\nnodes = 1234\nmovetime_ms = 250\njobs = 3\n\n"
+                               "[review.options]\ncommand = \"stockfish\"\n"))
+      << *text;
   // Read over a base that differs in every new value: the text decides them all.
   Settings base;
   base.ui = UiSettings{true, true, true, "blue", "dejavu", 999};
@@ -84,6 +88,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
   base.demo.white = SeatConfig{"alphabeta", "max", {{"hash_mb", "1"}}};
   base.demo.black.options = {{"depth", "1"}};
   base.hint.options = {{"movetime_ms", "5"}};
+  base.review = ReviewSettings{SeatConfig{"minimax", "easy", {}}, 99, 0, 2};
   base.store = StoreSettings{"/elsewhere.db", "Bob"};
   for (const Settings& below : {Settings(), base}) {
     Result<Settings> back = parse_config(*text, "saved.toml", below);
@@ -92,6 +97,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
     EXPECT_EQ(back->clock, settings.clock) << *text;
     EXPECT_EQ(back->demo, settings.demo) << *text;
     EXPECT_EQ(back->hint, settings.hint) << *text;
+    EXPECT_EQ(back->review, settings.review) << *text;
     EXPECT_EQ(back->store, settings.store) << *text;
     EXPECT_EQ(back->game, settings.game) << *text;
     EXPECT_EQ(*back, settings) << *text;

@@ -44,18 +44,18 @@ TEST(SeatFlags, APlayerReplacesTheSeatLevelsAndOptionsAddAndMistakesNameTheFlag)
   const SeatFlags flags{"--black", "--black-level", "--black-option"};
   Settings settings = parsed("[black]\nplayer = \"minimax\"\nlevel = \"hard\"\n[black.options]\ndepth = 3\n");
   // Options add to the configured seat, replacing one of the same name.
-  EXPECT_FALSE(apply_seat_flags(settings, chess::BLACK, "", "", {"depth=2"}, flags));
+  EXPECT_FALSE(apply_seat_flags(settings, "black", "", "", {"depth=2"}, flags));
   EXPECT_EQ(settings.black.player, "minimax");
   EXPECT_EQ(settings.black.level, "hard");
   EXPECT_EQ(settings.black.options, (players::OptionList{{"depth", "2"}}));
   // A player replaces the seat whole; a bad value is then told with its flag.
-  EXPECT_FALSE(apply_seat_flags(settings, chess::BLACK, "alphabeta", "", {"hash_mb=0"}, flags));
+  EXPECT_FALSE(apply_seat_flags(settings, "black", "alphabeta", "", {"hash_mb=0"}, flags));
   EXPECT_EQ(settings.black.level, "");
   EXPECT_EQ(settings.black.options, (players::OptionList{{"hash_mb", "0"}}));
   Result<ResolvedSeat> seat = resolve_seat(settings, chess::BLACK, shipped_plugins());
   ASSERT_FALSE(seat.ok());
   EXPECT_THAT(seat.error(), ::testing::StartsWith("--black-option: "));
-  const std::optional<std::string> mistake = apply_seat_flags(settings, chess::BLACK, "", "", {"depth"}, flags);
+  const std::optional<std::string> mistake = apply_seat_flags(settings, "black", "", "", {"depth"}, flags);
   ASSERT_TRUE(mistake);
   EXPECT_THAT(*mistake, ::testing::StartsWith("--black-option 'depth': "));
 }
@@ -220,6 +220,24 @@ TEST(ResolveHint, RefusesAHumanAndUnknownPlugins) {
             "seats.toml:2:11: hint.options.hash_mb: option 'hash_mb' = 0 is out of range 1..4096");
   EXPECT_EQ(hint_error("[hint]\nplayer = \"kitchen\"\nlevel = \"broken\"\n", {&kitchen_plugin()}),
             "seats.toml:3:9: hint.level: level 'broken' of plugin 'kitchen' sets an unknown option 'colour'");
+}
+
+TEST(ResolveReview, DefaultIsAlphabetaAtFullStrengthAndAHumanIsRefused) {
+  Result<ResolvedSeat> review = resolve_review(Settings(), shipped_plugins());
+  ASSERT_TRUE(review.ok()) << review.error();
+  EXPECT_EQ(review->plugin, &alphabeta_plugin());
+  EXPECT_EQ(review->level, "");
+  Result<ResolvedSeat> human = resolve_review(parsed("[review]\nplayer = \"human\"\n"), shipped_plugins());
+  ASSERT_FALSE(human.ok());
+  EXPECT_EQ(human.error(),
+            "seats.toml:2:10: review.player: games are reviewed by a player plugin, not a human; expected one of "
+            "random, minimax, alphabeta");
+  // A command line's flags apply to the review seat too, named in messages.
+  Settings settings;
+  EXPECT_FALSE(apply_seat_flags(settings, "review", "minimax", "", {"depth=9"}, {"--player", "--level", "--option"}));
+  Result<ResolvedSeat> flagged = resolve_review(settings, shipped_plugins());
+  ASSERT_FALSE(flagged.ok());
+  EXPECT_EQ(flagged.error(), "--option: review.options.depth: option 'depth' = 9 is out of range 1..6");
 }
 
 TEST(ResolveSeat, BoardSeatsStillAcceptAHuman) {

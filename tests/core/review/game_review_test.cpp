@@ -45,7 +45,10 @@ TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {
                       {Score::centipawns(-30), false, better.front(), better},
                       {Score::mate(-1), false, Move::none(), {}},
                       {Score::mate(-1), true, Move::none(), {}}};
-  review.moves = {{Judgement::Inaccuracy, 64.0}, {Judgement::Good, 100}, {Judgement::Blunder, 0}, {Judgement::Good, 100}};
+  review.moves = {{Judgement::Inaccuracy, 64.0, ""},
+                  {Judgement::Good, 100, ""},
+                  {Judgement::Blunder, 0, "Allows mate in 1: 2... Qh4#."},
+                  {Judgement::Good, 100, ""}};
   review.accuracy = {40.26, 100.0};
   review.counts[chess::WHITE] = {1, 0, 1};
   const chess::PgnGame annotated = annotate(game, review);
@@ -54,7 +57,7 @@ TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {
   EXPECT_EQ(annotated.comments_after[1], "[%eval -0.30]");
   // The better line stops after eight plies; the final mate has no eval of its own.
   EXPECT_EQ(annotated.comments_after[2],
-            "[%eval #-1] Blunder. e4 was best: 2. e4 Nc6 3. Nc3 Nf6 4. Bc4 Bc5 5. d3 d6.");
+            "[%eval #-1] Blunder. Allows mate in 1: 2... Qh4#. e4 was best: 2. e4 Nc6 3. Nc3 Nf6 4. Bc4 Bc5 5. d3 d6.");
   EXPECT_EQ(annotated.comments_after[3], "");
   EXPECT_EQ(annotated.tag("WhiteAccuracy"), "40.3");  // one decimal, rounded
   EXPECT_EQ(annotated.tag("BlackAccuracy"), "100.0");
