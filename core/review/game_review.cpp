@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -35,16 +36,26 @@ std::string percent_text(double value) {
 
 // One position's verdict: by the rules, or from a search by `analyser`.
 Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const chess::PgnGame& game,
-                                        std::size_t index, const chess::Position& pos, const players::Limits& limits) {
+                                        std::size_t index, const chess::Position& pos, const players::Limits& limits,
+                                        std::stop_token stop, int niceness) {
   if (auto decided = by_the_rules(pos)) return *decided;
   std::optional<players::SearchInfo> last;
-  const std::vector<chess::Move> moves(game.moves.begin(), game.moves.begin() + long(index));
-  const players::MoveAnswer answer = analyser.choose_move(
-      game.start, moves, limits,
-      [&](const players::SearchInfo& info) {
-        if (info.score_kind != players::ScoreKind::None) last = info;
-      },
-      players::MoveRequest::NoDeadline);
+  players::MoveRequest request;
+  request.start = game.start;
+  request.moves.assign(game.moves.begin(), game.moves.begin() + long(index));
+  request.limits = limits;
+  request.niceness = niceness;
+  request.on_info = [&](const players::SearchInfo& info) {
+    if (info.score_kind != players::ScoreKind::None) last = info;
+  };
+  players::PluginSearch search = analyser.start(std::move(request));
+  std::optional<players::MoveAnswer> waited;
+  while (!(waited = search.wait_until(players::PluginSearch::Clock::now() + std::chrono::milliseconds(50))))
+    if (stop.stop_requested()) {
+      search.cancel();
+      return Failure{"cancelled"};
+    }
+  const players::MoveAnswer& answer = *waited;
   if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
   if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
   const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
@@ -67,7 +78,8 @@ std::string eval_text(Score white_view) {
 }
 
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
-                               const players::Limits& limits, const PositionDone& done) {
+                               const players::Limits& limits, const PositionDone& done, std::stop_token stop,
+                               int niceness) {
   if (analysers.empty()) return Failure{"a review needs an analysing player"};
   std::vector<chess::Position> positions{game.start};
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
@@ -82,7 +94,7 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
   std::mutex mutex;  // guards failure, verdicts and the calls of done
   std::optional<std::string> failure;
   const auto work = [&](players::PluginPlayer& analyser) {
-    for (std::size_t run = next_run++; run < runs && !stopping; run = next_run++) {
+    for (std::size_t run = next_run++; run < runs && !stopping && !stop.stop_requested(); run = next_run++) {
       if (auto started = analyser.new_game(); !started) {
         const std::lock_guard lock(mutex);
         if (!failure) failure = started.error();
@@ -90,7 +102,7 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
         return;
       }
       for (std::size_t i = run * ReviewRun; i < std::min(total, (run + 1) * ReviewRun) && !stopping; ++i) {
-        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits);
+        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits, stop, niceness);
         const std::lock_guard lock(mutex);
         if (verdict) verdicts[i] = std::move(verdict.value());
         if (!verdict || (done && !done(i, verdicts[i]))) {
@@ -106,6 +118,7 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
   work(*analysers[0]);
   for (std::thread& helper : helpers) helper.join();
   if (failure) return Failure{*failure};
+  if (stop.stop_requested()) return Failure{"cancelled"};
   return judge_game(game, std::move(verdicts));
 }
 

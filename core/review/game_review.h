@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -47,10 +48,13 @@ inline constexpr std::size_t ReviewRun = 8;
 // Searches every position of `game` within `limits` (a node budget keeps the
 // review the same on any machine), one thread per analyser, runs handed out in
 // order, and judges each move. Fails, in words, when an analyser fails or
-// reports no score, when a move of the game is not legal, or when `done`
-// cancels ("cancelled"); a cancel waits for the searches under way.
+// reports no score, when a move of the game is not legal, or when it is
+// cancelled ("cancelled": `done` returned false, or `stop` was requested, in
+// which case the searches under way are stopped at once). The searches run at
+// `niceness` (a window keeps its frame rate).
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
-                               const players::Limits& limits, const PositionDone& done = {});
+                               const players::Limits& limits, const PositionDone& done = {},
+                               std::stop_token stop = {}, int niceness = 0);
 
 // The judgement of every move of `game` from the verdicts of its positions
 // (one more than its moves): classes, accuracies, counts and reasons.

@@ -92,6 +92,20 @@ ALTER TABLE ratings ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06;
 DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NULL);
 )sql";
 
+// Version 5: game reviews. A review is kept per game and per analyser (its
+// id, version and options) and budget, as the verdicts of its positions
+// (core/review/review_record.h's text), so reopening a reviewed game is instant.
+constexpr const char* Version5 = R"sql(
+CREATE TABLE reviews (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  analyser TEXT NOT NULL,
+  budget TEXT NOT NULL,
+  verdicts TEXT NOT NULL,
+  made_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, analyser, budget)
+);
+)sql";
+
 }  // namespace
 
 const char* migration_sql(int version) {
@@ -100,6 +114,7 @@ const char* migration_sql(int version) {
     case 2: return Version2;
     case 3: return Version3;
     case 4: return Version4;
+    case 5: return Version5;
     default: return nullptr;
   }
 }
@@ -107,7 +122,7 @@ const char* migration_sql(int version) {
 std::vector<const char*> tables_of_schema(int version) {
   // Each table with the version that made it.
   constexpr std::pair<int, const char*> Made[] = {
-      {1, "players"}, {1, "games"}, {2, "ratings"}, {2, "interrupted_game"}};
+      {1, "players"}, {1, "games"}, {2, "ratings"}, {2, "interrupted_game"}, {5, "reviews"}};
   std::vector<const char*> tables;
   for (const auto& [since, table] : Made)
     if (version >= since) tables.push_back(table);

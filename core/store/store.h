@@ -1,7 +1,8 @@
 // Store: scores and finished games kept between sessions, in one SQLite file
 // (its default place: config::store_path): who played (players), every finished game with
-// its PGN (games), each person's rating after each rated game (ratings) and
-// the game the window was playing when it closed (interrupted_game).
+// its PGN (games), each person's rating after each rated game (ratings), the
+// reviews of games (reviews) and the game the window was playing when it
+// closed (interrupted_game).
 //
 // Ratings: an AI opponent is placed by calibration (PlayerIdentity::placement,
 // kept with the player and never moved by results); a person's rating is
@@ -42,7 +43,7 @@ class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
 // version are migrated forward when opened.
-inline constexpr int SchemaVersion = 4;
+inline constexpr int SchemaVersion = 5;
 // The profile name of the human at this computer when the config names none.
 inline constexpr const char* DefaultProfile = "Player";
 // A person's rating starts here (Glicko-2's start: 1500, deviation 350).
@@ -139,6 +140,17 @@ struct GameSummary {
   GameSource source = GameSource::Window;
 };
 
+// A game's review as kept: what made it (analyser: the player's id, version
+// and options; budget: "nodes 600000") and its verdicts as text (the store
+// does not read them: core/review/review_record.h does).
+struct StoredReview {
+  std::string analyser;
+  std::string budget;
+  std::string verdicts;
+  std::int64_t made_at = 0;  // Unix seconds
+  bool operator==(const StoredReview&) const = default;
+};
+
 // The game the window was playing when it closed, to offer "Resume game".
 // Seats are kept as the config writes them, so the window can make them again.
 struct InterruptedGame {
@@ -209,6 +221,12 @@ class Store {
   Result<std::vector<GameSummary>> recent_games(int limit);
   // The PGN of one game (archived ones too).
   Result<std::string> game_pgn(std::int64_t id);
+  // Keeps a review of a game, replacing one by the same analyser and budget.
+  // Fails on a game that is not there.
+  Result<bool> save_review(std::int64_t game_id, const StoredReview& review);
+  // The review of a game by this analyser and budget, if one was kept.
+  Result<std::optional<StoredReview>> review(std::int64_t game_id, const std::string& analyser,
+                                             const std::string& budget);
   // Every game not archived, oldest first, as one PGN text (games separated by a blank line).
   struct PgnExport {
     std::string text;

@@ -526,3 +526,42 @@ TEST_F(StoreInterrupted, SavedGameComesBackAfterReopeningUntilCleared) {
 
 }  // namespace
 }  // namespace gambit::store
+
+namespace gambit::store {
+namespace {
+
+class StoreReviews : public fixtures::StoreTest {};
+
+TEST_F(StoreReviews, AReviewIsKeptPerGameAnalyserAndBudgetAndSurvivesReopening) {
+  std::int64_t game = 0;
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    game = record(*store, fixtures::finished(me_, fixtures::alphabeta("hard", 6), "1-0"));
+    EXPECT_EQ(must(store->review(game, "alphabeta 1.4 hash_mb=64", "nodes 600000"), "review"), std::nullopt);
+    const StoredReview first{"alphabeta 1.4 hash_mb=64", "nodes 600000", "cp 20 e2e4\ncp 10\n", 1700000000};
+    ASSERT_TRUE(store->save_review(game, first).ok());
+    // Another budget is another review; the same analyser and budget replace it.
+    ASSERT_TRUE(store->save_review(game, {first.analyser, "nodes 1000", "cp 0\n", 1700000001}).ok());
+    ASSERT_TRUE(store->save_review(game, {first.analyser, first.budget, "cp 30 d2d4\ncp 5\n", 1700000002}).ok());
+  }
+  auto store = open();
+  ASSERT_TRUE(store);
+  const auto kept = must(store->review(game, "alphabeta 1.4 hash_mb=64", "nodes 600000"), "review");
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->verdicts, "cp 30 d2d4\ncp 5\n");
+  EXPECT_EQ(kept->made_at, 1700000002);
+  EXPECT_EQ(must(store->review(game, "alphabeta 1.4 hash_mb=64", "nodes 1000"), "review")->verdicts, "cp 0\n");
+  EXPECT_EQ(must(store->review(game, "stockfish", "nodes 600000"), "review"), std::nullopt);
+}
+
+TEST_F(StoreReviews, AReviewOfAGameNotThereIsRefused) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  Result<bool> saved = store->save_review(42, {"a", "b", "cp 0\n", 1});
+  ASSERT_FALSE(saved.ok());
+  EXPECT_NE(saved.error().find("there is no game number 42"), std::string::npos) << saved.error();
+}
+
+}  // namespace
+}  // namespace gambit::store
