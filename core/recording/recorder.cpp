@@ -64,6 +64,7 @@ std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t
   std::optional<std::string> problem = forget_kept();  // the kept game was this recorder's previous one
   started_at_ = now_unix;
   rating_change_.reset();
+  recorded_game_.reset();
   results_in_a_row_ = 0;
   given_up_ = false;
   moves_at_start_ = game.moves().size();
@@ -89,6 +90,7 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
   if (!recorded)  // a kept game stays kept: nothing is lost
     return "This game could not be recorded in " + store_->path().string() + ": " + recorded.error();
   keeps_unfinished_ = false;
+  recorded_game_ = recorded.value();
   if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
     rating_change_ = *change.value();
     if (auto history = store_->rating_history(); history && !history.value().empty()) {

@@ -63,6 +63,8 @@ class Recorder {
   bool played_here(const chess::Game& game) const { return game.moves().size() > moves_at_start_; }
   // Where the games recorded come from (the window's play, the demo).
   store::GameSource source() const { return source_; }
+  // The store's id of the game just recorded (none before it is, or when it was not ours to record).
+  std::optional<std::int64_t> recorded_game() const { return recorded_game_; }
   // The profile's rating before and after the game just recorded, when it was
   // rated (the profile against a placed AI, from the start).
   const std::optional<store::Store::RatingChange>& rating_change() const { return rating_change_; }
@@ -82,6 +84,7 @@ class Recorder {
   bool recorded_ = false;           // the current game's end is in the store (or was never ours to record)
   bool given_up_ = false;           // the player chose another game: not kept
   bool keeps_unfinished_ = false;   // the store's interrupted game is this recorder's current game
+  std::optional<std::int64_t> recorded_game_;
   std::optional<store::Store::RatingChange> rating_change_;
   int results_in_a_row_ = 0;
 };

@@ -144,6 +144,22 @@ GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> p
   return review;
 }
 
+std::optional<std::size_t> find_mistake(const GameReview& review, chess::Color first_mover, std::size_t ply,
+                                        bool forward, std::optional<chess::Color> side) {
+  const auto fits = [&](std::size_t move) {
+    const chess::Color mover = move % 2 == 0 ? first_mover : ~first_mover;
+    return review.moves[move].judgement != Judgement::Good && (!side || *side == mover);
+  };
+  if (forward) {
+    for (std::size_t move = ply; move < review.moves.size(); ++move)
+      if (fits(move)) return move + 1;
+  } else {
+    for (std::size_t move = std::min(ply, review.moves.size() + 1); move-- > 1;)
+      if (fits(move - 1)) return move;
+  }
+  return std::nullopt;
+}
+
 chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review) {
   chess::PgnGame out = game;
   out.comments_after.resize(game.moves.size());

@@ -60,6 +60,13 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
 // (one more than its moves): classes, accuracies, counts and reasons.
 GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> positions);
 
+// The ply after the nearest move past `ply` (forward: a later move; else an
+// earlier one) judged an inaccuracy or worse and made by `side` (nullopt:
+// either side), where moves[i] leads to ply i + 1 and the game's first move
+// was `first_mover`'s. None when there is no such move.
+std::optional<std::size_t> find_mistake(const GameReview& review, chess::Color first_mover, std::size_t ply,
+                                        bool forward, std::optional<chess::Color> side);
+
 // `game` annotated with `review`: after each move a comment "[%eval 0.35]"
 // (pawns, White's view; "[%eval #-3]" for a mate) and, for a mistake, its NAG
 // and a comment giving the reason when one is known and naming the better move

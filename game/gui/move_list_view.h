@@ -1,6 +1,7 @@
 // MoveListView: a game's moves as the numbered two-column SAN list of the play
 // and replay screens: the current move highlighted, the rows scrolled with
-// the mouse wheel or kept on a move, a click on a move giving the ply after it.
+// the mouse wheel or kept on a move, a click on a move giving the ply after it;
+// a reviewed game's moves carry their marks (?!, ?, ??) in colour.
 #pragma once
 
 #include <SFML/Graphics.hpp>
@@ -24,6 +25,7 @@ class MoveListView {
     int first_number;                     // the full-move number of the first move
     bool black_first;                     // the game starts with Black to move (White's first cell stays empty)
     std::size_t current;                  // highlighted: the move leading to this ply (0 = none)
+    const std::vector<std::string>* marks = nullptr;  // a review's "?!", "?", "??" or "" after each move
   };
 
   void draw(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect, const Moves& moves,

@@ -13,6 +13,7 @@
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
+#include "game/gui/replay_screen.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -302,6 +303,14 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
     app_.pop();
     return true;
   }
+  const bool review_key = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R;
+  if (recorder_.recorded_game() && (overlay_review_.clicked(event) || review_key)) {
+    store::GameSummary game;
+    game.id = *recorder_.recorded_game();
+    game.ended_at = std::int64_t(std::time(nullptr));
+    app_.push(std::make_unique<ReplayScreen>(app_, game, true));
+    return true;
+  }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
     overlay_dismissed_ = true;
     return true;
@@ -442,6 +451,7 @@ void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
   // Play again, Swap colours (one human against an AI), Menu: in a row.
   std::vector<Button*> buttons{&overlay_again_};
   if (swap_offered()) buttons.push_back(&overlay_swap_);
+  if (recorder_.recorded_game()) buttons.push_back(&overlay_review_);
   buttons.push_back(&overlay_menu_);
   const float gap = 10, n = float(buttons.size());
   const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);

@@ -77,6 +77,7 @@ class PlayScreen final : public GameScreen {
   Button overlay_again_{"Play again", "The same game again (Enter)", {}, true, true};
   Button overlay_swap_{"Swap colours", "Play again with the other colour", {}};
   Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
+  Button overlay_review_{"Review", "Where this game was won and lost, move by move (R)", {}};
   TextField move_box_;
   std::string move_error_;   // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load

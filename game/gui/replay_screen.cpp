@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -33,7 +34,8 @@ const char* source_words(store::GameSource source) {
 // ---------------------------------------------------------------------------
 // ReplayScreen
 
-ReplayScreen::ReplayScreen(App& app, store::GameSummary game) : Screen(app), game_(std::move(game)) {
+ReplayScreen::ReplayScreen(App& app, store::GameSummary game, bool review_at_once)
+    : Screen(app), game_(std::move(game)) {
   using A = Action;
   auto add = [&](A action, const char* label, const char* tooltip) {
     buttons_.push_back({action, Button{label, tooltip, {}}});
@@ -43,9 +45,11 @@ ReplayScreen::ReplayScreen(App& app, store::GameSummary game) : Screen(app), gam
   add(A::Next, ">", "One move on (Right)");
   add(A::Last, ">|", "To the end (End)");
   add(A::Flip, "Flip", "Turn the board around (F)");
-  add(A::Export, "Export PGN", "Save this game as a PGN file (E)");
+  add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
+  add(A::Export, "Export PGN", "Save this game as a PGN file, with its review when there is one (E)");
   add(A::Back, "Back", "Back to the scores (Esc)");
   load();
+  if (review_at_once && review_ && review_->state() == ReviewPanel::State::None) run(Action::Review);
 }
 
 void ReplayScreen::load() {
@@ -86,7 +90,19 @@ void ReplayScreen::load() {
   if (game_.reason.empty()) game_.reason = game.tag("Termination");
   // The profile's games as Black are shown from Black's side.
   board_.set_flipped(game_.black == store->profile() && game_.white != store->profile());
+  std::optional<chess::Color> own_side;
+  if (game_.white == store->profile() && game_.black != store->profile()) own_side = chess::WHITE;
+  if (game_.black == store->profile() && game_.white != store->profile()) own_side = chess::BLACK;
+  review_.emplace(app_, game_.id, game, own_side);
 }
+
+void ReplayScreen::update() {
+  if (review_) review_->update();
+}
+
+std::chrono::milliseconds ReplayScreen::redraw_interval() const { return ai_thinking() ? Tick : Idle; }
+
+bool ReplayScreen::ai_thinking() const { return review_ && review_->state() == ReviewPanel::State::Running; }
 
 void ReplayScreen::go_to(std::size_t ply) {
   ply_ = std::min(ply, plies());
@@ -101,6 +117,12 @@ void ReplayScreen::run(Action action, bool by_key) {
     case Action::Next: go_to(ply_ + 1); break;
     case Action::Last: go_to(plies()); break;
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
+    case Action::Review:
+      if (!review_) break;
+      if (review_->state() == ReviewPanel::State::Running) review_->cancel();
+      else review_->start();
+      app_.invalidate();
+      break;
     case Action::Export:
       exporting_ = true;
       modal_.open("Export this game as PGN", "File:",
@@ -126,7 +148,8 @@ void ReplayScreen::handle(const sf::Event& event) {
     exporting_ = false;
     if (answer == ModalDialog::Answer::Cancel) return;
     const std::string path = expand_home(modal_.field.text());
-    if (auto problem = write_text_file(path, pgn_)) {
+    const std::optional<chess::PgnGame> annotated = review_ ? review_->annotated() : std::nullopt;
+    if (auto problem = write_text_file(path, annotated ? chess::write_pgn(*annotated) : pgn_)) {
       app_.toast("Could not export the game: " + *problem);
     } else {
       app_.setup().remember_file(path);
@@ -136,6 +159,8 @@ void ReplayScreen::handle(const sf::Event& event) {
   }
   for (ActionButton& b : buttons_)
     if (b.button.clicked(event)) return run(b.action);
+  if (review_)
+    if (auto ply = review_->handle(event, ply_)) return go_to(*ply);
 
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     if (auto ply = move_list_.ply_at({float(event.mouseButton.x), float(event.mouseButton.y)})) return go_to(*ply);
@@ -153,6 +178,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::Down: run(Action::Next); break;
     case sf::Keyboard::End: run(Action::Last); break;
     case sf::Keyboard::F: run(Action::Flip); break;
+    case sf::Keyboard::R: run(Action::Review); break;
     case sf::Keyboard::E: run(Action::Export, true); break;
     case sf::Keyboard::Escape: run(Action::Back); break;
     default: break;
@@ -182,7 +208,7 @@ void ReplayScreen::layout(sf::Vector2f size) {
   for (std::size_t i = 0; i < 4; ++i)
     buttons_[i].button.rect = {std::round(panel_.left + PanelPad + float(i) * (nav_w + gap)), top_row,
                                std::round(nav_w), height};
-  constexpr float Shares[] = {0.27f, 0.43f, 0.30f};  // Flip, Export PGN, Back
+  constexpr float Shares[] = {0.19f, 0.26f, 0.33f, 0.22f};  // Flip, Review, Export PGN, Back
   float x = panel_.left + PanelPad;
   for (std::size_t i = 4; i < buttons_.size(); ++i) {
     const float w = std::round((inner - 2 * gap) * Shares[i - 4]);
@@ -191,6 +217,12 @@ void ReplayScreen::layout(sf::Vector2f size) {
   }
   buttons_[0].button.enabled = buttons_[1].button.enabled = ply_ > 0;
   buttons_[2].button.enabled = buttons_[3].button.enabled = ply_ < plies();
+  Button& review = buttons_[5].button;
+  const ReviewPanel::State state = review_ ? review_->state() : ReviewPanel::State::None;
+  review.label = state == ReviewPanel::State::Running ? "Cancel" : state == ReviewPanel::State::Done ? "Reviewed" : "Review";
+  review.tooltip = state == ReviewPanel::State::Running ? "Stop the review (R)"
+                                                        : "Where the game was won and lost, move by move (R)";
+  review.enabled = review_ && state != ReviewPanel::State::Done && plies() > 0;
 }
 
 std::string ReplayScreen::status_text() const {
@@ -215,6 +247,13 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     float marks = 0;
     if (shown.variant() == chess::Variant::ThreeCheck)
       marks = draw_check_marks(target, assets, shown.checks_given(side), {x + width, y + 1}) + 8;
+    if (const std::optional<double> accuracy = review_ ? review_->accuracy(side) : std::nullopt) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f%%", *accuracy);
+      const float w = text_width(assets.bold(), text, 15);
+      draw_text(target, assets.bold(), text, 15, {x + width - marks - w, y + 3}, colors::TextDim);
+      marks += w + 8;
+    }
     draw_text(target, assets.bold(), fit_text(assets.bold(), label, 17, width - 36 - marks), 17, {x + 34, y + 1});
     y += 34;
   }
@@ -232,7 +271,8 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   }
   y += 9;
   draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
-  y += 28;
+  y += 26;
+  if (review_) y += review_->draw(target, {x, y, width, panel_.height - y}, ply_);
 
   // The move list, the current move kept in view while stepping.
   const chess::Position& start = positions_.front();
@@ -244,12 +284,16 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     list_bottom -= ToastSlot + 8;
   }
   move_list_.draw(target, assets, {x, y, width, std::max(24.0f, list_bottom - y)},
-                  {&san_, start.fullmove_number(), start.side_to_move() == chess::BLACK, ply_},
+                  {&san_, start.fullmove_number(), start.side_to_move() == chess::BLACK, ply_,
+                   review_ ? &review_->marks() : nullptr},
                   follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, "No moves");
 
   for (ActionButton& b : buttons_) b.button.draw(target, assets);
-  std::string help = "Home/Left/Right/End: moves  F flip  E export  Esc back";
-  if (text_width(assets.font(), help, 12) > width) help = "Left/Right: moves  F flip  E export  Esc back";
+  const bool reviewed = review_ && review_->state() == ReviewPanel::State::Done;
+  std::string help = reviewed ? "Left/Right: moves  P/N: mistakes  F flip  E export  Esc back"
+                              : "Home/Left/Right/End: moves  R review  F flip  E export  Esc back";
+  if (text_width(assets.font(), help, 12) > width)
+    help = reviewed ? "Left/Right: moves  P/N: mistakes  Esc back" : "Left/Right: moves  R review  Esc back";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
@@ -269,6 +313,8 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   BoardScene scene;
   scene.position = &positions_[ply_];
   if (ply_ > 0) scene.last_move = moves_[ply_ - 1];
+  if (review_)
+    if (auto arrow = review_->arrow(ply_)) scene.arrows.push_back(*arrow);
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
   if (exporting_) modal_.draw(target, assets);
@@ -290,6 +336,7 @@ void ReplayScreen::describe(StateDump& dump) const {
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
   dump.add("board_size", double(board_.rect().width));
+  if (review_) review_->describe(dump);
 }
 
 }  // namespace gambit::gui

@@ -1,7 +1,8 @@
 // ReplayScreen: one recorded game from the store, move by move — the board
 // (not clickable) with the last move highlighted, the players, result and
 // reason, the move list (click a move to jump to it), the buttons |< < > >|
-// (Home, Left, Right, End), Flip (F), Export PGN (E) and Back (Esc).
+// (Home, Left, Right, End), Flip (F), Review (R: the game reviewed move by move,
+// ReviewPanel), Export PGN (E: with the review when there is one) and Back (Esc).
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "core/store/store.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
+#include "game/gui/review_panel.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -21,16 +23,20 @@ namespace gambit::gui {
 
 class ReplayScreen : public Screen {
  public:
-  ReplayScreen(App& app, store::GameSummary game);
+  // review_at_once: start the review as the screen opens (the end-of-game overlay's Review).
+  ReplayScreen(App& app, store::GameSummary game, bool review_at_once = false);
 
   std::string name() const override { return "replay"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   void describe(StateDump& dump) const override;
+  void update() override;
+  std::chrono::milliseconds redraw_interval() const override;
+  bool ai_thinking() const override;
 
  private:
-  enum class Action { First, Previous, Next, Last, Flip, Export, Back };
+  enum class Action { First, Previous, Next, Last, Flip, Review, Export, Back };
   struct ActionButton {
     Action action;
     Button button;
@@ -51,6 +57,7 @@ class ReplayScreen : public Screen {
   std::vector<chess::Move> moves_;
   std::vector<std::string> san_;
   std::size_t ply_ = 0;
+  std::optional<ReviewPanel> review_;  // once the game is read
 
   BoardView board_;
   sf::FloatRect panel_;

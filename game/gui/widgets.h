@@ -24,6 +24,10 @@ inline const sf::Color TextDim(160, 158, 152);
 inline const sf::Color Accent(98, 153, 36);
 inline const sf::Color AccentHover(120, 180, 52);
 inline const sf::Color Warning(224, 110, 80);
+// A reviewed move's marks: ?! inaccuracy, ? mistake, ?? blunder.
+inline const sf::Color Inaccuracy(230, 200, 70);
+inline const sf::Color Mistake(235, 140, 50);
+inline const sf::Color Blunder(225, 70, 60);
 }  // namespace colors
 
 // Draws text with its top-left at pos; returns its width.

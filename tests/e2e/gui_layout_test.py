@@ -52,6 +52,8 @@ player = "random"
 [ui]
 animation_ms = 0
 sounds = false
+[review]
+nodes = 20000
 """
 
 
@@ -238,6 +240,10 @@ class Walk:
         self.check("scores", lambda s: s["screen"] == "scores")
         g.key("Return")
         self.check("replay", lambda s: s["screen"] == "replay")
+        g.key("r")
+        g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
+        g.key("n")
+        self.check("replay reviewed, at a mistake", lambda s: s["ply"] > 0 or "?" not in "".join(s["review_marks"]))
         g.key("e")
         g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
         g.key("Return")

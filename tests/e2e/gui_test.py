@@ -16,7 +16,10 @@ Needs xdotool and python3-xlib. Scenarios:
   e) without a display the program says so and exits 1;
   f) games recorded by gambit-match show on the Scores screen and replay;
   g) a plugin that crashes (in its own process) loses the game, the window
-     stays up and a new game starts a fresh one.
+     stays up and a new game starts a fresh one;
+  h) a game from gambit-match is reviewed from the Scores screen: its blunders
+     are found and marked, N walks to a mistake, and the review is kept, so
+     reopening the game shows it at once.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -516,30 +519,36 @@ def bad_config(exe, xd):
         g.cleanup()
 
 
-def scores_from_match(exe, xd):
-    """Games recorded by gambit-match show on the Scores screen and replay move by move."""
-    work = tempfile.mkdtemp(prefix="gambit-gui-scores-")
+def games_from_match(exe, name, match_args, more_config=""):
+    """A store in a fresh folder holding the games gambit-match played with
+    match_args; returns (folder, the config text naming that store)."""
+    work = tempfile.mkdtemp(prefix="gambit-gui-%s-" % name)
     # The store path is absolute, so gambit-match and the window (which writes
     # the same text to a config file of its own) use one store.
-    config = ('[store]\npath = "%s"\n[ui]\nsounds = false\nanimation_ms = 0\n'
-              % os.path.join(work, "gambit.db"))
+    config = ('[store]\npath = "%s"\n[ui]\nsounds = false\nanimation_ms = 0\n%s'
+              % (os.path.join(work, "gambit.db"), more_config))
     config_path = os.path.join(work, "cfg.toml")
     with open(config_path, "w", encoding="utf-8") as f:
         f.write(config)
     env = dict(os.environ, HOME=work, XDG_CONFIG_HOME=os.path.join(work, "config"),
                XDG_DATA_HOME=os.path.join(work, "data"))
-    match = [os.path.join(os.path.dirname(exe), "gambit-match"), "--config", config_path,
-             "--white", "random", "--black", "random", "--games", "2", "--movetime", "10"]
+    match = [os.path.join(os.path.dirname(exe), "gambit-match"), "--config", config_path] + match_args
+    try:
+        run = subprocess.run(match, env=env, capture_output=True, text=True, timeout=120, cwd=work)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise Failed("%s: gambit-match did not run: %s" % (name, error))
+    if run.returncode != 0:
+        raise Failed("%s: gambit-match exited with status %d: %s"
+                     % (name, run.returncode, (run.stderr or run.stdout).strip()[-600:]))
+    return work, config
+
+
+def scores_from_match(exe, xd):
+    """Games recorded by gambit-match show on the Scores screen and replay move by move."""
+    work, config = games_from_match(
+        exe, "scores", ["--white", "random", "--black", "random", "--games", "2", "--movetime", "10"])
     g = None
     try:
-        try:
-            run = subprocess.run(match, env=env, capture_output=True, text=True, timeout=120, cwd=work)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise Failed("scores: gambit-match did not run: %s" % error)
-        if run.returncode != 0:
-            raise Failed("scores: gambit-match exited with status %d: %s"
-                         % (run.returncode, (run.stderr or run.stdout).strip()[-600:]))
-
         def match_row(state):
             for row in state["standings"]:
                 label, _, counts = row.rpartition(": ")
@@ -761,10 +770,64 @@ def run_scenarios(program, scenarios):
     return 0
 
 
+def review_from_scores(exe, xd):
+    """A recorded game reviewed from Scores -> Replay: random's blunders found."""
+    # Random against a rated level: random hangs pieces and walks into mates.
+    work, config = games_from_match(
+        exe, "review", ["--white", "random", "--white-option", "seed=7", "--black", "alphabeta", "--black-level",
+                        "1200", "--games", "1", "--movetime", "20"], "[review]\nnodes = 20000\n")
+    g = None
+    try:
+        g = Gambit(exe, "review", config)
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("s")
+        g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
+        g.key("Return")
+        s = g.wait_for("the replay screen, not reviewed", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+        if s["review"] != "none":
+            g.fail("a game never reviewed should show no review, got %r" % s["review"])
+        started = time.monotonic()
+        g.key("r")
+        g.wait_for("the review running", lambda s: s.get("review") in ("running", "done"))
+        s = g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=120)
+        took = time.monotonic() - started
+        marks = s["review_marks"]
+        if len(marks) != s["plies"]:
+            g.fail("the review should mark every move: %d marks for %d plies" % (len(marks), s["plies"]))
+        if s["review_blunders_white"] < 1 or "??" not in marks[0::2]:
+            g.fail("random's blunders were not found: %d, marks %r" % (s["review_blunders_white"], marks))
+        if not 0 <= s["review_accuracy_white"] < s["review_accuracy_black"]:
+            g.fail("random should be less accurate than alphabeta: %r against %r"
+                   % (s["review_accuracy_white"], s["review_accuracy_black"]))
+        g.key("Home")
+        g.wait_for("the start", lambda s: s["ply"] == 0)
+        g.key("n")
+        s = g.wait_for("the first mistake", lambda s: s["ply"] > 0)
+        if marks[s["ply"] - 1] == "" or any(marks[:s["ply"] - 1]):
+            g.fail("N should go to the first marked move, went to ply %d of %r" % (s["ply"], marks))
+        first = s["ply"]
+        g.key("Escape")
+        g.wait_for("the scores screen again", lambda s: s["screen"] == "scores")
+        g.key("Return")
+        s = g.wait_for("the replay again", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+        if s.get("review") != "done" or s["review_marks"] != marks:
+            g.fail("the review should be kept and shown at once, got %r" % s.get("review"))
+        closed = g.close(xd)
+        print("h) review from scores: %d plies reviewed in %.1f s, white ?? %d, accuracy %.1f%% / %.1f%%, "
+              "first mistake at ply %d; kept; closed in %.2f s"
+              % (s["plies"], took, s["review_blunders_white"], s["review_accuracy_white"],
+                 s["review_accuracy_black"], first, closed), flush=True)
+    finally:
+        if g:
+            g.cleanup()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
-                                      scores_from_match, crashing_plugin))
+                                      scores_from_match, review_from_scores, crashing_plugin))
 
 
 if __name__ == "__main__":

@@ -211,12 +211,16 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   const std::string a = plugin.value()->ratings()[0].level, b = plugin.value()->ratings()[1].level;
   Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
   lose_to(recorder, a, 100);
+  ASSERT_TRUE(recorder.recorded_game());
+  EXPECT_NE(store_->game_pgn(*recorder.recorded_game()).value().find("1. e4"), std::string::npos);
   ASSERT_TRUE(recorder.rating_change());
   EXPECT_DOUBLE_EQ(recorder.rating_change()->before.rating, store::InitialRating);
   EXPECT_LT(recorder.rating_change()->after.rating, store::InitialRating);
   EXPECT_EQ(recorder.results_in_a_row(), -1);
+  const std::int64_t first_id = *recorder.recorded_game();
   lose_to(recorder, a, 200);
   EXPECT_EQ(recorder.results_in_a_row(), -2);
+  EXPECT_EQ(recorder.recorded_game(), first_id + 1) << "each game recorded has its own id";
   lose_to(recorder, b, 300);
   EXPECT_EQ(recorder.results_in_a_row(), -1) << "a run is against one opponent";
   lose_to(recorder, b, 400);

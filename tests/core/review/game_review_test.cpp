@@ -71,5 +71,26 @@ TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {
             1);
 }
 
+TEST(GameReview, FindMistakeWalksToTheNearestMistakeOfASideEitherWay) {
+  GameReview review;
+  // Moves 0..5 (plies 1..6): White ?? at move 0, Black ? at move 3, White ?! at move 4.
+  review.moves.resize(6);
+  review.moves[0].judgement = Judgement::Blunder;
+  review.moves[3].judgement = Judgement::Mistake;
+  review.moves[4].judgement = Judgement::Inaccuracy;
+  const auto white = std::optional(chess::WHITE), black = std::optional(chess::BLACK);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 0, true, std::nullopt), 1u);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 1, true, std::nullopt), 4u);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 1, true, white), 5u);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 5, true, white), std::nullopt);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 6, false, white), 5u);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 5, false, white), 1u);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 1, false, white), std::nullopt);
+  EXPECT_EQ(find_mistake(review, chess::WHITE, 6, false, black), 4u);
+  // A game that began with Black to move: move 0 is Black's.
+  EXPECT_EQ(find_mistake(review, chess::BLACK, 0, true, black), 1u);
+  EXPECT_EQ(find_mistake(review, chess::BLACK, 1, true, black), 5u);
+}
+
 }  // namespace
 }  // namespace gambit::review

@@ -1,0 +1,316 @@
+#include "game/gui/review_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+
+#include "core/chess/san.h"
+#include "core/config/seats.h"
+#include "core/match/game_record.h"
+#include "core/review/review_record.h"
+#include "game/gui/app.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float GraphHeight = 64;
+constexpr float ButtonHeight = 28;
+constexpr unsigned TextSize = 13;
+constexpr float LineHeight = 17;
+constexpr int MaxMoveLines = 4;
+constexpr std::size_t ShownPlies = 6;  // of the better line
+// The review's searches yield to the window's thread, as the game's AIs do.
+constexpr int ReviewNiceness = 5;
+
+sf::Color judgement_color(review::Judgement judgement) {
+  switch (judgement) {
+    case review::Judgement::Inaccuracy: return colors::Inaccuracy;
+    case review::Judgement::Mistake: return colors::Mistake;
+    case review::Judgement::Blunder: return colors::Blunder;
+    case review::Judgement::Good: break;
+  }
+  return colors::Text;
+}
+
+const char* mark_of(review::Judgement judgement) {
+  switch (judgement) {
+    case review::Judgement::Inaccuracy: return "?!";
+    case review::Judgement::Mistake: return "?";
+    case review::Judgement::Blunder: return "??";
+    case review::Judgement::Good: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, std::optional<chess::Color> own_side)
+    : app_(app), game_id_(game_id), game_(std::move(game)), own_side_(own_side) {
+  positions_.push_back(game_.start);
+  for (const chess::Move move : game_.moves) {
+    positions_.push_back(positions_.back());
+    positions_.back().do_move(move);
+  }
+  marks_.assign(game_.moves.size(), "");
+  const config::Settings& settings = app_.setup().settings();
+  if (auto resolved = config::resolve_review(settings, app_.setup().plugin_descriptors())) {
+    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) {
+      analyser_ = seat->plugin->id() + " " + seat->plugin->version();
+      if (!seat->options.empty()) analyser_ += " " + match::options_text(seat->options);
+    }
+  }
+  budget_ = settings.review.movetime_ms > 0 ? "movetime " + std::to_string(settings.review.movetime_ms) + " ms"
+                                            : "nodes " + std::to_string(settings.review.nodes);
+  store::Store* store = app_.setup().store();
+  if (!store || analyser_.empty()) return;
+  auto kept = store->review(game_id_, analyser_, budget_);
+  if (!kept || !kept.value()) return;
+  auto verdicts = review::parse_verdicts(kept.value()->verdicts, game_);
+  if (!verdicts) return;  // a review that no longer fits is made again when asked
+  for (review::PositionVerdict& verdict : verdicts.value()) verdicts_.push_back(std::move(verdict));
+  done_ = verdicts_.size();
+  finish();
+}
+
+void ReviewPanel::start() {
+  if (state_ == State::Running || state_ == State::Done) return;
+  const config::Settings& settings = app_.setup().settings();
+  failure_.clear();
+  auto resolved = config::resolve_review(settings, app_.setup().plugin_descriptors());
+  if (!resolved) {
+    failure_ = "The review player cannot be used: " + resolved.error();
+    state_ = State::Failed;
+    return;
+  }
+  auto seat = config::seat_to_play(*resolved, app_.setup().catalog());
+  if (!seat) {
+    failure_ = "The review player cannot be used: " + seat.error();
+    state_ = State::Failed;
+    return;
+  }
+  if (!seat->plugin->plays(game_.start.variant())) {
+    failure_ = "The review player '" + seat->plugin->id() + "' does not play this variant.";
+    state_ = State::Failed;
+    return;
+  }
+  std::vector<std::unique_ptr<players::PluginPlayer>> analysers;
+  for (int k = 0; k < settings.review.jobs; ++k) {
+    auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
+    if (!analyser) {
+      failure_ = "The review player could not start: " + analyser.error();
+      state_ = State::Failed;
+      return;
+    }
+    analysers.push_back(std::move(analyser).value());
+  }
+  players::Limits limits;
+  if (settings.review.movetime_ms > 0) limits.movetime_ms = settings.review.movetime_ms;
+  else limits.nodes = settings.review.nodes;
+  verdicts_.assign(positions_.size(), std::nullopt);
+  marks_.assign(game_.moves.size(), "");
+  done_ = 0;
+  task_ = std::make_unique<review::ReviewTask>(std::move(analysers), game_, limits, ReviewNiceness);
+  state_ = State::Running;
+}
+
+void ReviewPanel::cancel() {
+  if (state_ == State::Running && task_) task_->cancel();
+}
+
+void ReviewPanel::update() {
+  if (state_ != State::Running || !task_) return;
+  const std::size_t done = task_->take_verdicts(verdicts_);
+  if (done != done_) {
+    done_ = done;
+    judge_partly();
+    app_.invalidate();
+  }
+  if (!task_->finished()) return;
+  const std::string failure = task_->failure();
+  task_.reset();
+  app_.invalidate();
+  if (failure == "cancelled") {
+    state_ = State::None;
+    app_.toast("Review cancelled.");
+  } else if (!failure.empty()) {
+    state_ = State::Failed;
+    failure_ = "The review failed: " + failure;
+  } else {
+    finish();
+    if (store::Store* store = app_.setup().store()) {
+      std::vector<review::PositionVerdict> kept;
+      for (const auto& verdict : verdicts_) kept.push_back(*verdict);
+      const store::StoredReview record{analyser_, budget_, review::verdicts_text(kept), std::int64_t(std::time(nullptr))};
+      if (auto saved = store->save_review(game_id_, record); !saved)
+        app_.toast("The review could not be kept: " + saved.error());
+    }
+  }
+}
+
+void ReviewPanel::finish() {
+  std::vector<review::PositionVerdict> verdicts;
+  for (const auto& verdict : verdicts_) verdicts.push_back(*verdict);
+  review_ = review::judge_game(game_, std::move(verdicts));
+  for (std::size_t i = 0; i < review_->moves.size(); ++i) marks_[i] = mark_of(review_->moves[i].judgement);
+  state_ = State::Done;
+}
+
+void ReviewPanel::judge_partly() {
+  for (std::size_t i = 0; i < game_.moves.size(); ++i)
+    if (verdicts_[i] && verdicts_[i + 1])
+      marks_[i] = mark_of(review::judge(verdicts_[i]->score, verdicts_[i + 1]->score, positions_[i].side_to_move()));
+}
+
+std::optional<BoardScene::Arrow> ReviewPanel::arrow(std::size_t ply) const {
+  if (ply == 0 || ply > game_.moves.size() || marks_[ply - 1].empty()) return std::nullopt;
+  const auto& before = verdicts_[ply - 1];
+  if (!before || !before->best || before->best == game_.moves[ply - 1]) return std::nullopt;
+  return BoardScene::Arrow{before->best.from(), before->best.to(), sf::Color(60, 140, 220, 200)};
+}
+
+std::optional<double> ReviewPanel::accuracy(chess::Color side) const {
+  if (!review_) return std::nullopt;
+  return side == chess::WHITE ? review_->accuracy.white : review_->accuracy.black;
+}
+
+std::optional<chess::PgnGame> ReviewPanel::annotated() const {
+  if (!review_) return std::nullopt;
+  return review::annotate(game_, *review_);
+}
+
+// "12... Nf6?? Blunder. Allows mate in 1: 13. Qxf7#. Better: 12... g6 13. Qf3"
+std::string ReviewPanel::move_text(std::size_t ply) const {
+  const auto eval = [&](std::size_t at) {
+    return verdicts_[at] ? " (" + review::eval_text(verdicts_[at]->score) + ")" : std::string();
+  };
+  if (ply == 0) return "Start position" + eval(0) + ".";
+  const chess::Position& before = positions_[ply - 1];
+  const chess::Move move = game_.moves[ply - 1];
+  std::string text = chess::to_san_line(before, std::span(&move, 1)) + marks_[ply - 1] + eval(ply);
+  if (marks_[ply - 1].empty()) return text + (verdicts_[ply] && verdicts_[ply - 1] ? ": good move." : ".");
+  const review::Judgement judgement = review::judge(verdicts_[ply - 1]->score, verdicts_[ply]->score, before.side_to_move());
+  std::string name = review::name_of(judgement);
+  name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));
+  text += ": " + name + ".";
+  if (review_ && !review_->moves[ply - 1].reason.empty()) text += " " + review_->moves[ply - 1].reason;
+  const auto& best = verdicts_[ply - 1];
+  if (best && best->best && best->best != move)
+    text += " Better: " + chess::to_san_line(before, best->line, ShownPlies);
+  return text;
+}
+
+float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_t ply) {
+  const Assets& assets = app_.assets();
+  float y = area.top;
+  if (state_ == State::None) return 0;
+  if (state_ == State::Failed) {
+    for (const std::string& line : wrap_text(assets.font(), failure_, TextSize, area.width)) {
+      draw_text(target, assets.font(), line, TextSize, {area.left, y}, colors::Warning);
+      y += LineHeight;
+    }
+    return y - area.top + 6;
+  }
+
+  // The graph: White's win percent over the game, White's share light.
+  graph_ = {area.left, y, area.width, GraphHeight};
+  fill_rect(target, graph_, sf::Color(30, 29, 27));
+  const std::size_t n = positions_.size();
+  const auto x_of = [&](std::size_t i) { return graph_.left + (n > 1 ? float(i) * graph_.width / float(n - 1) : 0); };
+  const auto y_of = [&](std::size_t i) {
+    return graph_.top + graph_.height * float(1 - review::win_percent(verdicts_[i]->score) / 100);
+  };
+  sf::VertexArray area_fill(sf::Triangles);
+  const sf::Color light(215, 212, 205);
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (!verdicts_[i] || !verdicts_[i + 1]) continue;
+    const sf::Vector2f a(x_of(i), y_of(i)), b(x_of(i + 1), y_of(i + 1));
+    const float bottom = graph_.top + graph_.height;
+    for (const sf::Vector2f v : {a, b, sf::Vector2f(b.x, bottom), a, sf::Vector2f(b.x, bottom), sf::Vector2f(a.x, bottom)})
+      area_fill.append(sf::Vertex(v, light));
+  }
+  target.draw(area_fill);
+  fill_rect(target, {graph_.left, graph_.top + graph_.height / 2, graph_.width, 1}, sf::Color(120, 118, 112));
+  fill_rect(target, {std::round(x_of(std::min(ply, n - 1))) - 1, graph_.top, 2, graph_.height}, colors::Accent);
+  for (std::size_t i = 0; i < game_.moves.size(); ++i) {
+    if (marks_[i].empty() || !verdicts_[i + 1]) continue;
+    const review::Judgement judgement =
+        marks_[i] == "??" ? review::Judgement::Blunder : marks_[i] == "?" ? review::Judgement::Mistake : review::Judgement::Inaccuracy;
+    sf::CircleShape dot(3.5f);
+    dot.setOrigin(3.5f, 3.5f);
+    dot.setPosition(x_of(i + 1), y_of(i + 1));
+    dot.setFillColor(judgement_color(judgement));
+    dot.setOutlineColor(sf::Color(20, 20, 20));
+    dot.setOutlineThickness(1);
+    target.draw(dot);
+  }
+  if (LayoutLog* log = LayoutLog::active()) log->add_box("review graph", graph_);
+  y += GraphHeight + 6;
+
+  if (state_ == State::Running) {
+    const float share = float(done_) / float(std::max<std::size_t>(n, 1));
+    fill_rect(target, {area.left, y, area.width, 8}, colors::PanelLight);
+    fill_rect(target, {area.left, y, std::round(area.width * share), 8}, colors::Accent);
+    y += 12;
+    const std::string progress =
+        "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions";
+    draw_text(target, assets.font(), fit_text(assets.font(), progress, TextSize, area.width), TextSize, {area.left, y},
+              colors::TextDim);
+    return y + LineHeight + 4 - area.top;
+  }
+
+  // The current move in words.
+  std::vector<std::string> lines = wrap_text(assets.font(), move_text(ply), TextSize, area.width);
+  if (lines.size() > std::size_t(MaxMoveLines)) {
+    lines.resize(MaxMoveLines);
+    lines.back() = fit_text(assets.font(), lines.back() + " ...", TextSize, area.width);
+  }
+  const sf::Color color =
+      ply > 0 && !marks_[ply - 1].empty() && review_ ? judgement_color(review_->moves[ply - 1].judgement) : colors::Text;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    draw_text(target, assets.font(), lines[i], TextSize, {area.left, y}, i == 0 ? color : colors::Text);
+    y += LineHeight;
+  }
+  y += 4;
+  const float gap = 8, w = std::floor((area.width - gap) / 2);
+  previous_.rect = {area.left, y, w, ButtonHeight};
+  next_.rect = {area.left + w + gap, y, w, ButtonHeight};
+  const chess::Color first_mover = game_.start.side_to_move();
+  previous_.enabled = review::find_mistake(*review_, first_mover, ply, false, own_side_).has_value();
+  next_.enabled = review::find_mistake(*review_, first_mover, ply, true, own_side_).has_value();
+  previous_.draw(target, assets);
+  next_.draw(target, assets);
+  return y + ButtonHeight + 8 - area.top;
+}
+
+std::optional<std::size_t> ReviewPanel::handle(const sf::Event& event, std::size_t ply) {
+  if (state_ == State::None || state_ == State::Failed) return std::nullopt;
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left &&
+      graph_.contains(float(event.mouseButton.x), float(event.mouseButton.y)) && positions_.size() > 1) {
+    const float share = (float(event.mouseButton.x) - graph_.left) / graph_.width;
+    return std::size_t(std::lround(share * float(positions_.size() - 1)));
+  }
+  if (state_ != State::Done) return std::nullopt;
+  const chess::Color first_mover = game_.start.side_to_move();
+  const bool key = event.type == sf::Event::KeyPressed;
+  if (previous_.clicked(event) || (key && event.key.code == sf::Keyboard::P))
+    return review::find_mistake(*review_, first_mover, ply, false, own_side_);
+  if (next_.clicked(event) || (key && event.key.code == sf::Keyboard::N))
+    return review::find_mistake(*review_, first_mover, ply, true, own_side_);
+  return std::nullopt;
+}
+
+void ReviewPanel::describe(StateDump& dump) const {
+  const char* states[] = {"none", "running", "done", "failed"};
+  dump.add("review", states[int(state_)]);
+  dump.add("review_done", int(done_));
+  dump.add("review_failure", failure_);
+  dump.add("review_marks", marks_);
+  for (const chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const std::string who = side == chess::WHITE ? "white" : "black";
+    dump.add("review_accuracy_" + who, accuracy(side).value_or(-1.0));
+    dump.add("review_blunders_" + who, review_ ? review_->counts[side][2] : 0);
+  }
+}
+
+}  // namespace gambit::gui

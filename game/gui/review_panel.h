@@ -1,0 +1,83 @@
+// ReviewPanel: a game's review on the Replay screen. It reopens the review kept
+// in the store for the configured analyser and budget, or runs one in the
+// background (core/review/ReviewTask) with a progress bar and Cancel, showing
+// the verdicts as they arrive; then the evaluation graph (a click goes to that
+// move), the verdict on the current move in words with the better line, and
+// Previous/Next mistake (P/N) through the person's own mistakes (both sides'
+// when the person played neither). The screen asks it for the move list's
+// marks, the better-move arrow and each side's accuracy.
+#pragma once
+
+#include <SFML/Graphics.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/review/game_review.h"
+#include "core/review/review_task.h"
+#include "game/gui/board_view.h"
+#include "game/gui/state_dump.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class App;
+
+class ReviewPanel {
+ public:
+  enum class State { None, Running, Done, Failed };
+
+  // own_side: the side the person played, whose mistakes Previous/Next walk
+  // (nullopt: both). Looks in the store for a kept review at once.
+  ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, std::optional<chess::Color> own_side);
+
+  State state() const { return state_; }
+  // Starts a review (None or Failed only); cancel() stops a running one.
+  void start();
+  void cancel();
+  // Takes the verdicts that arrived; keeps a completed review in the store.
+  void update();
+
+  // Draws the review into area (from its top) for the current ply; returns the height it took.
+  float draw(sf::RenderTarget& target, sf::FloatRect area, std::size_t ply);
+  // A click on the graph or a button, or the keys P and N: the ply to go to.
+  std::optional<std::size_t> handle(const sf::Event& event, std::size_t ply);
+
+  // "?!", "?", "??" or "" per move, for the move list.
+  const std::vector<std::string>& marks() const { return marks_; }
+  // The better move where the move to `ply` was a mistake, as an arrow.
+  std::optional<BoardScene::Arrow> arrow(std::size_t ply) const;
+  std::optional<double> accuracy(chess::Color side) const;
+  // The game with the review written in (Export PGN), when it is complete.
+  std::optional<chess::PgnGame> annotated() const;
+  void describe(StateDump& dump) const;
+
+ private:
+  void finish();  // every verdict is there: judge the game, keep it
+  void judge_partly();
+  std::string move_text(std::size_t ply) const;
+
+  App& app_;
+  std::int64_t game_id_;
+  chess::PgnGame game_;
+  std::vector<chess::Position> positions_;
+  std::optional<chess::Color> own_side_;
+  std::string analyser_, budget_;  // what makes the review, as the store keys it
+
+  State state_ = State::None;
+  std::string failure_;
+  std::unique_ptr<review::ReviewTask> task_;
+  std::vector<std::optional<review::PositionVerdict>> verdicts_;
+  std::size_t done_ = 0;
+  std::optional<review::GameReview> review_;  // once complete
+  std::vector<std::string> marks_;
+
+  sf::FloatRect graph_;
+  Button previous_{"< Mistake", "Your previous mistake (P)", {}};
+  Button next_{"Mistake >", "Your next mistake (N)", {}};
+};
+
+}  // namespace gambit::gui
