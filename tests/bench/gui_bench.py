@@ -1,14 +1,16 @@
 #!/usr/bin/python3
 """Measures the game window (README "Performance"): CPU use while idle in the
 menu and while waiting for a human move, frame times while AIs think (gambit
---frame-stats), and how long leaving a demo takes while alphabeta thinks.
+--frame-stats), how long leaving a demo takes while alphabeta thinks, and
+frame times while a game is reviewed (Replay screen, Review).
 
-usage: tests/bench/gui_bench.py build/bin/gambit
+usage: tests/bench/gui_bench.py build/bin/gambit [review]   (review: that part alone)
 Runs on $DISPLAY, or starts its own Xvfb when there is none. Needs xdotool and
 Debian's python3-xlib (the Makefile installs both)."""
 import json, os, shutil, subprocess, sys, tempfile, time
 
 GAMBIT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build/bin/gambit")
+ONLY_REVIEW = sys.argv[2:] == ["review"]
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -19,8 +21,8 @@ def cpu_seconds(pid):
 
 
 class Window:
-    def __init__(self, config, *args):
-        self.dir = tempfile.mkdtemp(prefix="gambit-bench-")
+    def __init__(self, config, *args, folder=None):
+        self.dir = folder or tempfile.mkdtemp(prefix="gambit-bench-")
         self.state_path = os.path.join(self.dir, "state.json")
         with open(os.path.join(self.dir, "config.toml"), "w") as f:
             f.write(config)
@@ -69,6 +71,32 @@ def measure_cpu(w, seconds=10):
     return 100 * (cpu_seconds(w.proc.pid) - before) / (time.monotonic() - t0)
 
 
+def measure_review():
+    """A 40-move game from gambit-match reviewed at the default budget in the window."""
+    folder = tempfile.mkdtemp(prefix="gambit-bench-review-")
+    config = f'[store]\npath = "{folder}/gambit.db"\n[ui]\nsounds = false\n'
+    with open(os.path.join(folder, "config.toml"), "w") as f:
+        f.write(config)
+    env = dict(os.environ, HOME=folder, XDG_CONFIG_HOME=folder, XDG_DATA_HOME=folder)
+    match = os.path.join(os.path.dirname(GAMBIT), "gambit-match")
+    subprocess.run([match, "--config", os.path.join(folder, "config.toml"), "--white", "alphabeta", "--white-level",
+                    "1400", "--black", "alphabeta", "--black-level", "1400", "--games", "1", "--movetime", "50"],
+                   env=env, check=True, capture_output=True)
+    w = Window(config, "--frame-stats", folder=folder)
+    w.wait(lambda s: s.get("screen") == "menu")
+    w.key("s")
+    w.wait(lambda s: s.get("screen") == "scores")
+    w.key("Return")
+    s = w.wait(lambda s: s.get("screen") == "replay")
+    t0 = time.monotonic()
+    w.key("r")
+    w.wait(lambda s: s.get("review") == "done", timeout=600)
+    took = time.monotonic() - t0
+    status, out = w.close()
+    print(f"review of a {s['plies']}-ply game in the window: {took:.1f} s; gambit --frame-stats:")
+    print("  " + out.strip().replace("\n", "\n  "))
+
+
 def main():
     xvfb = None
     if not os.environ.get("DISPLAY"):
@@ -76,6 +104,8 @@ def main():
         xvfb = subprocess.Popen(["Xvfb", ":97", "-screen", "0", "1280x960x24"], stderr=subprocess.DEVNULL)
         time.sleep(1)
     try:
+        if ONLY_REVIEW:
+            return measure_review()
         w = Window('[black]\nplayer = "alphabeta"\nlevel = "easy"\n')
         w.wait(lambda s: s.get("screen") == "menu")
         time.sleep(2)
@@ -113,6 +143,7 @@ def main():
         latencies.sort()
         print(f"leave the demo while alphabeta thinks -> menu shown: median {latencies[2]:.0f} ms, "
               f"worst {latencies[-1]:.0f} ms (5 runs, includes X event delivery and one frame)")
+        measure_review()
     finally:
         if xvfb:
             xvfb.kill()

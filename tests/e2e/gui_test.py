@@ -19,7 +19,9 @@ Needs xdotool and python3-xlib. Scenarios:
      stays up and a new game starts a fresh one;
   h) a game from gambit-match is reviewed from the Scores screen: its blunders
      are found and marked, N walks to a mistake, and the review is kept, so
-     reopening the game shows it at once.
+     reopening the game shows it at once;
+  i) a review at the default budget is cancelled (R again) and started again,
+     and the window closes at once while it runs.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -824,10 +826,43 @@ def review_from_scores(exe, xd):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def review_cancel(exe, xd):
+    """Cancel stops a running review at once; closing the window during one too."""
+    work, config = games_from_match(
+        exe, "cancel", ["--white", "alphabeta", "--white-level", "1000", "--black", "alphabeta", "--black-level",
+                        "800", "--games", "1", "--movetime", "20"])
+    g = None
+    try:
+        g = Gambit(exe, "cancel", config)
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("s")
+        g.wait_for("the scores screen", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
+        g.key("Return")
+        g.wait_for("the replay screen", lambda s: s["screen"] == "replay")
+        g.key("r")
+        g.wait_for("the review under way", lambda s: s.get("review") == "running" and s["review_done"] >= 2)
+        started = time.monotonic()
+        g.key("r")
+        s = g.wait_for("the review cancelled", lambda s: s.get("review") == "none")
+        cancelled_ms = 1000 * (time.monotonic() - started)
+        if s["toast"] != "Review cancelled.":
+            g.fail("a cancelled review should say so, the toast is %r" % s["toast"])
+        g.key("r")
+        g.wait_for("the review started again", lambda s: s.get("review") == "running")
+        closed = g.close(xd)
+        print("i) review cancelled in %.0f ms after %d positions, started again; closed while reviewing in %.2f s"
+              % (cancelled_ms, s["review_done"], closed), flush=True)
+    finally:
+        if g:
+            g.cleanup()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
-                                      scores_from_match, review_from_scores, crashing_plugin))
+                                      scores_from_match, review_from_scores, review_cancel, crashing_plugin))
 
 
 if __name__ == "__main__":
