@@ -303,7 +303,8 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
     app_.pop();
     return true;
   }
-  const bool review_key = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R;
+  const bool review_key =
+      event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R && !event.key.control;
   if (recorder_.recorded_game() && (overlay_review_.clicked(event) || review_key)) {
     store::GameSummary game;
     game.id = *recorder_.recorded_game();

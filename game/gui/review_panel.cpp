@@ -1,8 +1,10 @@
 #include "game/gui/review_panel.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <ctime>
+#include <span>
 
 #include "core/chess/san.h"
 #include "core/config/seats.h"
@@ -132,6 +134,9 @@ void ReviewPanel::update() {
   app_.invalidate();
   if (failure == "cancelled") {
     state_ = State::None;
+    verdicts_.assign(positions_.size(), std::nullopt);
+    marks_.assign(game_.moves.size(), "");
+    done_ = 0;
     app_.toast("Review cancelled.");
   } else if (!failure.empty()) {
     state_ = State::Failed;

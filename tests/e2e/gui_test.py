@@ -841,18 +841,20 @@ def review_cancel(exe, xd):
         g.key("Return")
         g.wait_for("the replay screen", lambda s: s["screen"] == "replay")
         g.key("r")
-        g.wait_for("the review under way", lambda s: s.get("review") == "running" and s["review_done"] >= 2)
+        under_way = g.wait_for("the review under way", lambda s: s.get("review") == "running" and s["review_done"] >= 2)
         started = time.monotonic()
         g.key("r")
         s = g.wait_for("the review cancelled", lambda s: s.get("review") == "none")
         cancelled_ms = 1000 * (time.monotonic() - started)
         if s["toast"] != "Review cancelled.":
             g.fail("a cancelled review should say so, the toast is %r" % s["toast"])
+        if any(s["review_marks"]):
+            g.fail("a cancelled review should leave no marks, got %r" % s["review_marks"])
         g.key("r")
         g.wait_for("the review started again", lambda s: s.get("review") == "running")
         closed = g.close(xd)
         print("i) review cancelled in %.0f ms after %d positions, started again; closed while reviewing in %.2f s"
-              % (cancelled_ms, s["review_done"], closed), flush=True)
+              % (cancelled_ms, under_way["review_done"], closed), flush=True)
     finally:
         if g:
             g.cleanup()
