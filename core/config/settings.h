@@ -16,6 +16,7 @@
 #include "core/chess/types.h"
 #include "core/chess/variant.h"
 #include "core/players/options.h"
+#include "core/players/player_types.h"
 #include "core/players/plugin_process.h"
 
 namespace gambit::config {
@@ -143,6 +144,13 @@ struct ReviewSettings {
   int movetime_ms = 0;                       // > 0: milliseconds per position instead of nodes
   int jobs = 1;                              // positions searched at once, 1..MaxReviewJobs
 
+  // The budget of one position as a search's limits.
+  players::Limits limits() const {
+    players::Limits limits;
+    if (movetime_ms > 0) limits.movetime_ms = movetime_ms;
+    else limits.nodes = nodes;
+    return limits;
+  }
   bool operator==(const ReviewSettings&) const = default;
 };
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -34,6 +33,10 @@ std::string percent_text(double value) {
   return text;
 }
 
+// A plugin's score is trusted only within these bounds (a mate beyond 1000
+// moves or a score beyond 300 pawns means nothing more).
+constexpr int MaxCentipawns = 30000, MaxMateMoves = 1000;
+
 // One position's verdict: by the rules, or from a search by `analyser`.
 Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const chess::PgnGame& game,
                                         std::size_t index, const chess::Position& pos, const players::Limits& limits,
@@ -60,8 +63,9 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
   if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
   const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
   PositionVerdict verdict;
-  verdict.score = last->score_kind == players::ScoreKind::Mate ? Score::mate(sign * last->score)
-                                                                : Score::centipawns(sign * last->score);
+  verdict.score = last->score_kind == players::ScoreKind::Mate
+                      ? Score::mate(sign * std::clamp(last->score, -MaxMateMoves, MaxMateMoves))
+                      : Score::centipawns(sign * std::clamp(last->score, -MaxCentipawns, MaxCentipawns));
   verdict.best = answer.move;
   verdict.line = last->pv;
   if (verdict.line.empty() || verdict.line.front() != answer.move) verdict.line = {answer.move};
@@ -90,36 +94,51 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
   const std::size_t total = positions.size(), runs = (total + ReviewRun - 1) / ReviewRun;
   std::vector<PositionVerdict> verdicts(total);
   std::atomic<std::size_t> next_run{0};
-  std::atomic<bool> stopping{false};
+  // Stopped from outside (stop), or from inside when a search fails or done
+  // cancels: either way every search under way is stopped at once.
+  std::stop_source stopping;
+  const std::stop_callback forward(stop, [&] { stopping.request_stop(); });
   std::mutex mutex;  // guards failure, verdicts and the calls of done
   std::optional<std::string> failure;
   const auto work = [&](players::PluginPlayer& analyser) {
-    for (std::size_t run = next_run++; run < runs && !stopping && !stop.stop_requested(); run = next_run++) {
+    const std::stop_token token = stopping.get_token();
+    const auto fail = [&](std::string why) {
+      if (!failure) failure = std::move(why);
+      stopping.request_stop();
+    };
+    for (std::size_t run = next_run++; run < runs && !token.stop_requested(); run = next_run++) {
       if (auto started = analyser.new_game(); !started) {
         const std::lock_guard lock(mutex);
-        if (!failure) failure = started.error();
-        stopping = true;
-        return;
+        return fail(started.error());
       }
-      for (std::size_t i = run * ReviewRun; i < std::min(total, (run + 1) * ReviewRun) && !stopping; ++i) {
-        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits, stop, niceness);
+      for (std::size_t i = run * ReviewRun; i < std::min(total, (run + 1) * ReviewRun) && !token.stop_requested();
+           ++i) {
+        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits, token, niceness);
         const std::lock_guard lock(mutex);
-        if (verdict) verdicts[i] = std::move(verdict.value());
-        if (!verdict || (done && !done(i, verdicts[i]))) {
-          if (!failure) failure = verdict ? std::string("cancelled") : verdict.error();
-          stopping = true;
-          return;
-        }
+        if (!verdict) return fail(token.stop_requested() && !failure ? std::string("cancelled") : verdict.error());
+        verdicts[i] = std::move(verdict.value());
+        if (done && !done(i, verdicts[i])) return fail("cancelled");
       }
     }
   };
-  std::vector<std::thread> helpers;
-  for (std::size_t k = 1; k < analysers.size(); ++k) helpers.emplace_back(work, std::ref(*analysers[k]));
-  work(*analysers[0]);
-  for (std::thread& helper : helpers) helper.join();
+  {
+    std::vector<std::jthread> helpers;
+    for (std::size_t k = 1; k < analysers.size(); ++k) helpers.emplace_back(work, std::ref(*analysers[k]));
+    work(*analysers[0]);
+  }  // the helpers are joined here
   if (failure) return Failure{*failure};
   if (stop.stop_requested()) return Failure{"cancelled"};
   return judge_game(game, std::move(verdicts));
+}
+
+Result<std::vector<std::unique_ptr<players::PluginPlayer>>> make_analysers(const players::Seat& seat, int jobs) {
+  std::vector<std::unique_ptr<players::PluginPlayer>> analysers;
+  for (int k = 0; k < jobs; ++k) {
+    auto analyser = players::PluginPlayer::create(seat.plugin, seat.options, seat.isolation);
+    if (!analyser) return Failure{analyser.error()};
+    analysers.push_back(std::move(analyser).value());
+  }
+  return analysers;
 }
 
 GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> positions) {
@@ -173,9 +192,7 @@ chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review) {
     const Judgement judgement = review.moves[i].judgement;
     if (judgement != Judgement::Good) {
       out.nags_after[i] = nag_of(judgement);
-      std::string name = name_of(judgement);
-      name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));
-      comment += " " + name + ".";
+      comment += std::string(" ") + title_of(judgement) + ".";
       if (!review.moves[i].reason.empty()) comment += " " + review.moves[i].reason;
       if (before.best && before.best != game.moves[i])
         comment += " " + chess::to_san(pos, before.best) + " was best: " + chess::to_san_line(pos, before.line, ShownPlies) + ".";

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stop_token>
@@ -14,6 +15,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/players/plugin_player.h"
+#include "core/players/seat.h"
 #include "core/review/move_judgement.h"
 #include "core/review/position_verdict.h"
 #include "core/util/result.h"
@@ -55,6 +57,10 @@ inline constexpr std::size_t ReviewRun = 8;
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done = {},
                                std::stop_token stop = {}, int niceness = 0);
+
+// `jobs` instances of the seat's player, the analysers of review_game. Fails
+// with the plugin's words when one cannot be made.
+Result<std::vector<std::unique_ptr<players::PluginPlayer>>> make_analysers(const players::Seat& seat, int jobs);
 
 // The judgement of every move of `game` from the verdicts of its positions
 // (one more than its moves): classes, accuracies, counts and reasons.

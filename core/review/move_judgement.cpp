@@ -47,6 +47,26 @@ const char* name_of(Judgement judgement) {
   return "good move";
 }
 
+const char* title_of(Judgement judgement) {
+  switch (judgement) {
+    case Judgement::Inaccuracy: return "Inaccuracy";
+    case Judgement::Mistake: return "Mistake";
+    case Judgement::Blunder: return "Blunder";
+    case Judgement::Good: break;
+  }
+  return "Good move";
+}
+
+const char* mark_of(Judgement judgement) {
+  switch (judgement) {
+    case Judgement::Inaccuracy: return "?!";
+    case Judgement::Mistake: return "?";
+    case Judgement::Blunder: return "??";
+    case Judgement::Good: break;
+  }
+  return "";
+}
+
 double move_accuracy(double before, double after) {
   if (after >= before) return 100.0;
   const double raw = 103.1668100711649 * std::exp(-0.04354415386753951 * (before - after)) - 3.166924740191411;

@@ -41,7 +41,9 @@ Judgement judge(Score before, Score after, chess::Color mover);
 
 // The NAG of a judgement in PGN: 6 (?!), 2 (?), 4 (??); 0 for a good move.
 int nag_of(Judgement judgement);
-const char* name_of(Judgement judgement);  // "inaccuracy", "mistake", "blunder", "good move"
+const char* name_of(Judgement judgement);   // "inaccuracy", "mistake", "blunder", "good move"
+const char* title_of(Judgement judgement);  // "Inaccuracy", "Mistake", "Blunder", "Good move"
+const char* mark_of(Judgement judgement);   // "?!", "?", "??"; "" for a good move
 
 // A move's accuracy, 0..100, from its mover's win percent before and after it:
 // 100 when it did not drop, else 103.1668 exp(-0.043544 drop) - 3.1669 + 1

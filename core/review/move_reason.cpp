@@ -75,9 +75,8 @@ int mate_for(Score score, Color side) {
   return std::max(moves, 0);
 }
 
-// Does `line`, from pos, mate the side not to move... i.e. is it the side to
-// move's mate in `moves`: legal, and lost for the other side exactly after its
-// 2 * moves - 1 plies?
+// Is `line`, from pos, the side to move's mate in `moves`: legal, and lost for
+// the other side exactly after its 2 * moves - 1 plies?
 bool mates_in(Position pos, std::span<const Move> line, int moves) {
   const std::size_t plies = std::size_t(2 * moves - 1);
   if (moves < 1 || line.size() < plies) return false;
@@ -214,15 +213,20 @@ std::string mistake_reason(const Position& before, Move played_move, const Posit
   const std::span<const Move> reply_line = verdict_after.line;
   const std::span<const Move> better_line = verdict_before.line;
 
-  // Mates first: a mate the analyser reports but its line does not show is no reason.
+  // Mates first: a mate the analyser reports but its line does not show is no
+  // reason. In three-check the "mate" may be a third check.
+  const auto ending = [](const Position& from, std::span<const Move> line, int moves) {
+    const auto end = played(from, line, std::size_t(2 * moves - 1));
+    return std::string(end && end->lost_by_checks() ? "a third check in " : "mate in ") + std::to_string(moves);
+  };
   if (const int moves = mate_for(verdict_after.score, ~mover); moves > 0 && !verdict_after.by_the_rules) {
     if (!mates_in(after, reply_line, moves)) return "";
-    return "Allows mate in " + std::to_string(moves) + ": " + to_san_line(after, reply_line, std::size_t(2 * moves - 1)) +
-           ".";
+    return "Allows " + ending(after, reply_line, moves) + ": " +
+           to_san_line(after, reply_line, std::size_t(2 * moves - 1)) + ".";
   }
   if (const int moves = mate_for(verdict_before.score, mover); moves > 0 && mate_for(verdict_after.score, mover) == 0) {
     if (!mates_in(before, better_line, moves)) return "";
-    return "Misses mate in " + std::to_string(moves) + ".";
+    return "Misses " + ending(before, better_line, moves) + ".";
   }
 
   // Material is named only when the score fell by at least half its worth:
@@ -231,16 +235,21 @@ std::string mistake_reason(const Position& before, Move played_move, const Posit
   const int drop = centipawns_for(verdict_before.score, mover) - centipawns_for(verdict_after.score, mover);
   const int at_most = drop / 50;  // pawns
 
-  // What the reply does to the mover.
-  if (auto text = tactic(after, reply_line, "Walks into", at_most)) return *text;
+  // What the reply does to the mover: a tactic the better move would not have
+  // allowed (the same reply after it makes none), or material.
+  const std::optional<Position> after_better =
+      verdict_before.best && before.is_legal(verdict_before.best) ? played(before, better_line, 1) : std::nullopt;
+  const bool there_anyway = after_better && (fork(*after_better, reply_line) || pin_or_skewer(*after_better, reply_line));
+  if (!there_anyway)
+    if (auto text = tactic(after, reply_line, "Walks into", at_most)) return *text;
   if (!reply_line.empty() && after.is_legal(reply_line[0])) {
     const Move reply = reply_line[0];
     const int gain = capture_gain(after, reply);
     const int taken = Pawns[before.captured_type(played_move)];
-    const std::optional<Position> after_better =
-        verdict_before.best && before.is_legal(verdict_before.best) ? played(before, better_line, 1) : std::nullopt;
     const bool better_keeps_it = after_better && best_capture_gain(*after_better) < gain - taken;
-    if (gain - taken > 0 && gain - taken <= at_most && better_keeps_it) {
+    // A pawn that promoted and is taken was a pawn's worth, whatever it became: not counted.
+    const bool promoted_there = played_move.kind() == Move::PROMOTION && reply.to() == played_move.to();
+    if (gain - taken > 0 && gain - taken <= at_most && better_keeps_it && !promoted_there) {
       const Square lost_on = reply.to();
       const PieceType lost_piece = type_of(after.piece_on(lost_on));
       if (taken > 0 && lost_on == played_move.to()) {

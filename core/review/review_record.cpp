@@ -19,6 +19,12 @@ std::string verdicts_text(const std::vector<PositionVerdict>& positions) {
   return text;
 }
 
+std::string budget_text(const players::Limits& limits) {
+  if (limits.movetime_ms > 0) return "movetime " + std::to_string(limits.movetime_ms) + " ms";
+  if (limits.depth > 0) return "depth " + std::to_string(limits.depth);
+  return "nodes " + std::to_string(limits.nodes);
+}
+
 Result<std::vector<PositionVerdict>> parse_verdicts(std::string_view text, const chess::PgnGame& game) {
   std::vector<PositionVerdict> positions;
   chess::Position pos = game.start;

@@ -10,12 +10,17 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "core/players/player_types.h"
 #include "core/review/position_verdict.h"
 #include "core/util/result.h"
 
 namespace gambit::review {
 
 std::string verdicts_text(const std::vector<PositionVerdict>& positions);
+
+// The budget a review was made with, as the store keys it: "nodes 600000",
+// "depth 18", "movetime 500 ms".
+std::string budget_text(const players::Limits& limits);
 
 // The verdicts of `game` read back. Fails, saying why, unless there is one line
 // per position of the game and every line is legal where it stands.

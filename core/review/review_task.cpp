@@ -15,13 +15,14 @@ ReviewTask::ReviewTask(std::vector<std::unique_ptr<players::PluginPlayer>> analy
       const std::lock_guard lock(mutex_);
       verdicts_[index] = verdict;
       arrived_.push_back(index);
-      ++done_;
+      ++progress_.done;
       return true;
     };
     Result<GameReview> review = review_game(players, game, limits, arrived, stop, niceness);
     const std::lock_guard lock(mutex_);
-    finished_ = true;
-    if (!review) failure_ = review.error();
+    progress_.finished = true;
+    if (review) review_ = std::move(review).value();
+    else progress_.failure = review.error();
   });
 }
 
@@ -30,22 +31,17 @@ ReviewTask::~ReviewTask() {
   if (thread_.joinable()) thread_.join();
 }
 
-std::size_t ReviewTask::take_verdicts(std::vector<std::optional<PositionVerdict>>& into) {
+ReviewTask::Progress ReviewTask::take_verdicts(std::vector<std::optional<PositionVerdict>>& into) {
   const std::lock_guard lock(mutex_);
   into.resize(total_);
   for (const std::size_t index : arrived_) into[index] = verdicts_[index];
   arrived_.clear();
-  return done_;
+  return progress_;
 }
 
-bool ReviewTask::finished() const {
+std::optional<GameReview> ReviewTask::take_review() {
   const std::lock_guard lock(mutex_);
-  return finished_;
-}
-
-std::string ReviewTask::failure() const {
-  const std::lock_guard lock(mutex_);
-  return failure_;
+  return std::exchange(review_, std::nullopt);
 }
 
 }  // namespace gambit::review

@@ -31,14 +31,19 @@ class ReviewTask {
   ReviewTask(const ReviewTask&) = delete;
   ReviewTask& operator=(const ReviewTask&) = delete;
 
+  // Where the review stands, read at one instant.
+  struct Progress {
+    std::size_t done = 0;  // positions judged in all
+    bool finished = false;  // ended: complete, cancelled or failed
+    std::string failure;    // why it ended incomplete ("cancelled", or what failed); "" otherwise
+  };
   // Copies the verdicts that arrived since the last call into `into` (sized to
-  // the game's positions); returns how many there are in all.
-  std::size_t take_verdicts(std::vector<std::optional<PositionVerdict>>& into);
+  // the game's positions), and says where the review stands at that instant:
+  // once finished without a failure, every verdict has been taken.
+  Progress take_verdicts(std::vector<std::optional<PositionVerdict>>& into);
+  // The whole review once it finished complete (given once).
+  std::optional<GameReview> take_review();
   std::size_t positions() const { return total_; }
-  // The review has ended: completely, cancelled or failed.
-  bool finished() const;
-  // Why it ended without every verdict ("" while running or when complete).
-  std::string failure() const;
   // Stops the searches under way; the task then finishes at once.
   void cancel() { thread_.request_stop(); }
 
@@ -47,9 +52,8 @@ class ReviewTask {
   mutable std::mutex mutex_;  // guards what follows
   std::vector<std::optional<PositionVerdict>> verdicts_;
   std::vector<std::size_t> arrived_;  // indexes not yet taken
-  std::size_t done_ = 0;
-  bool finished_ = false;
-  std::string failure_;
+  Progress progress_;
+  std::optional<GameReview> review_;
   std::jthread thread_;  // last: started once the rest is there, joined first
 };
 

@@ -556,11 +556,24 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
   }
 }
 
+namespace {
+
+// The games' summary columns, for recent_games and game_summary.
+constexpr const char* SummarySelect =
+    "SELECT g.id, g.ended_at, w.label, b.label, g.result, g.reason, g.plies, g.source "
+    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ";
+
+GameSummary summary_of(const Statement& r) {
+  return {r.column_int(0),  r.column_int(1),       r.column_text(2),
+          r.column_text(3), r.column_text(4),      r.column_text(5),
+          int(r.column_int(6)), source_from_name(r.column_text(7)).value_or(GameSource::Window)};
+}
+
+}  // namespace
+
 Result<std::vector<GameSummary>> Store::recent_games(int limit) {
-  auto query = Statement::prepare(*db_,
-                                  "SELECT g.id, g.ended_at, w.label, b.label, g.result, g.reason, g.plies, g.source "
-                                  "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = "
-                                  "g.black_id WHERE g.archived_at IS NULL ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
+  auto query = Statement::prepare(
+      *db_, std::string(SummarySelect) + "WHERE g.archived_at IS NULL ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, std::int64_t(std::max(limit, 0)));
   std::vector<GameSummary> games;
@@ -568,10 +581,18 @@ Result<std::vector<GameSummary>> Store::recent_games(int limit) {
     auto row = query.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value()) return games;
-    const Statement& r = query.value();
-    games.push_back({r.column_int(0), r.column_int(1), r.column_text(2), r.column_text(3), r.column_text(4),
-                     r.column_text(5), int(r.column_int(6)), source_from_name(r.column_text(7)).value_or(GameSource::Window)});
+    games.push_back(summary_of(query.value()));
   }
+}
+
+Result<GameSummary> Store::game_summary(std::int64_t id) {
+  auto query = Statement::prepare(*db_, std::string(SummarySelect) + "WHERE g.id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, id);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return Failure{"there is no game number " + std::to_string(id) + " in " + path_.string()};
+  return summary_of(query.value());
 }
 
 Result<std::string> Store::game_pgn(std::int64_t id) {
@@ -585,7 +606,7 @@ Result<std::string> Store::game_pgn(std::int64_t id) {
 }
 
 Result<bool> Store::save_review(std::int64_t game_id, const StoredReview& review) {
-  if (auto pgn = game_pgn(game_id); !pgn) return Failure{pgn.error()};
+  if (auto game = game_summary(game_id); !game) return Failure{game.error()};
   auto save = Statement::prepare(*db_,
                                  "INSERT OR REPLACE INTO reviews (game_id, analyser, budget, verdicts, made_at) "
                                  "VALUES (?1, ?2, ?3, ?4, ?5)");

@@ -138,6 +138,7 @@ struct GameSummary {
   std::string reason;
   int plies = 0;
   GameSource source = GameSource::Window;
+  bool operator==(const GameSummary&) const = default;
 };
 
 // A game's review as kept: what made it (analyser: the player's id, version
@@ -219,6 +220,8 @@ class Store {
   Result<std::vector<RatingPoint>> rating_history();
   // The latest games (not archived), newest first, at most limit.
   Result<std::vector<GameSummary>> recent_games(int limit);
+  // One game's line of the recent games list (archived ones too).
+  Result<GameSummary> game_summary(std::int64_t id);
   // The PGN of one game (archived ones too).
   Result<std::string> game_pgn(std::int64_t id);
   // Keeps a review of a game, replacing one by the same analyser and budget.

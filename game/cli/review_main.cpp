@@ -52,7 +52,7 @@ int run(int argc, char** argv) {
       ->excludes(nodes_option)
       ->excludes(depth_option);
   app.add_option("--jobs", jobs, "Positions searched at once, each by its own instance of the player (default: [review] jobs, 1)")
-      ->check(CLI::Range(1, 64));
+      ->check(CLI::Range(1, config::MaxReviewJobs));
   app.add_option("--isolation", isolation, "Where the player runs: process or in-process")
       ->check(CLI::IsMember({"process", "in-process"}));
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
@@ -78,15 +78,10 @@ int run(int argc, char** argv) {
   if (!resolved) return fail(resolved.error());
   auto seat = config::seat_to_play(*resolved, catalog);
   if (!seat) return fail(seat.error());
-  std::vector<std::unique_ptr<players::PluginPlayer>> instances;
+  auto instances = review::make_analysers(*seat, jobs > 0 ? jobs : settings.review.jobs);
+  if (!instances) return fail(instances.error());
   std::vector<players::PluginPlayer*> analysers;
-  if (jobs == 0) jobs = settings.review.jobs;
-  for (int k = 0; k < jobs; ++k) {
-    auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
-    if (!analyser) return fail(analyser.error());
-    instances.push_back(std::move(analyser.value()));
-    analysers.push_back(instances.back().get());
-  }
+  for (const auto& instance : instances.value()) analysers.push_back(instance.get());
 
   std::ifstream in(in_path, std::ios::binary);
   if (!in) return fail(in_path + ": cannot be opened");
@@ -98,12 +93,8 @@ int run(int argc, char** argv) {
   }
   std::ostream& out = out_path.empty() ? std::cout : out_file;
 
-  players::Limits limits;
-  if (movetime > 0) limits.movetime_ms = movetime;
-  else if (depth > 0) limits.depth = depth;
-  else if (nodes > 0) limits.nodes = nodes;
-  else if (settings.review.movetime_ms > 0) limits.movetime_ms = settings.review.movetime_ms;
-  else limits.nodes = settings.review.nodes;
+  players::Limits limits = settings.review.limits();
+  if (movetime > 0 || depth > 0 || nodes > 0) limits = players::Limits{.movetime_ms = movetime, .depth = depth, .nodes = nodes};
   chess::PgnReader reader(text);
   int number = 0, reviewed = 0, failed = 0;
   while (auto game = reader.next()) {

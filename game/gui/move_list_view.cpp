@@ -41,10 +41,9 @@ void MoveListView::draw(sf::RenderTarget& target, const Assets& assets, const sf
       const sf::FloatRect box(rect.left + 52 + float(column) * cell_width, y, cell_width - 4, RowHeight);
       if (index + 1 == moves.current) fill_rect(target, box, sf::Color(70, 90, 50));
       const float width = draw_text(target, assets.font(), san[index], TextSize, {box.left + 6, y + 2});
-      if (moves.marks && index < moves.marks->size() && !(*moves.marks)[index].empty()) {
-        const std::string& mark = (*moves.marks)[index];
-        const sf::Color color = mark == "??" ? colors::Blunder : mark == "?" ? colors::Mistake : colors::Inaccuracy;
-        draw_text(target, assets.bold(), mark, TextSize, {box.left + 7 + width, y + 2}, color);
+      if (moves.marks && index < moves.marks->size() && !(*moves.marks)[index].text.empty()) {
+        const Mark& mark = (*moves.marks)[index];
+        draw_text(target, assets.bold(), mark.text, TextSize, {box.left + 7 + width, y + 2}, mark.color);
       }
       cells_.push_back({box, index + 1});
     }

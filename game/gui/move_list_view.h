@@ -20,12 +20,18 @@ class MoveListView {
   // What the list keeps in view when drawn.
   enum class Follow { Nothing, LastMove, CurrentMove };
 
+  // A reviewed move's mark ("?!", "?", "??") in its colour; empty text: none.
+  struct Mark {
+    std::string text;
+    sf::Color color;
+  };
+
   struct Moves {
     const std::vector<std::string>* san;  // every move of the game
     int first_number;                     // the full-move number of the first move
     bool black_first;                     // the game starts with Black to move (White's first cell stays empty)
     std::size_t current;                  // highlighted: the move leading to this ply (0 = none)
-    const std::vector<std::string>* marks = nullptr;  // a review's "?!", "?", "??" or "" after each move
+    const std::vector<Mark>* marks = nullptr;  // one per move, when the game was reviewed
   };
 
   void draw(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect, const Moves& moves,

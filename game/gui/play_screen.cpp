@@ -306,9 +306,12 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
   const bool review_key =
       event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R && !event.key.control;
   if (recorder_.recorded_game() && (overlay_review_.clicked(event) || review_key)) {
+    // The store's labels (the profile's name, not "Human"), so that the review
+    // walks the person's own mistakes.
     store::GameSummary game;
     game.id = *recorder_.recorded_game();
-    game.ended_at = std::int64_t(std::time(nullptr));
+    if (store::Store* store = app_.setup().store())
+      if (auto summary = store->game_summary(game.id)) game = summary.value();
     app_.push(std::make_unique<ReplayScreen>(app_, game, true));
     return true;
   }

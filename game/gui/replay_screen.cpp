@@ -118,7 +118,7 @@ void ReplayScreen::run(Action action, bool by_key) {
     case Action::Last: go_to(plies()); break;
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
     case Action::Review:
-      if (!review_) break;
+      if (!review_ || plies() == 0) break;
       if (review_->state() == ReviewPanel::State::Running) review_->cancel();
       else review_->start();
       app_.invalidate();

@@ -1,7 +1,6 @@
 #include "game/gui/review_panel.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <ctime>
 #include <span>
@@ -35,16 +34,6 @@ sf::Color judgement_color(review::Judgement judgement) {
   return colors::Text;
 }
 
-const char* mark_of(review::Judgement judgement) {
-  switch (judgement) {
-    case review::Judgement::Inaccuracy: return "?!";
-    case review::Judgement::Mistake: return "?";
-    case review::Judgement::Blunder: return "??";
-    case review::Judgement::Good: break;
-  }
-  return "";
-}
-
 }  // namespace
 
 ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, std::optional<chess::Color> own_side)
@@ -54,25 +43,35 @@ ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, st
     positions_.push_back(positions_.back());
     positions_.back().do_move(move);
   }
-  marks_.assign(game_.moves.size(), "");
+  forget();
   const config::Settings& settings = app_.setup().settings();
   if (auto resolved = config::resolve_review(settings, app_.setup().plugin_descriptors())) {
-    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) {
-      analyser_ = seat->plugin->id() + " " + seat->plugin->version();
-      if (!seat->options.empty()) analyser_ += " " + match::options_text(seat->options);
-    }
+    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog()))
+      analyser_ = seat->plugin->id() + " " + seat->plugin->version() + " " + match::options_text(seat->options);
   }
-  budget_ = settings.review.movetime_ms > 0 ? "movetime " + std::to_string(settings.review.movetime_ms) + " ms"
-                                            : "nodes " + std::to_string(settings.review.nodes);
+  budget_ = review::budget_text(settings.review.limits());
   store::Store* store = app_.setup().store();
   if (!store || analyser_.empty()) return;
   auto kept = store->review(game_id_, analyser_, budget_);
   if (!kept || !kept.value()) return;
   auto verdicts = review::parse_verdicts(kept.value()->verdicts, game_);
   if (!verdicts) return;  // a review that no longer fits is made again when asked
-  for (review::PositionVerdict& verdict : verdicts.value()) verdicts_.push_back(std::move(verdict));
+  verdicts_.assign(verdicts.value().begin(), verdicts.value().end());
   done_ = verdicts_.size();
-  finish();
+  finish(review::judge_game(game_, std::move(verdicts).value()));
+}
+
+void ReviewPanel::forget() {
+  verdicts_.assign(positions_.size(), std::nullopt);
+  judgements_.assign(game_.moves.size(), review::Judgement::Good);
+  marks_.assign(game_.moves.size(), {});
+  done_ = 0;
+  review_.reset();
+}
+
+void ReviewPanel::set_judgement(std::size_t move, review::Judgement judgement) {
+  judgements_[move] = judgement;
+  marks_[move] = {review::mark_of(judgement), judgement_color(judgement)};
 }
 
 void ReviewPanel::start() {
@@ -96,23 +95,15 @@ void ReviewPanel::start() {
     state_ = State::Failed;
     return;
   }
-  std::vector<std::unique_ptr<players::PluginPlayer>> analysers;
-  for (int k = 0; k < settings.review.jobs; ++k) {
-    auto analyser = players::PluginPlayer::create(seat->plugin, seat->options, seat->isolation);
-    if (!analyser) {
-      failure_ = "The review player could not start: " + analyser.error();
-      state_ = State::Failed;
-      return;
-    }
-    analysers.push_back(std::move(analyser).value());
+  auto analysers = review::make_analysers(*seat, settings.review.jobs);
+  if (!analysers) {
+    failure_ = "The review player could not start: " + analysers.error();
+    state_ = State::Failed;
+    return;
   }
-  players::Limits limits;
-  if (settings.review.movetime_ms > 0) limits.movetime_ms = settings.review.movetime_ms;
-  else limits.nodes = settings.review.nodes;
-  verdicts_.assign(positions_.size(), std::nullopt);
-  marks_.assign(game_.moves.size(), "");
-  done_ = 0;
-  task_ = std::make_unique<review::ReviewTask>(std::move(analysers), game_, limits, ReviewNiceness);
+  forget();
+  task_ = std::make_unique<review::ReviewTask>(std::move(analysers).value(), game_, settings.review.limits(),
+                                               ReviewNiceness);
   state_ = State::Running;
 }
 
@@ -122,53 +113,52 @@ void ReviewPanel::cancel() {
 
 void ReviewPanel::update() {
   if (state_ != State::Running || !task_) return;
-  const std::size_t done = task_->take_verdicts(verdicts_);
-  if (done != done_) {
-    done_ = done;
+  const review::ReviewTask::Progress progress = task_->take_verdicts(verdicts_);
+  if (progress.done != done_) {
+    done_ = progress.done;
     judge_partly();
     app_.invalidate();
   }
-  if (!task_->finished()) return;
-  const std::string failure = task_->failure();
+  if (!progress.finished) return;
+  std::optional<review::GameReview> review = task_->take_review();
   task_.reset();
   app_.invalidate();
-  if (failure == "cancelled") {
-    state_ = State::None;
-    verdicts_.assign(positions_.size(), std::nullopt);
-    marks_.assign(game_.moves.size(), "");
-    done_ = 0;
-    app_.toast("Review cancelled.");
-  } else if (!failure.empty()) {
-    state_ = State::Failed;
-    failure_ = "The review failed: " + failure;
-  } else {
-    finish();
-    if (store::Store* store = app_.setup().store()) {
-      std::vector<review::PositionVerdict> kept;
-      for (const auto& verdict : verdicts_) kept.push_back(*verdict);
-      const store::StoredReview record{analyser_, budget_, review::verdicts_text(kept), std::int64_t(std::time(nullptr))};
-      if (auto saved = store->save_review(game_id_, record); !saved)
-        app_.toast("The review could not be kept: " + saved.error());
+  if (!review) {
+    forget();
+    if (progress.failure == "cancelled") {
+      state_ = State::None;
+      app_.toast("Review cancelled.");
+    } else {
+      state_ = State::Failed;
+      failure_ = "The review failed: " + progress.failure;
     }
+    return;
   }
+  if (store::Store* store = app_.setup().store()) {
+    const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions),
+                                     std::int64_t(std::time(nullptr))};
+    if (auto saved = store->save_review(game_id_, record); !saved)
+      app_.toast("The review could not be kept: " + saved.error());
+  }
+  finish(std::move(review).value());
 }
 
-void ReviewPanel::finish() {
-  std::vector<review::PositionVerdict> verdicts;
-  for (const auto& verdict : verdicts_) verdicts.push_back(*verdict);
-  review_ = review::judge_game(game_, std::move(verdicts));
-  for (std::size_t i = 0; i < review_->moves.size(); ++i) marks_[i] = mark_of(review_->moves[i].judgement);
+void ReviewPanel::finish(review::GameReview review) {
+  verdicts_.assign(review.positions.begin(), review.positions.end());
+  done_ = verdicts_.size();
+  for (std::size_t i = 0; i < review.moves.size(); ++i) set_judgement(i, review.moves[i].judgement);
+  review_ = std::move(review);
   state_ = State::Done;
 }
 
 void ReviewPanel::judge_partly() {
   for (std::size_t i = 0; i < game_.moves.size(); ++i)
     if (verdicts_[i] && verdicts_[i + 1])
-      marks_[i] = mark_of(review::judge(verdicts_[i]->score, verdicts_[i + 1]->score, positions_[i].side_to_move()));
+      set_judgement(i, review::judge(verdicts_[i]->score, verdicts_[i + 1]->score, positions_[i].side_to_move()));
 }
 
 std::optional<BoardScene::Arrow> ReviewPanel::arrow(std::size_t ply) const {
-  if (ply == 0 || ply > game_.moves.size() || marks_[ply - 1].empty()) return std::nullopt;
+  if (ply == 0 || ply > game_.moves.size() || judgements_[ply - 1] == review::Judgement::Good) return std::nullopt;
   const auto& before = verdicts_[ply - 1];
   if (!before || !before->best || before->best == game_.moves[ply - 1]) return std::nullopt;
   return BoardScene::Arrow{before->best.from(), before->best.to(), sf::Color(60, 140, 220, 200)};
@@ -192,12 +182,10 @@ std::string ReviewPanel::move_text(std::size_t ply) const {
   if (ply == 0) return "Start position" + eval(0) + ".";
   const chess::Position& before = positions_[ply - 1];
   const chess::Move move = game_.moves[ply - 1];
-  std::string text = chess::to_san_line(before, std::span(&move, 1)) + marks_[ply - 1] + eval(ply);
-  if (marks_[ply - 1].empty()) return text + (verdicts_[ply] && verdicts_[ply - 1] ? ": good move." : ".");
-  const review::Judgement judgement = review::judge(verdicts_[ply - 1]->score, verdicts_[ply]->score, before.side_to_move());
-  std::string name = review::name_of(judgement);
-  name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));
-  text += ": " + name + ".";
+  const review::Judgement judgement = judgements_[ply - 1];
+  std::string text = chess::to_san_line(before, std::span(&move, 1)) + review::mark_of(judgement) + eval(ply);
+  if (judgement == review::Judgement::Good) return text + (verdicts_[ply] && verdicts_[ply - 1] ? ": good move." : ".");
+  text += std::string(": ") + review::title_of(judgement) + ".";
   if (review_ && !review_->moves[ply - 1].reason.empty()) text += " " + review_->moves[ply - 1].reason;
   const auto& best = verdicts_[ply - 1];
   if (best && best->best && best->best != move)
@@ -238,13 +226,11 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
   fill_rect(target, {graph_.left, graph_.top + graph_.height / 2, graph_.width, 1}, sf::Color(120, 118, 112));
   fill_rect(target, {std::round(x_of(std::min(ply, n - 1))) - 1, graph_.top, 2, graph_.height}, colors::Accent);
   for (std::size_t i = 0; i < game_.moves.size(); ++i) {
-    if (marks_[i].empty() || !verdicts_[i + 1]) continue;
-    const review::Judgement judgement =
-        marks_[i] == "??" ? review::Judgement::Blunder : marks_[i] == "?" ? review::Judgement::Mistake : review::Judgement::Inaccuracy;
+    if (judgements_[i] == review::Judgement::Good || !verdicts_[i + 1]) continue;
     sf::CircleShape dot(3.5f);
     dot.setOrigin(3.5f, 3.5f);
     dot.setPosition(x_of(i + 1), y_of(i + 1));
-    dot.setFillColor(judgement_color(judgement));
+    dot.setFillColor(marks_[i].color);
     dot.setOutlineColor(sf::Color(20, 20, 20));
     dot.setOutlineThickness(1);
     target.draw(dot);
@@ -270,8 +256,7 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
     lines.resize(MaxMoveLines);
     lines.back() = fit_text(assets.font(), lines.back() + " ...", TextSize, area.width);
   }
-  const sf::Color color =
-      ply > 0 && !marks_[ply - 1].empty() && review_ ? judgement_color(review_->moves[ply - 1].judgement) : colors::Text;
+  const sf::Color color = ply > 0 ? judgement_color(judgements_[ply - 1]) : colors::Text;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     draw_text(target, assets.font(), lines[i], TextSize, {area.left, y}, i == 0 ? color : colors::Text);
     y += LineHeight;
@@ -310,7 +295,9 @@ void ReviewPanel::describe(StateDump& dump) const {
   dump.add("review", states[int(state_)]);
   dump.add("review_done", int(done_));
   dump.add("review_failure", failure_);
-  dump.add("review_marks", marks_);
+  std::vector<std::string> marks;
+  for (const MoveListView::Mark& mark : marks_) marks.push_back(mark.text);
+  dump.add("review_marks", marks);
   for (const chess::Color side : {chess::WHITE, chess::BLACK}) {
     const std::string who = side == chess::WHITE ? "white" : "black";
     dump.add("review_accuracy_" + who, accuracy(side).value_or(-1.0));

@@ -19,6 +19,7 @@
 #include "core/review/game_review.h"
 #include "core/review/review_task.h"
 #include "game/gui/board_view.h"
+#include "game/gui/move_list_view.h"
 #include "game/gui/state_dump.h"
 #include "game/gui/widgets.h"
 
@@ -46,8 +47,8 @@ class ReviewPanel {
   // A click on the graph or a button, or the keys P and N: the ply to go to.
   std::optional<std::size_t> handle(const sf::Event& event, std::size_t ply);
 
-  // "?!", "?", "??" or "" per move, for the move list.
-  const std::vector<std::string>& marks() const { return marks_; }
+  // Each move's mark for the move list.
+  const std::vector<MoveListView::Mark>& marks() const { return marks_; }
   // The better move where the move to `ply` was a mistake, as an arrow.
   std::optional<BoardScene::Arrow> arrow(std::size_t ply) const;
   std::optional<double> accuracy(chess::Color side) const;
@@ -56,8 +57,10 @@ class ReviewPanel {
   void describe(StateDump& dump) const;
 
  private:
-  void finish();  // every verdict is there: judge the game, keep it
-  void judge_partly();
+  void finish(review::GameReview review);  // complete: show it all
+  void judge_partly();                      // the moves whose two verdicts are there
+  void set_judgement(std::size_t move, review::Judgement judgement);
+  void forget();                            // back to no review
   std::string move_text(std::size_t ply) const;
 
   App& app_;
@@ -73,7 +76,8 @@ class ReviewPanel {
   std::vector<std::optional<review::PositionVerdict>> verdicts_;
   std::size_t done_ = 0;
   std::optional<review::GameReview> review_;  // once complete
-  std::vector<std::string> marks_;
+  std::vector<review::Judgement> judgements_;  // per move, as far as judged
+  std::vector<MoveListView::Mark> marks_;
 
   sf::FloatRect graph_;
   Button previous_{"< Mistake", "Your previous mistake (P)", {}};

@@ -243,7 +243,8 @@ class Walk:
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
         g.key("n")
-        self.check("replay reviewed, at a mistake", lambda s: s["ply"] > 0 or "?" not in "".join(s["review_marks"]))
+        self.check("replay reviewed, at a mistake",
+                   lambda s: s["review_marks"][s["ply"] - 1] != "" if any(s["review_marks"]) else s["ply"] == 0)
         g.key("e")
         g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
         g.key("Return")

@@ -828,9 +828,10 @@ def review_from_scores(exe, xd):
 
 def review_cancel(exe, xd):
     """Cancel stops a running review at once; closing the window during one too."""
+    # A budget no search reaches: only a cancel ends it.
     work, config = games_from_match(
         exe, "cancel", ["--white", "alphabeta", "--white-level", "1000", "--black", "alphabeta", "--black-level",
-                        "800", "--games", "1", "--movetime", "20"])
+                        "800", "--games", "1", "--movetime", "20"], "[review]\nnodes = 1000000000\n")
     g = None
     try:
         g = Gambit(exe, "cancel", config)
@@ -841,7 +842,8 @@ def review_cancel(exe, xd):
         g.key("Return")
         g.wait_for("the replay screen", lambda s: s["screen"] == "replay")
         g.key("r")
-        under_way = g.wait_for("the review under way", lambda s: s.get("review") == "running" and s["review_done"] >= 2)
+        under_way = g.wait_for("the review under way", lambda s: s.get("review") == "running")
+        time.sleep(0.5)
         started = time.monotonic()
         g.key("r")
         s = g.wait_for("the review cancelled", lambda s: s.get("review") == "none")
@@ -850,9 +852,13 @@ def review_cancel(exe, xd):
             g.fail("a cancelled review should say so, the toast is %r" % s["toast"])
         if any(s["review_marks"]):
             g.fail("a cancelled review should leave no marks, got %r" % s["review_marks"])
+        if cancelled_ms > 1500:
+            g.fail("a cancel should stop the search under way at once, it took %.0f ms" % cancelled_ms)
         g.key("r")
         g.wait_for("the review started again", lambda s: s.get("review") == "running")
         closed = g.close(xd)
+        if closed > 2.0:
+            g.fail("closing the window during a review took %.2f s" % closed)
         print("i) review cancelled in %.0f ms after %d positions, started again; closed while reviewing in %.2f s"
               % (cancelled_ms, under_way["review_done"], closed), flush=True)
     finally:

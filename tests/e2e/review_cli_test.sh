@@ -22,13 +22,18 @@ cat >"$work/games.pgn" <<'PGN'
 [Event "A sound game"]
 
 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *
+
+[Event "A longer game"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3
+Be7 9. Qd2 O-O 10. O-O-O Nbd7 11. g4 b5 12. g5 Nh5 *
 PGN
 "$review" "$work/games.pgn" -o "$work/out.pgn" --nodes 20000 2>"$work/err"
 status=$?
 [ $status -eq 1 ] || fail "a file with a broken game should exit 1, got $status: $(cat "$work/err")"
 grep -q "game 2, line 7: .*'Zz9' is not a move.*(not reviewed)" "$work/err" || fail "the broken game is not told: $(cat "$work/err")"
-grep -q '2 games reviewed, 1 not' "$work/err" || fail "no summary: $(cat "$work/err")"
-[ "$(grep -c '^\[Event ' "$work/out.pgn")" = 2 ] || fail "the two good games are not both written: $(cat "$work/out.pgn")"
+grep -q '3 games reviewed, 1 not' "$work/err" || fail "no summary: $(cat "$work/err")"
+[ "$(grep -c '^\[Event ' "$work/out.pgn")" = 3 ] || fail "the three good games are not all written: $(cat "$work/out.pgn")"
 # 3... Nf6 allows mate in one: a blunder, with the eval of the mate, the reason and a better move.
 grep -q 'Nf6 \$4' "$work/out.pgn" || fail "3... Nf6 is not marked ??: $(cat "$work/out.pgn")"
 tr '\n' ' ' <"$work/out.pgn" |
@@ -42,7 +47,7 @@ grep -q '4. Qxf7# 1-0' "$work/out.pgn" || fail "the final mate is not written pl
 "$review" "$work/out.pgn" -o "$work/again.pgn" --nodes 20000 2>"$work/err2" || fail "its own output does not read back: $(cat "$work/err2")"
 # The same budget gives the same review (nodes, not time).
 cmp -s "$work/out.pgn" "$work/again.pgn" || fail "a second review at the same budget differs"
-# Two analysers at once give the same review as one.
+# Two analysers at once give the same review as one (the longer game has several runs of positions).
 "$review" "$work/out.pgn" -o "$work/jobs.pgn" --nodes 20000 --jobs 2 2>"$work/err3" || fail "--jobs 2: $(cat "$work/err3")"
 cmp -s "$work/again.pgn" "$work/jobs.pgn" || fail "--jobs 2 gives another review: $(diff "$work/again.pgn" "$work/jobs.pgn")"
 

@@ -9,6 +9,16 @@ namespace {
 
 using chess::Position;
 
+TEST(MoveOrder, SeeCountsInTheEnginesPieceValues) {
+  // Pawn takes a knight defended by a pawn (core/chess/exchange_test.cpp tests the exchange itself).
+  Result<Position> pos = Position::from_fen("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
+  ASSERT_TRUE(pos.ok());
+  const chess::Move m = *chess::parse_uci_move(*pos, "e4d5");
+  EXPECT_EQ(see(*pos, m), PieceValue[chess::KNIGHT] - PieceValue[chess::PAWN]);
+  EXPECT_TRUE(see_ge(*pos, m, PieceValue[chess::KNIGHT] - PieceValue[chess::PAWN]));
+  EXPECT_FALSE(see_ge(*pos, m, PieceValue[chess::KNIGHT] - PieceValue[chess::PAWN] + 1));
+}
+
 TEST(MoveOrder, NoisyMovesAreCapturesAndPromotions) {
   Result<Position> pos = Position::from_fen("4k2n/6P1/8/3p4/4P3/8/8/4K3 w - - 0 1");
   ASSERT_TRUE(pos.ok());

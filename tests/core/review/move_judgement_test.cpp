@@ -36,6 +36,10 @@ TEST(MoveJudgement, AMoveIsClassedByItsMoversDropInWinningChances) {
   EXPECT_EQ(nag_of(Judgement::Mistake), 2);
   EXPECT_EQ(nag_of(Judgement::Blunder), 4);
   EXPECT_EQ(nag_of(Judgement::Good), 0);
+  EXPECT_STREQ(mark_of(Judgement::Inaccuracy), "?!");
+  EXPECT_STREQ(mark_of(Judgement::Blunder), "??");
+  EXPECT_STREQ(mark_of(Judgement::Good), "");
+  EXPECT_STREQ(title_of(Judgement::Mistake), "Mistake");
 }
 
 TEST(MoveJudgement, MoveAccuracyFallsWithTheDropInWinPercent) {

@@ -49,13 +49,23 @@ TEST(ReviewRecord, VerdictsReadBackAsTheyWere) {
   }
 }
 
+TEST(ReviewRecord, TheBudgetIsNamedByItsKind) {
+  EXPECT_EQ(budget_text({.nodes = 600000}), "nodes 600000");
+  EXPECT_EQ(budget_text({.depth = 18}), "depth 18");
+  EXPECT_EQ(budget_text({.movetime_ms = 500}), "movetime 500 ms");
+}
+
 TEST(ReviewRecord, TextThatDoesNotFitTheGameIsRefused) {
   const chess::PgnGame game = scholars_mate();
   EXPECT_EQ(parse_verdicts("cp 20 e2e4\n", game).error(), "the stored review has 1 positions, the game 8");
   EXPECT_EQ(parse_verdicts("pawns 20\n", game).error(), "line 1 of the stored review: expected cp or mate, got 'pawns'");
   EXPECT_EQ(parse_verdicts("cp lots\n", game).error(), "line 1 of the stored review: 'lots' is not a score");
   // A line that is not legal where it stands (Black's move in White's position).
-  EXPECT_FALSE(parse_verdicts("cp 20 e7e5\n", game).ok());
+  std::string illegal = "cp 20 e7e5\n";
+  for (int i = 0; i < 7; ++i) illegal += "cp 0\n";
+  Result<std::vector<PositionVerdict>> refused = parse_verdicts(illegal, game);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rfind("line 1 of the stored review: ", 0), 0u) << refused.error();
   std::string long_text;
   for (int i = 0; i < 9; ++i) long_text += "cp 0\n";
   EXPECT_EQ(parse_verdicts(long_text, game).error(), "line 9 of the stored review: more positions than the game has");

@@ -538,6 +538,12 @@ TEST_F(StoreReviews, AReviewIsKeptPerGameAnalyserAndBudgetAndSurvivesReopening) 
     auto store = open();
     ASSERT_TRUE(store);
     game = record(*store, fixtures::finished(me_, fixtures::alphabeta("hard", 6), "1-0"));
+    const GameSummary summary = must(store->game_summary(game), "summary");
+    EXPECT_EQ(summary.id, game);
+    EXPECT_EQ(summary.white, DefaultProfile);
+    EXPECT_EQ(summary.result, "1-0");
+    EXPECT_EQ(summary, must(store->recent_games(1), "recent").at(0));
+    EXPECT_FALSE(store->game_summary(game + 1).ok());
     EXPECT_EQ(must(store->review(game, "alphabeta 1.4 hash_mb=64", "nodes 600000"), "review"), std::nullopt);
     const StoredReview first{"alphabeta 1.4 hash_mb=64", "nodes 600000", "cp 20 e2e4\ncp 10\n", 1700000000};
     ASSERT_TRUE(store->save_review(game, first).ok());
