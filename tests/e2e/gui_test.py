@@ -809,6 +809,15 @@ def review_from_scores(exe, xd):
         if marks[s["ply"] - 1] == "" or any(marks[:s["ply"] - 1]):
             g.fail("N should go to the first marked move, went to ply %d of %r" % (s["ply"], marks))
         first = s["ply"]
+        # Export PGN writes the review in.
+        g.key("e")
+        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
+        g.key("Return")
+        s = g.wait_for("the game exported", lambda s: s["toast"].startswith("Game saved to "))
+        with open(s["toast"][len("Game saved to "):], encoding="utf-8") as f:
+            exported = f.read()
+        if "[%eval " not in exported or "$4" not in exported or "WhiteAccuracy" not in exported:
+            g.fail("the exported game lacks its review:\n%s" % exported[:1500])
         g.key("Escape")
         g.wait_for("the scores screen again", lambda s: s["screen"] == "scores")
         g.key("Return")

@@ -43,6 +43,18 @@ grep -q '^\[BlackBlunders "1"\]' "$work/out.pgn" || fail "no blunder count"
 grep -qE '^\[WhiteAccuracy "[0-9]+\.[0-9]"\]' "$work/out.pgn" || fail "no accuracy tag"
 [ "$(grep -o '\[%eval [^]]*\]' "$work/out.pgn" | wc -l)" -ge 10 ] || fail "moves lack [%eval] comments"
 grep -q '4. Qxf7# 1-0' "$work/out.pgn" || fail "the final mate is not written plainly"
+# Another program reads it: pgn-extract (Debian) checks every move and keeps the evals and NAGs.
+if command -v /usr/games/pgn-extract >/dev/null; then
+  /usr/games/pgn-extract -s "$work/out.pgn" -o "$work/extracted.pgn" 2>"$work/extract-err" ||
+    fail "pgn-extract: $(cat "$work/extract-err")"
+  [ -s "$work/extract-err" ] && fail "pgn-extract complains: $(cat "$work/extract-err")"
+  [ "$(grep -c '^\[Event ' "$work/extracted.pgn")" = 3 ] || fail "pgn-extract does not read the three games"
+  [ "$(grep -o '%eval' "$work/extracted.pgn" | wc -l)" = "$(grep -o '%eval' "$work/out.pgn" | wc -l)" ] ||
+    fail "pgn-extract loses [%eval] comments"
+  grep -q 'Nf6 \$4' "$work/extracted.pgn" || fail "pgn-extract loses the ?? NAG"
+else
+  fail "pgn-extract is missing (make installs it: apt-get install pgn-extract)"
+fi
 # What it writes reads back: reviewed again, every game is read.
 "$review" "$work/out.pgn" -o "$work/again.pgn" --nodes 20000 2>"$work/err2" || fail "its own output does not read back: $(cat "$work/err2")"
 # The same budget gives the same review (nodes, not time).
