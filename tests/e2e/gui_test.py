@@ -772,6 +772,17 @@ def run_scenarios(program, scenarios):
     return 0
 
 
+def replay_the_one_game(exe, xd, name, config):
+    """The window on the store holding one game, at that game's Replay screen."""
+    g = Gambit(exe, name, config)
+    g.find_window(xd)
+    g.wait_for("the menu", lambda s: s["screen"] == "menu")
+    g.key("s")
+    g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
+    g.key("Return")
+    return g, g.wait_for("the replay screen", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+
+
 def review_from_scores(exe, xd):
     """A recorded game reviewed from Scores -> Replay: random's blunders found."""
     # Random against a rated level: random hangs pieces and walks into mates.
@@ -780,13 +791,7 @@ def review_from_scores(exe, xd):
                         "1200", "--games", "1", "--movetime", "20"], "[review]\nnodes = 20000\n")
     g = None
     try:
-        g = Gambit(exe, "review", config)
-        g.find_window(xd)
-        g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("s")
-        g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
-        g.key("Return")
-        s = g.wait_for("the replay screen, not reviewed", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+        g, s = replay_the_one_game(exe, xd, "review", config)
         if s["review"] != "none":
             g.fail("a game never reviewed should show no review, got %r" % s["review"])
         started = time.monotonic()
@@ -843,13 +848,7 @@ def review_cancel(exe, xd):
                         "800", "--games", "1", "--movetime", "20"], "[review]\nnodes = 1000000000\n")
     g = None
     try:
-        g = Gambit(exe, "cancel", config)
-        g.find_window(xd)
-        g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("s")
-        g.wait_for("the scores screen", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
-        g.key("Return")
-        g.wait_for("the replay screen", lambda s: s["screen"] == "replay")
+        g, _ = replay_the_one_game(exe, xd, "cancel", config)
         g.key("r")
         under_way = g.wait_for("the review under way", lambda s: s.get("review") == "running")
         time.sleep(0.5)
