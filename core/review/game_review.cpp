@@ -61,11 +61,8 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
   const players::MoveAnswer& answer = *waited;
   if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
   if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
-  const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
   PositionVerdict verdict;
-  verdict.score = last->score_kind == players::ScoreKind::Mate
-                      ? Score::mate(sign * std::clamp(last->score, -MaxMateMoves, MaxMateMoves))
-                      : Score::centipawns(sign * std::clamp(last->score, -MaxCentipawns, MaxCentipawns));
+  verdict.score = *white_view(*last, pos.side_to_move());
   verdict.best = answer.move;
   verdict.line = last->pv;
   if (verdict.line.empty() || verdict.line.front() != answer.move) verdict.line = {answer.move};
@@ -74,11 +71,22 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
 
 }  // namespace
 
-std::string eval_text(Score white_view) {
+std::string eval_text(Score white_view, bool plus_sign) {
   if (white_view.kind == Score::Kind::Mate) return "#" + std::to_string(white_view.value);
   char text[16];
-  std::snprintf(text, sizeof text, "%.2f", white_view.value / 100.0);
+  std::snprintf(text, sizeof text, plus_sign ? "%+.2f" : "%.2f", white_view.value / 100.0);
   return text;
+}
+
+std::optional<Score> white_view(const players::SearchInfo& info, chess::Color side_to_move) {
+  const int sign = side_to_move == chess::WHITE ? 1 : -1;
+  switch (info.score_kind) {
+    case players::ScoreKind::Mate: return Score::mate(sign * std::clamp(info.score, -MaxMateMoves, MaxMateMoves));
+    case players::ScoreKind::Centipawns:
+      return Score::centipawns(sign * std::clamp(info.score, -MaxCentipawns, MaxCentipawns));
+    case players::ScoreKind::None: break;
+  }
+  return std::nullopt;
 }
 
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,

@@ -83,7 +83,12 @@ std::optional<std::size_t> find_mistake(const GameReview& review, chess::Color f
 // of an earlier review (holding "[%eval ") are replaced.
 chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review);
 
-// "0.35", "-1.20", "#3", "#-2": a score as PGN's [%eval] writes it.
-std::string eval_text(Score white_view);
+// "0.35", "-1.20", "#3", "#-2": a score as PGN's [%eval] writes it;
+// with plus_sign, "+0.35" (as the window shows a search's score).
+std::string eval_text(Score white_view, bool plus_sign = false);
+
+// A search's score (the side to move's view) from White's view, within the
+// bounds a plugin is trusted to (300 pawns, mate in 1000); none without a score.
+std::optional<Score> white_view(const players::SearchInfo& info, chess::Color side_to_move);
 
 }  // namespace gambit::review

@@ -8,6 +8,7 @@
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
+#include "core/review/game_review.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/game_screen.h"
@@ -34,17 +35,10 @@ std::string clock_text(std::int64_t ms) {
   return buffer;
 }
 
+// A search's score from White's point of view, as lichess shows it ("+0.35", "#-2").
 std::string score_text(const players::SearchInfo& info, Color side) {
-  if (info.score_kind == players::ScoreKind::None) return "";
-  // Shown from White's point of view, as lichess does.
-  const int sign = side == chess::WHITE ? 1 : -1;
-  if (info.score_kind == players::ScoreKind::Mate) {
-    const int mate = info.score * sign;
-    return std::string(mate >= 0 ? "#" : "#-") + std::to_string(std::abs(mate));
-  }
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%+.2f", sign * info.score / 100.0);
-  return buffer;
+  const std::optional<review::Score> score = review::white_view(info, side);
+  return score ? review::eval_text(*score, true) : "";
 }
 
 std::string count_text(std::uint64_t n) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "core/chess/uci.h"
 
 namespace gambit::review {
@@ -26,6 +28,24 @@ TEST(GameReview, EvalsAreWrittenInPawnsOrAsMates) {
   EXPECT_EQ(eval_text(Score::centipawns(0)), "0.00");
   EXPECT_EQ(eval_text(Score::mate(3)), "#3");
   EXPECT_EQ(eval_text(Score::mate(-2)), "#-2");
+  EXPECT_EQ(eval_text(Score::centipawns(35), true), "+0.35");
+  EXPECT_EQ(eval_text(Score::centipawns(-120), true), "-1.20");
+}
+
+TEST(GameReview, ASearchsScoreIsTurnedToWhitesViewAndBounded) {
+  players::SearchInfo info;
+  EXPECT_EQ(white_view(info, chess::WHITE), std::nullopt);
+  info.score_kind = players::ScoreKind::Centipawns;
+  info.score = 35;
+  EXPECT_EQ(white_view(info, chess::WHITE), Score::centipawns(35));
+  EXPECT_EQ(white_view(info, chess::BLACK), Score::centipawns(-35));
+  info.score = std::numeric_limits<int>::min();  // a plugin's nonsense: bounded, no overflow
+  EXPECT_EQ(white_view(info, chess::BLACK), Score::centipawns(30000));
+  info.score_kind = players::ScoreKind::Mate;
+  info.score = -3;  // the side to move is mated in 3
+  EXPECT_EQ(white_view(info, chess::BLACK), Score::mate(3));
+  info.score = std::numeric_limits<int>::max();
+  EXPECT_EQ(white_view(info, chess::WHITE), Score::mate(1000));
 }
 
 TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {

@@ -56,6 +56,17 @@ TEST(MistakeReason, AllowsMateShowsTheMatingLine) {
             "Allows mate in 1: 4. Qxf7#.");
 }
 
+TEST(MistakeReason, InThreeCheckTheThirdCheckIsNamedForWhatItIs) {
+  // White has one check left to give; 1... d6?? opens b5-e8 for it.
+  const Position before =
+      Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 1+3 0 1", chess::Variant::ThreeCheck)
+          .value();
+  const Move played = chess::parse_uci_move(before, "d7d6").value();
+  EXPECT_EQ(mistake_reason(before, played, verdict(Score::centipawns(-150), before, {"a7a6"}),
+                           verdict(Score::mate(1), after(before, played), {"f1b5"})),
+            "Allows a third check in 1: 2. Bb5+.");
+}
+
 TEST(MistakeReason, MissesMate) {
   constexpr const char* fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
   EXPECT_EQ(reason(fen, "b1c3", Score::mate(1), {"h5f7"}, Score::centipawns(-100), {"f6h5"}), "Misses mate in 1.");
