@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <cstddef>
 
 namespace gambit::review {
@@ -27,45 +28,27 @@ Judgement judge(Score before, Score after, chess::Color mover) {
   return Judgement::Good;
 }
 
-int nag_of(Judgement judgement) {
-  switch (judgement) {
-    case Judgement::Inaccuracy: return 6;
-    case Judgement::Mistake: return 2;
-    case Judgement::Blunder: return 4;
-    case Judgement::Good: break;
-  }
-  return 0;
-}
+namespace {
 
-const char* name_of(Judgement judgement) {
-  switch (judgement) {
-    case Judgement::Inaccuracy: return "inaccuracy";
-    case Judgement::Mistake: return "mistake";
-    case Judgement::Blunder: return "blunder";
-    case Judgement::Good: break;
-  }
-  return "good move";
-}
+// How each judgement is written, by Judgement (Good, Inaccuracy, Mistake, Blunder).
+struct Names {
+  int nag;
+  const char* name;
+  const char* title;
+  const char* mark;
+};
+constexpr Names JudgementNames[] = {{0, "good move", "Good move", ""},
+                                    {6, "inaccuracy", "Inaccuracy", "?!"},
+                                    {2, "mistake", "Mistake", "?"},
+                                    {4, "blunder", "Blunder", "??"}};
+static_assert(std::size(JudgementNames) == int(Judgement::Blunder) + 1, "one row per Judgement, in its order");
 
-const char* title_of(Judgement judgement) {
-  switch (judgement) {
-    case Judgement::Inaccuracy: return "Inaccuracy";
-    case Judgement::Mistake: return "Mistake";
-    case Judgement::Blunder: return "Blunder";
-    case Judgement::Good: break;
-  }
-  return "Good move";
-}
+}  // namespace
 
-const char* mark_of(Judgement judgement) {
-  switch (judgement) {
-    case Judgement::Inaccuracy: return "?!";
-    case Judgement::Mistake: return "?";
-    case Judgement::Blunder: return "??";
-    case Judgement::Good: break;
-  }
-  return "";
-}
+int nag_of(Judgement judgement) { return JudgementNames[int(judgement)].nag; }
+const char* name_of(Judgement judgement) { return JudgementNames[int(judgement)].name; }
+const char* title_of(Judgement judgement) { return JudgementNames[int(judgement)].title; }
+const char* mark_of(Judgement judgement) { return JudgementNames[int(judgement)].mark; }
 
 double move_accuracy(double before, double after) {
   if (after >= before) return 100.0;

@@ -46,6 +46,16 @@ std::vector<players::PluginPlayer*> pointers(const std::vector<std::unique_ptr<p
 
 constexpr players::Limits Budget{.nodes = 5000};
 
+// Polls the task as a window does until it finishes (or about 30 s pass).
+ReviewTask::Progress poll_until_finished(ReviewTask& task, std::vector<std::optional<PositionVerdict>>& verdicts) {
+  ReviewTask::Progress progress;
+  for (int i = 0; i < 3000 && !progress.finished; ++i) {
+    progress = task.take_verdicts(verdicts);
+    if (!progress.finished) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return progress;
+}
+
 TEST(ReviewGame, TwoAnalysersGiveTheSameReviewAsOne) {
   const chess::PgnGame game = detour_game();
   const auto one = analysers(1), two = analysers(2);
@@ -88,11 +98,7 @@ TEST(ReviewTask, HandsOverTheVerdictsAsTheyComeThenTheReview) {
   const chess::PgnGame game = detour_game();
   ReviewTask task(analysers(1), game, Budget, 0);
   std::vector<std::optional<PositionVerdict>> verdicts;
-  ReviewTask::Progress progress;
-  for (int i = 0; i < 3000 && !progress.finished; ++i) {
-    progress = task.take_verdicts(verdicts);
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  const ReviewTask::Progress progress = poll_until_finished(task, verdicts);
   ASSERT_TRUE(progress.finished);
   EXPECT_EQ(progress.failure, "");
   EXPECT_EQ(progress.done, game.moves.size() + 1);
@@ -107,11 +113,7 @@ TEST(ReviewTask, ACancelEndsASearchWithoutLimits) {
   ReviewTask task(analysers(1), detour_game(), players::Limits{.infinite = true}, 0);
   std::vector<std::optional<PositionVerdict>> verdicts;
   task.cancel();
-  ReviewTask::Progress progress;
-  for (int i = 0; i < 3000 && !progress.finished; ++i) {
-    progress = task.take_verdicts(verdicts);
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  const ReviewTask::Progress progress = poll_until_finished(task, verdicts);
   ASSERT_TRUE(progress.finished);
   EXPECT_EQ(progress.failure, "cancelled");
   EXPECT_FALSE(task.take_review());
