@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <cstddef>
+#include <iterator>
 
 namespace gambit::review {
 
