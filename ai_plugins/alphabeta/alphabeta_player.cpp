@@ -8,7 +8,7 @@
 #include "ai_plugins/alphabeta/human_play.h"
 #include "ai_plugins/alphabeta/search.h"
 #include "ai_plugins/common/draw_offer.h"
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 #include "core/util/splitmix64.h"
 
 namespace gambit::plugins {

@@ -19,7 +19,7 @@
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/alphabeta/tt.h"
 #include "ai_plugins/common/score.h"
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 
 namespace gambit::alphabeta {
 

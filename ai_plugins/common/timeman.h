@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 
 namespace gambit::ai {
 

@@ -10,7 +10,7 @@
 #include "ai_plugins/common/draw_offer.h"
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/minimax/negamax.h"
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 #include "core/chess/movegen.h"
 
 namespace gambit::plugins {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <random>
 
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 
 namespace gambit::plugins {
 

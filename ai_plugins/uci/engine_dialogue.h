@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 #include "core/util/child_process.h"
 
 namespace gambit::plugins {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <memory>
 
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 #include "ai_plugins/uci/cecp_engine.h"
 #include "ai_plugins/uci/uci_engine.h"
 

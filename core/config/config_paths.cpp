@@ -3,22 +3,11 @@
 #include <cstdlib>
 #include <system_error>
 
-#include "core/players/plugin_catalog.h"
-#include "core/util/executable_directory.h"
+#include "core/util/install_layout.h"
 
 namespace gambit::config {
 
 namespace fs = std::filesystem;
-
-fs::path default_config_path() {
-  const fs::path dir = executable_directory();
-  if (!dir.empty()) {
-    std::error_code error;
-    const fs::path installed = dir / ".." / "share" / "gambit" / "gambit.toml";
-    if (fs::is_regular_file(installed, error)) return installed.lexically_normal();
-  }
-  return GAMBIT_SOURCE_DEFAULT_CONFIG;
-}
 
 namespace {
 
@@ -34,6 +23,8 @@ std::optional<fs::path> xdg_folder(const char* variable, const char* fallback) {
 
 }  // namespace
 
+fs::path default_config_path() { return data_directory() / "gambit.toml"; }
+
 std::optional<fs::path> user_config_path() {
   auto folder = xdg_folder("XDG_CONFIG_HOME", ".config");
   if (!folder) return std::nullopt;
@@ -46,9 +37,16 @@ fs::path store_path(const Settings& settings) {
   return folder ? *folder / "gambit" / "gambit.db" : fs::path("gambit.db");
 }
 
+std::optional<fs::path> user_plugin_directory() {
+  auto folder = xdg_folder("XDG_DATA_HOME", ".local/share");
+  if (!folder) return std::nullopt;
+  return *folder / "gambit" / "plugins";
+}
+
 std::vector<fs::path> plugin_search_paths(const Settings& settings) {
   std::vector<fs::path> paths = settings.plugin_paths;
-  for (const fs::path& dir : players::default_plugin_directories()) paths.push_back(dir);
+  paths.push_back(plugin_directory());
+  if (auto user = user_plugin_directory()) paths.push_back(*user);
   return paths;
 }
 

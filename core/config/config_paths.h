@@ -11,9 +11,8 @@
 
 namespace gambit::config {
 
-// The documented default configuration: <exe dir>/../share/gambit/gambit.toml
-// when the game is installed, otherwise config/gambit.toml in the source tree
-// the program was built from.
+// The documented default configuration, shipped with the game:
+// data_directory()/gambit.toml (<prefix>/share/gambit, also in the build folder).
 std::filesystem::path default_config_path();
 
 // The user's configuration: $XDG_CONFIG_HOME/gambit/config.toml, or
@@ -26,8 +25,15 @@ std::optional<std::filesystem::path> user_config_path();
 // relative; gambit.db in the working folder when neither variable helps.
 std::filesystem::path store_path(const Settings& settings);
 
+// The user's own plugins: $XDG_DATA_HOME/gambit/plugins, or
+// $HOME/.local/share/gambit/plugins (the same rules); installing a plugin is
+// copying its gambit_<id>.so there.
+std::optional<std::filesystem::path> user_plugin_directory();
+
 // The folders to search for plugins, first match wins: the configured paths in
-// order, then beside the executable (players::default_plugin_directories()).
+// order, then the plugins shipped with the game (plugin_directory()), then the
+// user's. A user's plugin with the id of a shipped one is reported, not used,
+// so a stale copy cannot replace the game's own player.
 std::vector<std::filesystem::path> plugin_search_paths(const Settings& settings);
 
 }  // namespace gambit::config

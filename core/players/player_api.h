@@ -12,7 +12,7 @@
  * the host reads a field only when struct_size says it is present.
  *
  * Only C types cross the boundary. No exception may escape a plugin function
- * (the C++ SDK in ai_plugins/sdk catches everything and reports GAMBIT_ERROR).
+ * (the C++ SDK, gambit/player_sdk.h, catches everything and reports GAMBIT_ERROR).
  *
  * Ownership: the host owns every buffer and struct it passes in; a plugin must
  * not keep pointers to them after the call returns. Strings in the descriptor

@@ -4,7 +4,6 @@
 #include <set>
 #include <system_error>
 
-#include "core/util/executable_directory.h"
 
 namespace gambit::players {
 
@@ -99,12 +98,6 @@ std::vector<std::string> PluginCatalog::ids() const {
   for (const std::shared_ptr<const PluginLibrary>& plugin : plugins_) ids.push_back(plugin->id());
   std::sort(ids.begin(), ids.end());
   return ids;
-}
-
-std::vector<std::filesystem::path> default_plugin_directories() {
-  const std::filesystem::path dir = executable_directory();
-  if (dir.empty()) return {};
-  return {dir / "plugins", dir};
 }
 
 }  // namespace gambit::players

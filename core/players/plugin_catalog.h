@@ -51,8 +51,4 @@ class PluginCatalog {
   std::vector<std::string> problems_;
 };
 
-// Where plugins are looked for when the configuration names no path:
-// <executable directory>/plugins, then the executable directory itself.
-std::vector<std::filesystem::path> default_plugin_directories();
-
 }  // namespace gambit::players

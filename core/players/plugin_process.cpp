@@ -20,7 +20,7 @@
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_search.h"
 #include "core/util/child_process.h"
-#include "core/util/executable_directory.h"
+#include "core/util/install_layout.h"
 
 namespace gambit::players {
 
@@ -355,7 +355,7 @@ std::optional<Isolation::Mode> isolation_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::filesystem::path plugin_host_program() { return executable_directory() / "gambit-plugin-host"; }
+std::filesystem::path plugin_host_program() { return helper_directory() / "gambit-plugin-host"; }
 
 Result<wire::Description> describe_in_child(const std::filesystem::path& file, const Isolation& isolation) {
   ChildInstance c;

@@ -50,7 +50,7 @@ struct ChildFailure : std::runtime_error {
   bool timed_out;
 };
 
-// The program that serves isolated plugins: gambit-plugin-host beside the running one.
+// The program that serves isolated plugins: helper_directory()/gambit-plugin-host.
 std::filesystem::path plugin_host_program();
 
 // The description of file's plugin, from a child that loads it (no code of

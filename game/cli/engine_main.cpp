@@ -438,6 +438,7 @@ std::optional<std::pair<Protocol, std::string>> read_protocol_line(LineInput& in
 
 int run(int argc, char** argv) {
   CLI::App app{"Gambit player plugins as a UCI chess engine."};
+  app.set_version_flag("--version", std::string("gambit-engine ") + GAMBIT_VERSION);
   std::string config_path, plugin_id = "alphabeta", level;
   std::vector<std::string> option_texts;
   bool list_plugins = false;

@@ -181,6 +181,7 @@ class Match {
 
 int run(int argc, char** argv) {
   CLI::App app{"Plays AI players against each other without a window and reports the score."};
+  app.set_version_flag("--version", std::string("gambit-match ") + GAMBIT_VERSION);
   std::string config_path, pgn_path, tc_text, store_path, variant_id, isolation;
   bool no_record = false;
   std::string white_id, black_id, white_level, black_level;

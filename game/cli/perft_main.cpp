@@ -20,6 +20,7 @@ using gambit::Result;
 
 int main(int argc, char** argv) {
   CLI::App app{"Count the leaf nodes of the legal move tree (perft) of a chess position."};
+  app.set_version_flag("--version", std::string("gambit-perft ") + GAMBIT_VERSION);
   std::string fen{START_FEN};
   bool divide = false;
   int depth = 0;

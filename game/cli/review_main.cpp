@@ -33,6 +33,7 @@ int fail(const std::string& message) {
 
 int run(int argc, char** argv) {
   CLI::App app{"Reviews the games of a PGN file: each move judged by an analysing player, written back annotated."};
+  app.set_version_flag("--version", std::string("gambit-review ") + GAMBIT_VERSION);
   std::string in_path, out_path, config_path, player_id, level, isolation;
   std::vector<std::string> option_texts;
   std::int64_t nodes = 0, movetime = 0;

@@ -2,17 +2,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 #include <alc.h>  // OpenAL, as CMake's FindOpenAL points at it
+#include <fontconfig/fontconfig.h>
 
-#include "core/players/plugin_catalog.h"
-#include "core/util/executable_directory.h"
-
-#ifndef GAMBIT_SOURCE_ASSETS_DIR
-#define GAMBIT_SOURCE_ASSETS_DIR ""
-#endif
+#include "core/util/install_layout.h"
 
 namespace gambit::gui {
 
@@ -20,16 +15,33 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> candidate_folders() {
-  std::vector<fs::path> folders;
-  if (const char* env = std::getenv("GAMBIT_ASSETS_DIR"); env && *env) folders.emplace_back(env);
-  const fs::path exe = executable_directory();
-  if (!exe.empty()) {
-    folders.push_back(exe / ".." / "share" / "gambit" / "assets");
-    folders.push_back(exe / ".." / ".." / "assets");
-  }
-  if (*GAMBIT_SOURCE_ASSETS_DIR) folders.emplace_back(GAMBIT_SOURCE_ASSETS_DIR);
-  return folders;
+// The file of an installed font of that family and weight, through fontconfig
+// (which knows every font folder of the system and the user); empty when no
+// such font is installed. Fontconfig answers every query with its nearest
+// font, so the family and weight it found are checked.
+fs::path find_font(const char* family, int weight) {
+  if (!FcInit()) return {};
+  FcPattern* pattern = FcPatternCreate();
+  FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>(family));
+  FcPatternAddInteger(pattern, FC_WEIGHT, weight);
+  FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN);
+  FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+  FcDefaultSubstitute(pattern);
+  FcResult result = FcResultNoMatch;
+  FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+  FcPatternDestroy(pattern);
+  if (!match) return {};
+  fs::path file;
+  bool same_family = false;
+  FcChar8* text = nullptr;
+  for (int i = 0; FcPatternGetString(match, FC_FAMILY, i, &text) == FcResultMatch; ++i)
+    same_family = same_family || FcStrCmpIgnoreCase(text, reinterpret_cast<const FcChar8*>(family)) == 0;
+  int found_weight = -1;
+  FcPatternGetInteger(match, FC_WEIGHT, 0, &found_weight);
+  if (same_family && found_weight == weight && FcPatternGetString(match, FC_FILE, 0, &text) == FcResultMatch)
+    file = reinterpret_cast<const char*>(text);
+  FcPatternDestroy(match);
+  return file;
 }
 
 // Unicode code point of a piece glyph: U+2654 (white king) .. U+265F (black pawn).
@@ -42,24 +54,18 @@ sf::Uint32 glyph(chess::PieceType type, bool filled) {
 
 Result<std::unique_ptr<Assets>> Assets::load() {
   auto assets = std::make_unique<Assets>();
-  std::string tried;
-  for (const fs::path& folder : candidate_folders()) {
-    std::error_code error;
-    if (!fs::is_regular_file(folder / "fonts" / "DejaVuSans.ttf", error)) {
-      tried += (tried.empty() ? "" : ", ") + folder.lexically_normal().string();
-      continue;
-    }
-    assets->folder_ = fs::weakly_canonical(folder, error);
-    break;
-  }
-  if (assets->folder_.empty())
-    return Failure{"cannot find Gambit's assets (fonts/DejaVuSans.ttf) in: " + tried +
-                          "; set GAMBIT_ASSETS_DIR to the assets folder"};
-  const fs::path fonts = assets->folder_ / "fonts";
-  if (!assets->regular_.loadFromFile((fonts / "DejaVuSans.ttf").string()) ||
-      !assets->bold_.loadFromFile((fonts / "DejaVuSans-Bold.ttf").string()))
-    return Failure{"cannot read the fonts in " + fonts.string()};
-  assets->serif_loaded_ = assets->serif_.loadFromFile((fonts / "FreeSerif.ttf").string());
+  const fs::path regular = find_font("DejaVu Sans", FC_WEIGHT_REGULAR);
+  const fs::path bold = find_font("DejaVu Sans", FC_WEIGHT_BOLD);
+  if (regular.empty() || bold.empty())
+    return Failure{"Gambit draws its text and pieces with the DejaVu Sans font, which is not installed; "
+                   "install it with: sudo apt install fonts-dejavu-core"};
+  if (!assets->regular_.loadFromFile(regular.string()) || !assets->bold_.loadFromFile(bold.string()))
+    return Failure{"cannot read the DejaVu Sans font (" + regular.string() + ", " + bold.string() +
+                   "); reinstalling it may help: sudo apt install --reinstall fonts-dejavu-core"};
+  // FreeSerif gives the second piece set; without it that set is drawn with DejaVu Sans.
+  const fs::path serif = find_font("FreeSerif", FC_WEIGHT_REGULAR);
+  assets->serif_loaded_ = !serif.empty() && assets->serif_.loadFromFile(serif.string());
+  assets->sounds_folder_ = data_directory() / "sounds";
 
   return assets;
 }
@@ -199,7 +205,7 @@ void Assets::play(Sound sound) {
                                                     {Sound::Notify, "notify.wav"}};
     for (const auto& [sound, file] : sounds) {
       sf::SoundBuffer buffer;
-      if (buffer.loadFromFile((folder_ / "sounds" / file).string())) buffers_[sound] = buffer;
+      if (buffer.loadFromFile((sounds_folder_ / file).string())) buffers_[sound] = buffer;
     }
   }
   auto found = buffers_.find(sound);

@@ -1,7 +1,9 @@
-// Assets: the fonts and sounds the window uses, found on disk once at start-up
-// (assets/README.md says where), and the drawing of chess pieces as font glyphs.
-// A missing font is an error told in words; a missing sound or no audio device
-// only makes the game silent.
+// Assets: the fonts and sounds the window uses, found once at start-up, and the
+// drawing of chess pieces as font glyphs. The fonts are the system's (Debian's
+// fonts-dejavu-core and fonts-freefont-ttf, found through fontconfig); the
+// sounds are shipped in data_directory()/sounds. A missing DejaVu Sans is an
+// error told in words; a missing FreeSerif falls back to DejaVu Sans; a missing
+// sound or no audio device only makes the game silent.
 #pragma once
 
 #include <SFML/Audio.hpp>
@@ -24,11 +26,9 @@ enum class Sound { Move, Capture, Check, GameEnd, Notify };
 
 class Assets {
  public:
-  // Loads the fonts from the first folder that has them: $GAMBIT_ASSETS_DIR,
-  // <exe>/../share/gambit/assets, <exe>/../../assets, the source tree's assets/.
+  // Loads the fonts (sounds are loaded on first use).
   static Result<std::unique_ptr<Assets>> load();
 
-  const std::filesystem::path& folder() const { return folder_; }
   const sf::Font& font() const { return regular_; }
   const sf::Font& bold() const { return bold_; }
 
@@ -48,7 +48,7 @@ class Assets {
   // The piece as a texture of size x size pixels, made on first use (see draw_piece).
   const sf::Texture& piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const;
 
-  std::filesystem::path folder_;
+  std::filesystem::path sounds_folder_;
   sf::Font regular_, bold_, serif_;
   bool serif_loaded_ = false;
   mutable std::map<std::tuple<std::string, int, unsigned>, sf::Texture> piece_cache_;

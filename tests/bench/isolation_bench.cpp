@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/players/plugin_player.h"
-#include "core/util/executable_directory.h"
+#include "core/util/install_layout.h"
 
 namespace {
 
@@ -40,7 +40,7 @@ void print(const char* what, const char* mode, Figures f, std::size_t n) {
 
 int main(int argc, char** argv) {
   const std::filesystem::path file =
-      argc > 1 ? std::filesystem::path(argv[1]) : executable_directory() / "plugins" / "gambit_alphabeta.so";
+      argc > 1 ? std::filesystem::path(argv[1]) : plugin_directory() / "gambit_alphabeta.so";
   const Isolation in_process{.mode = Isolation::Mode::InProcess};
   const Isolation process{};
   constexpr int Reads = 20, Starts = 20, Stops = 30;

@@ -361,7 +361,7 @@ def typed_moves(exe, xd):
 def measured_levels(exe):
     """alphabeta's measured levels {name: Elo}, from the ratings file beside the plugin the window loads."""
     levels = {}
-    with open(os.path.join(os.path.dirname(exe), "plugins", "gambit_alphabeta.ratings")) as f:
+    with open(os.path.join(os.path.dirname(exe), "..", "lib", "gambit", "plugins", "gambit_alphabeta.ratings")) as f:
         for line in f:
             fields = line.rstrip("\n").split("\t")
             if len(fields) == 6 and not line.startswith("#"):

@@ -4,12 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/players/plugin_catalog.h"
-#include "core/util/executable_directory.h"
+#include "core/util/install_layout.h"
 #include "tests/core/config/temp_files.h"
 
 namespace gambit::config {
@@ -63,14 +64,44 @@ TEST(UserConfigPath, FallsBackToHomeWhenXdgIsUnsetEmptyOrRelative) {
   }
 }
 
-TEST(PluginSearchPaths, ConfiguredPathsThenBesideTheExecutable) {
+TEST(PluginSearchPaths, ConfiguredPathsThenTheGamesThenTheUsers) {
+  ScopedEnv xdg("XDG_DATA_HOME", "/home/u/data");
   Settings settings;
   settings.plugin_paths = {"/a", "/b"};
-  std::vector<fs::path> expected{"/a", "/b"};
-  for (const fs::path& dir : players::default_plugin_directories()) expected.push_back(dir);
-  EXPECT_EQ(plugin_search_paths(settings), expected);
-  EXPECT_EQ(expected.back(), executable_directory());
-  EXPECT_EQ(plugin_search_paths(Settings()), players::default_plugin_directories());
+  const fs::path shipped = plugin_directory();
+  EXPECT_EQ(plugin_search_paths(settings),
+            (std::vector<fs::path>{"/a", "/b", shipped, "/home/u/data/gambit/plugins"}));
+  EXPECT_EQ(plugin_search_paths(Settings()), (std::vector<fs::path>{shipped, "/home/u/data/gambit/plugins"}));
+}
+
+TEST(PluginSearchPaths, TheUsersFolderFollowsTheXdgRules) {
+  {
+    ScopedEnv xdg("XDG_DATA_HOME", "relative/data");
+    ScopedEnv home("HOME", "/home/u");
+    EXPECT_EQ(user_plugin_directory(), fs::path("/home/u/.local/share/gambit/plugins"));
+  }
+  {
+    ScopedEnv xdg("XDG_DATA_HOME", nullptr);
+    ScopedEnv no_home("HOME", nullptr);
+    EXPECT_EQ(user_plugin_directory(), std::nullopt);
+    EXPECT_EQ(plugin_search_paths(Settings()), std::vector<fs::path>{plugin_directory()});
+  }
+}
+
+// The build folder is laid out like an installed prefix: the shipped files are
+// where the programs look for them, relative to bin/.
+TEST(InstallLayout, TheBuildFolderIsLaidOutLikeAPrefix) {
+  const fs::path bin = executable_directory();
+  ASSERT_FALSE(bin.empty());
+  EXPECT_TRUE(fs::is_regular_file(default_config_path())) << default_config_path();
+  EXPECT_EQ(default_config_path().parent_path(), data_directory());
+  EXPECT_TRUE(fs::is_regular_file(data_directory() / "sounds" / "move.wav")) << data_directory();
+  EXPECT_TRUE(fs::is_regular_file(helper_directory() / "gambit-plugin-host")) << helper_directory();
+  EXPECT_TRUE(fs::is_regular_file(plugin_directory() / "gambit_random.so")) << plugin_directory();
+  const fs::path prefix = bin.parent_path();
+  for (const fs::path& dir : {data_directory(), helper_directory(), plugin_directory()})
+    EXPECT_EQ(std::mismatch(prefix.begin(), prefix.end(), dir.begin(), dir.end()).first, prefix.end())
+        << dir << " is not under " << prefix;
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "core/util/executable_directory.h"
 #include "tests/core/players/test_plugin_paths.h"
 
 namespace gambit::players {
@@ -101,13 +100,6 @@ TEST(PluginCatalog, UnknownIdInAnEmptyCatalogNamesTheDirectoriesSearched) {
   Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("alphabeta");
   ASSERT_FALSE(found);
   EXPECT_EQ(found.error(), "unknown player 'alphabeta'; no player plugins were found in '" + missing.string() + "'");
-}
-
-TEST(PluginCatalog, DefaultDirectoriesAreBesideTheExecutable) {
-  const std::filesystem::path dir = executable_directory();
-  ASSERT_FALSE(dir.empty());
-  EXPECT_TRUE(std::filesystem::exists(dir / "gambit_players_tests")) << dir;
-  EXPECT_EQ(default_plugin_directories(), (std::vector<std::filesystem::path>{dir / "plugins", dir}));
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "ai_plugins/sdk/player_sdk.h"
+#include "gambit/player_sdk.h"
 
 namespace {
 
