@@ -6,29 +6,36 @@
 #   make test-release / make test-asan   one half of make test
 #   make test-fast   the unit tests alone (ctest -L unit: no display, no external engine)
 #   make bench       move-generator speed side by side with Stockfish (needs ../shared)
+#   make package     the Debian packages gambit and gambit-plugin-dev (CPack), built
+#                    for any amd64 machine with Debian's hardening flags, in build-package/
+#   make test-package  check the packages (lintian, desktop-file-validate, appstreamcli);
+#                    as root also install them, play a game from PATH, build a plugin
+#                    against the installed SDK, and remove them
 #   make fuzz        build the libFuzzer targets (clang) and run each for FUZZ_SECONDS
 #                    (default 60), keeping what they learn in build-fuzz/corpus
 SHELL := /bin/bash
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
 FUZZ_DIR ?= build-fuzz
+PACKAGE_DIR ?= build-package
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := fen moves pgn config uci_command cecp_command cecp_session plugin_wire
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
 DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev libfontconfig-dev fonts-dejavu-core fonts-freefont-ttf xboard fairymax phalanx sjeng stockfish fairy-stockfish \
-  xvfb xauth xdotool python3 python3-xlib pgn-extract
+  xvfb xauth xdotool python3 python3-xlib pgn-extract strace \
+  librsvg2-bin help2man dpkg-dev lintian desktop-file-utils appstream
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 
-.PHONY: play test test-fast test-release test-asan build deps bench fuzz clean
+.PHONY: play test test-fast test-release test-asan test-package build deps bench fuzz package clean
 
 play: build
 	$(BUILD_DIR)/bin/gambit
 
-test: test-release test-asan
+test: test-release test-asan test-package
 
 test-fast: build
 	cd $(BUILD_DIR) && ctest -L unit --output-on-failure -j$(JOBS)
@@ -41,6 +48,22 @@ test-asan: deps
 	  -DGAMBIT_SANITIZE=ON -DGAMBIT_TEST_PERFT_NODE_LIMIT=300000 >/dev/null
 	cmake --build $(ASAN_DIR) -j$(JOBS)
 	cd $(ASAN_DIR) && $(TEST_WRAPPER) ctest --output-on-failure -j$(JOBS)
+
+# The package build: no -march=native (it runs on any amd64), Debian's
+# hardening flags from dpkg-buildflags (all of them, as lintian asks), no tests.
+package: export DEB_BUILD_MAINT_OPTIONS = hardening=+all
+package: deps
+	cmake -S . -B $(PACKAGE_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr -DGAMBIT_NATIVE=OFF \
+	  -DBUILD_TESTING=OFF -DCMAKE_CXX_FLAGS="$$(dpkg-buildflags --get CPPFLAGS) $$(dpkg-buildflags --get CXXFLAGS)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" \
+	  -DCMAKE_MODULE_LINKER_FLAGS="$$(dpkg-buildflags --get LDFLAGS)" >/dev/null
+	cmake --build $(PACKAGE_DIR) -j$(JOBS)
+	rm -f $(PACKAGE_DIR)/*.deb
+	cd $(PACKAGE_DIR) && cpack >/dev/null
+	@ls $(PACKAGE_DIR)/*.deb
+
+test-package: package
+	tests/package/package_test.sh $(PACKAGE_DIR) examples/plugin-template
 
 build: deps
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -72,4 +95,4 @@ fuzz: deps
 	tests/fuzz/run_fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR) $(PACKAGE_DIR)

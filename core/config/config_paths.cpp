@@ -37,6 +37,12 @@ fs::path store_path(const Settings& settings) {
   return folder ? *folder / "gambit" / "gambit.db" : fs::path("gambit.db");
 }
 
+std::optional<fs::path> window_placement_path() {
+  auto folder = xdg_folder("XDG_STATE_HOME", ".local/state");
+  if (!folder) return std::nullopt;
+  return *folder / "gambit" / "window";
+}
+
 std::optional<fs::path> user_plugin_directory() {
   auto folder = xdg_folder("XDG_DATA_HOME", ".local/share");
   if (!folder) return std::nullopt;

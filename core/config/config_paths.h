@@ -25,6 +25,11 @@ std::optional<std::filesystem::path> user_config_path();
 // relative; gambit.db in the working folder when neither variable helps.
 std::filesystem::path store_path(const Settings& settings);
 
+// Where the window's size and position are kept between runs:
+// $XDG_STATE_HOME/gambit/window, or $HOME/.local/state/gambit/window (the same
+// rules); nullopt when neither variable helps.
+std::optional<std::filesystem::path> window_placement_path();
+
 // The user's own plugins: $XDG_DATA_HOME/gambit/plugins, or
 // $HOME/.local/share/gambit/plugins (the same rules); installing a plugin is
 // copying its gambit_<id>.so there.

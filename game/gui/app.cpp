@@ -5,11 +5,14 @@
 #include <fstream>
 #include <thread>
 
+#include "core/config/config_paths.h"
 #include "core/players/plugin_search.h"
+#include "game/gui/demo_screen.h"
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
-#include "game/gui/demo_screen.h"
+#include "game/gui/play_screen.h"
 #include "game/gui/widgets.h"
+#include "game/gui/window_placement.h"
 
 namespace gambit::gui {
 
@@ -132,10 +135,21 @@ int App::loop() {
       std::this_thread::sleep_for(std::chrono::milliseconds(interval >= Screen::Idle ? 15 : 8));
     }
   }
+  remember_placement();
   stack_.clear();  // screens stop their AI players
   if (window_.isOpen()) window_.close();
   if (options_.frame_stats) frame_stats_.print();
   return 0;
+}
+
+void App::remember_placement() {
+  const auto file = config::window_placement_path();
+  if (!file || !window_.isOpen()) return;
+  const sf::Vector2u size = window_.getSize();
+  const auto frame = frame_position(window_.getSystemHandle());
+  const sf::Vector2i position = frame ? sf::Vector2i(frame->first, frame->second) : window_.getPosition();
+  if (auto problem = write_window_placement(*file, {position.x, position.y, size.x, size.y}))
+    std::fprintf(stderr, "gambit: the window's place is not kept: %s\n", problem->c_str());
 }
 
 int App::run(const AppOptions& options) {
@@ -152,12 +166,26 @@ int App::run(const AppOptions& options) {
 
   sf::ContextSettings context;
   context.antialiasingLevel = 0;  // multisampling costs 4x the fill on software renderers; shapes are few and large
-  app.window_.create(sf::VideoMode(1120, 780), "Gambit - chess", sf::Style::Default, context);
+  // Where the player left the window last time, fitted to this screen.
+  std::optional<WindowPlacement> placement;
+  if (const auto file = config::window_placement_path()) placement = read_window_placement(*file);
+  if (placement) {
+    const sf::VideoMode screen = sf::VideoMode::getDesktopMode();
+    placement = fit_to_screen(*placement, screen.width, screen.height, MinWidth, MinHeight);
+  }
+  app.window_.create(sf::VideoMode(placement ? placement->width : 1120, placement ? placement->height : 780),
+                     "Gambit - chess", sf::Style::Default, context);
+  if (placement) app.window_.setPosition({placement->x, placement->y});
   app.window_.setKeyRepeatEnabled(true);
   set_minimum_window_size(app.window_.getSystemHandle(), MinWidth, MinHeight);
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
   if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));
+  if (options.game_file) {
+    auto play = std::make_unique<PlayScreen>(app);
+    play->load_game(options.game_file->string());
+    app.stack_.push_back(std::move(play));
+  }
   const int status = app.loop();
   std::fflush(stdout);
   // A plugin still running on an abandoned thread must not see static destructors run under it.

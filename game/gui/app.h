@@ -26,6 +26,7 @@ struct AppOptions {
   bool demo = false;                                // --demo: start in the demo
   std::optional<std::filesystem::path> state_file;  // --state-file: JSON dump of what is shown
   bool frame_stats = false;                         // --frame-stats: print frame times at exit
+  std::optional<std::filesystem::path> game_file;   // a PGN (or FEN) file to open on the Play screen
 };
 
 class App {
@@ -66,6 +67,8 @@ class App {
   void handle_resize(unsigned width, unsigned height);
   void draw_frame();
   void write_state();
+  // Keeps the window's size and position for the next run (config::window_placement_path()).
+  void remember_placement();
 
   AppOptions options_;
   sf::RenderWindow window_;

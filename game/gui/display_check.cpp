@@ -19,6 +19,24 @@ std::variant<std::unique_ptr<DisplayHold>, std::string> DisplayHold::open() {
 
 DisplayHold::~DisplayHold() { XCloseDisplay(static_cast<Display*>(display_)); }
 
+std::optional<std::pair<int, int>> frame_position(unsigned long window) {
+  Display* display = XOpenDisplay(nullptr);
+  if (!display) return std::nullopt;
+  // Climb to the child of the root that holds the window: the frame.
+  Window top = Window(window), root = 0, parent = 0, *children = nullptr;
+  unsigned count = 0;
+  std::optional<std::pair<int, int>> position;
+  while (XQueryTree(display, top, &root, &parent, &children, &count)) {
+    if (children) XFree(children);
+    if (parent == root || parent == 0) break;
+    top = parent;
+  }
+  XWindowAttributes attributes;
+  if (XGetWindowAttributes(display, top, &attributes)) position = std::make_pair(attributes.x, attributes.y);
+  XCloseDisplay(display);
+  return position;
+}
+
 void set_minimum_window_size(unsigned long window, unsigned width, unsigned height) {
   Display* display = XOpenDisplay(nullptr);
   if (!display) return;  // the window opened, so this does not happen; the resize handler still enforces it

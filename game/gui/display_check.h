@@ -3,7 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 
 namespace gambit::gui {
@@ -23,6 +25,11 @@ class DisplayHold {
   explicit DisplayHold(void* display) : display_(display) {}
   void* display_;  // Display*, kept out of this header (Xlib's macros clash with SFML)
 };
+
+// The top-left corner of the window's frame on the screen (the window
+// manager's decoration around it, or the window itself without one): where
+// sf::Window::setPosition puts the frame back. nullopt when X cannot say.
+std::optional<std::pair<int, int>> frame_position(unsigned long window);
 
 // Asks the window manager not to let the window become smaller than width x
 // height (WM_NORMAL_HINTS), so it never lays out below the size it was

@@ -16,6 +16,9 @@ int main(int argc, char** argv) {
   cli.add_flag("--demo", options.demo, "Start straight in the demo (AI vs AI)");
   cli.add_option("--state-file", state_file, "Keep a JSON description of what the window shows in this file (for tests)");
   cli.add_flag("--frame-stats", options.frame_stats, "At exit, print frame times and CPU use");
+  std::string game_file;
+  cli.add_option("game", game_file, "A game to open (PGN, its first game; or a FEN): it goes on from its last position")
+      ->check(CLI::ExistingFile);
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -29,5 +32,6 @@ int main(int argc, char** argv) {
   }
   if (!config.empty()) options.config = config;
   if (!state_file.empty()) options.state_file = state_file;
+  if (!game_file.empty()) options.game_file = game_file;
   return gambit::gui::App::run(options);
 }

@@ -24,6 +24,10 @@ class PlayScreen final : public GameScreen {
 
   PlayScreen(App& app, Start start = Start::New);
   ~PlayScreen() override;
+  // Loads a game from a PGN file (its first game) or a FEN, as Load does: it
+  // goes on from its last position with this screen's players; a file that
+  // cannot be read or parsed is said in a toast and the new game stays.
+  void load_game(const std::string& text);
 
   std::string name() const override { return "play"; }
 
@@ -59,7 +63,6 @@ class PlayScreen final : public GameScreen {
   bool swap_offered() const;  // one human against an AI
   DrawChoice draw_choice() const;  // precondition: session()
   void ask(Dialog dialog);
-  void load_game(const std::string& text);
   void save_game(const std::string& path);
   void keep_unfinished_game();
   // The move box: moves typed on the keyboard (SAN or UCI), with completion.

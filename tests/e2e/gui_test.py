@@ -79,9 +79,9 @@ def start_own_display(screen="1280x1024x24"):
 class Gambit:
     """One run of the program in a fresh home folder, with its window."""
 
-    def __init__(self, exe, name, config, args=()):
+    def __init__(self, exe, name, config, args=(), home=None):
         self.name = name
-        self.dir = tempfile.mkdtemp(prefix="gambit-gui-" + name + "-")
+        self.dir = home or tempfile.mkdtemp(prefix="gambit-gui-" + name + "-")
         self.state_path = os.path.join(self.dir, "state.json")
         self.config_path = os.path.join(self.dir, "cfg.toml")
         with open(self.config_path, "w", encoding="utf-8") as f:
@@ -92,6 +92,7 @@ class Gambit:
         env["HOME"] = self.dir
         env["XDG_CONFIG_HOME"] = os.path.join(self.dir, "config")
         env["XDG_DATA_HOME"] = os.path.join(self.dir, "data")
+        env["XDG_STATE_HOME"] = os.path.join(self.dir, "state")
         self.stderr_path = os.path.join(self.dir, "stderr.txt")
         self.stderr = open(self.stderr_path, "wb")
         self.started = time.monotonic()
@@ -151,7 +152,7 @@ class Gambit:
 
     # --- the window ----------------------------------------------------------
 
-    def find_window(self, xd):
+    def find_window(self, xd, move=True):
         self.wait_for("the first state (the menu)", lambda s: s["screen"] in ("menu", "demo", "play"))
         try:
             out = subprocess.run(["xdotool", "search", "--sync", "--pid", str(self.proc.pid), "--name", "Gambit"],
@@ -161,6 +162,8 @@ class Gambit:
         if not out:
             self.fail("no window named Gambit of pid %d found by xdotool" % self.proc.pid)
         self.window = int(out[0])
+        if not move:
+            return self.window
         xdo("windowmove", self.window, 0, 0)
         xdo("windowraise", self.window)
         # The move is done by the server (or the window manager): wait until it shows.
@@ -237,12 +240,13 @@ class Gambit:
             self.fail("exited with status %d after the close message" % status)
         return took
 
-    def cleanup(self):
+    def cleanup(self, keep_home=False):
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
         self.stderr.close()
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if not keep_home:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def xdo(*args):
@@ -731,6 +735,71 @@ def crashing_plugin(exe, xd):
         g.cleanup()
 
 
+def window_geometry(xd, window):
+    """The window's drawing area on the screen: (x, y, width, height)."""
+    win = xd.create_resource_object("window", window)
+    pos = xd.screen().root.translate_coords(win, 0, 0)
+    geometry = win.get_geometry()
+    return pos.x, pos.y, geometry.width, geometry.height
+
+
+def wait_for_geometry(g, xd, what, predicate):
+    deadline = time.monotonic() + TIMEOUT
+    while not predicate(window_geometry(xd, g.window)):
+        if time.monotonic() > deadline:
+            g.fail("%s: the window is at %s" % (what, window_geometry(xd, g.window)))
+        time.sleep(POLL)
+
+
+def placement_and_game_file(exe, xd):
+    """The window opens where and as large as it was closed; a PGN named on
+    the command line opens on the Play screen, and a broken one is said."""
+    config = '[white]\nplayer = "human"\n[black]\nplayer = "human"\n[ui]\nanimation_ms = 0\nsounds = false\n'
+    first = Gambit(exe, "placement", config)
+    home = first.dir
+    try:
+        first.find_window(xd)
+        xdo("windowsize", first.window, 1000, 700)
+        xdo("windowmove", first.window, 130, 90)
+        first.wait_for("the window resized to 1000x700",
+                       lambda s: (s["window_width"], s["window_height"]) == (1000, 700))
+        wait_for_geometry(first, xd, "moved to 130,90", lambda g: g == (130, 90, 1000, 700))
+        first.close(xd)
+    finally:
+        first.cleanup(keep_home=True)
+    game = os.path.join(home, "opening.pgn")
+    with open(game, "w", encoding="utf-8") as f:
+        f.write('[Event "Casual"]\n[White "Ann"]\n[Black "Bob"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n')
+    second = Gambit(exe, "placement", config, args=(game,), home=home)
+    try:
+        second.find_window(xd, move=False)
+        s = second.wait_for("the game from the command line on the Play screen",
+                            lambda s: s["screen"] == "play" and len(s["moves"]) == 5)
+        if s["moves"] != ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] or "Loaded a game" not in s["toast"]:
+            second.fail("opening.pgn should be loaded, 5 plies: %s, toast %r" % (s["moves"], s["toast"]))
+        if (s["window_width"], s["window_height"]) != (1000, 700):
+            second.fail("the window should open at its last size 1000x700")
+        wait_for_geometry(second, xd, "reopened where it was, 130,90", lambda g: g[:2] == (130, 90))
+        second.close(xd)
+    finally:
+        second.cleanup(keep_home=True)
+    broken = os.path.join(home, "broken.pgn")
+    with open(broken, "w", encoding="utf-8") as f:
+        f.write("1. e4 e5 2. Ke3 *\n")
+    third = Gambit(exe, "placement", config, args=(broken,), home=home)
+    try:
+        third.find_window(xd, move=False)
+        s = third.wait_for("the broken game said in words",
+                           lambda s: s["screen"] == "play" and "Could not load the game" in s["toast"])
+        if s["moves"]:
+            third.fail("a broken file should leave a new game, not %s" % s["moves"])
+        third.close(xd)
+        print("j) the window reopens at 130,90, 1000x700; opening.pgn from the command line opens with its "
+              "5 plies; a broken file is said: %r" % s["toast"], flush=True)
+    finally:
+        third.cleanup()
+
+
 def run_scenarios(program, scenarios):
     """Runs scenario(exe, xdisplay) for each of scenarios on $DISPLAY (or an own
     Xvfb) with the gambit named on the command line; the exit status."""
@@ -878,7 +947,8 @@ def review_cancel(exe, xd):
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
-                                      scores_from_match, review_from_scores, review_cancel, crashing_plugin))
+                                      scores_from_match, review_from_scores, review_cancel, crashing_plugin,
+                                      placement_and_game_file))
 
 
 if __name__ == "__main__":
