@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Gambit: the two quick-start commands (make play, make test) around CMake.
 #   make play        install missing Debian packages, build (Release), start the game window
 #   make test        the same setup, then every test: Release suite (GCC), then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // alphabeta: the strong player, and below full strength the player of a given
 // rating (human_play.h). The plugin class maps options and levels onto the
 // Engine (search.h) and turns its progress into the host's info callback.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-alphabeta-bench: measures the alphabeta engine without a host.
 //   gambit-alphabeta-bench [--startpos-ms MS] [--tactics FILE] [--fen FEN] [--movetime MS] [--depth N]
 //                          [--hash MB] [--verbose]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // History heuristics: statistics of which moves caused beta cutoffs, used to
 // order moves and to decide how much to reduce them. Each entry moves toward a
 // bonus by "gravity" (entry += bonus - entry * |bonus| / Limit), so it stays

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/human_play.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Playing at a target Elo the way a person of that rating plays: how the
 // alphabeta player chooses its move below full strength (README, "Levels").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MovePicker: hands out the legal moves of a node best-first. Order for the main
 // search: the transposition-table move; captures and queen promotions that do
 // not lose material (most valuable victim first, then capture history); the two

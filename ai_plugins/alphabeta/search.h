@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The alphabeta engine: iterative deepening over a principal variation search
 // with aspiration windows, a transposition table, quiescence search (with
 // quiet checks on its first ply), and the usual selectivity (null-move pruning,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/tt.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The transposition table: what earlier searches learned about a position (a
 // score with its bound and depth, the best move, the static evaluation), found
 // by Zobrist key. Clusters of four 16-byte entries fill one cache line; an entry

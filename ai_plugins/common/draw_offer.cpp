@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/common/draw_offer.h"
 
 #include "core/chess/bitboard.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a player that can judge a position answers a draw offer, as a person at
 // the board does: it takes the draw when it stands clearly worse, or when the
 // position is level and nothing is left to play for (a long game, or few pieces

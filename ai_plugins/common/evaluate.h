@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The static evaluation shared by the minimax and alphabeta engines: tapered
 // middlegame/endgame material and piece-square tables, pawn structure (doubled,
 // isolated, connected, passed), mobility, king safety (attackers on the king's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Move-ordering helpers shared by the engines: which moves are "noisy", the
 // most-valuable-victim / least-valuable-attacker key, static exchange
 // evaluation in the engines' units, and which moves may give check.

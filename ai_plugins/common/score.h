@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Search scores in centipawns from the side to move's view, and the mate scores
 // that encode the distance to mate: mate_in(ply) for the side delivering it at
 // `ply` half-moves from the root, mated_in(ply) for the side receiving it.

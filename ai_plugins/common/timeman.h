@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Time management: how long one search may think, from a fixed time per move or
 // from the clock (remaining time, increment, moves to the next time control).
 // optimum() is the time an iteration should not start beyond when the search

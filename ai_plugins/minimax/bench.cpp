@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-minimax-bench: one plain negamax search, timed as a whole process.
 //   gambit-minimax-bench [--depth N] [--fen FEN]     (default: depth 5, the start position)
 // Prints the best move, its score, the nodes visited and the search time.

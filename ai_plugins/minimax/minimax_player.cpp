@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // minimax: the baseline player. Plain negamax to the `depth` option; under a
 // time limit it deepens one ply at a time and answers from the deepest search
 // it finished. Option `blunder_percent` makes it play a random legal move that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The minimax engine: plain negamax to a fixed depth over every legal move, no
 // pruning, no move ordering, no transposition table: the honest baseline.
 // Leaves score checkmate and stalemate exactly and everything else with the

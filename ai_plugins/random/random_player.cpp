@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // random: plays a uniformly random legal move. Option `seed` makes a game
 // replayable (0 = seeded from the clock).
 #include <array>

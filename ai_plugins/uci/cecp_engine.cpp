@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/uci/cecp_engine.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // CecpEngine: the XBoard/WinBoard dialogue (CECP, protocol version 2) with an
 // external engine such as Fairy-Max, Phalanx, Sjeng or GNU Chess.
 //

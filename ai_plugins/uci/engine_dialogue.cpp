@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/uci/engine_dialogue.h"
 
 #include <sstream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // EngineDialogue: what the uci plugin needs from an external engine whatever
 // protocol it speaks (UCI: uci_engine.h; XBoard/CECP: cecp_engine.h), and the
 // pieces both dialogues share. A dialogue owns its ChildProcess; every failure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/uci/uci_engine.h"
 
 #include <algorithm>

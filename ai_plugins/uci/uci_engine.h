@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UciEngine: the UCI dialogue with an external engine (Stockfish, or any
 // other). The handshake is "uci" / "uciok", the settings go out with
 // "setoption", and each move is "position fen ... moves ..." and "go" with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // uci: an external chess engine (Stockfish, or any other) as a Gambit player,
 // speaking UCI (uci_engine.h) or XBoard/CECP (cecp_engine.h), as the option
 // "protocol" says. The engine runs as a child process (ChildProcess) for the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Synthesise Gambit's sound effects.
 
 This script is the source of the WAV files next to it: run it again to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bitboard helpers and precomputed attack tables. Sliding attacks use PEXT
 // where the compiler targets BMI2 and "fancy" magic multiplication otherwise;
 // both index the same per-square tables. Tables are filled before main() and

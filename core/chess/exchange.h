@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Static exchange evaluation: what a move wins on its destination square once
 // both sides have recaptured there, each with its least valuable attacker, for
 // as long as it pays. The engines order and prune moves with it; the game

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FEN reading and writing. Reading is strict: anything that is not a legal-looking
 // position in standard FEN is refused with a sentence naming the problem and the
 // offending text, so no caller ever holds a Position that breaks its invariants.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Game: the record of one game from a start position — the moves, the positions
 // they lead through, and how (or whether) the game has ended, by the FIDE Laws.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Legal move generation. One generator (movegen.cpp) serves two sinks: a
 // MoveList that receives the moves, and a counter that only adds up popcounts,
 // which makes counting the legal moves of a position (perft leaves, mobility)

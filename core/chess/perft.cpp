@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/perft.h"
 
 #include "core/chess/movegen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Perft: the number of leaf nodes of the legal move tree to a given depth, the
 // standard correctness and speed test of a move generator. Leaves are counted
 // in bulk (count_legal at depth 1), so nodes are not made one by one. In

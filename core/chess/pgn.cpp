@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/pgn.h"
 
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PGN (Portable Game Notation) export and import, independent of Game: a game
 // is its tags, start position, moves, result and the comments after its moves.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Position: one chess position (pieces, side to move, castling rights, en-passant
 // square, move counters, and in three-check the checks each side has given) with
 // its Zobrist key and the pieces giving check.

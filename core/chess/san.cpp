@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/san.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Standard Algebraic Notation (SAN), as in PGN and FIDE scoresheets: "e4",
 // "Nbd7", "exd6", "e8=Q", "O-O", with '+' or '#' after a check or checkmate.
 #pragma once

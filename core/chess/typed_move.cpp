@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/typed_move.h"
 
 #include <algorithm>

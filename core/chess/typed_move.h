@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A move as a player types it (the window's move box): SAN with the tolerance
 // of parse_san plus lowercase piece letters where that cannot be a pawn move
 // ("nf3", "o-o"), or UCI ("g1f3", "e7e8q"); and what a beginning of such text

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Basic chess vocabulary shared by every part of core/chess: colours, pieces,
 // squares, bitboards and the 16-bit move encoding.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/uci.h"
 
 #include "core/chess/movegen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UCI long algebraic notation: a move as its origin and destination squares plus
 // a lowercase promotion letter ("e2e4", "e7e8q"); castling is the king's
 // two-square step ("e1g1"); "0000" stands for no move. Also the square names

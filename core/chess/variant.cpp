@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/chess/variant.h"
 
 #include <array>

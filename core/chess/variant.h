@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Variant: which rules a game is played by, and the names each format gives it.
 //
 // Standard is FIDE chess. ThreeCheck is chess in which a player who gives check

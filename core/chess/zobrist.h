@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Zobrist keys: one random 64-bit number per (piece, square), per castling-rights
 // set, per en-passant file, for black to move, and (three-check) per number of
 // checks a side has given, 1 to 3 (none given adds nothing, so standard-chess

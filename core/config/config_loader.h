@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading the TOML configuration (step one of two: syntax and types; seats.h
 // checks the seats against the plugins found). Files are layered: the shipped
 // default, then the user's file over it, each key replacing the one below;

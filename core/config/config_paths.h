@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where Gambit's files are: the read-only default configuration shipped with
 // the game, the user's file under $XDG_CONFIG_HOME, the scores store under
 // $XDG_DATA_HOME, and the plugin folders searched in order.

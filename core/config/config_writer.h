@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Writing the user's configuration file (the Settings screen saves here). The
 // text written reads back, through config_loader.h, over any file below it, to
 // equal settings: the seats [white], [black], [demo.white], [demo.black] and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/config/seats.h"
 
 #include <cassert>

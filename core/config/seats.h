@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Step two of reading the configuration: each seat checked against the plugins
 // actually found (the loader's descriptors), so this needs no loader itself.
 // A failure names the file, line, dotted key and what was expected, e.g.

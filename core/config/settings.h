@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The settings Gambit reads from its TOML configuration: who sits at each side
 // of the board, the rules played ([game]), the game window ([ui]), the clock
 // ([clock]), the AI-vs-AI demo ([demo] with its two seats), the player that

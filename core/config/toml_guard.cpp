@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/config/toml_guard.h"
 
 #include <algorithm>

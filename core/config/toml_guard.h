@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading TOML text with the TOML++ of Debian 12 (3.3) safely. That version
 // has undefined behaviour on some malformed input (tests/fuzz found each kind);
 // parse_toml refuses such input in words before TOML++ reads it, so a config

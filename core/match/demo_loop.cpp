@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/demo_loop.h"
 
 #include "core/chess/uci.h"

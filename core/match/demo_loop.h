@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DemoLoop: AI-vs-AI games one after another for the window's demo, with a
 // running tally. Colours alternate every game and each pair of games starts
 // from one line of the opening book (openings.h), so deterministic players do

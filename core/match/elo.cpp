@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/elo.h"
 
 #include <cmath>

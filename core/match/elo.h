@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Match statistics: the score of a series of games and the Elo difference it
 // suggests, with a 95% error margin from the spread of the game results.
 #pragma once

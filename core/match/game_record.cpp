@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/game_record.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The PGN record of a finished (or interrupted) game, shared by everything that
 // plays games: gambit-match, the game window and the demo.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/game_runner.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One game between two AI seats, played to its end without a window: the side
 // to move is asked for a move within its time, the answer is checked, clocks
 // are kept, and any failure decides the game instead of stopping the program.

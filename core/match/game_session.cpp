@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/game_session.h"
 
 #include <algorithm>

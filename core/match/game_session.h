@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameSession: one interactive game as the window plays it — seats that are a
 // human at this computer or an AI plugin, whose turn it is, clocks, undo,
 // claims, resignation, hints, and the pacing of AI moves (delay, pause, single

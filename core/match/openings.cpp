@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/openings.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small built-in book of balanced openings for AI-vs-AI matches: each line a
 // few plies of well-known theory, so games start varied but fair. Matches play
 // each opening twice with colours reversed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/match/rulebook.h"
 
 #include <cassert>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The rules that end or decide a game between seats beyond the moves on the
 // board, one set for the headless runner (gambit-match) and the window's
 // session, as engine-match programs and game servers judge them (Cute Chess,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/players/level_ratings.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LevelRatings: what a plugin's levels measured, read from the data file that
 // ships beside the plugin (gambit_<id>.ratings beside gambit_<id>.so), written
 // by a calibration (tests/bench/calibrate_levels.py for alphabeta).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/players/options.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Option values for a player plugin, checked against the schema its descriptor
 // declares (player_api.h) before they reach create(). Values travel as text;
 // every function here turns bad text into a Failure naming the option, the

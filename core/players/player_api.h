@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* player_api.h: the C ABI between Gambit (the host) and an AI player plugin.
  *
  * A plugin is a shared library exporting exactly one symbol:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The values the player ABI carries (player_api.h), once in C++: how long to
 // think (Limits) and what a search reports (SearchInfo), with their conversions
 // to and from the C structs. The host (PluginPlayer) and the plugin SDK

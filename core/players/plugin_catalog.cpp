@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/players/plugin_catalog.h"
 
 #include <algorithm>

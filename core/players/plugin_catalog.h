@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PluginCatalog: the player plugins found in a list of directories, by id.
 //
 // Directories are scanned in the order given, each non-recursively, files

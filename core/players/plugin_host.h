@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // serve_plugin: the child's side of an isolated plugin instance, the whole of
 // the gambit-plugin-host program. It loads the plugin file into this process
 // (PluginLibrary::load, with every check), announces its description, then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/players/plugin_library.h"
 
 #include <dlfcn.h>

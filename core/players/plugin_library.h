@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PluginLibrary: one player plugin file, with its descriptor checked
 // (player_api.h): loaded into the program (load), or only described by a
 // child process that loaded it (describe, plugin_process.h), so that none of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PluginPlayer: one instance of a player plugin sitting at the board (a seat).
 //
 // It owns the instance (create() on construction, destroy() on destruction)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Plugins isolated in child processes: the host's side. Each instance runs in
 // a gambit-plugin-host process of its own (plugin_host.h), spoken to over a
 // socket (plugin_wire.h), so that nothing the plugin does (crash, abort, exit,

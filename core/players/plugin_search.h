@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PluginSearch: one search of a PluginPlayer, on the one thread it owns, from
 // PluginPlayer::start until its answer is taken or it is cancelled.
 //

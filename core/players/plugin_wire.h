@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The line protocol between the host and a plugin instance isolated in a child
 // process (gambit-plugin-host: plugin_host.h serves it, plugin_process.h
 // speaks to it). Each message is one line of words separated by single spaces;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seat: who sits on one side of the board, ready to play: a human at this
 // computer, or a player plugin with its options resolved (the level's presets,
 // then the seat's own options, each valid for the plugin's schema), and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/rating/glicko2.h"
 
 #include <cassert>

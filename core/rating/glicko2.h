@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glicko-2: a player's rating with its uncertainty, updated from games against
 // opponents of known rating (Mark Glickman, "Example of the Glicko-2 system",
 // 2012). Gambit rates the person at the board against opponents whose ratings

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/recording/recorder.h"
 
 #include <sstream>

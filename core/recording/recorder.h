@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Recorder: the games one front end plays (the window's Play or Demo), put into
 // the store as they go: a finished game is recorded the moment it ends, and in
 // Play a game left unfinished is kept (after every move and when the screen

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/recording/store_entry.h"
 
 #include "core/match/game_record.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the store is told about a game played between seats: the identity of
 // an AI seat and the entry of a finished game. Kept apart from core/match so
 // that playing games needs no database; the window and gambit-match record.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/review/game_review.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reviewing a game: every position searched by an analysing player (any
 // plugin that reports scores), each move judged (move_judgement.h), and the
 // game written back as PGN annotated the way lichess exports an analysed game.

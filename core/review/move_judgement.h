@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How good a move was, judged from an engine's scores of the positions before
 // and after it, the way lichess judges: winning chances, the class of a
 // mistake (inaccuracy, mistake, blunder) and accuracy per move and per game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/review/move_reason.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Why a move was a mistake, in words. Every reason comes from a pattern
 // checked on the board along the analyser's lines, never from a score alone:
 //  - allows mate in N: the reply's line ends in mate N moves on;

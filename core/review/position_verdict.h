@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What an analysing player said of one position of a reviewed game.
 #pragma once
 

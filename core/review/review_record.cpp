@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/review/review_record.h"
 
 #include <sstream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A review's verdicts as text, to keep with the game in the store: reopening a
 // reviewed game is then instant (the moves are judged again from the verdicts,
 // which is arithmetic). One line per position, in order:

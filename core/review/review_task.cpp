@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/review/review_task.h"
 
 #include <utility>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ReviewTask: a game's review running on a thread of its own, for a front end
 // that must never wait (the window). Its owner polls it once a frame for the
 // verdicts that arrived since, shows them as they come, and may cancel.

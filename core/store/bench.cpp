@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-store-bench: how long the store's calls take with many games in it,
 // in a fresh file under a temporary folder (README "Performance").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The store's schema and its history: version v of the file (PRAGMA
 // user_version) is made by running migration_sql(1) .. migration_sql(v) in
 // order. Table and column names are fixed, so other tools can read the file.

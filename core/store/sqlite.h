@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A thin RAII layer over the SQLite C API, just what the store needs:
 // Connection (one open database), Statement (a prepared statement with bind
 // and column access) and Transaction (BEGIN IMMEDIATE .. COMMIT, rolled back

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/store/store.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Store: scores and finished games kept between sessions, in one SQLite file
 // (its default place: config::store_path): who played (players), every finished game with
 // its PGN (games), each person's rating after each rated game (ratings), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/util/child_process.h"
 
 #include <fcntl.h>

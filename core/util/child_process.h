@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ChildProcess: a program run as a child process in a process group of its
 // own, spoken to line by line over its standard input and output (one socket
 // pair). The uci plugin runs external engines with it; the host runs each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whole-word decimal numbers from untrusted text (protocol lines, files):
 // nothing before or after the digits, no overflow.
 #pragma once

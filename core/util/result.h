@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Result<T>: a value or a message in words saying why there is none. Every
 // parser and every loader returns one, so bad input never needs an assert or a
 // throw. In namespace gambit, so every module names it Result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit generator whose output
 // function also serves as a hash that spreads nearby numbers far apart. Used
 // for the Zobrist keys (at compile time), the evaluation noise of alphabeta,

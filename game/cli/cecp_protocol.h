@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The XBoard/WinBoard protocol (CECP, version 2) as gambit-engine speaks it:
 // each input line parsed into a command, or a Failure whose message is the
 // reason the engine sends back as "Error (<reason>): <line>"; and the output

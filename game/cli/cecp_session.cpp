@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/cli/cecp_session.h"
 
 #include <algorithm>

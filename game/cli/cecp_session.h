@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Session: the engine side of one XBoard/CECP conversation, as a pure state
 // machine: the game (chess::Game), force mode, the colour the engine plays,
 // the time control and clocks, post, pending pings, and whether a search is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-engine: any Gambit player plugin as a UCI or XBoard (CECP v2) engine,
 // for other chess GUIs and for measuring our players against reference programs.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-match: AI vs AI without a window — N games, alternating colours, from
 // the built-in opening book, J at a time, each recorded in the scores store
 // (unless --no-record) and written to a PGN file as soon as it ends; then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-perft: counts the leaves of the legal move tree (perft), the way
 // Stockfish's "go perft" does, to check and time the move generator.
 //

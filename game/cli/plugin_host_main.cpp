@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-plugin-host: one player plugin, run apart from the program that uses
 // it (core/players/plugin_host.h). Gambit's programs start it, one per isolated
 // instance, and speak to it over its standard input and output.

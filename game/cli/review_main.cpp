@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-review: reviews every game of a PGN file with an analysing player and
 // writes the games back annotated (evaluations, ?!/?/?? with the better move,
 // each side's accuracy), as lichess exports an analysed game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/cli/uci_protocol.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The UCI protocol as gambit-engine speaks it: each input line parsed into a
 // command (or a message saying why it was ignored), and the output lines
 // formatted. Pure functions, no I/O, so every rule is unit-tested.

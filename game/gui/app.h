@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // App: the window and its screen stack, and the frame loop: events to the top
 // screen, update, draw only when something changed (so an idle window costs
 // almost nothing), the toast over the screen, the state dump (--state-file)

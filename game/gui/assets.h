@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Assets: the fonts and sounds the window uses, found once at start-up, and the
 // drawing of chess pieces as font glyphs. The fonts are the system's (Debian's
 // fonts-dejavu-core and fonts-freefont-ttf, found through fontconfig); the

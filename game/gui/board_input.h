@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BoardInput: what the mouse is doing on the board, in squares rather than
 // pixels, so it is tested without a window. It follows lichess and GNOME Chess:
 //  - pressing on a piece of the side to move selects it (and starts a drag);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/board_view.h"
 
 #include <algorithm>

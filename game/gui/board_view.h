@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BoardView: the board on screen — where it sits in the window (square,
 // centred, coordinates around it), which square is under a pixel, and drawing
 // one frame of it: squares in the theme's colours, last move and check

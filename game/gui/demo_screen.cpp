@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/demo_screen.h"
 
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DemoScreen: AI against AI, game after game (match::DemoLoop), with the
 // tally, a live pause between moves, pause and single step. The board and
 // panel are GameScreen's; every game is recorded as a demo game.

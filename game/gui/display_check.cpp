@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/display_check.h"
 
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // display_check: whether the window can be opened at all, asked before SFML
 // is, because SFML aborts the process when it cannot open the display.
 #pragma once

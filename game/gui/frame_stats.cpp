@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/frame_stats.h"
 
 #include <sys/resource.h>

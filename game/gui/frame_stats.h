@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FrameStats (--frame-stats): how long each drawn frame took to prepare and
 // present, split by whether an AI was thinking meanwhile, and the process's
 // CPU use, printed when the window closes. For benchmarks, never for tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameScreen: input, the flow of the view (looking back, glides, session
 // events) and the store.
 #include "game/gui/game_screen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameScreen: the board-and-panel view of one match::GameSession, shared by
 // PlayScreen (humans at the board) and DemoScreen (AI against AI). The board
 // on the left; on the right the panel: players, clocks, captured pieces,

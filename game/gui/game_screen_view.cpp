@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameScreen, what it shows: the layout of board and side panel, the panel
 // (players, clocks, captured pieces, status, thinking line, move list,
 // buttons), the end-of-game box, the dialogs, and the state dump.

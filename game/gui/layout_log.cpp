@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/layout_log.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LayoutLog: where the last frame put each piece of text and each control,
 // and the region each was meant to stay inside, so that a test can check at
 // any window size that no text overlaps another or a control, and that none

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit: the desktop chess game (the SFML window).
 #include <CLI/CLI.hpp>
 #include <cstdio>

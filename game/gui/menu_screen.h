@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MenuScreen: the first page — Resume game (when one was left unfinished),
 // Play, Play at my level (when a plugin ships measured levels), Demo (AI vs
 // AI), Scores, Settings, Quit —

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/move_list_view.h"
 
 #include <algorithm>

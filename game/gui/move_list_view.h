@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MoveListView: a game's moves as the numbered two-column SAN list of the play
 // and replay screens: the current move highlighted, the rows scrolled with
 // the mouse wheel or kept on a move, a click on a move giving the ply after it;

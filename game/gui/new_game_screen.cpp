@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/new_game_screen.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NewGameScreen: what the player chooses before a game, between the menu's
 // Play and the board: their colour (White, Black, or drawn at random), the
 // opponent (a friend at this computer, or an AI player and its level, each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PlayScreen: a game in the window with the seats of the settings, humans
 // moving with the mouse or typing moves (the move box): undo, resign, draw
 // offers and claims, hints, save and load, play again (or with the colours

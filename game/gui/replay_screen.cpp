@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/replay_screen.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ReplayScreen: one recorded game from the store, move by move — the board
 // (not clickable) with the last move highlighted, the players, result and
 // reason, the move list (click a move to jump to it), the buttons |< < > >|

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ReviewPanel: a game's review on the Replay screen. It reopens the review kept
 // in the store for the configured analyser and budget, or runs one in the
 // background (core/review/ReviewTask) with a progress bar and Cancel, showing

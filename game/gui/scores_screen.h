@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ScoresScreen: the results kept in the store — standings per opponent (each
 // AI identity, human vs human, then the AI-vs-AI pairings of the demo and
 // gambit-match), the profile's Elo estimate with a small plot of its history,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Screen: one page of the window (menu, play, demo, settings, scores). The App
 // keeps them on a stack; only the top one gets events, updates and draws.
 #pragma once

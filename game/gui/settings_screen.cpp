@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SettingsScreen, what it edits: widgets to and from Settings (seats, plugin
 // options, rules, clock, look), save, reset, back, and keyboard and mouse input.
 #include "game/gui/settings_screen.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SettingsScreen: who plays (each seat Human or any plugin found, with the
 // plugin's name and description), its level and its options (widgets made
 // from the plugin's option schema), the demo's players and speed, the clock,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the two halves of SettingsScreen share (settings_screen.cpp edits,
 // settings_screen_view.cpp lays out and draws): the seat list's name for a
 // human, the tab labels, and an option's value when the seat leaves it unset.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SettingsScreen, what it shows: the layout of each tab (rows of widgets in
 // two columns, scrolled), the title bar and tabs, the theme preview, the
 // message line and buttons, and the state dump.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/setup.h"
 
 #include "core/config/config_paths.h"

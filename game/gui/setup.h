@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Setup: the game's setup on this computer, opened once when the window
 // starts: the settings (and where the Settings screen saves them), the player
 // plugins found, the scores store, and the problems met opening them, which

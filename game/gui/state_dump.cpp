@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/state_dump.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StateDump: a flat JSON object describing what the window shows, written to
 // the file given by --state-file after every frame that changed it, for
 // end-to-end tests and tools (they read where the board is, the position, the

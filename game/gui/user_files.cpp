@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/user_files.h"
 
 #include "game/gui/widgets.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // user_files: the files a player names in the window (exported and saved
 // games): paths under the home folder, "~/" expanded, text written with the
 // reason in words when it cannot be.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "game/gui/widgets.h"
 
 #include <algorithm>

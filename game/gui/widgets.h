@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Widgets: the few controls the screens are made of — buttons, checkboxes,
 // number fields, choices and a one-line text field — drawn in one look
 // (colours here) and hit-tested in window pixels. Each is a plain value the

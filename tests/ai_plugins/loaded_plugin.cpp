@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/ai_plugins/loaded_plugin.h"
 
 #include <dlfcn.h>

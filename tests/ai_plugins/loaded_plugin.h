@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Test access to a built player plugin through its real C entry point: the
 // shared library opened with dlopen, its descriptor checked, instances created
 // and asked for moves exactly as a host would.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/ai_plugins/test_positions.h"
 
 #include <gtest/gtest.h>

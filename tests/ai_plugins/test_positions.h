@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Positions the AI tests share: random positions from seeded random games, the
 // colour-mirrored twin of a position, and the tactics suite (tests/data/tactics.epd).
 #pragma once

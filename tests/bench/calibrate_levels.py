@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Calibration of the players' levels (README, "Levels"): what Elo each plays at.
 
 The subjects are alphabeta's rated presets ("1400"), minimax's levels

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gambit-isolation-bench: what isolating a plugin in a child process costs
 // (README, "Isolation"): reading a plugin, starting a player, and the time from
 // stop() to the answer during an infinite search, in the program and through

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """How well gambit-review's marks agree with Stockfish's (README, "gambit-review").
 
 Measures, move by move over a set of games between weak alphabeta levels, how

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Strength ladder: our strongest player against external engines.
 
 Plays `alphabeta` (level max: full strength, as deep as the time allows) with

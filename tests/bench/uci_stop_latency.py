@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Benchmark (not run by CTest): how long a UCI engine takes from "stop" to "bestmove"
 during "go infinite", over 30 searches of three positions.
 usage: tests/bench/uci_stop_latency.py PATH/TO/gambit-engine"""

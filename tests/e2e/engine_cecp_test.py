@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end: an XBoard/CECP (protocol 2) dialogue with gambit-engine, as
 XBoard or Cute Chess would hold it.
 usage: engine_cecp_test.py PATH/TO/gambit-engine

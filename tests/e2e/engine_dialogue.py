@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A dialogue with gambit-engine over its standard input and output, shared by
 the UCI and CECP end-to-end tests. Every read has a timeout, so a hang is a
 failure, not a stuck test."""

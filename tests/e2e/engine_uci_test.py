@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end: a UCI dialogue with gambit-engine, as a chess GUI would hold it.
 usage: engine_uci_test.py PATH/TO/gambit-engine
 Every read has a timeout, so a hang is a failure, not a stuck test."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """End-to-end layout check of the Gambit window: walks every screen at the
 smallest window size Gambit allows and at full HD, and reads from the state
 file's "layout" (every text and control of the last frame, with the region it

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """End-to-end test of the window and the scores store: a game left unfinished
 when the window closes (or the process is killed) is offered as "Resume game"
 at the next start and goes on with the same moves and clocks; a game finished

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """End-to-end test of the Gambit window: drives the real program with the mouse
 and keyboard (xdotool) on an X display and reads what it shows from its
 --state-file (a JSON object: screen, position, moves, where the board is).

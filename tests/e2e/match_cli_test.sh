@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End-to-end: gambit-match plays real plugins to the end, writes a PGN, records
 # the games in the scores store, and refuses bad seats and configs with one
 # clear line and exit status 2.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """End-to-end: gambit-match against plugins that misbehave as processes.
 
 With the default isolation every game of the match is finished, the plugin's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End-to-end: gambit-perft against Stockfish's "go perft" on the same positions
 # (same move lines, same total), and its refusals (bad FEN, bad depth -> exit 2).
 # usage: perft_cli_test.sh PATH/TO/gambit-perft PATH/TO/stockfish

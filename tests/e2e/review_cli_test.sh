@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # End-to-end: gambit-review judges the games of a PGN file with alphabeta and
 # writes them back annotated; a game it cannot read is told and skipped, the
 # others still reviewed; a bad player is refused in one line.

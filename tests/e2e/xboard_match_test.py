@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """End-to-end: XBoard (Debian's xboard, -noGUI match mode) runs gambit-engine
 in CECP against Fairy-Max for two short games (colours alternate): both games
 must finish, with no illegal move, forfeit or false claim in the record.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // XBoard/CECP command lines: a command or a failure in words, never a crash.
 #include "game/cli/cecp_protocol.h"
 #include "tests/fuzz/fuzz_support.h"

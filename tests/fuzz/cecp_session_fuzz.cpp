@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The CECP session fed a sequence of command lines (one per input line), each
 // search answered at once with the first legal move: its invariants hold
 // whatever the order (one search at a time, only on the engine's turn, the game

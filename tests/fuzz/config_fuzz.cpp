@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The TOML configuration: any text is settings or a failure in words (TOML++
 // parses it); settings written by the Settings screen read back as the same.
 #include "core/config/config_loader.h"

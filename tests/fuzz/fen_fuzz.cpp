@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FEN: any text is a position or a failure; a position's FEN reads back as the same position.
 #include "core/chess/movegen.h"
 #include "tests/fuzz/fuzz_support.h"

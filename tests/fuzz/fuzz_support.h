@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the fuzz targets share: the input as text, and a check that stops the
 // run (abort: libFuzzer keeps the input) when a property does not hold.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SAN and UCI moves: any text is a legal move of the position or a failure;
 // a move read back from its own SAN or UCI text is the same move.
 #include "core/chess/san.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PGN: any text reads as games and failures, never more games than text; every
 // game read is legal from its start, and writing it and reading it back gives
 // the same moves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What an isolated plugin's child writes (core/players/plugin_wire.h), read by
 // the host: words, descriptions, requests and reports from any line are values
 // or failures, and escaped words read back unchanged.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main of a fuzz target built without libFuzzer: it replays every file of
 // the folders (or files) named on the command line through the target, so the
 // seed corpus is a regression test of make test. Exits 0 when every input ran.

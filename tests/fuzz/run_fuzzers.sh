@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Runs each fuzz target for SECONDS at nice 10, one at a time, growing its
 # corpus in BUILD_DIR/corpus/<target> (a rerun goes on from it; the seeds in
 # tests/fuzz/corpus are read too) and keeping any crashing input in

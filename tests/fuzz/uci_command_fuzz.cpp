@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UCI command lines (what a GUI sends gambit-engine): a command or a failure in words, never a crash.
 #include "game/cli/uci_protocol.h"
 #include "tests/fuzz/fuzz_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/support/random_walks.h"
 
 #include <gtest/gtest.h>

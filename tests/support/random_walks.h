@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random play for tests, the one generator of test positions: walks of
 // uniformly random legal moves from given starts, the same for the same seed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The alphabeta plugin through its real entry symbol and C descriptor.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Playing at a target Elo (human_play.h): the strength table, the choice
 // model on made-up candidates, what counts as hard to see or obvious, and the
 // whole player on positions: it takes a hanging queen and mates in one from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/search.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The answer to a draw offer from a searched score (ai::accepts_draw_offer).
 #include "ai_plugins/common/draw_offer.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/common/move_order.h"
 
 #include <gtest/gtest.h>

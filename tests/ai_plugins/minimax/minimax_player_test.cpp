@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The minimax plugin through its real entry symbol and C descriptor.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "ai_plugins/minimax/negamax.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The uci plugin with protocol=xboard (CECP): the protocol's pieces (features,
 // thinking output, moves as engines write them, edit mode), fake engines that
 // misbehave or ask for usermove/san (fake_engines/cecp_engine.sh), and real

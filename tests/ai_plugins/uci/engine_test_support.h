@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the uci plugin's tests share: the plugin itself, the processes this
 // test has started (none may be left behind), and an engine log to show when
 // a test fails.

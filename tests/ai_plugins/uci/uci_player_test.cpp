@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The uci plugin through the host (PluginPlayer), against Debian's Stockfish
 // and against fake engines that misbehave: every failure is a sentence, the
 // host forfeits the seat, and no engine process is left behind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Attack tables checked against a slow ray walk written independently here.
 #include <gtest/gtest.h>
 

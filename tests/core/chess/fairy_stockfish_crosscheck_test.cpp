@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cross-check of three-check against an independent implementation, Debian's
 // Fairy-Stockfish 11.1 (UCI_Variant 3check), on 100 seeded random games that
 // prefer checking moves, so most of them end with a third check, and on a few

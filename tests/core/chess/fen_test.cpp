@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FEN reading and writing: round trips, both en-passant conventions, one test per
 // kind of bad input (the message must name the problem), and a fuzz test that
 // no byte string crashes the parser or yields a Position breaking its invariants.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Game: move record, automatic endings, draw claims, repetitions and decided results,
 // each checked against real games and textbook positions.
 #include "core/chess/game.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Move generation checked by perft against counts from an independent engine
 // (tests/data/perft.epd, 126 positions), plus internal consistency of the
 // generator: list vs counter, noisy + quiet = all, incremental key and checkers.

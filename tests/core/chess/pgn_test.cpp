@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PGN: reading a real game with comments, NAGs and variations, several games per
 // file, every error with its game and line and the recovery after it, any bytes
 // without harm, the export format, and write -> read round trips.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Making moves: pieces, rights, counters, en-passant square and Zobrist key.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SAN: known notation from chess literature for every kind of move, the
 // tolerant reader's accepted variants and its error messages, and round trips
 // over every legal move of many positions, with minimal disambiguation checked.

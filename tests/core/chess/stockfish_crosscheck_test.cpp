@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cross-check of our move generator against Stockfish ("go perft 3" divide) on
 // about 200 positions reached by random legal play. Stockfish runs once, reading
 // every position from a command file. Debian's stockfish package is required:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/core/chess/test_positions.h"
 
 #include <gtest/gtest.h>

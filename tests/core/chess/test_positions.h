@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Positions shared by the chess tests: the perft reference suite
 // (tests/data/perft.epd), and the comparison of perft divides with a reference
 // engine's. Random positions: tests/support/random_walks.h.

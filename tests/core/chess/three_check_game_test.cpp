@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Three-check in Game and PGN: the game ending at the third check (and what it
 // does to repetitions, dead positions and time forfeits), and the Variant tag.
 #include <gtest/gtest.h>

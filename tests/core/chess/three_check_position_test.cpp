@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Three-check in Position: the check-count fields of FEN (both forms lichess
 // and Fairy-Stockfish read, the one they write, every refusal), counting checks
 // by every kind of move, and the counts in the Zobrist key and in equality.

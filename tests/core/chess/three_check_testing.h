@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the three-check tests share: FENs, parsing that must succeed or fail
 // with given words, moves by UCI text, and random play biased toward checks.
 #pragma once

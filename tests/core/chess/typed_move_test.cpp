@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Moves typed by a player: SAN or UCI, lowercase piece letters, sentences for
 // what cannot be played, and completion of a beginning.
 #include "core/chess/typed_move.h"

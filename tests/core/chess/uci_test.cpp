@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UCI long algebraic notation: square names, known moves of every kind, error
 // messages, and both directions for every legal move of many positions.
 #include "core/chess/uci.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bytes of any kind must give settings or a message, never a crash: valid
 // configurations mutated at random (seeded, so a failure replays), and plain
 // random bytes, go through reading, seat checking and saving.

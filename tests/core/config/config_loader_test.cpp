@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "core/config/config_loader.h"
 
 #include <gmock/gmock.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/config/config_paths: where the files are (XDG places, the store, the
 // plugin folders).
 #include "core/config/config_paths.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the configuration tests read from text: the settings, or the failure.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A private folder under the system's temporary directory for tests that read
 // and write configuration files, removed with everything in it at the end.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/core/config/test_plugins.h"
 
 #include <cstdint>

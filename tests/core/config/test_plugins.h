@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hand-built plugin descriptors for the config tests, shaped like the shipped
 // plugins (random, minimax, alphabeta) plus one with every option type. Only
 // the metadata is filled in: nothing here is ever created or asked for a move.

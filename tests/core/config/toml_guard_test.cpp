@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What TOML++ 3.3 mishandles (tests/fuzz found each) is refused in words, with
 // its place, before TOML++ sees the text; the same characters where TOML allows
 // them are read as before.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DemoLoop with real players: games in a row from the opening book, colours
 // alternating, the pause between games, the tally, pacing kept across games.
 // The loop is driven with a fake clock that moves 100 ms per update (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Elo estimates checked against the logistic formula's known values.
 #include "core/match/elo.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Records of games: loading typed text (load_game_text) and counting moves.
 #include "core/match/game_record.h"
 

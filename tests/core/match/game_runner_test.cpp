@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The game runner with real plugins: whole games end with a decided outcome
 // and a PGN that reads back to the same moves; misbehaving players forfeit.
 #include "core/match/game_runner.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameSession: draw offers (FIDE 9.1.2). A human offers with a move; an AI
 // answers on its turn by its own judgement (here the raw test plugin, which
 // accepts or declines on request, and random, which has no opinion); a human

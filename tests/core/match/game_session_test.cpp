@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GameSession with real plugins: the flow of an interactive game (turns, AI
 // answers, undo, claims, resignation, clocks, pacing, hints, stop, PGN).
 #include "core/match/game_session.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the GameSession tests share: seats with real plugins (random, alphabeta,
 // the raw test plugin), sessions, moves by UCI text, and driving update() until
 // a condition holds. AI answers arrive in real time, so the tests poll update()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The opening book: every line legal, no duplicates, pairs share an opening.
 #include "core/match/openings.h"
 

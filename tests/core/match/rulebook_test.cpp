@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The rules that decide a game between seats beyond the board (rulebook.h).
 #include "core/match/rulebook.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The measured ratings a plugin ships beside it: the file's text, and the
 // rating a seat gets (only one playing exactly a measured level).
 #include "core/players/level_ratings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Plugins isolated in child processes: described without being loaded here,
 // played through the pipe like an instance in the program, and every way a
 // plugin can misbehave as a process becomes the seat's loss in words, with no

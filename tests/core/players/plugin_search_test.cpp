@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PluginSearch: a PluginPlayer thinking on the search's own thread, polled by its owner.
 // Real plugins: random, and the raw test plugin whose `behaviour` misbehaves.
 #include "core/players/plugin_search.h"

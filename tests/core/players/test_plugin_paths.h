@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where the tests find the plugins built for them (tests/core/players/CMakeLists.txt).
 #pragma once
 

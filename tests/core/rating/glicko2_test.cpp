@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Glicko-2 against the worked example of Glickman's paper and the system's properties.
 #include "core/rating/glicko2.h"
 

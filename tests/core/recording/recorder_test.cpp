@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Recorder with a real store and real sessions of two humans (no plugin
 // needed): recorded once when over, kept while unfinished, resumed, given up.
 #include "core/recording/recorder.h"

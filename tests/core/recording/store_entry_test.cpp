@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the store is told about a finished game (store_record): result, ending,
 // and whether the game began at its variant's start, which decides rating.
 #include "core/recording/store_entry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/review/game_review: a review written into PGN (the search itself is
 // tested end to end by tests/e2e/review_cli_test.sh with a real player).
 #include "core/review/game_review.h"

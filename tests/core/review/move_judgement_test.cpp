@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/review/move_judgement: lichess's winning chances, classes and accuracy,
 // against values computed by hand from the published formulas.
 #include "core/review/move_judgement.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/review/move_reason: each pattern on a position that shows it, and the
 // cases where the board does not bear a reason out.
 #include "core/review/move_reason.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/review/review_record: verdicts kept as text read back as they were, and
 // text that does not fit the game refused in words.
 #include "core/review/review_record.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // core/review: review_game and ReviewTask with a real analyser (alphabeta, in
 // this process): several analysers give the same review as one, a stop or a
 // `done` that says no cancels, and a task hands over what a direct call gives.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Several writers on one file (threads and processes) and a writer killed at
 // any instant: every committed game is kept, the file stays sound, no game is
 // without its ratings, and nothing is ever set aside.

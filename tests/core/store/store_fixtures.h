@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the store tests share: a private folder per test with the database
 // path in it, sample finished games, and direct looks into the SQLite file
 // (through store::Connection) to check what the Store API cannot show.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Opening a store file: every earlier schema is migrated forward keeping its
 // games (ratings rebuilt for games recorded before there were ratings), and a
 // file that cannot be used (not a database, damaged, newer, another program's)

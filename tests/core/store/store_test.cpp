@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Store through its public API: recording games, standings, ratings,
 // the games list and PGN, resetting scores, reopening, the interrupted game.
 #include "core/store/store.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // XBoard/CECP input lines parsed into commands, bad lines refused with the
 // protocol's reason, output lines formatted.
 #include "game/cli/cecp_protocol.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The engine side of an XBoard conversation: modes, moves, searches asked for,
 // claims, time management and pings, all without a plugin or a thread (the
 // tests play the search thread's part by calling on_info / on_search_done).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Checks shared by the UCI and CECP protocol tests: a parsed line (an
 // optional Result of a command variant) is the expected command, or is
 // refused with a message.

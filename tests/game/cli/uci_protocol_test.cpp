@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // UCI input lines parsed into commands, bad lines explained, output formatted.
 #include "game/cli/uci_protocol.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BoardInput: the mouse on the board in squares (press, release, promotion
 // picker), checked against the rules without a window. Every failure message
 // names the position (FEN) and the squares involved.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The piece sprites (Assets::piece_image) at every size the window draws,
 // from the captured pieces (16 px) up: a black piece is a dark body with light
 // details, a white one a light body with dark lines, and neither is hollow

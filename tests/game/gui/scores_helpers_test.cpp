@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The helpers of the Scores and Replay screens that need no window: the
 // standings line of the state dump, local times (widgets), home-folder paths
 // and writing an exported file (user_files).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // StateDump: the JSON object the window writes for tests and tools. The
 // expected texts are written out in full, so a change of format shows here.
 #include "game/gui/state_dump.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TextField edits as text fields do: typing at a cursor, Left/Right/Home/End,
 // Backspace and Delete by whole UTF-8 characters, Ctrl+Backspace a word,
 // Ctrl+A then typing replaces everything, Enter reported.

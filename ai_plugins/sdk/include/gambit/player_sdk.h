@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C++ side of writing a Gambit player plugin: a plugin is a class derived
 // from gambit::sdk::Player plus one GAMBIT_EXPORT_PLAYER(Class) line. The SDK
 // turns the C ABI (core/players/player_api.h) into chess types, fills option

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A fake XBoard (CECP) engine for the uci plugin's tests, set by two arguments
 # ('_' stands for a space in both, as the plugin splits its args at spaces):
 #  $1  its features, e.g. "ping=1_usermove=1_san=1" or 'option="Skill_-spin_5_0_20"';

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A fake UCI engine that never answers a search and ignores stop and quit.
 trap '' TERM
 while read -r line; do

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A fake UCI engine that answers every search with an illegal move.
 while read -r line; do
   case "$line" in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A player plugin written against the raw C ABI (no SDK), built several times:
 // TEST_DEFECT picks what is wrong with the descriptor (0 = nothing), and for
 // the well-formed build the option `behaviour` picks how choose_move misbehaves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A player plugin written with the SDK whose option `behaviour` makes it fail
 // in ways the SDK must turn into error codes (exceptions never cross the ABI).
 #include <array>
