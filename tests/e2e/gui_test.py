@@ -701,7 +701,20 @@ def no_display(exe, xd):
         if run.returncode != 1 or words not in run.stderr:
             raise Failed("DISPLAY=%s: expected exit 1 and %r, got exit %d, stderr %r"
                          % (display, words, run.returncode, run.stderr))
-    print("e) no display / unreachable display: a sentence and exit 1", flush=True)
+    # No fonts at all (fontconfig told of no font folder): the font is named, with the package to install.
+    folder = tempfile.mkdtemp(prefix="gambit-gui-nofonts-")
+    try:
+        conf = os.path.join(folder, "fonts.conf")
+        with open(conf, "w", encoding="utf-8") as f:
+            f.write('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
+        env = dict(os.environ, FONTCONFIG_FILE=conf, HOME=folder, XDG_CONFIG_HOME=folder, XDG_DATA_HOME=folder)
+        run = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=30)
+        if run.returncode != 1 or "DejaVu Sans" not in run.stderr or "fonts-dejavu-core" not in run.stderr:
+            raise Failed("without fonts: expected exit 1 naming DejaVu Sans and fonts-dejavu-core, got exit %d, "
+                         "stderr %r" % (run.returncode, run.stderr))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print("e) no display / unreachable display / no fonts: a sentence and exit 1", flush=True)
 
 
 def test_plugin_dir(exe):
