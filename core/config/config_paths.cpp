@@ -53,7 +53,8 @@ std::optional<fs::path> user_plugin_directory() {
 std::vector<fs::path> plugin_search_paths(const Settings& settings) {
   std::vector<fs::path> paths = settings.plugin_paths;
   paths.push_back(plugin_directory());
-  if (auto user = user_plugin_directory()) paths.push_back(*user);
+  std::error_code error;
+  if (auto user = user_plugin_directory(); user && fs::is_directory(*user, error)) paths.push_back(*user);
   return paths;
 }
 

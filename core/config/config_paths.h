@@ -38,7 +38,8 @@ std::optional<std::filesystem::path> user_plugin_directory();
 
 // The folders to search for plugins, first match wins: the configured paths in
 // order, then the plugins shipped with the game (plugin_directory()), then the
-// user's. A user's plugin with the id of a shipped one is reported, not used,
+// user's when that folder exists (most people never make it, and a folder
+// that is not there is no problem to report). A user's plugin with the id of a shipped one is reported, not used,
 // so a stale copy cannot replace the game's own player.
 std::vector<std::filesystem::path> plugin_search_paths(const Settings& settings);
 

@@ -169,7 +169,7 @@ struct StoreSettings {
 struct Settings {
   SeatConfig white;
   SeatConfig black{"alphabeta", "1200", {}};
-  // Folders searched for plugins before the one beside the executable; absolute,
+  // Folders searched for plugins before the game's own and the user's; absolute,
   // or relative to the working directory (a file's relative paths are made
   // relative to that file's folder when it is read).
   std::vector<std::filesystem::path> plugin_paths;

@@ -147,8 +147,8 @@ void App::remember_placement() {
   const auto file = config::window_placement_path();
   if (!file || !window_.isOpen()) return;
   const sf::Vector2u size = window_.getSize();
-  const auto frame = frame_position(window_.getSystemHandle());
-  const sf::Vector2i position = frame ? sf::Vector2i(frame->first, frame->second) : window_.getPosition();
+  const auto origin = window_origin(window_.getSystemHandle());
+  const sf::Vector2i position = origin ? sf::Vector2i(origin->first, origin->second) : window_.getPosition();
   if (auto problem = write_window_placement(*file, {position.x, position.y, size.x, size.y}))
     std::fprintf(stderr, "gambit: the window's place is not kept: %s\n", problem->c_str());
 }
@@ -176,9 +176,9 @@ int App::run(const AppOptions& options) {
   }
   app.window_.create(sf::VideoMode(placement ? placement->width : 1120, placement ? placement->height : 780),
                      "Gambit - chess", sf::Style::Default, context);
-  if (placement) app.window_.setPosition({placement->x, placement->y});
   app.window_.setKeyRepeatEnabled(true);
-  set_minimum_window_size(app.window_.getSystemHandle(), MinWidth, MinHeight);
+  set_window_hints(app.window_.getSystemHandle(), MinWidth, MinHeight);
+  if (placement) app.window_.setPosition({placement->x, placement->y});
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
   if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));

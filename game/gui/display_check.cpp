@@ -20,34 +20,28 @@ std::variant<std::unique_ptr<DisplayHold>, std::string> DisplayHold::open() {
 
 DisplayHold::~DisplayHold() { XCloseDisplay(static_cast<Display*>(display_)); }
 
-std::optional<std::pair<int, int>> frame_position(unsigned long window) {
+std::optional<std::pair<int, int>> window_origin(unsigned long window) {
   Display* display = XOpenDisplay(nullptr);
   if (!display) return std::nullopt;
-  // Climb to the child of the root that holds the window: the frame.
-  Window top = Window(window), root = 0, parent = 0, *children = nullptr;
-  unsigned count = 0;
-  std::optional<std::pair<int, int>> position;
-  while (XQueryTree(display, top, &root, &parent, &children, &count)) {
-    if (children) XFree(children);
-    if (parent == root || parent == 0) break;
-    top = parent;
-  }
-  XWindowAttributes attributes;
-  if (XGetWindowAttributes(display, top, &attributes)) position = std::make_pair(attributes.x, attributes.y);
+  int x = 0, y = 0;
+  Window child = 0;
+  const bool found = XTranslateCoordinates(display, Window(window), DefaultRootWindow(display), 0, 0, &x, &y, &child);
   XCloseDisplay(display);
-  return position;
+  if (!found) return std::nullopt;
+  return std::make_pair(x, y);
 }
 
-void set_minimum_window_size(unsigned long window, unsigned width, unsigned height) {
+void set_window_hints(unsigned long window, unsigned min_width, unsigned min_height) {
   Display* display = XOpenDisplay(nullptr);
   if (!display) return;  // the window opened, so this does not happen; the resize handler still enforces it
   XSizeHints* hints = XAllocSizeHints();
   if (hints) {
     long supplied = 0;
     XGetWMNormalHints(display, Window(window), hints, &supplied);
-    hints->flags |= PMinSize;
-    hints->min_width = int(width);
-    hints->min_height = int(height);
+    hints->flags |= PMinSize | PWinGravity;
+    hints->min_width = int(min_width);
+    hints->min_height = int(min_height);
+    hints->win_gravity = StaticGravity;
     XSetWMNormalHints(display, Window(window), hints);
     XFree(hints);
   }

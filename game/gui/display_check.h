@@ -27,14 +27,16 @@ class DisplayHold {
   void* display_;  // Display*, kept out of this header (Xlib's macros clash with SFML)
 };
 
-// The top-left corner of the window's frame on the screen (the window
-// manager's decoration around it, or the window itself without one): where
-// sf::Window::setPosition puts the frame back. nullopt when X cannot say.
-std::optional<std::pair<int, int>> frame_position(unsigned long window);
+// The top-left corner of the window's drawing area on the screen, whatever
+// the window manager's frame around it; nullopt when X cannot say.
+std::optional<std::pair<int, int>> window_origin(unsigned long window);
 
-// Asks the window manager not to let the window become smaller than width x
-// height (WM_NORMAL_HINTS), so it never lays out below the size it was
-// designed for. window is the X window (sf::WindowHandle).
-void set_minimum_window_size(unsigned long window, unsigned width, unsigned height);
+// Tells the window manager (WM_NORMAL_HINTS) not to let the window become
+// smaller than width x height, so it never lays out below the size it was
+// designed for, and to take a position it is moved to as that of the drawing
+// area (static gravity), so a window_origin() given back to
+// sf::Window::setPosition puts it where it was, without drifting by the frame.
+// window is the X window (sf::WindowHandle).
+void set_window_hints(unsigned long window, unsigned min_width, unsigned min_height);
 
 }  // namespace gambit::gui

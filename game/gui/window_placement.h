@@ -13,7 +13,7 @@
 namespace gambit::gui {
 
 struct WindowPlacement {
-  int x = 0, y = 0;                  // the frame's top-left on the screen
+  int x = 0, y = 0;                  // the drawing area's top-left on the screen
   unsigned width = 0, height = 0;    // the drawing area
 
   bool operator==(const WindowPlacement&) const = default;

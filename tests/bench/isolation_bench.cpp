@@ -3,7 +3,7 @@
 // (README, "Isolation"): reading a plugin, starting a player, and the time from
 // stop() to the answer during an infinite search, in the program and through
 // the child. A benchmark, not a test: it prints figures.
-// usage: gambit-isolation-bench [PLUGIN_FILE]   (default: alphabeta beside the program)
+// usage: gambit-isolation-bench [PLUGIN_FILE]   (default: the build's alphabeta, plugin_directory())
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

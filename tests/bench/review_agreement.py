@@ -39,8 +39,8 @@ Usage (from the repository root; Python 3 standard library only):
 The child programs run at niceness 10 (raised to it if the script runs below).
 Both reviews read an empty configuration (--config): the built-in defaults,
 whatever config/gambit.toml holds. --review PATH picks another gambit-review
-(e.g. a copy of build/bin, with gambit-plugin-host and plugins/ beside it,
-while the tree is being rebuilt).
+(e.g. one installed with cmake --install build --prefix DIR, so the tree can
+be rebuilt meanwhile).
 """
 
 import argparse

@@ -96,7 +96,7 @@ def install(cmake, build_dir, installed):
                  "lib/gambit/gambit-plugin-host", "lib/gambit/plugins/gambit_alphabeta.so",
                  "share/gambit/gambit.toml", "share/gambit/sounds/move.wav", "share/applications/gambit.desktop",
                  "share/icons/hicolor/scalable/apps/gambit.svg", "share/icons/hicolor/48x48/apps/gambit.png",
-                 "share/man/man1/gambit.1", "share/man/man1/gambit-match.1",
+                 "share/man/man1/gambit.1.gz", "share/man/man1/gambit-match.1.gz",
                  "share/metainfo/org.gambitchess.gambit.metainfo.xml", "include/gambit/player_sdk.h",
                  "lib/cmake/GambitPlayerSDK/GambitPlayerSDKConfig.cmake"):
         check(os.path.isfile(os.path.join(installed.prefix, path)), "not installed: " + path)
@@ -161,6 +161,7 @@ def window(installed):
     _, stderr = proc.communicate(timeout=30)
     check(running and state and state.get("screen") == "menu",
           "the installed window did not show its menu (state %s):\n%s" % (state, stderr[-3000:]))
+    check(state.get("problems") == [], "a fresh install should start without problems: %s" % state.get("problems"))
     installed.check_trace(log, "the window")
     print("the installed window shows its menu")
 
@@ -191,7 +192,7 @@ def main():
         print(__doc__)
         return 2
     cmake, build_dir, source_dir, compiler = sys.argv[1:]
-    root = tempfile.mkdtemp(prefix="gambit-install-")
+    root = os.path.realpath(tempfile.mkdtemp(prefix="gambit-install-"))  # as the programs see their own paths
     installed = Installed(root, source_dir, build_dir)
     try:
         install(cmake, build_dir, installed)

@@ -39,6 +39,7 @@ dpkg-deb -x "$game_deb" "$work/root"
 desktop-file-validate "$work/root/usr/share/applications/gambit.desktop" || fail "desktop-file-validate"
 validate=$(appstreamcli validate --no-net --pedantic "$work/root/usr/share/metainfo/"*.metainfo.xml 2>&1) ||
   fail "appstreamcli: $validate"
+! grep -qE "^[EWIP]: " <<<"$validate" || fail "appstreamcli --pedantic reports: $validate"
 echo "desktop-file-validate and appstreamcli validate: clean"
 
 if [ "$(id -u)" != 0 ]; then
@@ -46,10 +47,18 @@ if [ "$(id -u)" != 0 ]; then
   exit 0
 fi
 
+# Every file the packages carry, to check after removal that none is left.
+shipped=$(dpkg-deb -c "$game_deb"; dpkg-deb -c "$sdk_deb")
+shipped_files=$(awk '$1 !~ /^d/ { sub(/^\./, "", $6); print $6 }' <<<"$shipped")
+[ "$(wc -l <<<"$shipped_files")" -gt 40 ] || fail "the packages list too few files: $shipped_files"
+
 export DEBIAN_FRONTEND=noninteractive
+trap 'apt-get remove --purge -y -qq gambit gambit-plugin-dev >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 apt-get remove --purge -y -qq gambit gambit-plugin-dev >/dev/null 2>&1 || true
 apt-get install -y -qq "$game_deb" "$sdk_deb" >/dev/null || fail "apt-get install of the packages"
-trap 'apt-get remove --purge -y -qq gambit gambit-plugin-dev >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+while read -r file; do
+  [ -e "$file" ] || fail "$file, in the packages, is not installed"
+done <<<"$shipped_files"
 
 [ "$(command -v gambit-match)" = /usr/bin/gambit-match ] || fail "gambit-match is not on PATH as /usr/bin/gambit-match"
 export HOME=$work/home XDG_DATA_HOME=$work/home/data XDG_CONFIG_HOME=$work/home/config
@@ -70,9 +79,11 @@ grep -q "Finished game 2" <<<"$out" || fail "the template's plugin did not finis
 echo "installed: the plugin template built against gambit-plugin-dev and played 2 games"
 
 apt-get remove --purge -y -qq gambit gambit-plugin-dev >/dev/null || fail "apt-get remove"
-for path in /usr/bin/gambit /usr/bin/gambit-match /usr/lib/gambit /usr/share/gambit /usr/include/gambit \
-            /usr/share/applications/gambit.desktop /usr/share/doc/gambit /usr/lib/cmake/GambitPlayerSDK; do
-  [ ! -e "$path" ] || fail "$path is left after removing the packages"
+while read -r file; do
+  [ ! -e "$file" ] || fail "$file is left after removing the packages"
+done <<<"$shipped_files"
+for folder in /usr/lib/gambit /usr/share/gambit /usr/include/gambit /usr/share/doc/gambit; do
+  [ ! -e "$folder" ] || fail "$folder is left after removing the packages"
 done
 ! dpkg -s gambit >/dev/null 2>&1 || fail "dpkg still knows gambit"
-echo "removed: nothing of the packages is left"
+echo "removed: none of the packages' $(wc -l <<<"$shipped_files") files is left"

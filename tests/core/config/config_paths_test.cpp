@@ -66,13 +66,24 @@ TEST(UserConfigPath, FallsBackToHomeWhenXdgIsUnsetEmptyOrRelative) {
 }
 
 TEST(PluginSearchPaths, ConfiguredPathsThenTheGamesThenTheUsers) {
-  ScopedEnv xdg("XDG_DATA_HOME", "/home/u/data");
+  fixtures::TempDir data;
+  ScopedEnv xdg("XDG_DATA_HOME", data.path().c_str());
+  const fs::path users = data.path() / "gambit" / "plugins";
+  fs::create_directories(users);
   Settings settings;
   settings.plugin_paths = {"/a", "/b"};
   const fs::path shipped = plugin_directory();
-  EXPECT_EQ(plugin_search_paths(settings),
-            (std::vector<fs::path>{"/a", "/b", shipped, "/home/u/data/gambit/plugins"}));
-  EXPECT_EQ(plugin_search_paths(Settings()), (std::vector<fs::path>{shipped, "/home/u/data/gambit/plugins"}));
+  EXPECT_EQ(plugin_search_paths(settings), (std::vector<fs::path>{"/a", "/b", shipped, users}));
+  EXPECT_EQ(plugin_search_paths(Settings()), (std::vector<fs::path>{shipped, users}));
+}
+
+// Most people never make the folder: then it is not searched, and so never
+// reported as a folder that cannot be listed.
+TEST(PluginSearchPaths, TheUsersFolderIsSearchedOnlyWhenItExists) {
+  fixtures::TempDir data;
+  ScopedEnv xdg("XDG_DATA_HOME", data.path().c_str());
+  EXPECT_EQ(user_plugin_directory(), data.path() / "gambit" / "plugins");
+  EXPECT_EQ(plugin_search_paths(Settings()), std::vector<fs::path>{plugin_directory()});
 }
 
 TEST(PluginSearchPaths, TheUsersFolderFollowsTheXdgRules) {
