@@ -345,7 +345,9 @@ TEST(CecpRealEngines, FairyMaxPlaysAGameFragment) {
     Limits quick;
     quick.movetime_ms = 100;
     MoveAnswer stopped = think(*player, {"d2d4"}, quick);
-    EXPECT_TRUE(log.sent("?"));
+    // Fairy-Max, timing itself at st 1, may move within the 100 ms (seen in CI, 93 ms): then no "?" is
+    // due, and the answer is that move. Otherwise the host must have sent "?".
+    EXPECT_TRUE(log.sent("?") || stopped.kind == MoveAnswer::Kind::Move) << stopped.reason;
     if (stopped.kind != MoveAnswer::Kind::Move) {
       EXPECT_NE(stopped.reason.find("did not move within 300 ms of '?'"), std::string::npos) << stopped.reason;
       player = xboard_player("fairymax", "", log, "1000");
