@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/match/demo_loop.h"
 
-#include "core/chess/uci.h"
 #include "core/match/openings.h"
 
 namespace gambit::match {
@@ -24,14 +23,10 @@ Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);
   if (!session) return Failure{session.error()};
-  chess::Game game{chess::Position(variant_)};
-  for (const std::string& text : opening_moves(opening_for_game(game_number_, seed_))) {
-    Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
-    if (!move) return Failure{"opening move " + text + ": " + move.error()};
-    game.play(*move);
-  }
+  Result<chess::Game> game = OpeningBook::built_in().for_game(game_number_, seed_).game(variant_);
+  if (!game) return Failure{game.error()};
   session_ = std::move(session).value();
-  session_->new_game(std::move(game), now);
+  session_->new_game(std::move(game).value(), now);
   session_->set_move_delay(move_delay_);
   session_->set_paused(paused_);
   ++game_number_;

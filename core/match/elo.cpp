@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/match/elo.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -13,22 +14,59 @@ double MatchScore::fraction() const {
 
 double elo_difference(double fraction) { return -400.0 * std::log10(1.0 / fraction - 1.0); }
 
-EloEstimate estimate_elo(const MatchScore& score) {
-  constexpr double Infinity = std::numeric_limits<double>::infinity();
-  const int n = score.games();
-  const double p = score.fraction();
+namespace {
+
+constexpr double Infinity = std::numeric_limits<double>::infinity();
+
+// The estimate from n samples of mean p (a fraction of the points) and the
+// variance of one sample: the 95% interval of the mean, through the Elo curve.
+EloEstimate estimate_from(int n, double p, double variance) {
   if (n == 0) return {0, Infinity};
   if (p <= 0) return {-Infinity, Infinity};
   if (p >= 1) return {Infinity, Infinity};
-
-  // Standard deviation of one game's points (1, 0.5 or 0) around the mean,
-  // then the 95% interval of the mean, mapped through the Elo curve.
-  const double variance = (score.wins * (1 - p) * (1 - p) + score.draws * (0.5 - p) * (0.5 - p) +
-                           score.losses * p * p) / n;
   const double half_width = 1.959963985 * std::sqrt(variance / n);
   const double low = p - half_width, high = p + half_width;
   const double margin = low <= 0 || high >= 1 ? Infinity : (elo_difference(high) - elo_difference(low)) / 2;
   return {elo_difference(p), margin};
+}
+
+}  // namespace
+
+EloEstimate estimate_elo(const MatchScore& score) {
+  const int n = score.games();
+  const double p = score.fraction();
+  // The variance of one game's points (1, 0.5 or 0) around the mean.
+  const double variance =
+      n ? (score.wins * (1 - p) * (1 - p) + score.draws * (0.5 - p) * (0.5 - p) + score.losses * p * p) / n : 0;
+  return estimate_from(n, p, variance);
+}
+
+int Pentanomial::pairs() const { return counts[0] + counts[1] + counts[2] + counts[3] + counts[4]; }
+
+void Pentanomial::add_pair(double first_points, double second_points) {
+  const int half_points = int(std::lround(2 * (first_points + second_points)));
+  ++counts[std::size_t(std::clamp(half_points, 0, 4))];
+}
+
+Pentanomial& Pentanomial::operator+=(const Pentanomial& other) {
+  for (std::size_t k = 0; k < counts.size(); ++k) counts[k] += other.counts[k];
+  return *this;
+}
+
+std::string Pentanomial::text() const {
+  std::string text = "[";
+  for (std::size_t k = 0; k < counts.size(); ++k) text += (k ? ", " : "") + std::to_string(counts[k]);
+  return text + "]";
+}
+
+EloEstimate estimate_elo(const Pentanomial& pairs) {
+  const int n = pairs.pairs();
+  double mean = 0, variance = 0;
+  for (std::size_t k = 0; k < 5; ++k) mean += pairs.counts[k] * (k / 4.0);
+  if (n) mean /= n;
+  for (std::size_t k = 0; k < 5; ++k) variance += pairs.counts[k] * (k / 4.0 - mean) * (k / 4.0 - mean);
+  if (n) variance /= n;
+  return estimate_from(n, mean, variance);
 }
 
 std::string EloEstimate::text() const {

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 
-#include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "core/match/rulebook.h"
 
@@ -51,17 +50,9 @@ std::string TimeControl::pgn_tag() const {
   return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);
 }
 
-Result<PlayedGame> play_game(players::PluginPlayer& white, players::PluginPlayer& black,
-                             const std::vector<std::string>& opening,
-                             const TimeControl& time_control,
-                             const std::vector<std::pair<std::string, std::string>>& tags,
-                             chess::Variant variant) {
-  chess::Game game{chess::Position(variant)};
-  for (const std::string& text : opening) {
-    Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
-    if (!move) return Failure{"opening move " + quote_for_message(text) + ": " + move.error()};
-    game.play(*move);
-  }
+PlayedGame play_game(players::PluginPlayer& white, players::PluginPlayer& black, chess::Game opening,
+                     const TimeControl& time_control, const std::vector<std::pair<std::string, std::string>>& tags) {
+  chess::Game game = std::move(opening);
   const std::array<players::PluginPlayer*, 2> seats = {&white, &black};
   for (chess::Color side : {chess::WHITE, chess::BLACK})
     if (auto started = seats[side]->new_game(); !started && !game.is_over())

@@ -35,14 +35,12 @@ struct PlayedGame {
   chess::PgnGame pgn;
 };
 
-// Plays one game between two plugin instances in `variant` from its start
-// after the opening moves (UCI text, checked legal; an illegal opening is a
-// programming error reported as a Failure). The PGN names each side by its
-// plugin id; tags are added after the seven-tag roster.
-Result<PlayedGame> play_game(players::PluginPlayer& white, players::PluginPlayer& black,
-                             const std::vector<std::string>& opening,
-                             const TimeControl& time_control,
-                             const std::vector<std::pair<std::string, std::string>>& tags,
-                             chess::Variant variant = chess::Variant::Standard);
+// Plays one game between two plugin instances from `opening` (a start position
+// and the moves played from it: openings.h), in the start position's variant,
+// to its end. The PGN names each side by its plugin id, with the start
+// position's FEN when it is not the variant's own; tags are added after the
+// seven-tag roster.
+PlayedGame play_game(players::PluginPlayer& white, players::PluginPlayer& black, chess::Game opening,
+                     const TimeControl& time_control, const std::vector<std::pair<std::string, std::string>>& tags);
 
 }  // namespace gambit::match

@@ -2,14 +2,75 @@
 #include "core/match/openings.h"
 
 #include <algorithm>
-#include <cstdint>
+#include <cstdio>
+#include <fstream>
 #include <numeric>
 #include <random>
+#include <sstream>
+#include <string_view>
+#include <unordered_set>
+
+#include "core/chess/uci.h"
 
 namespace gambit::match {
 
-const std::vector<Opening>& opening_book() {
-  static const std::vector<Opening> book = {
+namespace {
+
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(text)};
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// The operand of `opcode` in an EPD line's operations ("id \"Najdorf\"; c0 ..."), unquoted.
+std::string epd_operand(std::string_view operations, std::string_view opcode) {
+  std::size_t at = 0;
+  while (at < operations.size()) {
+    const std::size_t semicolon = operations.find(';', at);
+    std::string_view op = operations.substr(at, semicolon == std::string_view::npos ? operations.npos : semicolon - at);
+    while (!op.empty() && op.front() == ' ') op.remove_prefix(1);
+    if (op.starts_with(opcode) && op.size() > opcode.size() && op[opcode.size()] == ' ') {
+      std::string_view operand = op.substr(opcode.size() + 1);
+      while (!operand.empty() && operand.back() == ' ') operand.remove_suffix(1);
+      if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
+        operand = operand.substr(1, operand.size() - 2);
+      return std::string(operand);
+    }
+    if (semicolon == std::string_view::npos) break;
+    at = semicolon + 1;
+  }
+  return {};
+}
+
+// FNV-1a, 64 bits: the same on every machine.
+std::uint64_t fnv1a(std::uint64_t hash, std::string_view text) {
+  for (const char c : text) hash = (hash ^ std::uint8_t(c)) * 0x100000001B3ULL;
+  return hash;
+}
+
+}  // namespace
+
+Result<chess::Game> Opening::game(chess::Variant variant) const {
+  chess::Position start(variant);
+  if (!fen.empty()) {
+    auto parsed = chess::Position::from_fen(fen, variant);
+    if (!parsed) return Failure{"the opening " + quote_for_message(name) + " has a bad FEN: " + parsed.error()};
+    start = *parsed;
+  }
+  chess::Game game{start};
+  for (const std::string& text : moves) {
+    Result<chess::Move> move = chess::parse_uci_move(game.position(), text);
+    if (!move) return Failure{"opening move " + quote_for_message(text) + ": " + move.error()};
+    game.play(*move);
+  }
+  if (game.is_over()) return Failure{"the opening " + quote_for_message(name) + " ends the game"};
+  return game;
+}
+
+const OpeningBook& OpeningBook::built_in() {
+  static const OpeningBook book = [] {
+    static constexpr std::pair<const char*, const char*> Lines[] = {
       {"Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
       {"Italian Game", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"},
       {"Two Knights Defence", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"},
@@ -48,27 +109,71 @@ const std::vector<Opening>& opening_book() {
       {"English, Mikenas", "c2c4 g8f6 b1c3 e7e6 e2e4"},
       {"Réti Opening", "g1f3 d7d5 g2g3 g8f6 f1g2"},
       {"Larsen's Opening", "b2b3 e7e5 c1b2 b8c6"},
-  };
+    };
+    OpeningBook b;
+    b.name_ = "built-in";
+    for (const auto& [name, moves] : Lines) b.openings_.push_back(Opening{name, "", words_of(moves)});
+    return b;
+  }();
   return book;
 }
 
-const Opening& opening_for_game(std::size_t index, std::uint64_t seed) {
-  const std::vector<Opening>& book = opening_book();
-  std::vector<std::size_t> order(book.size());
-  std::iota(order.begin(), order.end(), 0);
-  if (seed) std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
-  return book[order[(index / 2) % book.size()]];
+Result<OpeningBook> OpeningBook::read_epd(const std::filesystem::path& file, chess::Variant variant) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Failure{"cannot read the opening book " + quote_for_message(file.string())};
+  OpeningBook book;
+  book.name_ = file.filename().string();
+  std::unordered_set<std::string> positions;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::string where = file.string() + ":" + std::to_string(number) + ": ";
+    const std::vector<std::string> words = words_of(line);
+    if (words.empty() || words[0].starts_with('#')) continue;
+    if (words.size() < 4) return Failure{where + "not a position: an EPD line starts with four FEN fields"};
+    // Four FEN fields, then the move counters if the next two words are numbers.
+    std::size_t fields = 4;
+    const auto number_word = [](const std::string& w) {
+      return !w.empty() && w.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (words.size() >= 6 && number_word(words[4]) && number_word(words[5])) fields = 6;
+    std::string fen;
+    for (std::size_t i = 0; i < fields; ++i) fen += (i ? " " : "") + words[i];
+    auto position = chess::Position::from_fen(fen, variant);
+    if (!position) return Failure{where + position.error()};
+    if (chess::Game(*position).is_over()) return Failure{where + "the game is already over in this position"};
+    // The operations follow the fields.
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < fields && at != std::string::npos; ++i)
+      at = line.find_first_of(" \t", line.find_first_not_of(" \t", at));
+    const std::string operations = at == std::string::npos ? std::string() : line.substr(at);
+    std::string name = epd_operand(operations, "id");
+    if (name.empty()) name = "position " + std::to_string(book.openings_.size() + 1);
+    if (!positions.insert(position->fen()).second) continue;  // the same position twice: once is enough
+    book.openings_.push_back(Opening{std::move(name), fen, {}});
+  }
+  if (in.bad()) return Failure{"cannot read the opening book " + quote_for_message(file.string())};
+  if (book.openings_.empty()) return Failure{"the opening book " + quote_for_message(file.string()) + " has no positions"};
+  return book;
 }
 
-std::vector<std::string> opening_moves(const Opening& opening) {
-  std::vector<std::string> moves;
-  std::string_view rest = opening.moves;
-  while (!rest.empty()) {
-    const std::size_t space = rest.find(' ');
-    moves.emplace_back(rest.substr(0, space));
-    rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+std::string OpeningBook::fingerprint() const {
+  std::uint64_t hash = 0xCBF29CE484222325ULL;
+  for (const Opening& opening : openings_) {
+    hash = fnv1a(hash, opening.fen);
+    for (const std::string& move : opening.moves) hash = fnv1a(hash, " " + move);
+    hash = fnv1a(hash, "\n");
   }
-  return moves;
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return name_ + ", " + std::to_string(openings_.size()) + " openings, " + text;
+}
+
+const Opening& OpeningBook::for_game(std::size_t index, std::uint64_t seed) const {
+  std::vector<std::size_t> order(openings_.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (seed) std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+  return openings_[order[(index / 2) % openings_.size()]];
 }
 
 }  // namespace gambit::match

@@ -1,30 +1,62 @@
 // SPDX-License-Identifier: MIT
-// A small built-in book of balanced openings for AI-vs-AI matches: each line a
-// few plies of well-known theory, so games start varied but fair. Matches play
-// each opening twice with colours reversed.
+// The starting positions of AI-vs-AI games. The built-in book is a small set
+// of balanced lines of well-known theory, each a few plies from the start, so
+// that games start varied but fair; an EPD file gives a larger book of
+// positions (assets/books/gambit-balanced.epd, or any engine tester's book).
+// Matches play each opening twice with colours reversed.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
-#include <string_view>
 #include <vector>
+
+#include "core/chess/game.h"
+#include "core/util/result.h"
 
 namespace gambit::match {
 
-// The book: each entry is a name and its moves in UCI notation, space-separated,
-// from the standard starting position.
+// One opening: a start position (empty fen: the variant's own) and moves
+// played from it in UCI notation.
 struct Opening {
-  std::string_view name;
-  std::string_view moves;
+  std::string name;
+  std::string fen;
+  std::vector<std::string> moves;
+
+  // The game a match starts from: the start position with the moves played.
+  // Fails with a sentence when the FEN or a move is not valid in `variant`.
+  Result<chess::Game> game(chess::Variant variant) const;
 };
-const std::vector<Opening>& opening_book();
 
-// The book's entry for game `index` of a match (games 2k and 2k+1 share one),
-// taken in an order shuffled by `seed` (0 = book order).
-const Opening& opening_for_game(std::size_t index, std::uint64_t seed);
+// A book: a list of openings, read once, immutable (safe from any thread).
+class OpeningBook {
+ public:
+  // The 38 built-in lines, from the standard start.
+  static const OpeningBook& built_in();
+  // An EPD file: one position a line (4 FEN fields, or 6 with the move
+  // counters), then optional operations `opcode operand;`, of which `id "..."`
+  // names the opening; blank lines and lines starting with '#' are skipped.
+  // Every position is checked in `variant` (for three-check, standard FENs
+  // start with no checks given); a bad line is refused as "FILE:LINE: why".
+  static Result<OpeningBook> read_epd(const std::filesystem::path& file, chess::Variant variant);
 
-// The moves of an opening as separate UCI strings.
-std::vector<std::string> opening_moves(const Opening& opening);
+  const std::vector<Opening>& openings() const { return openings_; }
+  // "built-in" or the file's name.
+  const std::string& name() const { return name_; }
+  // Identifies the contents wherever the file lies: its name, size and a
+  // hash of its openings ("gambit-balanced.epd, 4000 openings, 5c1e..."), so
+  // that results from several machines are known to come from one book.
+  std::string fingerprint() const;
+
+  // The entry for game `index` of a match (games 2k and 2k+1 share one), taken
+  // in an order shuffled by `seed` (0 = book order); the whole book is used
+  // before an opening repeats.
+  const Opening& for_game(std::size_t index, std::uint64_t seed) const;
+
+ private:
+  std::string name_;
+  std::vector<Opening> openings_;
+};
 
 }  // namespace gambit::match

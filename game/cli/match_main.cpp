@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
-// gambit-match: AI vs AI without a window — N games, alternating colours, from
-// the built-in opening book, J at a time, each recorded in the scores store
-// (unless --no-record) and written to a PGN file as soon as it ends; then the
-// score and the Elo difference with its error margin.
+// gambit-match: AI vs AI without a window: N games, alternating colours, from
+// an opening book (the built-in lines, or an EPD file's positions), J at a
+// time, each recorded in the scores store (unless --no-record), written to a
+// PGN file and to a results file as soon as it ends; then the score, the Elo
+// difference with its error margin, the game pairs, and an SPRT if asked for.
 //
-//   gambit-match --white ID --black ID [--white-option k=v ...] [--black-option k=v ...]
-//                [--white-level L] [--black-level L] [--games N] [--concurrency J]
-//                [--movetime MS | --tc SECONDS+INC] [--variant standard|threecheck] [--pgn FILE]
-//                [--seed S] [--config PATH]
-//                [--store PATH | --no-record]
+//   gambit-match --white ID|--white-plugin FILE --black ID|--black-plugin FILE
+//                [--white-option k=v ...] [--black-option k=v ...] [--white-level L] [--black-level L]
+//                [--white-name NAME] [--black-name NAME] [--games N] [--concurrency J]
+//                [--movetime MS | --tc SECONDS+INC] [--variant standard|threecheck] [--book FILE.epd]
+//                [--sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B]] [--shard I/N] [--results FILE]
+//                [--pgn FILE] [--seed S] [--config PATH] [--store PATH | --no-record]
+//   gambit-match --merge RESULTS...
 //
 // "White" and "black" name the two players (A and B); they swap colours every
 // game, so game 1 has A white and game 2 has B white, both from one opening.
@@ -20,6 +23,7 @@
 #include <fstream>
 #include <mutex>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -34,7 +38,9 @@
 #include "core/match/elo.h"
 #include "core/match/game_record.h"
 #include "core/match/game_runner.h"
+#include "core/match/match_results.h"
 #include "core/match/openings.h"
+#include "core/match/sprt.h"
 #include "core/players/options.h"
 #include "core/players/plugin_catalog.h"
 #include "core/recording/store_entry.h"
@@ -78,44 +84,87 @@ players::OptionList options_for_game(const players::Seat& c, std::uint64_t match
   return options;
 }
 
+// The score, the Elo difference and the pairs of `results`, and the SPRT's
+// state when it has one: what a finished match, a stopped one and --merge print.
+void print_summary(const match::MatchResults& results) {
+  const match::MatchScore score = results.score();
+  const match::Pentanomial pairs = results.pairs();
+  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results.names[0].c_str(), results.names[1].c_str(),
+              score.wins, score.losses, score.draws, score.fraction(), score.games());
+  std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
+  std::printf("Pairs (0, 1/2, 1, 3/2, 2 points): %s, Elo %s\n", pairs.text().c_str(),
+              match::estimate_elo(pairs).text().c_str());
+  if (results.sprt)
+    std::printf("SPRT (%s): %s\n", results.sprt->text().c_str(),
+                match::sprt_state(pairs, *results.sprt).text(*results.sprt).c_str());
+}
+
+// The games of one match (or of its shard) played by `concurrency` threads, in
+// order of their numbers; a finished game goes to the PGN file, the results
+// file and the store at once. With an SPRT on a whole match, no game starts
+// once it has decided (those under way finish).
 class Match {
  public:
-  Match(std::array<players::Seat, 2> competitors, int games, match::TimeControl tc, chess::Variant variant,
-        std::uint64_t seed, std::ofstream* pgn, store::Store* store)
-      : competitors_(std::move(competitors)), games_(games), tc_(tc), variant_(variant), seed_(seed), pgn_(pgn),
-        store_(store) {}
+  struct Setup {
+    std::array<players::Seat, 2> competitors;
+    std::array<std::string, 2> names;  // given by --white-name/--black-name, or empty
+    const match::OpeningBook* book = nullptr;
+    match::TimeControl tc;
+    chess::Variant variant = chess::Variant::Standard;
+    std::ofstream* pgn = nullptr;
+    store::Store* store = nullptr;
+  };
 
-  void run(int concurrency) {
+  Match(Setup setup, match::MatchResults results, match::ResultsWriter* writer)
+      : setup_(std::move(setup)), results_(std::move(results)), writer_(writer) {}
+
+  void run(const std::vector<std::size_t>& numbers, int concurrency) {
+    numbers_ = numbers;
+    update_sprt();
+    if (decided_) return;
     std::vector<std::thread> workers;
-    for (int i = 0; i < concurrency; ++i)
+    for (int i = 0; i < std::min<int>(concurrency, int(numbers.size())); ++i)
       workers.emplace_back([this] {
-        for (std::size_t game = next_++; game < std::size_t(games_); game = next_++) play(game);
+        for (std::size_t at = next_++; at < numbers_.size() && !decided_; at = next_++) play(numbers_[at]);
       });
     for (std::thread& worker : workers) worker.join();
   }
 
-  const match::MatchScore& score() const { return score_; }  // from the first competitor's view
-  int unrecorded() const { return unrecorded_; }              // finished games the store refused
+  const match::MatchResults& results() const { return results_; }
+  int failures() const { return failures_; }  // games not played, not recorded or not written
+  bool decided() const { return decided_; }
 
  private:
-  void play(std::size_t index) {
-    // Competitor 0 has white in even games.
+  void update_sprt() {
+    if (!results_.sprt || results_.shard.count > 1) return;
+    const match::SprtState state = match::sprt_state(results_.pairs(), *results_.sprt);
+    decided_ = state.verdict != match::SprtVerdict::Continue;
+  }
+
+  void play(std::size_t number) {
+    const std::size_t index = number - 1;
+    // Competitor 0 has white in odd-numbered games.
     const int white_index = index % 2 == 0 ? 0 : 1;
-    const players::Seat& white = competitors_[white_index];
-    const players::Seat& black = competitors_[1 - white_index];
-    const match::Opening& opening = match::opening_for_game(index, seed_);
+    const players::Seat& white = setup_.competitors[white_index];
+    const players::Seat& black = setup_.competitors[1 - white_index];
+    const match::Opening& opening = setup_.book->for_game(index, results_.seed);
 
     const std::int64_t started_at = std::int64_t(std::time(nullptr));
     std::string failure;
-    auto white_player =
-        players::PluginPlayer::create(white.plugin, options_for_game(white, seed_, index, 0), white.isolation);
-    auto black_player =
-        players::PluginPlayer::create(black.plugin, options_for_game(black, seed_, index, 1), black.isolation);
-    Result<match::PlayedGame> played = Failure{"not played"};
+    auto white_player = players::PluginPlayer::create(white.plugin, options_for_game(white, results_.seed, index, 0),
+                                                      white.isolation);
+    auto black_player = players::PluginPlayer::create(black.plugin, options_for_game(black, results_.seed, index, 1),
+                                                      black.isolation);
+    auto start = opening.game(setup_.variant);
+    std::optional<match::PlayedGame> played;
     if (!white_player) failure = white.plugin->id() + ": " + white_player.error();
     else if (!black_player) failure = black.plugin->id() + ": " + black_player.error();
+    else if (!start) failure = start.error();
     else {
-      match::PgnTags tags = {{"Round", std::to_string(index + 1)}};
+      match::PgnTags tags = {{"Round", std::to_string(number)}};
+      for (const auto& [side, name] : {std::pair{"White", setup_.names[white_index]},
+                                       std::pair{"Black", setup_.names[1 - white_index]}})
+        if (!name.empty()) tags.emplace_back(side, name);
       for (const auto& [side, competitor, player] :
            {std::tuple{"White", &white, white_player->get()}, std::tuple{"Black", &black, black_player->get()}}) {
         for (const match::PgnTags& seat : {match::rating_tags(side, *competitor),
@@ -123,91 +172,149 @@ class Match {
                                                               competitor->plugin->version(), player->options())})
           tags.insert(tags.end(), seat.begin(), seat.end());
       }
-      tags.insert(tags.end(), {{"Seed", std::to_string(seed_)}, {"Opening", std::string(opening.name)}});
-      played = match::play_game(**white_player, **black_player, match::opening_moves(opening), tc_, tags, variant_);
+      tags.insert(tags.end(), {{"Seed", std::to_string(results_.seed)}, {"Opening", opening.name}});
+      played = match::play_game(**white_player, **black_player, *start, setup_.tc, tags);
     }
-    if (!played && failure.empty()) failure = played.error();
 
     std::lock_guard lock(mutex_);
-    ++finished_;
     if (!failure.empty()) {
-      std::printf("Game %zu not played: %s\n", index + 1, failure.c_str());
+      ++failures_;
+      std::printf("Game %zu not played: %s\n", number, failure.c_str());
       std::fflush(stdout);
       return;
     }
     const chess::Outcome& outcome = played->game.outcome();
-    if (pgn_) {
-      *pgn_ << chess::write_pgn(played->pgn);
-      pgn_->flush();
+    if (setup_.pgn) {
+      *setup_.pgn << chess::write_pgn(played->pgn);
+      setup_.pgn->flush();
     }
-    if (store_) {
+    if (setup_.store) {
       const std::string profile;  // both seats are AIs: no human's profile
-      auto recorded = store_->record_game(recording::store_record(played->game, played->pgn,
-                                                              recording::seat_identity(white, profile),
-                                                              recording::seat_identity(black, profile), tc_, started_at,
-                                                              std::int64_t(std::time(nullptr)), store::GameSource::Match));
+      auto recorded = setup_.store->record_game(
+          recording::store_record(played->game, played->pgn, recording::seat_identity(white, profile),
+                                  recording::seat_identity(black, profile), setup_.tc, started_at,
+                                  std::int64_t(std::time(nullptr)), store::GameSource::Match));
       if (!recorded) {
-        ++unrecorded_;
-        std::fprintf(stderr, "gambit-match: game %zu not recorded in %s: %s\n", index + 1,
-                     store_->path().c_str(), recorded.error().c_str());
+        ++failures_;
+        std::fprintf(stderr, "gambit-match: game %zu not recorded in %s: %s\n", number,
+                     setup_.store->path().c_str(), recorded.error().c_str());
       }
     }
-    const std::optional<chess::Color> winner = outcome.winner();
-    if (!winner) ++score_.draws;
-    else if ((*winner == chess::WHITE) == (white_index == 0)) ++score_.wins;
-    else ++score_.losses;
+    const match::FinishedGame finished{number, outcome.pgn_result(), match::ending_words(outcome)};
+    results_.games.push_back(finished);
+    if (writer_) {
+      if (auto written = writer_->add(finished); !written) {
+        ++failures_;
+        std::fprintf(stderr, "gambit-match: %s\n", written.error().c_str());
+      }
+    }
 
-    std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", index + 1, white.plugin->id().c_str(),
-                black.plugin->id().c_str(), std::string(opening.name).c_str(), outcome.pgn_result().c_str(),
+    std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", number, white.plugin->id().c_str(),
+                black.plugin->id().c_str(), opening.name.c_str(), outcome.pgn_result().c_str(),
                 outcome.description().c_str());
-    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", competitors_[0].plugin->id().c_str(),
-                competitors_[1].plugin->id().c_str(), score_.wins, score_.losses, score_.draws, score_.fraction(),
-                score_.games());
+    const match::MatchScore score = results_.score();
+    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results_.names[0].c_str(), results_.names[1].c_str(),
+                score.wins, score.losses, score.draws, score.fraction(), score.games());
+    const bool pair_done = std::any_of(results_.games.begin(), results_.games.end() - 1, [&](const auto& g) {
+      return (g.number - 1) / 2 == index / 2;
+    });
+    if (results_.sprt && pair_done) {
+      const match::SprtState state = match::sprt_state(results_.pairs(), *results_.sprt);
+      std::printf("SPRT: %s\n", state.text(*results_.sprt).c_str());
+      update_sprt();
+    }
     std::fflush(stdout);
   }
 
-  std::array<players::Seat, 2> competitors_;
-  int games_;
-  match::TimeControl tc_;
-  chess::Variant variant_;
-  std::uint64_t seed_;
-  std::ofstream* pgn_;
-  store::Store* store_;  // used under mutex_
-  int unrecorded_ = 0;
+  Setup setup_;
+  match::MatchResults results_;    // under mutex_
+  match::ResultsWriter* writer_;   // under mutex_; may be null
+  std::vector<std::size_t> numbers_;
   std::atomic<std::size_t> next_{0};
+  std::atomic<bool> decided_{false};
   std::mutex mutex_;
-  match::MatchScore score_;
-  int finished_ = 0;
+  int failures_ = 0;
 };
+
+// A plugin file named on the command line (--white-plugin), described or
+// loaded as the plugins found in the folders are.
+Result<std::shared_ptr<const players::PluginLibrary>> plugin_from_file(const std::string& path,
+                                                                       const players::Isolation& isolation) {
+  if (!std::filesystem::is_regular_file(path)) return Failure{"no plugin file " + quote_for_message(path)};
+  return isolation.in_process() ? players::PluginLibrary::load(path) : players::PluginLibrary::describe(path, isolation);
+}
+
+// Adds up result files (--merge) and prints the sum.
+int merge(const std::vector<std::string>& files) {
+  std::vector<match::MatchResults> parts;
+  for (const std::string& file : files) {
+    auto read = match::read_results(file);
+    if (!read) {
+      std::fprintf(stderr, "gambit-match: %s\n", read.error().c_str());
+      return 2;
+    }
+    parts.push_back(std::move(read).value());
+  }
+  auto sum = match::merge_results(parts);
+  if (!sum) {
+    std::fprintf(stderr, "gambit-match: %s\n", sum.error().c_str());
+    return 2;
+  }
+  std::string shards;
+  for (const match::MatchResults& part : parts) shards += (shards.empty() ? "" : ", ") + part.shard.text();
+  std::printf("Merged %zu results files (shards %s): %zu games, %s vs %s, %s, seed %llu\n", parts.size(),
+              shards.c_str(), sum->games.size(), sum->names[0].c_str(), sum->names[1].c_str(),
+              sum->conditions.c_str(), static_cast<unsigned long long>(sum->seed));
+  if (int(parts.size()) < parts[0].shard.count)
+    std::printf("Missing: %d of %d shards\n", parts[0].shard.count - int(parts.size()), parts[0].shard.count);
+  print_summary(*sum);
+  return 0;
+}
 
 int run(int argc, char** argv) {
   CLI::App app{"Plays AI players against each other without a window and reports the score."};
   app.set_version_flag("--version", std::string("gambit-match ") + GAMBIT_VERSION);
-  std::string config_path, pgn_path, tc_text, store_path, variant_id, isolation;
+  std::string config_path, pgn_path, tc_text, store_path, variant_id, isolation, book_path, shard_text, results_path;
   bool no_record = false;
-  std::string white_id, black_id, white_level, black_level;
-  std::vector<std::string> white_option_texts, black_option_texts;
+  std::string white_id, black_id, white_level, black_level, white_file, black_file, white_name, black_name;
+  std::vector<std::string> white_option_texts, black_option_texts, sprt_words, merge_files;
   int games = 2, concurrency = 1;
   std::int64_t movetime = 0;
   std::uint64_t seed = 0;
   app.add_option("--white", white_id, "First player (plays white in odd-numbered games); default: the config's [white]");
   app.add_option("--black", black_id, "Second player; default: the config's [black]");
+  app.add_option("--white-plugin", white_file,
+                 "First player from this plugin file (e.g. another build of alphabeta) instead of the plugin folders");
+  app.add_option("--black-plugin", black_file, "Second player from this plugin file");
+  app.add_option("--white-name", white_name, "Name of the first player in the score and the PGN (default: its id)");
+  app.add_option("--black-name", black_name, "Name of the second player in the score and the PGN");
   app.add_option("--white-option", white_option_texts, "Option NAME=VALUE for the first player (repeatable)");
   app.add_option("--black-option", black_option_texts, "Option NAME=VALUE for the second player (repeatable)");
   app.add_option("--white-level", white_level, "Difficulty level of the first player");
   app.add_option("--black-level", black_level, "Difficulty level of the second player");
-  app.add_option("--games", games, "Number of games")->check(CLI::Range(1, 1000000));
+  auto* games_option = app.add_option("--games", games, "Number of games (with --sprt: the most it plays; default 100000)")
+                           ->check(CLI::Range(1, 1000000));
   app.add_option("--concurrency", concurrency, "Games played at once")->check(CLI::Range(1, 256));
   auto* movetime_option = app.add_option("--movetime", movetime, "Milliseconds per move")->check(CLI::Range(1, 86400000));
   app.add_option("--tc", tc_text, "Clock per player: SECONDS+INCREMENT, e.g. 10+0.1")->excludes(movetime_option);
   app.add_option("--variant", variant_id, "Rules of the games: standard or threecheck; default: the config's [game] variant")
       ->check(CLI::IsMember({"standard", "threecheck"}));
+  app.add_option("--book", book_path, "Openings from this EPD file (one position a line) instead of the built-in book");
+  auto* sprt_option = app.add_option("--sprt", sprt_words,
+                                     "Sequential test: stop once the log-likelihood ratio decides between elo0 and elo1 "
+                                     "(defaults elo0=0 elo1=5 alpha=0.05 beta=0.05)")
+                          ->expected(0, 4);
+  app.add_option("--shard", shard_text, "Play only slice I of N of the match's game pairs (e.g. 2/4), for many machines");
+  app.add_option("--results", results_path,
+                 "Append each game's result to this file; a rerun with the same file plays only the games missing");
+  app.add_option("--merge", merge_files, "Add up the results files of a match's shards and print the sum")->expected(1, -1);
   app.add_option("--isolation", isolation,
                  "Where the players run: process (each in a child process of its own: a crash loses the game, not "
                  "the match) or in-process; default: the config's [plugins] isolation")
       ->check(CLI::IsMember({"process", "in-process"}));
-  app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file");
-  app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock)");
+  app.add_option("--pgn", pgn_path, "Write every finished game to this PGN file (appended to when resuming)");
+  app.add_option("--seed", seed, "Seed for the opening order and players' random choices (default: from the clock, "
+                                 "or the results file's when resuming)");
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
   auto* store_option = app.add_option("--store", store_path, "Record the games in this scores file (default: the config's [store] path)");
   app.add_flag("--no-record", no_record, "Do not record the games in the scores store")->excludes(store_option);
@@ -220,12 +327,39 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "gambit-match: %s\n", message.c_str());
     return 2;
   };
+  if (!merge_files.empty()) {
+    for (const CLI::Option* option : app.get_options())
+      if (option->count() > 0 && option->get_name() != "--merge")
+        return fail("--merge adds up results files and plays nothing: " + option->get_name() + " has no place beside it");
+    return merge(merge_files);
+  }
 
   match::TimeControl tc{movetime > 0 ? movetime : 100, 0, 0};
   if (!tc_text.empty()) {
     auto parsed = parse_tc(tc_text);
     if (!parsed) return fail(parsed.error());
     tc = *parsed;
+  }
+  std::optional<match::SprtSettings> sprt;
+  if (sprt_option->count() > 0) {
+    std::erase(sprt_words, "");  // CLI11's value for a bare --sprt
+    auto parsed = match::parse_sprt(sprt_words);
+    if (!parsed) return fail("--sprt: " + parsed.error());
+    sprt = *parsed;
+    if (games_option->count() == 0) games = 100000;
+  }
+  match::Shard shard;
+  if (!shard_text.empty()) {
+    auto parsed = match::parse_shard(shard_text);
+    if (!parsed) return fail("--shard: " + parsed.error());
+    shard = *parsed;
+  }
+  std::optional<match::MatchResults> earlier;  // what the results file holds already
+  if (!results_path.empty() && std::filesystem::exists(results_path) && std::filesystem::file_size(results_path) > 0) {
+    auto read = match::read_results(results_path);
+    if (!read) return fail(read.error());
+    earlier = std::move(read).value();
+    if (seed == 0) seed = earlier->seed;
   }
   if (seed == 0) seed = std::random_device()() | 1;
 
@@ -243,11 +377,29 @@ int run(int argc, char** argv) {
 
   std::vector<std::string> mistakes, humans;  // the seats' mistakes first, then the human seats
   std::array<std::optional<players::Seat>, 2> competitors;
-  const config::PluginList plugins = config::plugin_list(catalog);
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     const bool white = side == chess::WHITE;
     const std::string flag = "--" + config::seat_key(side);
-    if (auto mistake = config::apply_seat_flags(*settings, config::seat_key(side), white ? white_id : black_id,
+    std::string id = white ? white_id : black_id;
+    // A plugin from a file stands in for the catalog's plugin of its id.
+    std::shared_ptr<const players::PluginLibrary> from_file;
+    config::PluginList plugins = config::plugin_list(catalog);
+    if (const std::string& file = white ? white_file : black_file; !file.empty()) {
+      auto library = plugin_from_file(file, settings->isolation_of(settings->seat(side)));
+      if (!library) {
+        mistakes.push_back(flag + "-plugin: " + library.error());
+        continue;
+      }
+      from_file = *library;
+      if (!id.empty() && id != from_file->id()) {
+        mistakes.push_back(flag + "-plugin: the file's player is '" + from_file->id() + "', not '" + id + "'");
+        continue;
+      }
+      id = from_file->id();
+      std::erase_if(plugins, [&](const gambit_plugin_descriptor* d) { return d && d->id == id; });
+      plugins.push_back(&from_file->descriptor());
+    }
+    if (auto mistake = config::apply_seat_flags(*settings, config::seat_key(side), id,
                                                 white ? white_level : black_level,
                                                 white ? white_option_texts : black_option_texts,
                                                 {flag, flag + "-level", flag + "-option"})) {
@@ -258,6 +410,12 @@ int run(int argc, char** argv) {
     auto resolved = config::resolve_ai_seat(*settings, side, plugins, refusal);
     if (!resolved) {
       (settings->seat(side).human() ? humans : mistakes).push_back(resolved.error());
+    } else if (from_file) {
+      competitors[side] = players::Seat{.label = players::ai_label(resolved->player, resolved->level),
+                                        .plugin = from_file,
+                                        .options = resolved->options,
+                                        .level = resolved->level,
+                                        .isolation = resolved->isolation};
     } else if (auto seat = config::seat_to_play(*resolved, catalog)) {
       competitors[side] = *seat;
     } else {
@@ -277,9 +435,43 @@ int run(int argc, char** argv) {
       return fail("player '" + competitor->plugin->id() + "' does not play " +
                   std::string(chess::names_of(variant).for_people));
 
+  std::optional<match::OpeningBook> epd_book;
+  if (!book_path.empty()) {
+    auto read = match::OpeningBook::read_epd(book_path, variant);
+    if (!read) return fail("--book: " + read.error());
+    epd_book = std::move(read).value();
+  }
+  const match::OpeningBook& book = epd_book ? *epd_book : match::OpeningBook::built_in();
+
+  match::MatchResults results;
+  results.names = {white_name.empty() ? first->label : white_name, black_name.empty() ? second->label : black_name};
+  for (int i : {0, 1}) {
+    const players::Seat& seat = i == 0 ? *first : *second;
+    results.players[i] = seat.plugin->id() + " " + seat.plugin->version() + ": " + match::options_text(seat.options);
+  }
+  results.conditions = (tc.movetime_ms > 0 ? "movetime " + std::to_string(tc.movetime_ms) + " ms" : "clock " + tc.pgn_tag()) +
+                       ", " + std::string(chess::names_of(variant).for_people) + ", book " + book.fingerprint();
+  results.seed = seed;
+  results.shard = shard;
+  results.sprt = sprt;
+  if (earlier) {
+    std::string difference = results.difference(*earlier);
+    if (difference.empty() && earlier->shard != shard) difference = "shard " + earlier->shard.text();
+    if (!difference.empty())
+      return fail("the results file " + quote_for_message(results_path) + " holds another match (" + difference +
+                  "): name another file to start this one");
+    results.games = earlier->games;
+  }
+  std::optional<match::ResultsWriter> writer;
+  if (!results_path.empty()) {
+    auto opened = match::ResultsWriter::open(results_path, results);
+    if (!opened) return fail(opened.error());
+    writer.emplace(std::move(opened).value());
+  }
+
   std::ofstream pgn;
   if (!pgn_path.empty()) {
-    pgn.open(pgn_path, std::ios::out | std::ios::trunc);
+    pgn.open(pgn_path, std::ios::out | (earlier ? std::ios::app : std::ios::trunc));
     if (!pgn) return fail("cannot write the PGN file " + quote_for_message(pgn_path));
   }
 
@@ -293,24 +485,44 @@ int run(int argc, char** argv) {
     store = std::move(opened).value().store;
   }
 
-  std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, seed %llu\n", first->plugin->id().c_str(),
-              match::options_text(first->options).c_str(), second->plugin->id().c_str(),
+  // The games of this shard still to play, in order.
+  std::vector<std::size_t> numbers;
+  std::set<std::size_t> done;
+  for (const match::FinishedGame& game : results.games) done.insert(game.number);
+  for (std::size_t number = 1; number <= std::size_t(games); ++number)
+    if (shard.has_game(number) && !done.count(number)) numbers.push_back(number);
+
+  std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, book %s, seed %llu%s%s\n", results.names[0].c_str(),
+              match::options_text(first->options).c_str(), results.names[1].c_str(),
               match::options_text(second->options).c_str(), std::string(chess::names_of(variant).for_people).c_str(),
               games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
                                  : ("clock " + tc.pgn_tag()).c_str(),
-              static_cast<unsigned long long>(seed));
+              book.fingerprint().c_str(), static_cast<unsigned long long>(seed),
+              shard.count > 1 ? (", shard " + shard.text()).c_str() : "",
+              sprt ? (", SPRT " + sprt->text()).c_str() : "");
+  if (earlier) std::printf("Resuming: %zu games in %s already, %zu to play\n", results.games.size(),
+                           results_path.c_str(), numbers.size());
   std::fflush(stdout);
 
-  Match match({*first, *second}, games, tc, variant, seed, pgn_path.empty() ? nullptr : &pgn, store.get());
-  match.run(std::min(concurrency, games));
+  Match match({.competitors = {*first, *second},
+               .names = {white_name, black_name},
+               .book = &book,
+               .tc = tc,
+               .variant = variant,
+               .pgn = pgn_path.empty() ? nullptr : &pgn,
+               .store = store.get()},
+              std::move(results), writer ? &*writer : nullptr);
+  match.run(numbers, concurrency);
 
-  const match::MatchScore& score = match.score();
-  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", first->plugin->id().c_str(),
-              second->plugin->id().c_str(), score.wins, score.losses, score.draws, score.fraction(), score.games());
-  std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
-  if (store) std::printf("Recorded %d games in %s\n", score.games() - match.unrecorded(), store->path().c_str());
-  return score.games() == games && match.unrecorded() == 0 ? 0 : 1;
+  print_summary(match.results());
+  const int played = int(match.results().games.size()) - int(done.size());
+  if (store) std::printf("Recorded %d games in %s\n", played - match.failures(), store->path().c_str());
+  const bool complete = std::all_of(numbers.begin(), numbers.end(), [&](std::size_t n) {
+    return std::any_of(match.results().games.begin(), match.results().games.end(),
+                       [n](const match::FinishedGame& g) { return g.number == n; });
+  });
+  return (complete || match.decided()) && match.failures() == 0 ? 0 : 1;
 }
 
 }  // namespace

@@ -87,7 +87,7 @@ void play_games(DemoLoop& loop, int games, TimePoint* now, std::uint64_t seed) {
     EXPECT_EQ(player_of(loop, chess::BLACK), first_is_white ? "second" : "first");
 
     // Games 2k+1 and 2k+2 start from one line of the book.
-    const std::vector<std::string> opening = opening_moves(opening_for_game(std::size_t(number - 1), seed));
+    const std::vector<std::string> opening = OpeningBook::built_in().for_game(std::size_t(number - 1), seed).moves;
     ASSERT_FALSE(opening.empty());
     ASSERT_GE(loop.session().game().moves().size(), opening.size()) << describe(loop.session());
     for (std::size_t i = 0; i < opening.size(); ++i)

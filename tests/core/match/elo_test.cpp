@@ -27,10 +27,44 @@ TEST(Elo, EstimateOfAMatch) {
 }
 
 TEST(Elo, ExtremeScores) {
-  EXPECT_EQ(estimate_elo({10, 0, 0}).text(), "+inf");
-  EXPECT_EQ(estimate_elo({0, 10, 0}).text(), "-inf");
-  EXPECT_TRUE(std::isinf(estimate_elo({}).margin));
-  EXPECT_EQ(estimate_elo({0, 0, 10}).text(), "+0.0 +/- 0.0");
+  EXPECT_EQ(estimate_elo(MatchScore{10, 0, 0}).text(), "+inf");
+  EXPECT_EQ(estimate_elo(MatchScore{0, 10, 0}).text(), "-inf");
+  EXPECT_TRUE(std::isinf(estimate_elo(MatchScore{}).margin));
+  EXPECT_EQ(estimate_elo(MatchScore{0, 0, 10}).text(), "+0.0 +/- 0.0");
+}
+
+TEST(Pentanomial, CountsPairsByTheirPoints) {
+  Pentanomial p;
+  p.add_pair(1, 1);      // won both
+  p.add_pair(1, 0.5);    // 1.5
+  p.add_pair(0.5, 0.5);  // 1
+  p.add_pair(1, 0);      // 1
+  p.add_pair(0, 0.5);    // 0.5
+  p.add_pair(0, 0);
+  EXPECT_EQ(p.counts, (std::array<int, 5>{1, 1, 2, 1, 1}));
+  EXPECT_EQ(p.pairs(), 6);
+  EXPECT_EQ(p.text(), "[1, 1, 2, 1, 1]");
+  Pentanomial q;
+  q.add_pair(1, 1);
+  q += p;
+  EXPECT_EQ(q.counts, (std::array<int, 5>{1, 1, 2, 1, 2}));
+}
+
+TEST(Pentanomial, EloOfPairsUsesThePairsSpread) {
+  // 10 pairs: 2 x 0.25, 4 x 0.5, 4 x 0.75 -> mean 0.55; variance per pair
+  // (2 * 0.09 + 4 * 0.0025 + 4 * 0.04) / 10 = 0.035.
+  Pentanomial p{{0, 2, 4, 4, 0}};
+  const EloEstimate e = estimate_elo(p);
+  EXPECT_NEAR(e.difference, elo_difference(0.55), 1e-9);
+  const double half = 1.959963985 * std::sqrt(0.035 / 10);
+  EXPECT_NEAR(e.margin, (elo_difference(0.55 + half) - elo_difference(0.55 - half)) / 2, 1e-9);
+  // The same points as single games: 11 won, 9 lost, no draws... counted as pairs
+  // that split evenly, the pair spread is smaller than the games' spread.
+  const EloEstimate games = estimate_elo(MatchScore{9, 7, 4});  // 11 of 20 points
+  EXPECT_NEAR(games.difference, e.difference, 1e-9);
+  EXPECT_LT(e.margin, games.margin);
+  EXPECT_EQ(estimate_elo(Pentanomial{{0, 0, 0, 0, 3}}).text(), "+inf");
+  EXPECT_TRUE(std::isinf(estimate_elo(Pentanomial{}).margin));
 }
 
 }  // namespace

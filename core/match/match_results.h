@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// The results of a match, or of one shard of it, as a text file: which match
+// it is (so that shards played on many machines are known to belong together,
+// and a rerun continues only the same match), then one line per finished game,
+// appended as each ends. A rerun reads the file and plays only the games
+// missing; `gambit-match --merge` adds several up.
+//
+//   gambit-match results 1
+//   first: alphabeta
+//   first player: alphabeta 1.6.0: depth=3
+//   second: alphabeta-old
+//   second player: alphabeta 1.6.0: (defaults)
+//   conditions: movetime 100 ms, standard, book built-in, 38 openings, 8c3f...
+//   seed: 7
+//   shard: 2/4
+//   sprt: elo0=0 elo1=5 alpha=0.05 beta=0.05        (only with an SPRT)
+//   game 3: 1-0 checkmate
+//   game 4: 1/2-1/2 threefold repetition
+//
+// Games are numbered from 1 as the PGN's Round tag numbers them; the first
+// player has white in odd-numbered games, and games 2k-1 and 2k are a pair
+// (one opening from both sides).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/match/elo.h"
+#include "core/match/sprt.h"
+#include "core/util/result.h"
+
+namespace gambit::match {
+
+// Slice `index` (1-based) of `count` of a match: the pairs whose number,
+// counted from 0, leaves index - 1 when divided by count. Every game belongs
+// to exactly one slice, and a slice is the same whatever the match's length.
+struct Shard {
+  int index = 1;
+  int count = 1;
+
+  bool has_game(std::size_t number) const { return int(((number - 1) / 2) % std::size_t(count)) == index - 1; }
+  std::string text() const { return std::to_string(index) + "/" + std::to_string(count); }
+  bool operator==(const Shard&) const = default;
+};
+
+// "I/N" with 1 <= I <= N <= 100000, or a sentence saying what is wrong.
+Result<Shard> parse_shard(std::string_view text);
+
+struct FinishedGame {
+  std::size_t number = 0;  // from 1
+  std::string result;      // "1-0", "0-1" or "1/2-1/2": White's view, as PGN writes it
+  std::string ending;      // "checkmate", "time forfeit", ...
+  bool operator==(const FinishedGame&) const = default;
+};
+
+struct MatchResults {
+  std::array<std::string, 2> names;    // the first and second player, as the score line names them
+  std::array<std::string, 2> players;  // each one's plugin, version and options
+  std::string conditions;              // clock, variant, book
+  std::uint64_t seed = 0;              // of the openings' order and the players' choices
+  Shard shard;
+  std::optional<SprtSettings> sprt;
+  std::vector<FinishedGame> games;     // in the order they ended
+
+  // The same match (names, players, conditions, seed, SPRT), whatever the shard.
+  bool same_match(const MatchResults& other) const { return difference(other).empty(); }
+  // What makes `other` another match, in words ("other players: ab2 (...)
+  // against ..."), or "" when it is the same one.
+  std::string difference(const MatchResults& other) const;
+  // The first player's score over every game.
+  MatchScore score() const;
+  // The pairs both of whose games are here.
+  Pentanomial pairs() const;
+};
+
+// Reads a results file. A last line cut short (no newline: the program was
+// stopped while writing it) is left out; any other line that is not what the
+// format says is refused as "FILE:LINE: why", as is a game counted twice or
+// one outside the file's shard.
+Result<MatchResults> read_results(const std::filesystem::path& file);
+
+// Adds up the results of one match's shards: refused in words when they are
+// of different matches, when a shard comes twice or a game is in two files.
+// The sum is shard 1/1.
+Result<MatchResults> merge_results(const std::vector<MatchResults>& parts);
+
+// A results file being written: the header when the file is new, then a line
+// per game, each flushed as it is added. An existing file's cut-short last
+// line is removed first. Not thread-safe: one writer, one thread at a time.
+class ResultsWriter {
+ public:
+  // Opens `file` for appending `results`' games: writes the header if the file
+  // is new or empty; otherwise the file must be one read_results read.
+  static Result<ResultsWriter> open(const std::filesystem::path& file, const MatchResults& results);
+  ResultsWriter(ResultsWriter&& other) noexcept : file_(other.file_), path_(std::move(other.path_)) { other.file_ = nullptr; }
+  ResultsWriter& operator=(ResultsWriter&&) = delete;
+  ~ResultsWriter();
+
+  // Appends one game's line; fails in words when the disk refuses it.
+  Result<std::monostate> add(const FinishedGame& game);
+
+ private:
+  ResultsWriter(std::FILE* file, std::filesystem::path path) : file_(file), path_(std::move(path)) {}
+  std::FILE* file_;
+  std::filesystem::path path_;
+};
+
+}  // namespace gambit::match
