@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 
+#include "ai_plugins/common/eval_weights.h"
 #include "core/chess/bitboard.h"
 
 namespace gambit::ai {
@@ -13,195 +14,28 @@ using namespace chess;
 
 namespace {
 
-// A middlegame and an endgame value, blended by the game phase at the end.
-struct Score {
-  int mg = 0, eg = 0;
-
-  constexpr Score operator+(Score o) const { return {mg + o.mg, eg + o.eg}; }
-  constexpr Score operator-(Score o) const { return {mg - o.mg, eg - o.eg}; }
-  constexpr Score operator-() const { return {-mg, -eg}; }
-  constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
-  constexpr Score& operator+=(Score o) { return *this = *this + o; }
-  constexpr Score& operator-=(Score o) { return *this = *this - o; }
-};
-
-constexpr Score S(int mg, int eg) { return {mg, eg}; }
-
-// ---------------------------------------------------------------------------
-// Material and piece-square tables. Tables are drawn as the board looks from
-// White's side (rank 8 on the first row); Black uses the mirrored square.
-
-constexpr Score Material[PIECE_TYPE_NB] = {S(0, 0),       S(85, 115),    S(330, 310), S(345, 330),
-                                           S(470, 540),   S(1000, 1010), S(0, 0)};
-
-using Table = std::array<int, SQUARE_NB>;
-
-// clang-format off
-constexpr Table PawnMg = {
-    0,   0,   0,   0,   0,   0,   0,   0,
-   40,  40,  40,  45,  45,  40,  40,  40,
-   15,  20,  25,  35,  35,  25,  20,  15,
-    5,   5,  10,  25,  25,  10,   5,   5,
-    0,   0,  10,  20,  20,   5,  -5,  -5,
-    0,   0,   5,   5,   5,  -5,  -5,   0,
-    0,   5,   5, -10, -10,  10,  10,   5,
-    0,   0,   0,   0,   0,   0,   0,   0};
-constexpr Table PawnEg = {
-    0,   0,   0,   0,   0,   0,   0,   0,
-   60,  60,  55,  55,  55,  55,  60,  60,
-   35,  35,  30,  30,  30,  30,  35,  35,
-   20,  20,  15,  15,  15,  15,  20,  20,
-   10,  10,   5,   5,   5,   5,  10,  10,
-    5,   5,   0,   0,   0,   0,   5,   5,
-    0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0};
-constexpr Table KnightMg = {
-  -60, -35, -25, -20, -20, -25, -35, -60,
-  -30, -15,   0,  10,  10,   0, -15, -30,
-  -20,   5,  20,  25,  25,  20,   5, -20,
-  -15,  10,  20,  30,  30,  20,  10, -15,
-  -15,   5,  15,  25,  25,  15,   5, -15,
-  -20,   0,  12,  15,  15,  12,   0, -20,
-  -30, -15,   0,   5,   5,   0, -15, -30,
-  -55, -30, -25, -20, -20, -25, -30, -55};
-constexpr Table KnightEg = {
-  -45, -30, -20, -15, -15, -20, -30, -45,
-  -30, -15,  -5,   5,   5,  -5, -15, -30,
-  -20,  -5,  10,  15,  15,  10,  -5, -20,
-  -15,   5,  15,  20,  20,  15,   5, -15,
-  -15,   5,  15,  20,  20,  15,   5, -15,
-  -20,  -5,   5,  10,  10,   5,  -5, -20,
-  -30, -15,  -5,   0,   0,  -5, -15, -30,
-  -45, -30, -20, -15, -15, -20, -30, -45};
-constexpr Table BishopMg = {
-  -20, -10, -10, -10, -10, -10, -10, -20,
-  -10,   0,   0,   0,   0,   0,   0, -10,
-  -10,   5,   5,  10,  10,   5,   5, -10,
-   -5,   5,  10,  15,  15,  10,   5,  -5,
-   -5,  10,  10,  15,  15,  10,  10,  -5,
-    0,  10,  10,  10,  10,  10,  10,   0,
-   -5,  15,   5,   5,   5,   5,  15,  -5,
-  -20, -10, -15, -10, -10, -15, -10, -20};
-constexpr Table BishopEg = {
-  -15, -10,  -8,  -5,  -5,  -8, -10, -15,
-  -10,  -5,   0,   0,   0,   0,  -5, -10,
-   -8,   0,   5,   5,   5,   5,   0,  -8,
-   -5,   0,   5,  10,  10,   5,   0,  -5,
-   -5,   0,   5,  10,  10,   5,   0,  -5,
-   -8,   0,   5,   5,   5,   5,   0,  -8,
-  -10,  -5,   0,   0,   0,   0,  -5, -10,
-  -15, -10,  -8,  -5,  -5,  -8, -10, -15};
-constexpr Table RookMg = {
-    5,  10,  10,  10,  10,  10,  10,   5,
-   20,  25,  25,  25,  25,  25,  25,  20,
-   -5,   0,   0,   0,   0,   0,   0,  -5,
-   -5,   0,   0,   0,   0,   0,   0,  -5,
-   -5,   0,   0,   0,   0,   0,   0,  -5,
-   -5,   0,   0,   0,   0,   0,   0,  -5,
-  -15,  -5,   0,   0,   0,   0,  -5, -15,
-   -5,  -5,   0,  10,  10,   5,  -5,  -5};
-constexpr Table RookEg = {
-    5,   5,   5,   5,   5,   5,   5,   5,
-   15,  15,  15,  15,  15,  15,  15,  15,
-    0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,
-   -5,  -5,  -5,  -5,  -5,  -5,  -5,  -5,
-   -5,  -5,   0,   0,   0,   0,  -5,  -5};
-constexpr Table QueenMg = {
-  -20, -10, -10,  -5,  -5, -10, -10, -20,
-  -10,   0,   0,   0,   0,   0,   0, -10,
-  -10,   0,   5,   5,   5,   5,   0, -10,
-   -5,   0,   5,   5,   5,   5,   0,  -5,
-   -5,   0,   5,   5,   5,   5,   0,  -5,
-  -10,   0,   5,   5,   5,   5,   0, -10,
-  -10,   0,   0,   2,   2,   0,   0, -10,
-  -20, -10, -10,   0,  -5, -10, -10, -20};
-constexpr Table QueenEg = {
-  -25, -15, -10,  -5,  -5, -10, -15, -25,
-  -15,  -5,   0,   5,   5,   0,  -5, -15,
-  -10,   0,  10,  15,  15,  10,   0, -10,
-   -5,   5,  15,  20,  20,  15,   5,  -5,
-   -5,   5,  15,  20,  20,  15,   5,  -5,
-  -10,   0,  10,  15,  15,  10,   0, -10,
-  -15,  -5,   0,   5,   5,   0,  -5, -15,
-  -25, -15, -10,  -5,  -5, -10, -15, -25};
-constexpr Table KingMg = {
-  -70, -70, -70, -70, -70, -70, -70, -70,
-  -60, -60, -60, -60, -60, -60, -60, -60,
-  -50, -50, -55, -60, -60, -55, -50, -50,
-  -40, -45, -50, -55, -55, -50, -45, -40,
-  -30, -40, -40, -50, -50, -40, -40, -30,
-  -20, -25, -30, -40, -40, -30, -25, -20,
-   -5, -10, -20, -30, -30, -20, -10,  -5,
-   15,  30,   5, -10,   0, -10,  35,  20};
-constexpr Table KingEg = {
-  -50, -35, -25, -20, -20, -25, -35, -50,
-  -30, -10,   0,   5,   5,   0, -10, -30,
-  -25,   0,  15,  20,  20,  15,   0, -25,
-  -25,   5,  20,  30,  30,  20,   5, -25,
-  -25,   0,  20,  30,  30,  20,   0, -25,
-  -25,  -5,  10,  15,  15,  10,  -5, -25,
-  -35, -15,  -5,   0,   0,  -5, -15, -35,
-  -55, -40, -30, -25, -25, -30, -40, -55};
-// clang-format on
-
-constexpr const Table* MgTables[PIECE_TYPE_NB] = {nullptr, &PawnMg, &KnightMg, &BishopMg, &RookMg, &QueenMg, &KingMg};
-constexpr const Table* EgTables[PIECE_TYPE_NB] = {nullptr, &PawnEg, &KnightEg, &BishopEg, &RookEg, &QueenEg, &KingEg};
-
 // Material plus placement of every coloured piece on every square, from White's
-// view (Black's entries are negative).
-constexpr auto PieceSquare = [] {
-  std::array<std::array<Score, SQUARE_NB>, PIECE_NB> table{};
+// view (Black's entries are negative), computed once for a set of weights.
+using PieceSquareTable = std::array<std::array<Score, SQUARE_NB>, PIECE_NB>;
+
+constexpr PieceSquareTable piece_square_table(const EvalParams& w) {
+  PieceSquareTable table{};
   for (int pt = PAWN; pt <= KING; ++pt)
     for (int sq = 0; sq < SQUARE_NB; ++sq) {
-      const int drawn_for_white = sq ^ 56;  // the tables list rank 8 first
-      const Score white = Material[pt] + S((*MgTables[pt])[drawn_for_white], (*EgTables[pt])[drawn_for_white]);
-      const Score black = Material[pt] + S((*MgTables[pt])[sq], (*EgTables[pt])[sq]);
-      table[make_piece(WHITE, PieceType(pt))][sq] = white;
-      table[make_piece(BLACK, PieceType(pt))][sq] = -black;
+      table[make_piece(WHITE, PieceType(pt))][sq] = w.material[pt] + w.piece_square[pt][sq ^ 56];
+      table[make_piece(BLACK, PieceType(pt))][sq] = -(w.material[pt] + w.piece_square[pt][sq]);
     }
   return table;
-}();
+}
 
-// ---------------------------------------------------------------------------
-// Positional terms.
+constexpr PieceSquareTable HandSetPieceSquare = piece_square_table(HandSetWeights);
+constexpr PieceSquareTable TunedPieceSquare = piece_square_table(TunedWeights);
 
-// Mobility by the number of reachable squares (not attacked by enemy pawns, not
-// holding our own pawns or king).
-constexpr Score KnightMobility[9] = {S(-35, -45), S(-20, -28), S(-8, -12), S(0, -2), S(8, 6),
-                                     S(14, 12),   S(19, 16),   S(23, 19),  S(26, 21)};
-constexpr Score BishopMobility[14] = {S(-30, -45), S(-18, -28), S(-6, -14), S(2, -4), S(9, 4),   S(15, 11), S(20, 17),
-                                      S(24, 22),   S(28, 26),   S(31, 29),  S(34, 32), S(36, 34), S(38, 36), S(40, 38)};
-constexpr Score RookMobility[15] = {S(-25, -50), S(-16, -30), S(-9, -15), S(-4, -4), S(0, 5),   S(3, 13),
-                                    S(6, 20),    S(9, 27),    S(12, 33),  S(15, 38), S(17, 42), S(19, 45),
-                                    S(21, 48),   S(22, 50),   S(23, 52)};
-constexpr auto QueenMobility = [] {
-  std::array<Score, 28> table{};
-  for (int n = 0; n < 28; ++n) {
-    const int capped = std::min(n, 16);
-    table[n] = S(-20 + 2 * capped + (n - capped) / 2, -35 + 4 * capped + (n - capped));
-  }
-  return table;
-}();
-
-constexpr Score BishopPair = S(30, 55);
-constexpr Score RookOnOpenFile = S(30, 12);
-constexpr Score RookOnSemiOpenFile = S(14, 8);
-constexpr Score Outpost[2] = {S(18, 10), S(10, 5)};  // knight, bishop
-constexpr Score AttackedByPawn[PIECE_TYPE_NB] = {S(0, 0), S(0, 0), S(40, 30), S(40, 30), S(55, 40), S(55, 45), S(0, 0)};
-constexpr Score RookOrQueenAttackedByMinor = S(30, 25);
-constexpr int Tempo = 12;
-
-constexpr Score Doubled = S(10, 25);
-constexpr Score Isolated = S(12, 15);
-constexpr Score Connected[8] = {S(0, 0), S(4, 0), S(8, 3), S(12, 8), S(20, 15), S(35, 30), S(55, 50), S(0, 0)};
-constexpr Score Passed[8] = {S(0, 0), S(0, 10), S(5, 15), S(10, 25), S(20, 45), S(40, 75), S(70, 120), S(0, 0)};
-
+// Terms that are not sums of weights: measured by hand, not tuned.
 // King safety: how much each attacker of the king's zone adds to the danger.
 constexpr int AttackerWeight[PIECE_TYPE_NB] = {0, 0, 8, 8, 12, 20, 0};
 constexpr int ZoneHitWeight = 3;
+constexpr int Tempo = 12;
 
 // ---------------------------------------------------------------------------
 // Masks, computed once.
@@ -267,151 +101,195 @@ struct EvalInfo {
   int king_danger[COLOR_NB];
 };
 
+// One evaluation with a set of weights. With Trace, every weight added is
+// also counted in the trace (eval_params.h); without, the counting compiles away.
+template <bool Trace>
+class Evaluation {
+ public:
+  Evaluation(const Position& pos, const EvalParams& w, const PieceSquareTable& pst, EvalTrace* trace)
+      : pos_(pos), w_(w), pst_(pst), trace_(trace) {}
+
+  Value value();
+
+ private:
+  // The weight, counted `times` for side `us`.
+  Score use(const Score& weight, Color us, int times = 1) {
+    if constexpr (Trace) trace_->count[weight_index(w_, weight)] += us == WHITE ? times : -times;
+    return weight * times;
+  }
+  // A term that is not a sum of weights, for side `us`.
+  Score fixed(Score term, Color us) {
+    if constexpr (Trace) trace_->fixed += us == WHITE ? term : -term;
+    return term;
+  }
+
+  template <Color Us> Score pawn_structure();
+  template <Color Us, PieceType Pt> Score pieces();
+  template <Color Us> Score king_shelter(Square ksq);
+  template <Color Us> Score king();
+  template <Color Us> Score threats();
+  template <Color Us> Score passers(bool them_only_pawns);
+
+  const Position& pos_;
+  const EvalParams& w_;
+  const PieceSquareTable& pst_;
+  EvalTrace* trace_;
+  EvalInfo ei_{};
+};
+
+template <bool Trace>
 template <Color Us>
-Score evaluate_pawns(const Position& pos, EvalInfo& ei) {
+Score Evaluation<Trace>::pawn_structure() {
   constexpr Color Them = ~Us;
-  const Bitboard ours = pos.pieces(Us, PAWN), theirs = pos.pieces(Them, PAWN);
+  const Bitboard ours = pos_.pieces(Us, PAWN), theirs = pos_.pieces(Them, PAWN);
   Score score;
-  ei.passed[Us] = 0;
+  ei_.passed[Us] = 0;
   for (Bitboard b = ours; b;) {
     const Square s = pop_lsb(b);
     const int r = relative_rank(Us, s);
     const Bitboard ahead = M.forward_file[Us][s];
-    if (ours & ahead) score -= Doubled;
-    if (!(ours & M.adjacent_files[file_of(s)])) score -= Isolated;
+    if (ours & ahead) score += use(w_.doubled_pawn, Us, -1);
+    if (!(ours & M.adjacent_files[file_of(s)])) score += use(w_.isolated_pawn, Us, -1);
     const Bitboard same_rank = rank_bb(rank_of(s)) & M.adjacent_files[file_of(s)];
-    if ((pawn_attacks(Them, s) & ours) || (same_rank & ours)) score += Connected[r];
+    if ((pawn_attacks(Them, s) & ours) || (same_rank & ours)) score += use(w_.connected_pawn[r], Us);
     if (!(theirs & M.passed_span[Us][s]) && !(ours & ahead)) {
-      ei.passed[Us] |= square_bb(s);
-      score += Passed[r];
+      ei_.passed[Us] |= square_bb(s);
+      score += use(w_.passed_pawn[r], Us);
     }
   }
   return score;
 }
 
+template <bool Trace>
 template <Color Us, PieceType Pt>
-Score evaluate_pieces(const Position& pos, EvalInfo& ei) {
+Score Evaluation<Trace>::pieces() {
   constexpr Color Them = ~Us;
-  const Bitboard occupied = pos.pieces();
-  const Square their_king = pos.king_square(Them);
+  const Bitboard occupied = pos_.pieces();
+  const Square their_king = pos_.king_square(Them);
   const Bitboard their_zone = M.king_zone[Them][their_king];
   Score score;
-  for (Bitboard b = pos.pieces(Us, Pt); b;) {
+  for (Bitboard b = pos_.pieces(Us, Pt); b;) {
     const Square s = pop_lsb(b);
     Bitboard att;
     if constexpr (Pt == KNIGHT) att = knight_attacks(s);
-    if constexpr (Pt == BISHOP) att = bishop_attacks(s, occupied ^ pos.pieces(Us, QUEEN));
-    if constexpr (Pt == ROOK) att = rook_attacks(s, occupied ^ pos.pieces(Us, ROOK, QUEEN));
+    if constexpr (Pt == BISHOP) att = bishop_attacks(s, occupied ^ pos_.pieces(Us, QUEEN));
+    if constexpr (Pt == ROOK) att = rook_attacks(s, occupied ^ pos_.pieces(Us, ROOK, QUEEN));
     if constexpr (Pt == QUEEN) att = queen_attacks(s, occupied);
 
-    const int mobility = popcount(att & ei.mobility_area[Us]);
-    if constexpr (Pt == KNIGHT) score += KnightMobility[mobility];
-    if constexpr (Pt == BISHOP) score += BishopMobility[mobility];
-    if constexpr (Pt == ROOK) score += RookMobility[mobility];
-    if constexpr (Pt == QUEEN) score += QueenMobility[mobility];
+    const int mobility = popcount(att & ei_.mobility_area[Us]);
+    if constexpr (Pt == KNIGHT) score += use(w_.knight_mobility[mobility], Us);
+    if constexpr (Pt == BISHOP) score += use(w_.bishop_mobility[mobility], Us);
+    if constexpr (Pt == ROOK) score += use(w_.rook_mobility[mobility], Us);
+    if constexpr (Pt == QUEEN) score += use(w_.queen_mobility[mobility], Us);
 
     if (att & their_zone) {
-      ++ei.king_attackers[Them];
-      ei.king_danger[Them] += AttackerWeight[Pt] + ZoneHitWeight * popcount(att & their_zone);
+      ++ei_.king_attackers[Them];
+      ei_.king_danger[Them] += AttackerWeight[Pt] + ZoneHitWeight * popcount(att & their_zone);
     }
     if constexpr (Pt == KNIGHT || Pt == BISHOP) {
-      ei.attacked_by_minor[Us] |= att;
+      ei_.attacked_by_minor[Us] |= att;
       const int r = relative_rank(Us, s);
-      if (r >= 3 && r <= 5 && (ei.pawn_attacks[Us] & square_bb(s)) &&
-          !(pos.pieces(Them, PAWN) & M.pawn_attack_span[Us][s]))
-        score += Outpost[Pt == BISHOP];
+      if (r >= 3 && r <= 5 && (ei_.pawn_attacks[Us] & square_bb(s)) &&
+          !(pos_.pieces(Them, PAWN) & M.pawn_attack_span[Us][s]))
+        score += use(w_.outpost[Pt == BISHOP], Us);
     }
     if constexpr (Pt == ROOK) {
       const Bitboard file = file_bb(file_of(s));
-      if (!(pos.pieces(Us, PAWN) & file))
-        score += (pos.pieces(Them, PAWN) & file) ? RookOnSemiOpenFile : RookOnOpenFile;
+      if (!(pos_.pieces(Us, PAWN) & file))
+        score += (pos_.pieces(Them, PAWN) & file) ? use(w_.rook_on_semi_open_file, Us) : use(w_.rook_on_open_file, Us);
     }
-    if (ei.pawn_attacks[Them] & square_bb(s)) score -= AttackedByPawn[Pt];
+    if (ei_.pawn_attacks[Them] & square_bb(s)) score += use(w_.attacked_by_pawn[Pt], Us, -1);
   }
   return score;
 }
 
-// The pawn shield in front of Us's king and open files next to it (middlegame only).
+// The pawn shield in front of Us's king and open files next to it (penalties).
+template <bool Trace>
 template <Color Us>
-int king_shelter(const Position& pos, Square ksq) {
+Score Evaluation<Trace>::king_shelter(Square ksq) {
   constexpr Color Them = ~Us;
   const int centre_file = std::clamp(file_of(ksq), 1, 6);
   const Bitboard ahead = Us == WHITE ? ~Bitboard(0) << (8 * rank_of(ksq)) : ~Bitboard(0) >> (8 * (7 - rank_of(ksq)));
-  const Bitboard ours = pos.pieces(Us, PAWN) & ahead, theirs = pos.pieces(Them, PAWN);
-  int penalty = 0;
+  const Bitboard ours = pos_.pieces(Us, PAWN) & ahead, theirs = pos_.pieces(Them, PAWN);
+  Score score;
   for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
     const Bitboard on_file = ours & file_bb(f);
     if (!on_file) {
-      penalty += 30;
-      if (!(theirs & file_bb(f))) penalty += 15;
+      score += use(w_.shelter_missing_pawn, Us, -1);
+      if (!(theirs & file_bb(f))) score += use(w_.shelter_open_file, Us, -1);
       continue;
     }
     const Square nearest = Us == WHITE ? lsb(on_file) : Square(63 - std::countl_zero(on_file));
     const int steps = std::abs(rank_of(nearest) - rank_of(ksq));
-    penalty += steps <= 1 ? 0 : steps == 2 ? 10 : 20;
+    if (steps == 2) score += use(w_.shelter_pawn_two_ahead, Us, -1);
+    if (steps > 2) score += use(w_.shelter_pawn_far, Us, -1);
   }
-  return penalty;
+  return score;
 }
 
+template <bool Trace>
 template <Color Us>
-Score evaluate_king(const Position& pos, const EvalInfo& ei) {
+Score Evaluation<Trace>::king() {
   constexpr Color Them = ~Us;
-  const Square ksq = pos.king_square(Us);
-  int mg = -king_shelter<Us>(pos, ksq);
-  if (ei.king_attackers[Us] >= 2) {
-    int danger = ei.king_danger[Us];
-    int penalty = std::min(danger * danger / 32, 400);
-    if (!pos.pieces(Them, QUEEN)) penalty /= 2;
-    mg -= penalty;
+  const Square ksq = pos_.king_square(Us);
+  const Score shelter = king_shelter<Us>(ksq);
+  int danger_penalty = 0;
+  if (ei_.king_attackers[Us] >= 2) {
+    const int danger = ei_.king_danger[Us];
+    danger_penalty = std::min(danger * danger / 32, 400);
+    if (!pos_.pieces(Them, QUEEN)) danger_penalty /= 2;
   }
-  if (pos.variant() == Variant::ThreeCheck) {
+  if (pos_.variant() == Variant::ThreeCheck) {
     // Every check counts, in the endgame too: an exposed king costs more the
     // fewer checks the opponent still needs.
-    const int weight = 2 + pos.checks_given(Them);
+    const int mg = shelter.mg - danger_penalty;
+    const int weight = 2 + pos_.checks_given(Them);
     return S(mg * weight / 2, mg * weight / 4);
   }
-  return S(mg, 0);
+  return shelter + fixed(S(-danger_penalty, 0), Us);
 }
 
 // Three-check: the checks each side has given (White's view). Rising steeply:
 // the second check brings the win within one more.
-Score evaluate_checks_given(const Position& pos) {
+Score checks_given(const Position& pos) {
   constexpr int Bonus[ChecksToWin] = {0, 160, 420};
   const int white = Bonus[std::min(pos.checks_given(WHITE), ChecksToWin - 1)];
   const int black = Bonus[std::min(pos.checks_given(BLACK), ChecksToWin - 1)];
   return S(white - black, white - black);
 }
 
+template <bool Trace>
 template <Color Us>
-Score evaluate_threats(const Position& pos, const EvalInfo& ei) {
+Score Evaluation<Trace>::threats() {
   constexpr Color Them = ~Us;
-  const int hit = popcount(pos.pieces(Us, ROOK, QUEEN) & ei.attacked_by_minor[Them]);
-  return -(RookOrQueenAttackedByMinor * hit);
+  const int hit = popcount(pos_.pieces(Us, ROOK, QUEEN) & ei_.attacked_by_minor[Them]);
+  return use(w_.rook_or_queen_attacked_by_minor, Us, -hit);
 }
 
 // Extra worth of passed pawns that depends on the other pieces: kings near or
 // far, a free path, and the "rule of the square" in pawn endings.
+template <bool Trace>
 template <Color Us>
-Score evaluate_passers(const Position& pos, const EvalInfo& ei, bool them_only_pawns) {
+Score Evaluation<Trace>::passers(bool them_only_pawns) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == WHITE ? 8 : -8;
-  const Square our_king = pos.king_square(Us), their_king = pos.king_square(Them);
+  const Square our_king = pos_.king_square(Us), their_king = pos_.king_square(Them);
   Score score;
-  for (Bitboard b = ei.passed[Us]; b;) {
+  for (Bitboard b = ei_.passed[Us]; b;) {
     const Square s = pop_lsb(b);
     const int r = relative_rank(Us, s);
     const Square stop = Square(s + Up);
     const int weight = std::max(r - 2, 0);
-    int eg = weight * (5 * distance(their_king, stop) - 2 * distance(our_king, stop));
+    score += use(w_.passer_their_king_distance, Us, weight * distance(their_king, stop));
+    score += use(w_.passer_our_king_distance, Us, -weight * distance(our_king, stop));
     const Bitboard path = M.forward_file[Us][s];
-    if (!(path & pos.pieces())) eg += 6 * weight;
-    if (them_only_pawns && !(path & pos.pieces())) {
+    if (!(path & pos_.pieces())) score += use(w_.passer_free_path, Us, weight);
+    if (them_only_pawns && !(path & pos_.pieces())) {
       const Square promotion = Square(Us == WHITE ? 56 + file_of(s) : file_of(s));
       const int pawn_steps = std::min(7 - r, 5);
-      const int king_steps = distance(their_king, promotion) - (pos.side_to_move() == Them ? 1 : 0);
-      if (king_steps > pawn_steps) eg += 400;
+      const int king_steps = distance(their_king, promotion) - (pos_.side_to_move() == Them ? 1 : 0);
+      if (king_steps > pawn_steps) score += use(w_.unstoppable_passer, Us);
     }
-    score += S(0, eg);
   }
   return score;
 }
@@ -437,9 +315,9 @@ int mop_up(const Position& pos, Color strong) {
   return strong == WHITE ? bonus : -bonus;
 }
 
-}  // namespace
-
-Value evaluate(const Position& pos) {
+template <bool Trace>
+Value Evaluation<Trace>::value() {
+  const Position& pos = pos_;
   const int units[COLOR_NB] = {material_units(pos, WHITE), material_units(pos, BLACK)};
   const Bitboard pawns[COLOR_NB] = {pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
 
@@ -448,33 +326,42 @@ Value evaluate(const Position& pos) {
   // (in three-check any piece can still give the checks that win).
   if (!three_check && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
     const int minors = popcount(pos.pieces(KNIGHT, BISHOP));
-    if (minors <= 1) return VALUE_DRAW;
-    if (minors == 2 && !pos.pieces(BISHOP) && (units[WHITE] == 0 || units[BLACK] == 0)) return VALUE_DRAW;
+    const bool draw = minors <= 1 || (minors == 2 && !pos.pieces(BISHOP) && (units[WHITE] == 0 || units[BLACK] == 0));
+    if (draw) {
+      if constexpr (Trace) trace_->decided = true;
+      return VALUE_DRAW;
+    }
   }
 
   Score score;
   for (Bitboard b = pos.pieces(); b;) {
     const Square s = pop_lsb(b);
-    score += PieceSquare[pos.piece_on(s)][s];
+    const Piece piece = pos.piece_on(s);
+    score += pst_[piece][s];
+    if constexpr (Trace) {
+      const Color c = color_of(piece);
+      const PieceType pt = type_of(piece);
+      use(w_.material[pt], c);
+      use(w_.piece_square[pt][c == WHITE ? s ^ 56 : s], c);
+    }
   }
 
-  EvalInfo ei{};
-  ei.pawn_attacks[WHITE] = pawn_attacks_bb<WHITE>(pawns[WHITE]);
-  ei.pawn_attacks[BLACK] = pawn_attacks_bb<BLACK>(pawns[BLACK]);
-  ei.mobility_area[WHITE] = ~(pos.pieces(WHITE, PAWN, KING) | ei.pawn_attacks[BLACK]);
-  ei.mobility_area[BLACK] = ~(pos.pieces(BLACK, PAWN, KING) | ei.pawn_attacks[WHITE]);
+  ei_.pawn_attacks[WHITE] = pawn_attacks_bb<WHITE>(pawns[WHITE]);
+  ei_.pawn_attacks[BLACK] = pawn_attacks_bb<BLACK>(pawns[BLACK]);
+  ei_.mobility_area[WHITE] = ~(pos.pieces(WHITE, PAWN, KING) | ei_.pawn_attacks[BLACK]);
+  ei_.mobility_area[BLACK] = ~(pos.pieces(BLACK, PAWN, KING) | ei_.pawn_attacks[WHITE]);
 
-  score += evaluate_pawns<WHITE>(pos, ei) - evaluate_pawns<BLACK>(pos, ei);
-  score += evaluate_pieces<WHITE, KNIGHT>(pos, ei) - evaluate_pieces<BLACK, KNIGHT>(pos, ei);
-  score += evaluate_pieces<WHITE, BISHOP>(pos, ei) - evaluate_pieces<BLACK, BISHOP>(pos, ei);
-  score += evaluate_pieces<WHITE, ROOK>(pos, ei) - evaluate_pieces<BLACK, ROOK>(pos, ei);
-  score += evaluate_pieces<WHITE, QUEEN>(pos, ei) - evaluate_pieces<BLACK, QUEEN>(pos, ei);
-  score += evaluate_king<WHITE>(pos, ei) - evaluate_king<BLACK>(pos, ei);
-  score += evaluate_threats<WHITE>(pos, ei) - evaluate_threats<BLACK>(pos, ei);
-  score += evaluate_passers<WHITE>(pos, ei, units[BLACK] == 0) - evaluate_passers<BLACK>(pos, ei, units[WHITE] == 0);
-  if (more_than_one(pos.pieces(WHITE, BISHOP))) score += BishopPair;
-  if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= BishopPair;
-  if (three_check) score += evaluate_checks_given(pos);
+  score += pawn_structure<WHITE>() - pawn_structure<BLACK>();
+  score += pieces<WHITE, KNIGHT>() - pieces<BLACK, KNIGHT>();
+  score += pieces<WHITE, BISHOP>() - pieces<BLACK, BISHOP>();
+  score += pieces<WHITE, ROOK>() - pieces<BLACK, ROOK>();
+  score += pieces<WHITE, QUEEN>() - pieces<BLACK, QUEEN>();
+  score += king<WHITE>() - king<BLACK>();
+  score += threats<WHITE>() - threats<BLACK>();
+  score += passers<WHITE>(units[BLACK] == 0) - passers<BLACK>(units[WHITE] == 0);
+  if (more_than_one(pos.pieces(WHITE, BISHOP))) score += use(w_.bishop_pair, WHITE);
+  if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= use(w_.bishop_pair, BLACK);
+  if (three_check) score += checks_given(pos);
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.
@@ -486,13 +373,35 @@ Value evaluate(const Position& pos) {
       (bishops & DARK_SQUARES_BB))
     scale = std::min(scale, 32);  // opposite-coloured bishops and pawns only
   int eg = score.eg * scale / 64;
-  if (!pawns[weak] && units[weak] == 0 && units[strong] >= 5) eg += mop_up(pos, strong);
+  int mop = 0;
+  if (!pawns[weak] && units[weak] == 0 && units[strong] >= 5) mop = mop_up(pos, strong);
+  eg += mop;
 
   const int phase = std::min(24, popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) +
                                      4 * popcount(pos.pieces(QUEEN)));
+  if constexpr (Trace) {
+    trace_->scale = scale;
+    trace_->phase = phase;
+    trace_->eg_after_scale = mop;
+    trace_->tempo = Tempo;
+  }
   int v = (score.mg * phase + eg * (24 - phase)) / 24;
   v = (pos.side_to_move() == WHITE ? v : -v) + Tempo;
   return std::clamp(v, -VALUE_KNOWN_WIN + 1, VALUE_KNOWN_WIN - 1);
+}
+
+}  // namespace
+
+Value evaluate(const Position& pos) { return Evaluation<false>(pos, TunedWeights, TunedPieceSquare, nullptr).value(); }
+
+Value evaluate_hand_set(const Position& pos) {
+  return Evaluation<false>(pos, HandSetWeights, HandSetPieceSquare, nullptr).value();
+}
+
+Value trace_evaluation(const Position& pos, const EvalParams& weights, EvalTrace& trace) {
+  trace = EvalTrace{};
+  const PieceSquareTable pst = piece_square_table(weights);
+  return Evaluation<true>(pos, weights, pst, &trace).value();
 }
 
 }  // namespace gambit::ai

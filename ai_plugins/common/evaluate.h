@@ -8,14 +8,21 @@
 // weighs king safety more (the material draw rules do not apply there).
 #pragma once
 
+#include "ai_plugins/common/eval_params.h"
 #include "ai_plugins/common/score.h"
 #include "core/chess/position.h"
 
 namespace gambit::ai {
 
-// Centipawns from the side to move's view. A pure function of the position:
-// no state, safe from any thread, no allocation. |result| < VALUE_KNOWN_WIN.
+// Centipawns from the side to move's view, with alphabeta's weights (fitted
+// to game results: eval_weights.h). A pure function of the position: no
+// state, safe from any thread, no allocation. |result| < VALUE_KNOWN_WIN.
 Value evaluate(const chess::Position& pos);
+// The same with the hand-set weights, minimax's (its levels were measured with them).
+Value evaluate_hand_set(const chess::Position& pos);
+// For gambit-tune: the evaluation with `weights`, every weight it used counted
+// in `trace` (standard chess only; eval_params.h says how the terms add up).
+Value trace_evaluation(const chess::Position& pos, const EvalParams& weights, EvalTrace& trace);
 
 // Plain piece values for search heuristics (exchange evaluation, futility
 // margins, move ordering), by piece type; the king is worth 0 here.

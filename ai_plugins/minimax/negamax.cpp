@@ -17,7 +17,7 @@ Value Negamax::negamax(const Position& pos, int depth, int ply) {
   if (pos.lost_by_checks()) return ai::mated_in(ply);
   if (depth == 0) {
     if (count_legal(pos) == 0) return pos.in_check() ? ai::mated_in(ply) : ai::VALUE_DRAW;
-    return ai::evaluate(pos);
+    return ai::evaluate_hand_set(pos);
   }
 
   MoveList moves;

@@ -28,7 +28,7 @@ Position from_fen(const char* fen) {
 Value reference(const Position& pos, int depth, int ply) {
   const chess::MoveList moves = chess::legal_moves(pos);
   if (moves.empty()) return pos.in_check() ? ai::mated_in(ply) : ai::VALUE_DRAW;
-  if (depth == 0) return ai::evaluate(pos);
+  if (depth == 0) return ai::evaluate_hand_set(pos);
   Value best = -ai::VALUE_INFINITE;
   for (chess::Move m : moves) {
     Position child = pos;
@@ -115,7 +115,7 @@ TEST(Negamax, PrincipalVariationIsPlayableAndAsLongAsTheDepth) {
     }
     if (!ai::is_mate_score(r.score)) {
       EXPECT_EQ(r.pv.size(), 3u) << pos.pretty();
-      EXPECT_EQ(ai::evaluate(walk), r.pv.size() % 2 ? -r.score : r.score) << "PV end\n" << walk.pretty();
+      EXPECT_EQ(ai::evaluate_hand_set(walk), r.pv.size() % 2 ? -r.score : r.score) << "PV end\n" << walk.pretty();
     }
   }
 }

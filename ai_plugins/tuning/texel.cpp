@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+#include "ai_plugins/tuning/texel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "ai_plugins/common/evaluate.h"
+#include "core/chess/exchange.h"
+#include "core/chess/movegen.h"
+#include "core/chess/pgn.h"
+
+namespace gambit::tuning {
+
+namespace {
+
+double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
+
+const ai::Score* flat(const ai::EvalParams& params) { return reinterpret_cast<const ai::Score*>(&params); }
+
+}  // namespace
+
+RealWeights to_real(const ai::EvalParams& params) {
+  RealWeights weights(2 * ai::WeightCount);
+  for (std::size_t i = 0; i < ai::WeightCount; ++i) {
+    weights[2 * i] = flat(params)[i].mg;
+    weights[2 * i + 1] = flat(params)[i].eg;
+  }
+  return weights;
+}
+
+ai::EvalParams to_params(const RealWeights& weights) {
+  ai::EvalParams params{};
+  auto* scores = reinterpret_cast<ai::Score*>(&params);
+  for (std::size_t i = 0; i < ai::WeightCount; ++i)
+    scores[i] = ai::S(int(std::lround(weights[2 * i])), int(std::lround(weights[2 * i + 1])));
+  return params;
+}
+
+bool quiet(const chess::Position& pos) {
+  if (pos.variant() != chess::Variant::Standard || pos.in_check()) return false;
+  for (const chess::Move m : chess::legal_moves(pos)) {
+    if (m.kind() == chess::Move::PROMOTION) return false;
+    if (!pos.empty(m.to()) && chess::static_exchange(pos, m, ai::PieceValue) > 0) return false;
+  }
+  return true;
+}
+
+std::optional<TuningPosition> tuning_position(const chess::Position& pos, const ai::EvalParams& params, float result) {
+  if (!quiet(pos)) return std::nullopt;
+  ai::EvalTrace trace;
+  ai::trace_evaluation(pos, params, trace);
+  if (trace.decided) return std::nullopt;
+  TuningPosition p;
+  for (std::size_t i = 0; i < trace.count.size(); ++i)
+    if (trace.count[i]) p.counts.emplace_back(std::uint16_t(i), std::int16_t(trace.count[i]));
+  p.fixed_mg = float(trace.fixed.mg);
+  p.fixed_eg = float(trace.fixed.eg);
+  p.eg_after_scale = float(trace.eg_after_scale);
+  p.scale = float(trace.scale) / 64;
+  p.phase = float(trace.phase) / 24;
+  p.tempo = float(pos.side_to_move() == chess::WHITE ? trace.tempo : -trace.tempo);
+  p.result = result;
+  return p;
+}
+
+std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::EvalParams& params, int skip_plies,
+                                               int& unreadable) {
+  std::vector<TuningPosition> positions;
+  chess::PgnReader reader(text);
+  std::uint32_t number = 0;
+  while (auto game = reader.next()) {
+    if (!game->ok()) {
+      ++unreadable;
+      continue;
+    }
+    const chess::PgnGame& pgn = game->value();
+    const float result = pgn.result == "1-0" ? 1.0f : pgn.result == "0-1" ? 0.0f : pgn.result == "1/2-1/2" ? 0.5f : -1;
+    if (result < 0) continue;
+    const std::uint32_t this_game = number++;
+    chess::Position pos = pgn.start;
+    for (std::size_t ply = 0; ply <= pgn.moves.size(); ++ply) {
+      if (int(ply) >= skip_plies)
+        if (auto p = tuning_position(pos, params, result)) {
+          p->game = this_game;
+          positions.push_back(std::move(*p));
+        }
+      if (ply < pgn.moves.size()) pos.do_move(pgn.moves[ply]);
+    }
+  }
+  return positions;
+}
+
+double linear_eval(const TuningPosition& p, const RealWeights& weights) {
+  double mg = p.fixed_mg, eg = p.fixed_eg;
+  for (const auto& [index, count] : p.counts) {
+    mg += count * weights[2 * index];
+    eg += count * weights[2 * index + 1];
+  }
+  return mg * p.phase + (eg * p.scale + p.eg_after_scale) * (1 - p.phase) + p.tempo;
+}
+
+double mean_error(const std::vector<TuningPosition>& positions, const RealWeights& weights, double k) {
+  double sum = 0;
+  for (const TuningPosition& p : positions) {
+    const double miss = p.result - sigmoid(k, linear_eval(p, weights));
+    sum += miss * miss;
+  }
+  return positions.empty() ? 0 : sum / double(positions.size());
+}
+
+double fit_k(const std::vector<TuningPosition>& positions, const RealWeights& weights) {
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double low = 0.1, high = 5.0;
+  for (int step = 0; step < 60; ++step) {
+    const double a = high - ratio * (high - low), b = low + ratio * (high - low);
+    if (mean_error(positions, weights, a) < mean_error(positions, weights, b)) high = b;
+    else low = a;
+  }
+  return (low + high) / 2;
+}
+
+double tune(const std::vector<TuningPosition>& positions, RealWeights& weights, double k, const TuneSettings& settings,
+            const std::function<void(int, double)>& report) {
+  constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
+  std::vector<double> gradient(weights.size()), m(weights.size()), v(weights.size());
+  const RealWeights start = weights;
+  std::vector<bool> used(weights.size());
+  for (const TuningPosition& p : positions)
+    for (const auto& [index, count] : p.counts) used[2 * index] = used[2 * index + 1] = true;
+  const double used_count = double(std::count(used.begin(), used.end(), true));
+  const double slope = 2.0 / double(positions.size()) * k * std::log(10.0) / 400;  // of the mean error
+  double error = mean_error(positions, weights, k);
+  for (int epoch = 1; epoch <= settings.epochs; ++epoch) {
+    std::fill(gradient.begin(), gradient.end(), 0.0);
+    for (const TuningPosition& p : positions) {
+      const double s = sigmoid(k, linear_eval(p, weights));
+      const double d = slope * (s - p.result) * s * (1 - s);  // d(mean error)/d(this position's eval)
+      const double mg_part = d * p.phase, eg_part = d * p.scale * (1 - p.phase);
+      for (const auto& [index, count] : p.counts) {
+        gradient[2 * index] += count * mg_part;
+        gradient[2 * index + 1] += count * eg_part;
+      }
+    }
+    const double correction1 = 1 - std::pow(Beta1, epoch), correction2 = 1 - std::pow(Beta2, epoch);
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+      if (!used[i]) continue;
+      gradient[i] += settings.regularisation * 2 * (weights[i] - start[i]) / (100.0 * 100.0) / used_count;
+      m[i] = Beta1 * m[i] + (1 - Beta1) * gradient[i];
+      v[i] = Beta2 * v[i] + (1 - Beta2) * gradient[i] * gradient[i];
+      weights[i] -= settings.learning_rate * (m[i] / correction1) / (std::sqrt(v[i] / correction2) + Epsilon);
+    }
+    if (report && (epoch % settings.report_every == 0 || epoch == settings.epochs)) {
+      error = mean_error(positions, weights, k);
+      report(epoch, error);
+    }
+  }
+  return mean_error(positions, weights, k);
+}
+
+std::string weights_source(const ai::EvalParams& params, std::string_view name) {
+  std::string out = "inline constexpr EvalParams " + std::string(name) + " = {\n";
+  auto score = [](const ai::Score& s) { return "S(" + std::to_string(s.mg) + ", " + std::to_string(s.eg) + ")"; };
+  auto rows = [&](const ai::Score* scores, std::size_t n, std::size_t per_row, const std::string& indent) {
+    std::string text;
+    for (std::size_t i = 0; i < n; ++i)
+      text += (i % per_row == 0 ? indent : " ") + score(scores[i]) + "," + (i % per_row == per_row - 1 || i + 1 == n ? "\n" : "");
+    return text;
+  };
+  auto array = [&](const char* field, const ai::Score* scores, std::size_t n) {
+    out += std::string("    .") + field + " = {\n" + rows(scores, n, 7, "        ") + "    },\n";
+  };
+  auto single = [&](const char* field, const ai::Score& s) { out += std::string("    .") + field + " = " + score(s) + ",\n"; };
+  static constexpr const char* PieceNames[] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  array("material", params.material, std::size(params.material));
+  out += "    .piece_square = {\n";
+  for (std::size_t pt = 0; pt < std::size(params.piece_square); ++pt)
+    out += std::string("        {  // ") + PieceNames[pt] + "\n" + rows(params.piece_square[pt], 64, 8, "            ") +
+           "        },\n";
+  out += "    },\n";
+  array("knight_mobility", params.knight_mobility, std::size(params.knight_mobility));
+  array("bishop_mobility", params.bishop_mobility, std::size(params.bishop_mobility));
+  array("rook_mobility", params.rook_mobility, std::size(params.rook_mobility));
+  array("queen_mobility", params.queen_mobility, std::size(params.queen_mobility));
+  single("bishop_pair", params.bishop_pair);
+  single("rook_on_open_file", params.rook_on_open_file);
+  single("rook_on_semi_open_file", params.rook_on_semi_open_file);
+  array("outpost", params.outpost, std::size(params.outpost));
+  array("attacked_by_pawn", params.attacked_by_pawn, std::size(params.attacked_by_pawn));
+  single("rook_or_queen_attacked_by_minor", params.rook_or_queen_attacked_by_minor);
+  single("doubled_pawn", params.doubled_pawn);
+  single("isolated_pawn", params.isolated_pawn);
+  array("connected_pawn", params.connected_pawn, std::size(params.connected_pawn));
+  array("passed_pawn", params.passed_pawn, std::size(params.passed_pawn));
+  single("shelter_missing_pawn", params.shelter_missing_pawn);
+  single("shelter_open_file", params.shelter_open_file);
+  single("shelter_pawn_two_ahead", params.shelter_pawn_two_ahead);
+  single("shelter_pawn_far", params.shelter_pawn_far);
+  single("passer_their_king_distance", params.passer_their_king_distance);
+  single("passer_our_king_distance", params.passer_our_king_distance);
+  single("passer_free_path", params.passer_free_path);
+  single("unstoppable_passer", params.unstoppable_passer);
+  return out + "};\n";
+}
+
+}  // namespace gambit::tuning

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// Texel's tuning method for the evaluation's weights: positions from finished
+// games, each labelled with the game's result, and weights chosen to minimise
+// the mean squared error between the result and a logistic curve of the
+// evaluation, sigmoid(K * eval / 400). K is fitted first, to the weights as
+// they are, then held.
+//
+// The evaluation is a sum of weights times counts (EvalTrace), blended by the
+// phase, so a position is kept as its sparse counts and the error's gradient
+// is exact; the terms that are not sums of weights (king danger, mop-up) are
+// kept fixed as they were measured with the starting weights. Weights are
+// moved by Adam, the whole set of positions at each step.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ai_plugins/common/eval_params.h"
+#include "core/chess/position.h"
+#include "core/util/result.h"
+
+namespace gambit::tuning {
+
+// One labelled position as the tuner sees it: what its evaluation uses.
+struct TuningPosition {
+  std::vector<std::pair<std::uint16_t, std::int16_t>> counts;  // weight index, count (White minus Black)
+  float fixed_mg = 0, fixed_eg = 0, eg_after_scale = 0;
+  float scale = 1;        // the endgame scale, 0..1
+  float phase = 0;        // 0 (endgame) .. 1 (middlegame)
+  float tempo = 0;        // White's view
+  float result = 0.5f;    // the game's result for White: 1, 0.5 or 0
+  std::uint32_t game = 0;  // which game it came from (positions_from_pgn counts from 0)
+};
+
+// Weights as reals: mg then eg for each weight of EvalParams in order.
+using RealWeights = std::vector<double>;
+RealWeights to_real(const ai::EvalParams& params);
+// Rounded back to whole centipawns.
+ai::EvalParams to_params(const RealWeights& weights);
+
+// Whether a position says something of the evaluation alone: not in check,
+// standard chess, no capture or promotion that wins material on the spot
+// (static exchange), not scored by a rule of the evaluation.
+bool quiet(const chess::Position& pos);
+
+// The position's terms under `params`, labelled with `result`; nullopt for a
+// position that is not quiet().
+std::optional<TuningPosition> tuning_position(const chess::Position& pos, const ai::EvalParams& params, float result);
+
+// The quiet positions of every game in PGN text with a decided result (1-0,
+// 0-1, 1/2-1/2), from ply `skip_plies` of each game on. Games that cannot be
+// read are counted in `unreadable` and skipped.
+std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::EvalParams& params, int skip_plies,
+                                               int& unreadable);
+
+// The evaluation in White's view the counts give with `weights`.
+double linear_eval(const TuningPosition& p, const RealWeights& weights);
+
+// Mean squared error of sigmoid(k * eval / 400) against the results.
+double mean_error(const std::vector<TuningPosition>& positions, const RealWeights& weights, double k);
+
+// The k that minimises mean_error for these weights (golden-section search on 0.1..5).
+double fit_k(const std::vector<TuningPosition>& positions, const RealWeights& weights);
+
+struct TuneSettings {
+  int epochs = 2000;
+  double learning_rate = 1.0;  // centipawns per step, before Adam's scaling
+  // Weight of the pull back to the starting weights: the error plus
+  // regularisation * mean over weights of (change / 100 cp)^2 is minimised, so
+  // that a weight few positions speak for stays near where it was.
+  double regularisation = 0;
+  // Called after each `report_every` epochs with the epoch and the error.
+  int report_every = 100;
+};
+
+// Moves `weights` down the error's gradient (Adam); weights that no position
+// uses are left as they are. Returns the final error (without the pull).
+double tune(const std::vector<TuningPosition>& positions, RealWeights& weights, double k, const TuneSettings& settings,
+            const std::function<void(int epoch, double error)>& report = nullptr);
+
+// The weights as eval_weights.h declares them: "inline constexpr EvalParams NAME = {...};".
+std::string weights_source(const ai::EvalParams& params, std::string_view name);
+
+}  // namespace gambit::tuning

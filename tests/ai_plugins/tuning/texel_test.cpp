@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// Texel tuning: a position's counted weights give back the evaluation itself,
+// quiet positions are told apart, the fit lowers the error it minimises and
+// moves only weights positions use, and the weights are written exactly as
+// eval_weights.h holds them.
+#include "ai_plugins/tuning/texel.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "ai_plugins/common/eval_weights.h"
+#include "ai_plugins/common/evaluate.h"
+#include "tests/ai_plugins/test_positions.h"
+
+namespace gambit::tuning {
+namespace {
+
+chess::Position fen(const char* text) { return chess::Position::from_fen(text).value(); }
+
+TEST(Texel, CountedWeightsGiveTheEvaluationBack) {
+  int checked = 0;
+  for (const chess::Position& pos : testing::random_positions(400, 17)) {
+    for (const auto& [weights, evaluate] :
+         {std::pair{&ai::HandSetWeights, &ai::evaluate_hand_set}, std::pair{&ai::TunedWeights, &ai::evaluate}}) {
+      const auto p = tuning_position(pos, *weights, 0.5f);
+      if (!p) continue;
+      ++checked;
+      const int white_view = pos.side_to_move() == chess::WHITE ? evaluate(pos) : -evaluate(pos);
+      // The engine divides in whole centipawns: at most two off.
+      EXPECT_NEAR(linear_eval(*p, to_real(*weights)), white_view, 2.0) << pos.fen();
+    }
+  }
+  EXPECT_GT(checked, 100);  // random games leave many pieces hanging: most positions are not quiet
+}
+
+TEST(Texel, OnlyQuietPositionsAreKept) {
+  EXPECT_TRUE(quiet(chess::Position()));
+  // exd5 trades pawns (the queen takes back): an even exchange leaves it quiet.
+  EXPECT_TRUE(quiet(fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")));
+  EXPECT_FALSE(quiet(fen("rnbqkb1r/pppppppp/8/8/4n3/8/PPPPQPPP/RNB1KBNR w KQkq - 0 3")));  // a knight hangs
+  EXPECT_FALSE(quiet(fen("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2")));  // in check
+  EXPECT_FALSE(quiet(fen("8/4P3/8/8/8/2k5/8/4K3 w - - 0 1")));  // a promotion
+  EXPECT_FALSE(tuning_position(fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"), ai::HandSetWeights, 0.5f));  // a rule's draw
+}
+
+TEST(Texel, TheFitLowersItsErrorAndLeavesUnusedWeightsAlone) {
+  // White a pawn up and winning every game: the pawn (and its squares) must count more.
+  std::vector<TuningPosition> positions;
+  for (const char* text : {"4k3/pp4pp/8/8/8/8/PPP3PP/4K3 w - - 0 1", "4k3/p5pp/8/8/8/8/PP4PP/4K3 b - - 0 1",
+                           "6k1/5ppp/8/8/8/8/4PPPP/6K1 w - - 0 1", "1k6/ppp5/8/8/8/8/PPPP4/1K6 b - - 0 1"})
+    positions.push_back(*tuning_position(fen(text), ai::HandSetWeights, 1.0f));
+  RealWeights weights = to_real(ai::HandSetWeights);
+  const RealWeights before = weights;
+  const double k = 1.0, error_before = mean_error(positions, weights, k);
+  TuneSettings settings;
+  settings.epochs = 200;
+  const double error_after = tune(positions, weights, k, settings);
+  EXPECT_LT(error_after, error_before / 2);
+  const std::size_t knight = ai::weight_index(ai::HandSetWeights, ai::HandSetWeights.material[chess::KNIGHT]);
+  EXPECT_EQ(weights[2 * knight], before[2 * knight]);  // no knight on any board
+  const std::size_t pawn = ai::weight_index(ai::HandSetWeights, ai::HandSetWeights.material[chess::PAWN]);
+  EXPECT_GT(weights[2 * pawn + 1], before[2 * pawn + 1]);
+  // A pull back to the start keeps the weights nearer.
+  RealWeights pulled = before;
+  settings.regularisation = 1000;
+  tune(positions, pulled, k, settings);
+  EXPECT_LT(std::abs(pulled[2 * pawn + 1] - before[2 * pawn + 1]), std::abs(weights[2 * pawn + 1] - before[2 * pawn + 1]));
+}
+
+TEST(Texel, FitsKToTheResults) {
+  // Results that follow sigmoid(1.5 * eval / 400) exactly are fitted with K = 1.5.
+  std::vector<TuningPosition> positions;
+  for (int eval = -600; eval <= 600; eval += 50) {
+    TuningPosition p;
+    p.fixed_mg = float(eval);
+    p.phase = 1;
+    p.result = float(1 / (1 + std::pow(10.0, -1.5 * eval / 400)));
+    positions.push_back(p);
+  }
+  EXPECT_NEAR(fit_k(positions, to_real(ai::HandSetWeights)), 1.5, 0.01);
+}
+
+TEST(Texel, WeightsAreWrittenAsEvalWeightsHoldsThem) {
+  std::ifstream in(std::string(GAMBIT_SOURCE_DIR) + "/ai_plugins/common/eval_weights.h");
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const auto& [weights, name] :
+       {std::pair{&ai::HandSetWeights, "HandSetWeights"}, std::pair{&ai::TunedWeights, "TunedWeights"}}) {
+    const std::string source = weights_source(*weights, name);
+    EXPECT_NE(text.str().find(source), std::string::npos) << source;
+    EXPECT_EQ(to_params(to_real(*weights)).bishop_pair, weights->bishop_pair);
+  }
+}
+
+}  // namespace
+}  // namespace gambit::tuning
