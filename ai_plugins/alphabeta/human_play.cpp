@@ -221,7 +221,7 @@ Move play_at_strength(Engine& engine, const std::vector<Position>& game, const S
     if (v == ai::VALUE_NONE) {  // no time for a look: the position after it, as it stands
       Position child = pos;
       child.do_move(m);
-      v = -ai::evaluate(child);
+      v = -ai::evaluate(child, engine.config().weights);
     }
     all.push_back({m, v, hard_to_see(pos, m), false});
   }

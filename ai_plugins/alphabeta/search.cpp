@@ -98,7 +98,7 @@ void Engine::new_game() {
 }
 
 Value Engine::evaluate(const Position& pos) const {
-  const Value v = ai::evaluate(pos);
+  const Value v = ai::evaluate(pos, config_.weights);
   if (config_.eval_noise_cp <= 0) return v;
   const int span = 2 * config_.eval_noise_cp + 1;
   return v + int(splitmix64_mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ai_plugins/alphabeta/history.h"
+#include "ai_plugins/common/evaluate.h"
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/alphabeta/tt.h"
 #include "ai_plugins/common/score.h"
@@ -31,6 +32,9 @@ struct EngineConfig {
   std::int64_t default_movetime_ms = 1000;  // when the host sets no limit (0 = none)
   int eval_noise_cp = 0;                    // weakening: evaluations shifted by up to this much, per position
   std::uint64_t seed = 0;                   // for the noise; 0 = from the clock at each new game
+  // Full strength plays with the tuned weights; the rated levels keep the
+  // hand-set ones they were measured with (human_play.h, ModelVersion).
+  ai::Weights weights = ai::Weights::Tuned;
 };
 
 struct SearchResult {
@@ -47,6 +51,7 @@ class Engine {
   using StopCheck = std::function<bool()>;  // true once the search must return
 
   explicit Engine(const EngineConfig& config);
+  const EngineConfig& config() const { return config_; }
   ~Engine();
 
   // Forgets everything learned (table, histories) and reseeds the noise.

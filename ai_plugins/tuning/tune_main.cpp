@@ -6,6 +6,7 @@
 //
 //   gambit-tune --pgn games.pgn [--pgn more.pgn ...] [--from hand-set|tuned] [--epochs N] [--rate R]
 //               [--skip-plies N] [--out weights.inc] [--name TunedWeights]
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -69,6 +70,11 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "gambit-tune: no quiet positions in finished games to learn from\n");
     return 2;
   }
+  std::vector<bool> used(ai::WeightCount);
+  for (const tuning::TuningPosition& p : training)
+    for (const auto& [index, count] : p.counts) used[index] = true;
+  std::fprintf(stderr, "gambit-tune: %td of the %zu weights (a middlegame and an endgame number each) are used\n",
+               std::count(used.begin(), used.end(), true), ai::WeightCount);
   tuning::RealWeights weights = tuning::to_real(start);
   const double k = tuning::fit_k(training, weights);
   const double held_before = tuning::mean_error(held_out, weights, k);

@@ -23,12 +23,13 @@ chess::Position fen(const char* text) { return chess::Position::from_fen(text).v
 TEST(Texel, CountedWeightsGiveTheEvaluationBack) {
   int checked = 0;
   for (const chess::Position& pos : testing::random_positions(400, 17)) {
-    for (const auto& [weights, evaluate] :
-         {std::pair{&ai::HandSetWeights, &ai::evaluate_hand_set}, std::pair{&ai::TunedWeights, &ai::evaluate}}) {
+    for (const auto& [weights, kind] : {std::pair{&ai::HandSetWeights, ai::Weights::HandSet},
+                                        std::pair{&ai::TunedWeights, ai::Weights::Tuned}}) {
       const auto p = tuning_position(pos, *weights, 0.5f);
       if (!p) continue;
       ++checked;
-      const int white_view = pos.side_to_move() == chess::WHITE ? evaluate(pos) : -evaluate(pos);
+      const int v = ai::evaluate(pos, kind);
+      const int white_view = pos.side_to_move() == chess::WHITE ? v : -v;
       // The engine divides in whole centipawns: at most two off.
       EXPECT_NEAR(linear_eval(*p, to_real(*weights)), white_view, 2.0) << pos.fen();
     }
