@@ -66,24 +66,24 @@ std::string MatchResults::difference(const MatchResults& other) const {
   return "";
 }
 
-MatchScore MatchResults::score() const {
-  MatchScore score;
-  for (const FinishedGame& game : games) {
-    const double points = first_player_points(game.number, game.result);
-    ++(points == 1 ? score.wins : points == 0 ? score.losses : score.draws);
+bool ResultsTally::add(const FinishedGame& game) {
+  const double points = first_player_points(game.number, game.result);
+  ++(points == 1 ? score_.wins : points == 0 ? score_.losses : score_.draws);
+  const std::size_t pair = (game.number - 1) / 2;
+  const auto other = waiting_.find(pair);
+  if (other == waiting_.end()) {
+    waiting_.emplace(pair, points);
+    return false;
   }
-  return score;
+  pairs_.add_pair(other->second, points);
+  waiting_.erase(other);
+  return true;
 }
 
-Pentanomial MatchResults::pairs() const {
-  std::map<std::size_t, double> first_of_pair;  // pair -> points in its other game, once seen
-  Pentanomial pairs;
-  for (const FinishedGame& game : games) {
-    const double points = first_player_points(game.number, game.result);
-    auto [it, inserted] = first_of_pair.emplace((game.number - 1) / 2, points);
-    if (!inserted) pairs.add_pair(it->second, points);
-  }
-  return pairs;
+ResultsTally MatchResults::tally() const {
+  ResultsTally tally;
+  for (const FinishedGame& game : games) tally.add(game);
+  return tally;
 }
 
 Result<MatchResults> read_results(const std::filesystem::path& file) {

@@ -30,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/match/elo.h"
@@ -60,6 +61,21 @@ struct FinishedGame {
   bool operator==(const FinishedGame&) const = default;
 };
 
+// The first player's score and game pairs, kept up to date game by game (a
+// pair counts once both its games are in).
+class ResultsTally {
+ public:
+  // Adds one game; true when it completed its pair.
+  bool add(const FinishedGame& game);
+  const MatchScore& score() const { return score_; }
+  const Pentanomial& pairs() const { return pairs_; }
+
+ private:
+  MatchScore score_;
+  Pentanomial pairs_;
+  std::unordered_map<std::size_t, double> waiting_;  // pair -> the first player's points in its finished game
+};
+
 struct MatchResults {
   std::array<std::string, 2> names;    // the first and second player, as the score line names them
   std::array<std::string, 2> players;  // each one's plugin, version and options
@@ -74,10 +90,9 @@ struct MatchResults {
   // What makes `other` another match, in words ("other players: ab2 (...)
   // against ..."), or "" when it is the same one.
   std::string difference(const MatchResults& other) const;
-  // The first player's score over every game.
-  MatchScore score() const;
-  // The pairs both of whose games are here.
-  Pentanomial pairs() const;
+  // The tally of every game: the first player's score, and the pairs both of
+  // whose games are here.
+  ResultsTally tally() const;
 };
 
 // Reads a results file. A last line cut short (no newline: the program was

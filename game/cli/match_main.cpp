@@ -87,8 +87,9 @@ players::OptionList options_for_game(const players::Seat& c, std::uint64_t match
 // The score, the Elo difference and the pairs of `results`, and the SPRT's
 // state when it has one: what a finished match, a stopped one and --merge print.
 void print_summary(const match::MatchResults& results) {
-  const match::MatchScore score = results.score();
-  const match::Pentanomial pairs = results.pairs();
+  const match::ResultsTally tally = results.tally();
+  const match::MatchScore& score = tally.score();
+  const match::Pentanomial& pairs = tally.pairs();
   std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results.names[0].c_str(), results.names[1].c_str(),
               score.wins, score.losses, score.draws, score.fraction(), score.games());
   std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
@@ -116,7 +117,7 @@ class Match {
   };
 
   Match(Setup setup, match::MatchResults results, match::ResultsWriter* writer)
-      : setup_(std::move(setup)), results_(std::move(results)), writer_(writer) {}
+      : setup_(std::move(setup)), results_(std::move(results)), tally_(results_.tally()), writer_(writer) {}
 
   void run(const std::vector<std::size_t>& numbers, int concurrency) {
     numbers_ = numbers;
@@ -137,7 +138,7 @@ class Match {
  private:
   void update_sprt() {
     if (!results_.sprt || results_.shard.count > 1) return;
-    const match::SprtState state = match::sprt_state(results_.pairs(), *results_.sprt);
+    const match::SprtState state = match::sprt_state(tally_.pairs(), *results_.sprt);
     decided_ = state.verdict != match::SprtVerdict::Continue;
   }
 
@@ -202,6 +203,7 @@ class Match {
     }
     const match::FinishedGame finished{number, outcome.pgn_result(), match::ending_words(outcome)};
     results_.games.push_back(finished);
+    const bool pair_done = tally_.add(finished);
     if (writer_) {
       if (auto written = writer_->add(finished); !written) {
         ++failures_;
@@ -212,14 +214,11 @@ class Match {
     std::printf("Finished game %zu (%s vs %s, %s): %s {%s}\n", number, white.plugin->id().c_str(),
                 black.plugin->id().c_str(), opening.name.c_str(), outcome.pgn_result().c_str(),
                 outcome.description().c_str());
-    const match::MatchScore score = results_.score();
+    const match::MatchScore& score = tally_.score();
     std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results_.names[0].c_str(), results_.names[1].c_str(),
                 score.wins, score.losses, score.draws, score.fraction(), score.games());
-    const bool pair_done = std::any_of(results_.games.begin(), results_.games.end() - 1, [&](const auto& g) {
-      return (g.number - 1) / 2 == index / 2;
-    });
     if (results_.sprt && pair_done) {
-      const match::SprtState state = match::sprt_state(results_.pairs(), *results_.sprt);
+      const match::SprtState state = match::sprt_state(tally_.pairs(), *results_.sprt);
       std::printf("SPRT: %s\n", state.text(*results_.sprt).c_str());
       update_sprt();
     }
@@ -228,6 +227,7 @@ class Match {
 
   Setup setup_;
   match::MatchResults results_;    // under mutex_
+  match::ResultsTally tally_;      // of results_.games, under mutex_
   match::ResultsWriter* writer_;   // under mutex_; may be null
   std::vector<std::size_t> numbers_;
   std::atomic<std::size_t> next_{0};
@@ -518,10 +518,9 @@ int run(int argc, char** argv) {
   print_summary(match.results());
   const int played = int(match.results().games.size()) - int(done.size());
   if (store) std::printf("Recorded %d games in %s\n", played - match.failures(), store->path().c_str());
-  const bool complete = std::all_of(numbers.begin(), numbers.end(), [&](std::size_t n) {
-    return std::any_of(match.results().games.begin(), match.results().games.end(),
-                       [n](const match::FinishedGame& g) { return g.number == n; });
-  });
+  std::set<std::size_t> finished;
+  for (const match::FinishedGame& game : match.results().games) finished.insert(game.number);
+  const bool complete = std::all_of(numbers.begin(), numbers.end(), [&](std::size_t n) { return finished.count(n) > 0; });
   return (complete || match.decided()) && match.failures() == 0 ? 0 : 1;
 }
 

@@ -84,10 +84,20 @@ TEST(MatchResults, ScoreAndPairsAreTheFirstPlayers) {
              {4, "0-1", "resignation"},   // black: won
              {3, "1/2-1/2", "stalemate"},  // white: drew -> pair 1.5
              {5, "0-1", "checkmate"}};    // unpaired: counted in the score only
-  EXPECT_EQ(r.score().wins, 2);
-  EXPECT_EQ(r.score().losses, 2);
-  EXPECT_EQ(r.score().draws, 1);
-  EXPECT_EQ(r.pairs().counts, (std::array<int, 5>{0, 0, 1, 1, 0}));
+  const ResultsTally tally = r.tally();
+  EXPECT_EQ(tally.score().wins, 2);
+  EXPECT_EQ(tally.score().losses, 2);
+  EXPECT_EQ(tally.score().draws, 1);
+  EXPECT_EQ(tally.pairs().counts, (std::array<int, 5>{0, 0, 1, 1, 0}));
+  // Game by game: a pair counts when its second game comes in.
+  ResultsTally running;
+  EXPECT_FALSE(running.add(r.games[0]));
+  EXPECT_TRUE(running.add(r.games[1]));
+  EXPECT_FALSE(running.add(r.games[2]));
+  EXPECT_EQ(running.pairs().pairs(), 1);
+  EXPECT_TRUE(running.add(r.games[3]));
+  EXPECT_FALSE(running.add(r.games[4]));
+  EXPECT_EQ(running.pairs(), tally.pairs());
 }
 
 TEST_F(ResultsFile, WrittenGameByGameAndReadBack) {
@@ -167,9 +177,9 @@ TEST(MergeResults, AddsShardsUpAndRefusesWhatDoesNotBelong) {
   ASSERT_TRUE(sum.ok()) << sum.error();
   EXPECT_EQ(sum->shard, Shard{});
   EXPECT_EQ(sum->games.size(), 4u);
-  EXPECT_EQ(sum->score().wins, 3);
-  EXPECT_EQ(sum->score().draws, 1);
-  EXPECT_EQ(sum->pairs().counts, (std::array<int, 5>{0, 0, 0, 1, 1}));
+  EXPECT_EQ(sum->tally().score().wins, 3);
+  EXPECT_EQ(sum->tally().score().draws, 1);
+  EXPECT_EQ(sum->tally().pairs().counts, (std::array<int, 5>{0, 0, 0, 1, 1}));
 
   auto twice = merge_results({a, a});
   ASSERT_FALSE(twice.ok());
