@@ -94,7 +94,8 @@ def install(cmake, build_dir, installed):
     os.makedirs(installed.home)
     for path in ("bin/gambit", "bin/gambit-engine", "bin/gambit-match", "bin/gambit-review", "bin/gambit-perft",
                  "lib/gambit/gambit-plugin-host", "lib/gambit/plugins/gambit_alphabeta.so",
-                 "share/gambit/gambit.toml", "share/gambit/sounds/move.wav", "share/applications/gambit.desktop",
+                 "share/gambit/gambit.toml", "share/gambit/sounds/move.wav", "share/gambit/books/gambit-balanced.epd",
+                 "share/applications/gambit.desktop",
                  "share/icons/hicolor/scalable/apps/gambit.svg", "share/icons/hicolor/48x48/apps/gambit.png",
                  "share/man/man1/gambit.1.gz", "share/man/man1/gambit-match.1.gz",
                  "share/metainfo/org.gambitchess.gambit.metainfo.xml", "include/gambit/player_sdk.h",

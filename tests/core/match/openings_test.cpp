@@ -138,6 +138,15 @@ TEST_F(EpdBook, BadFilesAreRefusedWithTheLine) {
   EXPECT_NE(empty.error().find("has no positions"), std::string::npos) << empty.error();
 }
 
+TEST(ShippedBook, EveryPositionReadsAndStartsAGame) {
+  auto read = OpeningBook::read_epd(GAMBIT_SHIPPED_BOOK, chess::Variant::Standard);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->openings().size(), 4000u);  // none repeated
+  EXPECT_EQ(read->openings().front().name, "gambit-book 1");
+  EXPECT_EQ(read->openings().back().name, "gambit-book 4000");
+  for (const Opening& opening : read->openings()) ASSERT_TRUE(opening.game(chess::Variant::Standard).ok()) << opening.name;
+}
+
 TEST_F(EpdBook, ThreeCheckReadsStandardPositionsWithNoChecksGiven) {
   auto read = OpeningBook::read_epd(write("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n"),
                                     chess::Variant::ThreeCheck);
