@@ -8,7 +8,10 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <type_traits>
 
 #include "core/chess/types.h"
 
@@ -67,10 +70,16 @@ struct EvalParams {
 
 inline constexpr std::size_t WeightCount = sizeof(EvalParams) / sizeof(Score);
 static_assert(sizeof(EvalParams) == WeightCount * sizeof(Score), "EvalParams must hold Scores only");
+static_assert(std::is_standard_layout_v<EvalParams> && std::is_trivially_copyable_v<EvalParams>);
 
-// Where a weight lies in the struct seen as a flat array of Scores.
+// The weights as a flat array, and back (std::bit_cast: no aliasing).
+using WeightArray = std::array<Score, WeightCount>;
+inline WeightArray flat_weights(const EvalParams& params) { return std::bit_cast<WeightArray>(params); }
+inline EvalParams weights_from(const WeightArray& weights) { return std::bit_cast<EvalParams>(weights); }
+
+// Where a member weight of `params` lies in flat_weights(params).
 inline std::size_t weight_index(const EvalParams& params, const Score& weight) {
-  return std::size_t(reinterpret_cast<const char*>(&weight) - reinterpret_cast<const char*>(&params)) / sizeof(Score);
+  return (reinterpret_cast<std::uintptr_t>(&weight) - reinterpret_cast<std::uintptr_t>(&params)) / sizeof(Score);
 }
 
 // What one evaluation used, for gambit-tune: how many times each weight was

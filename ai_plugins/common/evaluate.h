@@ -20,10 +20,11 @@ namespace gambit::ai {
 Value evaluate(const chess::Position& pos);
 // The same with the hand-set weights, minimax's (its levels were measured with them).
 Value evaluate_hand_set(const chess::Position& pos);
-// Which weights an engine evaluates with.
+// Which weights an engine evaluates with. The tuned weights were fitted to
+// standard chess: three-check keeps the hand-set ones.
 enum class Weights { HandSet, Tuned };
 inline Value evaluate(const chess::Position& pos, Weights weights) {
-  return weights == Weights::Tuned ? evaluate(pos) : evaluate_hand_set(pos);
+  return weights == Weights::Tuned && pos.variant() == chess::Variant::Standard ? evaluate(pos) : evaluate_hand_set(pos);
 }
 // For gambit-tune: the evaluation with `weights`, every weight it used counted
 // in `trace` (standard chess only; eval_params.h says how the terms add up).

@@ -16,25 +16,23 @@ namespace {
 
 double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
 
-const ai::Score* flat(const ai::EvalParams& params) { return reinterpret_cast<const ai::Score*>(&params); }
-
 }  // namespace
 
 RealWeights to_real(const ai::EvalParams& params) {
+  const ai::WeightArray flat = ai::flat_weights(params);
   RealWeights weights(2 * ai::WeightCount);
   for (std::size_t i = 0; i < ai::WeightCount; ++i) {
-    weights[2 * i] = flat(params)[i].mg;
-    weights[2 * i + 1] = flat(params)[i].eg;
+    weights[2 * i] = flat[i].mg;
+    weights[2 * i + 1] = flat[i].eg;
   }
   return weights;
 }
 
 ai::EvalParams to_params(const RealWeights& weights) {
-  ai::EvalParams params{};
-  auto* scores = reinterpret_cast<ai::Score*>(&params);
+  ai::WeightArray flat{};
   for (std::size_t i = 0; i < ai::WeightCount; ++i)
-    scores[i] = ai::S(int(std::lround(weights[2 * i])), int(std::lround(weights[2 * i + 1])));
-  return params;
+    flat[i] = ai::S(int(std::lround(weights[2 * i])), int(std::lround(weights[2 * i + 1])));
+  return ai::weights_from(flat);
 }
 
 bool quiet(const chess::Position& pos) {

@@ -7,18 +7,13 @@
 #include <set>
 #include <sstream>
 
+#include "core/util/parse_number.h"
+
 namespace gambit::match {
 
 namespace {
 
 constexpr std::string_view Magic = "gambit-match results 1";
-
-std::optional<std::int64_t> whole_number(std::string_view text) {
-  std::int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
 
 // The first player's points in game `number` with White's result `result`.
 double first_player_points(std::size_t number, const std::string& result) {
@@ -47,8 +42,8 @@ std::string game_line(const FinishedGame& game) {
 
 Result<Shard> parse_shard(std::string_view text) {
   const std::size_t slash = text.find('/');
-  const auto index = whole_number(text.substr(0, slash));
-  const auto count = slash == std::string_view::npos ? std::nullopt : whole_number(text.substr(slash + 1));
+  const auto index = parse_int64(text.substr(0, slash));
+  const auto count = slash == std::string_view::npos ? std::nullopt : parse_int64(text.substr(slash + 1));
   if (!index || !count) return Failure{quote_for_message(text) + " is not a shard I/N, e.g. 2/4"};
   if (*count < 1 || *count > 100000 || *index < 1 || *index > *count)
     return Failure{"shard " + quote_for_message(text) + ": I must be 1..N and N at most 100000"};
@@ -97,6 +92,7 @@ Result<MatchResults> read_results(const std::filesystem::path& file) {
 
   MatchResults results;
   std::set<std::size_t> numbers;
+  std::set<std::string> keys;  // header lines seen
   bool shard_seen = false;
   std::istringstream lines(text);
   std::string line;
@@ -112,6 +108,10 @@ Result<MatchResults> read_results(const std::filesystem::path& file) {
     const std::size_t colon = line.find(": ");
     const std::string key = line.substr(0, colon), value = colon == std::string::npos ? "" : line.substr(colon + 2);
     if (colon == std::string::npos) return fail("not a line of a results file: " + quote_for_message(line));
+    if (!key.starts_with("game ")) {
+      if (!results.games.empty()) return fail("the line " + quote_for_message(key) + " comes after the games");
+      if (!keys.insert(key).second) return fail("the line " + quote_for_message(key) + " comes twice");
+    }
     if (key == "first") results.names[0] = value;
     else if (key == "first player") results.players[0] = value;
     else if (key == "second") results.names[1] = value;
@@ -135,7 +135,7 @@ Result<MatchResults> read_results(const std::filesystem::path& file) {
       if (!sprt) return fail(sprt.error());
       results.sprt = *sprt;
     } else if (key.starts_with("game ")) {
-      const auto game_number = whole_number(std::string_view(key).substr(5));
+      const auto game_number = parse_int64(std::string_view(key).substr(5));
       const std::size_t space = value.find(' ');
       FinishedGame game{game_number ? std::size_t(*game_number) : 0, value.substr(0, space),
                         space == std::string::npos ? "" : value.substr(space + 1)};
@@ -158,6 +158,7 @@ Result<MatchResults> read_results(const std::filesystem::path& file) {
                                     std::pair{&results.players[1], "second player"},
                                     std::pair{&results.conditions, "conditions"}})
     if (field->empty()) return Failure{place + " the line '" + name + ": ...' is missing"};
+  if (!keys.count("seed")) return Failure{place + " the line 'seed: ...' is missing"};
   if (!shard_seen) return Failure{place + " the line 'shard: ...' is missing"};
   return results;
 }

@@ -7,10 +7,10 @@
 //
 //   gambit-match results 1
 //   first: alphabeta
-//   first player: alphabeta 1.6.0: depth=3
+//   first player: alphabeta 1.6.0: depth=3, file 5d0e...   (a plugin given by its file: a hash of it)
 //   second: alphabeta-old
 //   second player: alphabeta 1.6.0: (defaults)
-//   conditions: movetime 100 ms, standard, book built-in, 38 openings, 8c3f...
+//   conditions: movetime 100 ms, standard chess, book 38 openings, 8c3f...
 //   seed: 7
 //   shard: 2/4
 //   sprt: elo0=0 elo1=5 alpha=0.05 beta=0.05        (only with an SPRT)

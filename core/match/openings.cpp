@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <fstream>
 #include <numeric>
-#include <random>
 #include <sstream>
 #include <string_view>
 #include <unordered_set>
 
 #include "core/chess/uci.h"
+#include "core/util/fnv1a.h"
+#include "core/util/parse_number.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit::match {
 
@@ -41,12 +43,6 @@ std::string epd_operand(std::string_view operations, std::string_view opcode) {
     at = semicolon + 1;
   }
   return {};
-}
-
-// FNV-1a, 64 bits: the same on every machine.
-std::uint64_t fnv1a(std::uint64_t hash, std::string_view text) {
-  for (const char c : text) hash = (hash ^ std::uint8_t(c)) * 0x100000001B3ULL;
-  return hash;
 }
 
 }  // namespace
@@ -131,22 +127,33 @@ Result<OpeningBook> OpeningBook::read_epd(const std::filesystem::path& file, che
     const std::vector<std::string> words = words_of(line);
     if (words.empty() || words[0].starts_with('#')) continue;
     if (words.size() < 4) return Failure{where + "not a position: an EPD line starts with four FEN fields"};
-    // Four FEN fields, then the move counters if the next two words are numbers.
-    std::size_t fields = 4;
-    const auto number_word = [](const std::string& w) {
-      return !w.empty() && w.find_first_not_of("0123456789") == std::string::npos;
+    // Four FEN fields, a three-check field of checks ("3+3", "+0+0") if one
+    // follows, then the move counters if the next two words are numbers; else
+    // the counters come from the operations hmvc and fmvn, as EPD writes them.
+    const auto number_word = [](const std::string& w) { return parse_int64(w) && w[0] != '-'; };
+    const auto checks_word = [](const std::string& w) {
+      return w.find('+') != std::string::npos && w.find_first_not_of("0123456789+") == std::string::npos;
     };
-    if (words.size() >= 6 && number_word(words[4]) && number_word(words[5])) fields = 6;
+    std::size_t fields = 4;
+    if (words.size() > fields && checks_word(words[fields])) ++fields;
+    const bool counters = words.size() >= fields + 2 && number_word(words[fields]) && number_word(words[fields + 1]);
+    if (counters) fields += 2;
+    if (words.size() > fields && checks_word(words[fields])) ++fields;  // lichess's "+W+B" after the counters
     std::string fen;
     for (std::size_t i = 0; i < fields; ++i) fen += (i ? " " : "") + words[i];
-    auto position = chess::Position::from_fen(fen, variant);
-    if (!position) return Failure{where + position.error()};
-    if (chess::Game(*position).is_over()) return Failure{where + "the game is already over in this position"};
     // The operations follow the fields.
     std::size_t at = 0;
     for (std::size_t i = 0; i < fields && at != std::string::npos; ++i)
       at = line.find_first_of(" \t", line.find_first_not_of(" \t", at));
     const std::string operations = at == std::string::npos ? std::string() : line.substr(at);
+    if (!counters) {
+      const std::string halfmove = epd_operand(operations, "hmvc"), fullmove = epd_operand(operations, "fmvn");
+      if (!halfmove.empty() || !fullmove.empty())
+        fen += " " + (halfmove.empty() ? std::string("0") : halfmove) + " " + (fullmove.empty() ? std::string("1") : fullmove);
+    }
+    auto position = chess::Position::from_fen(fen, variant);
+    if (!position) return Failure{where + position.error()};
+    if (chess::Game(*position).is_over()) return Failure{where + "the game is already over in this position"};
     std::string name = epd_operand(operations, "id");
     if (name.empty()) name = "position " + std::to_string(book.openings_.size() + 1);
     if (!positions.insert(position->fen()).second) continue;  // the same position twice: once is enough
@@ -158,21 +165,25 @@ Result<OpeningBook> OpeningBook::read_epd(const std::filesystem::path& file, che
 }
 
 std::string OpeningBook::fingerprint() const {
-  std::uint64_t hash = 0xCBF29CE484222325ULL;
+  std::uint64_t hash = Fnv1aStart;
   for (const Opening& opening : openings_) {
-    hash = fnv1a(hash, opening.fen);
-    for (const std::string& move : opening.moves) hash = fnv1a(hash, " " + move);
-    hash = fnv1a(hash, "\n");
+    hash = fnv1a(opening.fen, hash);
+    for (const std::string& move : opening.moves) hash = fnv1a(" " + move, hash);
+    hash = fnv1a("\n", hash);
   }
   char text[24];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return name_ + ", " + std::to_string(openings_.size()) + " openings, " + text;
+  return std::to_string(openings_.size()) + " openings, " + text;
 }
 
 const Opening& OpeningBook::for_game(std::size_t index, std::uint64_t seed) const {
+  // Fisher-Yates driven by SplitMix64: the same order from any standard library.
   std::vector<std::size_t> order(openings_.size());
   std::iota(order.begin(), order.end(), 0);
-  if (seed) std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+  if (seed) {
+    SplitMix64 random{seed};
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[random.next() % i]);
+  }
   return openings_[order[(index / 2) % openings_.size()]];
 }
 

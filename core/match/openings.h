@@ -35,18 +35,20 @@ class OpeningBook {
   // The 38 built-in lines, from the standard start.
   static const OpeningBook& built_in();
   // An EPD file: one position a line (4 FEN fields, or 6 with the move
-  // counters), then optional operations `opcode operand;`, of which `id "..."`
-  // names the opening; blank lines and lines starting with '#' are skipped.
+  // counters; three-check's checks field where FEN has it), then optional
+  // operations `opcode operand;`, of which `id "..."` names the opening and
+  // `hmvc`, `fmvn` give the move counters; blank lines and lines starting
+  // with '#' are skipped.
   // Every position is checked in `variant` (for three-check, standard FENs
   // start with no checks given); a bad line is refused as "FILE:LINE: why".
   static Result<OpeningBook> read_epd(const std::filesystem::path& file, chess::Variant variant);
 
   const std::vector<Opening>& openings() const { return openings_; }
-  // "built-in" or the file's name.
+  // "built-in" or the file's name, for people.
   const std::string& name() const { return name_; }
-  // Identifies the contents wherever the file lies: its name, size and a
-  // hash of its openings ("gambit-balanced.epd, 4000 openings, 5c1e..."), so
-  // that results from several machines are known to come from one book.
+  // Identifies the contents whatever the file is called or wherever it lies:
+  // its size and a hash of its openings ("4000 openings, 5c1e..."), so that
+  // results from several machines are known to come from one book.
   std::string fingerprint() const;
 
   // The entry for game `index` of a match (games 2k and 2k+1 share one), taken

@@ -13,10 +13,11 @@ namespace {
 // The expected score of the stronger side at an Elo difference.
 double expected_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
+// The shortest text that reads back as exactly this number.
 std::string number_text(double value) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", value);
-  return buffer;
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return error == std::errc() ? std::string(buffer, end) : std::to_string(value);
 }
 
 }  // namespace

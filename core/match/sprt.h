@@ -14,7 +14,6 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "core/match/elo.h"
@@ -41,6 +40,7 @@ struct SprtSettings {
 // that is not a number, elo0 >= elo1, alpha or beta outside (0, 0.5).
 Result<SprtSettings> parse_sprt(const std::vector<std::string>& words);
 
+// What the test says so far: go on, or stop with H0 (no better than elo0) or H1.
 enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
 
 struct SprtState {

@@ -24,6 +24,7 @@
 #include <mutex>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -45,11 +46,11 @@
 #include "core/players/plugin_catalog.h"
 #include "core/recording/store_entry.h"
 #include "core/store/store.h"
+#include "core/util/fnv1a.h"
 #include "core/util/splitmix64.h"
 
 namespace gambit {
 namespace {
-
 
 // "SECONDS+INC" with decimals allowed, e.g. "10+0.1".
 Result<match::TimeControl> parse_tc(const std::string& text) {
@@ -106,6 +107,7 @@ void print_summary(const match::MatchResults& results) {
 // once it has decided (those under way finish).
 class Match {
  public:
+  // What every game of the match shares.
   struct Setup {
     std::array<players::Seat, 2> competitors;
     std::array<std::string, 2> names;  // given by --white-name/--black-name, or empty
@@ -133,13 +135,21 @@ class Match {
 
   const match::MatchResults& results() const { return results_; }
   int failures() const { return failures_; }  // games not played, not recorded or not written
+  int recorded() const { return recorded_; }  // games the store took
   bool decided() const { return decided_; }
+  // The SPRT's state when it decided (games under way then still finish and count).
+  const std::optional<match::SprtState>& decision() const { return decision_; }
+  int decision_pairs() const { return decision_pairs_; }
 
  private:
   void update_sprt() {
     if (!results_.sprt || results_.shard.count > 1) return;
     const match::SprtState state = match::sprt_state(tally_.pairs(), *results_.sprt);
-    decided_ = state.verdict != match::SprtVerdict::Continue;
+    if (state.verdict != match::SprtVerdict::Continue && !decided_) {
+      decision_ = state;
+      decision_pairs_ = tally_.pairs().pairs();
+      decided_ = true;
+    }
   }
 
   void play(std::size_t number) {
@@ -185,6 +195,17 @@ class Match {
       return;
     }
     const chess::Outcome& outcome = played->game.outcome();
+    // The results file first: it is what a rerun trusts, so a game it holds is
+    // never played twice (a run killed just after may lack that game's PGN).
+    const match::FinishedGame finished{number, outcome.pgn_result(), match::ending_words(outcome)};
+    results_.games.push_back(finished);
+    const bool pair_done = tally_.add(finished);
+    if (writer_) {
+      if (auto written = writer_->add(finished); !written) {
+        ++failures_;
+        std::fprintf(stderr, "gambit-match: %s\n", written.error().c_str());
+      }
+    }
     if (setup_.pgn) {
       *setup_.pgn << chess::write_pgn(played->pgn);
       setup_.pgn->flush();
@@ -195,19 +216,12 @@ class Match {
           recording::store_record(played->game, played->pgn, recording::seat_identity(white, profile),
                                   recording::seat_identity(black, profile), setup_.tc, started_at,
                                   std::int64_t(std::time(nullptr)), store::GameSource::Match));
-      if (!recorded) {
+      if (recorded) {
+        ++recorded_;
+      } else {
         ++failures_;
         std::fprintf(stderr, "gambit-match: game %zu not recorded in %s: %s\n", number,
                      setup_.store->path().c_str(), recorded.error().c_str());
-      }
-    }
-    const match::FinishedGame finished{number, outcome.pgn_result(), match::ending_words(outcome)};
-    results_.games.push_back(finished);
-    const bool pair_done = tally_.add(finished);
-    if (writer_) {
-      if (auto written = writer_->add(finished); !written) {
-        ++failures_;
-        std::fprintf(stderr, "gambit-match: %s\n", written.error().c_str());
       }
     }
 
@@ -234,13 +248,17 @@ class Match {
   std::atomic<bool> decided_{false};
   std::mutex mutex_;
   int failures_ = 0;
+  int recorded_ = 0;
+  std::optional<match::SprtState> decision_;
+  int decision_pairs_ = 0;
 };
 
 // A plugin file named on the command line (--white-plugin), described or
 // loaded as the plugins found in the folders are.
 Result<std::shared_ptr<const players::PluginLibrary>> plugin_from_file(const std::string& path,
                                                                        const players::Isolation& isolation) {
-  if (!std::filesystem::is_regular_file(path)) return Failure{"no plugin file " + quote_for_message(path)};
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return Failure{"no plugin file " + quote_for_message(path)};
   return isolation.in_process() ? players::PluginLibrary::load(path) : players::PluginLibrary::describe(path, isolation);
 }
 
@@ -265,8 +283,14 @@ int merge(const std::vector<std::string>& files) {
   std::printf("Merged %zu results files (shards %s): %zu games, %s vs %s, %s, seed %llu\n", parts.size(),
               shards.c_str(), sum->games.size(), sum->names[0].c_str(), sum->names[1].c_str(),
               sum->conditions.c_str(), static_cast<unsigned long long>(sum->seed));
-  if (int(parts.size()) < parts[0].shard.count)
-    std::printf("Missing: %d of %d shards\n", parts[0].shard.count - int(parts.size()), parts[0].shard.count);
+  if (int(parts.size()) < parts[0].shard.count) {
+    std::string missing;
+    for (int i = 1; i <= parts[0].shard.count; ++i)
+      if (std::none_of(parts.begin(), parts.end(), [i](const match::MatchResults& p) { return p.shard.index == i; }))
+        missing += (missing.empty() ? "" : ", ") + match::Shard{i, parts[0].shard.count}.text();
+    std::printf("Missing: %d of %d shards (%s)\n", parts[0].shard.count - int(parts.size()), parts[0].shard.count,
+                missing.c_str());
+  }
   print_summary(*sum);
   return 0;
 }
@@ -286,7 +310,7 @@ int run(int argc, char** argv) {
   app.add_option("--white-plugin", white_file,
                  "First player from this plugin file (e.g. another build of alphabeta) instead of the plugin folders");
   app.add_option("--black-plugin", black_file, "Second player from this plugin file");
-  app.add_option("--white-name", white_name, "Name of the first player in the score and the PGN (default: its id)");
+  app.add_option("--white-name", white_name, "Name of the first player in the score and the PGN (default: its seat's label, e.g. 'alphabeta 1400')");
   app.add_option("--black-name", black_name, "Name of the second player in the score and the PGN");
   app.add_option("--white-option", white_option_texts, "Option NAME=VALUE for the first player (repeatable)");
   app.add_option("--black-option", black_option_texts, "Option NAME=VALUE for the second player (repeatable)");
@@ -355,7 +379,14 @@ int run(int argc, char** argv) {
     shard = *parsed;
   }
   std::optional<match::MatchResults> earlier;  // what the results file holds already
-  if (!results_path.empty() && std::filesystem::exists(results_path) && std::filesystem::file_size(results_path) > 0) {
+  if (!results_path.empty()) {
+    std::error_code error;
+    const auto status = std::filesystem::status(results_path, error);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+      return fail("--results: " + quote_for_message(results_path) + " is not a file");
+  }
+  std::error_code size_error;
+  if (!results_path.empty() && std::filesystem::file_size(results_path, size_error) > 0 && !size_error) {
     auto read = match::read_results(results_path);
     if (!read) return fail(read.error());
     earlier = std::move(read).value();
@@ -448,6 +479,15 @@ int run(int argc, char** argv) {
   for (int i : {0, 1}) {
     const players::Seat& seat = i == 0 ? *first : *second;
     results.players[i] = seat.plugin->id() + " " + seat.plugin->version() + ": " + match::options_text(seat.options);
+    // A plugin named by its file is told apart from another build of the same version by its contents.
+    if (const std::string& file = i == 0 ? white_file : black_file; !file.empty()) {
+      std::ifstream in(file, std::ios::binary);
+      std::stringstream bytes;
+      bytes << in.rdbuf();
+      char hash[24];
+      std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(bytes.str())));
+      results.players[i] += ", file " + std::string(hash);
+    }
   }
   results.conditions = (tc.movetime_ms > 0 ? "movetime " + std::to_string(tc.movetime_ms) + " ms" : "clock " + tc.pgn_tag()) +
                        ", " + std::string(chess::names_of(variant).for_people) + ", book " + book.fingerprint();
@@ -498,7 +538,7 @@ int run(int argc, char** argv) {
               games,
               tc.movetime_ms > 0 ? ("movetime " + std::to_string(tc.movetime_ms) + " ms").c_str()
                                  : ("clock " + tc.pgn_tag()).c_str(),
-              book.fingerprint().c_str(), static_cast<unsigned long long>(seed),
+              (book.name() + " (" + book.fingerprint() + ")").c_str(), static_cast<unsigned long long>(seed),
               shard.count > 1 ? (", shard " + shard.text()).c_str() : "",
               sprt ? (", SPRT " + sprt->text()).c_str() : "");
   if (earlier) std::printf("Resuming: %zu games in %s already, %zu to play\n", results.games.size(),
@@ -516,8 +556,9 @@ int run(int argc, char** argv) {
   match.run(numbers, concurrency);
 
   print_summary(match.results());
-  const int played = int(match.results().games.size()) - int(done.size());
-  if (store) std::printf("Recorded %d games in %s\n", played - match.failures(), store->path().c_str());
+  if (match.decision() && sprt)
+    std::printf("SPRT decided after %d pairs: %s\n", match.decision_pairs(), match.decision()->text(*sprt).c_str());
+  if (store) std::printf("Recorded %d games in %s\n", match.recorded(), store->path().c_str());
   std::set<std::size_t> finished;
   for (const match::FinishedGame& game : match.results().games) finished.insert(game.number);
   const bool complete = std::all_of(numbers.begin(), numbers.end(), [&](std::size_t n) { return finished.count(n) > 0; });

@@ -50,7 +50,7 @@ grep -q '^Score of alphabeta vs depth2: .* 16$' <<<"$merged" || fail "no score o
 out=$("$match" --merge "$work/shard1.txt" "$work/shard1.txt" 2>&1)
 [ $? -eq 2 ] && grep -q "comes twice" <<<"$out" || fail "a shard merged twice was not refused: $out"
 out=$("$match" --merge "$work/shard1.txt" "$work/shard3.txt" 2>&1)
-grep -q '^Missing: 2 of 4 shards$' <<<"$out" || fail "missing shards not told: $out"
+grep -q '^Missing: 2 of 4 shards (2/4, 4/4)$' <<<"$out" || fail "missing shards not told: $out"
 
 # Resuming: 6 games, then a line cut short as a killed run leaves it, then a
 # rerun to 16 plays the rest; the sum equals the whole run.
@@ -68,6 +68,8 @@ out=$("$match" --white alphabeta --white-option depth=2 --black random --games 1
 [ $? -eq 0 ] || fail "the SPRT against random failed: $out"
 grep -q '^SPRT (elo0=0 elo1=10 alpha=0.05 beta=0.05): LLR [0-9.]* \[-2.94, 2.94\]: H1 accepted$' <<<"$out" ||
   fail "H1 not accepted against random: $out"
+grep -q '^SPRT decided after [0-9]* pairs: LLR [0-9.]* \[-2.94, 2.94\]: H1 accepted$' <<<"$out" ||
+  fail "the decision is not told: $out"
 played=$(grep -c '^Finished game' <<<"$out")
 [ "$played" -le 10 ] || fail "the SPRT against random took $played games"
 
@@ -83,8 +85,18 @@ grep -q 'H1 accepted' <<<"$out" && fail "equal players accepted H1: $out"
 grep -qE '^SPRT \(elo0=0 elo1=5 alpha=0.05 beta=0.05\): LLR -?[0-9.]* \[-2.94, 2.94\]: (H0 accepted|continue)$' <<<"$out" ||
   fail "no SPRT verdict between equals: $out"
 
+# A results file names the plugin files by their contents: another build of
+# the same version does not continue it.
+out=$("$match" --white-plugin "$work/old/gambit_alphabeta.so" --white-option depth=2 --black random --games 2 \
+      --movetime 5000 --no-record --seed 4 --results "$work/build.txt" 2>&1)
+[ $? -eq 0 ] || fail "a match with a plugin file failed: $out"
+cp "$work/old/gambit_alphabeta.so" "$work/rebuilt.so" && printf 'another build' >>"$work/rebuilt.so"
+out=$("$match" --white-plugin "$work/rebuilt.so" --white-option depth=2 --black random --games 4 \
+      --movetime 5000 --no-record --seed 4 --results "$work/build.txt" 2>&1)
+[ $? -eq 2 ] && grep -q "holds another match (other players" <<<"$out" || fail "another build resumed the match: $out"
+
 # Bad input: a sentence and status 2.
-for args in "--sprt elo0=5 elo1=1" "--shard 5/4" "--book $work/none.epd" "--white-plugin $work/none.so" \
+for args in "--sprt elo0=5 elo1=1" "--shard 5/4" "--results $work" "--book $work/none.epd" "--white-plugin $work/none.so" \
             "--white-plugin $plugins/gambit_random.so"; do
   out=$("$match" --white alphabeta --black random --no-record $args 2>&1)
   [ $? -eq 2 ] && [ "$(wc -l <<<"$out")" = 1 ] || fail "'$args' was not refused in one line: $out"

@@ -58,8 +58,8 @@ TEST(Pentanomial, EloOfPairsUsesThePairsSpread) {
   EXPECT_NEAR(e.difference, elo_difference(0.55), 1e-9);
   const double half = 1.959963985 * std::sqrt(0.035 / 10);
   EXPECT_NEAR(e.margin, (elo_difference(0.55 + half) - elo_difference(0.55 - half)) / 2, 1e-9);
-  // The same points as single games: 11 won, 9 lost, no draws... counted as pairs
-  // that split evenly, the pair spread is smaller than the games' spread.
+  // The same 11 points in 20 games counted game by game (9 won, 7 lost, 4
+  // drawn): the pairs' spread is the smaller one here.
   const EloEstimate games = estimate_elo(MatchScore{9, 7, 4});  // 11 of 20 points
   EXPECT_NEAR(games.difference, e.difference, 1e-9);
   EXPECT_LT(e.margin, games.margin);

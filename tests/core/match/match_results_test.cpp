@@ -152,7 +152,8 @@ TEST_F(ResultsFile, BadFilesAreRefusedWithTheirLine) {
            {"score: 3\n", ":9: unknown line 'score: 3'"},
            {"hello\n", ":9: not a line of a results file"},
            {"sprt: elo0=9\n", ":9: elo0 (9) must be below elo1 (5)"},
-           {"seed: -3\n", ":9: the seed '-3' is not a whole number"},
+           {"seed: -3\n", ":9: the line 'seed' comes twice"},
+           {"game 1: 1-0 x\nseed: 4\n", ":10: the line 'seed' comes after the games"},
        }) {
     write(file, good + extra);
     auto read = read_results(file);
@@ -162,6 +163,8 @@ TEST_F(ResultsFile, BadFilesAreRefusedWithTheirLine) {
   write(file, "[Event \"?\"]\n");
   ASSERT_FALSE(read_results(file).ok());
   EXPECT_NE(read_results(file).error().find(":1: not a gambit-match results file"), std::string::npos);
+  write(file, "gambit-match results 1\nfirst: a\nfirst player: x\nsecond: b\nsecond player: y\nconditions: c\nshard: 1/1\n");
+  EXPECT_NE(read_results(file).error().find("'seed: ...' is missing"), std::string::npos);
   write(file, "gambit-match results 1\nfirst: a\n");
   EXPECT_NE(read_results(file).error().find("'second: ...' is missing"), std::string::npos);
   write(file, "");

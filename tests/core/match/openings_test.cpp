@@ -89,10 +89,11 @@ TEST_F(EpdBook, ReadsPositionsWithTheirNames) {
       "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"Sicilian\"; c0 \"e2e4 c7c5\";\n"
       "\n"
       "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 ce 15;\r\n"
+      "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"counters\"; hmvc 0; fmvn 3;\n"
       "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - id \"again\";\n");
   auto read = OpeningBook::read_epd(path, chess::Variant::Standard);
   ASSERT_TRUE(read.ok()) << read.error();
-  ASSERT_EQ(read->openings().size(), 2u);  // the repeated position is kept once
+  ASSERT_EQ(read->openings().size(), 3u);  // the repeated position is kept once
   EXPECT_EQ(read->openings()[0].name, "Sicilian");
   EXPECT_EQ(read->openings()[1].name, "position 2");
   EXPECT_TRUE(read->openings()[0].moves.empty());
@@ -101,7 +102,10 @@ TEST_F(EpdBook, ReadsPositionsWithTheirNames) {
   EXPECT_EQ(game->position().side_to_move(), chess::BLACK);
   EXPECT_EQ(game->position().fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
   EXPECT_EQ(read->name(), path.filename().string());
-  EXPECT_EQ(read->fingerprint().substr(0, read->name().size() + 13), read->name() + ", 2 openings,");
+  auto counted = read->openings()[2].game(chess::Variant::Standard);  // move counters from hmvc and fmvn
+  ASSERT_TRUE(counted.ok()) << counted.error();
+  EXPECT_EQ(counted->position().fen(), "rnbqkbnr/ppp2ppp/3p4/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
+  EXPECT_EQ(read->fingerprint().substr(0, 12), "3 openings, ");
 }
 
 TEST_F(EpdBook, TheFingerprintFollowsTheContentsNotThePlace) {
@@ -145,6 +149,16 @@ TEST(ShippedBook, EveryPositionReadsAndStartsAGame) {
   EXPECT_EQ(read->openings().front().name, "gambit-book 1");
   EXPECT_EQ(read->openings().back().name, "gambit-book 4000");
   for (const Opening& opening : read->openings()) ASSERT_TRUE(opening.game(chess::Variant::Standard).ok()) << opening.name;
+}
+
+TEST_F(EpdBook, ThreeCheckReadsTheChecksField) {
+  auto read = OpeningBook::read_epd(write("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 3 id \"x\";\n"),
+                                    chess::Variant::ThreeCheck);
+  ASSERT_TRUE(read.ok()) << read.error();
+  auto game = read->openings()[0].game(chess::Variant::ThreeCheck);
+  ASSERT_TRUE(game.ok()) << game.error();
+  EXPECT_EQ(game->position().checks_given(chess::WHITE), 1);  // two still to give
+  EXPECT_EQ(read->openings()[0].name, "x");
 }
 
 TEST_F(EpdBook, ThreeCheckReadsStandardPositionsWithNoChecksGiven) {

@@ -75,6 +75,10 @@ TEST(Sprt, SettingsFromWords) {
   ASSERT_TRUE(given.ok()) << given.error();
   EXPECT_EQ(*given, (SprtSettings{-2.5, 10, 0.05, 0.1}));
   EXPECT_EQ(given->text(), "elo0=-2.5 elo1=10 alpha=0.05 beta=0.1");
+  // Any value reads back exactly from the text a results file keeps.
+  auto precise = parse_sprt({"elo1=3.1415926535"});
+  ASSERT_TRUE(precise.ok());
+  EXPECT_EQ(precise->text(), "elo0=0 elo1=3.1415926535 alpha=0.05 beta=0.05");
   auto again = parse_sprt({"elo0=-2.5", "elo1=10", "alpha=0.05", "beta=0.1"});
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(*again, *given);
