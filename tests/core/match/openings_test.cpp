@@ -67,8 +67,9 @@ TEST(Opening, AnIllegalMoveOrFenIsRefusedInWords) {
 class EpdBook : public ::testing::Test {
  protected:
   std::filesystem::path write(const std::string& text) {
+    // Named by the test: ctest runs tests in processes of their own, side by side.
     const auto path = std::filesystem::path(::testing::TempDir()) /
-                      ("book_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                      ("book_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
                        std::to_string(count_++) + ".epd");
     std::ofstream(path, std::ios::binary) << text;
     files_.push_back(path);
