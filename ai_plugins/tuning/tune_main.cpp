@@ -64,7 +64,7 @@ int run(int argc, char** argv) {
     }
     games_before += games;
   }
-  std::fprintf(stderr, "gambit-tune: %zu positions to learn from, %zu held out, from %u games (%d unreadable)\n",
+  std::fprintf(stderr, "gambit-tune: %zu positions to learn from, %zu held out, from %u games that gave any (%d unreadable)\n",
                training.size(), held_out.size(), games_before, unreadable);
   if (training.empty()) {
     std::fprintf(stderr, "gambit-tune: no quiet positions in finished games to learn from\n");

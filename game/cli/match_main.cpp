@@ -85,14 +85,19 @@ players::OptionList options_for_game(const players::Seat& c, std::uint64_t match
   return options;
 }
 
+// "Score of A vs B: 3 - 1 - 2 [0.667] 6", as Cute Chess prints it.
+void print_score_line(const std::array<std::string, 2>& names, const match::MatchScore& score) {
+  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", names[0].c_str(), names[1].c_str(), score.wins,
+              score.losses, score.draws, score.fraction(), score.games());
+}
+
 // The score, the Elo difference and the pairs of `results`, and the SPRT's
 // state when it has one: what a finished match, a stopped one and --merge print.
 void print_summary(const match::MatchResults& results) {
   const match::ResultsTally tally = results.tally();
   const match::MatchScore& score = tally.score();
   const match::Pentanomial& pairs = tally.pairs();
-  std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results.names[0].c_str(), results.names[1].c_str(),
-              score.wins, score.losses, score.draws, score.fraction(), score.games());
+  print_score_line(results.names, score);
   std::printf("Elo difference: %s\n", match::estimate_elo(score).text().c_str());
   std::printf("Pairs (0, 1/2, 1, 3/2, 2 points): %s, Elo %s\n", pairs.text().c_str(),
               match::estimate_elo(pairs).text().c_str());
@@ -229,8 +234,7 @@ class Match {
                 black.plugin->id().c_str(), opening.name.c_str(), outcome.pgn_result().c_str(),
                 outcome.description().c_str());
     const match::MatchScore& score = tally_.score();
-    std::printf("Score of %s vs %s: %d - %d - %d [%.3f] %d\n", results_.names[0].c_str(), results_.names[1].c_str(),
-                score.wins, score.losses, score.draws, score.fraction(), score.games());
+    print_score_line(results_.names, score);
     if (results_.sprt && pair_done) {
       const match::SprtState state = match::sprt_state(tally_.pairs(), *results_.sprt);
       std::printf("SPRT: %s\n", state.text(*results_.sprt).c_str());
