@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/match/sprt.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -63,22 +64,43 @@ std::string SprtState::text(const SprtSettings& settings) const {
                                                                  : "continue");
 }
 
+namespace {
+
+// The distribution nearest the observed one (p, over pair scores 0..1 in
+// quarters) among those with mean `score`, by likelihood: q_k = p_k / (1 +
+// theta (a_k - score)), with theta the root of sum p_k (a_k - score) / (1 +
+// theta (a_k - score)) = 0, which falls as theta grows; every q_k stays
+// positive for theta within (-1 / (1 - score), 1 / score).
+std::array<double, 5> most_likely_with_mean(const std::array<double, 5>& p, double score) {
+  const auto slope = [&](double theta) {
+    double sum = 0;
+    for (std::size_t k = 0; k < 5; ++k) sum += p[k] * (k / 4.0 - score) / (1 + theta * (k / 4.0 - score));
+    return sum;
+  };
+  double low = -1 / (1 - score), high = 1 / score;
+  for (int step = 0; step < 200; ++step) {
+    const double middle = (low + high) / 2;
+    (slope(middle) > 0 ? low : high) = middle;
+  }
+  const double theta = (low + high) / 2;
+  std::array<double, 5> q;
+  for (std::size_t k = 0; k < 5; ++k) q[k] = p[k] / (1 + theta * (k / 4.0 - score));
+  return q;
+}
+
+}  // namespace
+
 SprtState sprt_state(const Pentanomial& pairs, const SprtSettings& settings) {
   if (pairs.pairs() == 0) return {};
   constexpr double Regularisation = 1e-3;
-  double n = 0, mean = 0, variance = 0;
-  for (std::size_t k = 0; k < 5; ++k) {
-    const double count = pairs.counts[k] + Regularisation;
-    n += count;
-    mean += count * (k / 4.0);
-  }
-  mean /= n;
-  for (std::size_t k = 0; k < 5; ++k)
-    variance += (pairs.counts[k] + Regularisation) * (k / 4.0 - mean) * (k / 4.0 - mean);
-  variance /= n;
-  const double s0 = expected_score(settings.elo0), s1 = expected_score(settings.elo1);
+  std::array<double, 5> counts, p;
+  double n = 0;
+  for (std::size_t k = 0; k < 5; ++k) n += counts[k] = pairs.counts[k] + Regularisation;
+  for (std::size_t k = 0; k < 5; ++k) p[k] = counts[k] / n;
+  const std::array<double, 5> q0 = most_likely_with_mean(p, expected_score(settings.elo0));
+  const std::array<double, 5> q1 = most_likely_with_mean(p, expected_score(settings.elo1));
   SprtState state;
-  state.llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+  for (std::size_t k = 0; k < 5; ++k) state.llr += counts[k] * std::log(q1[k] / q0[k]);
   if (state.llr >= settings.upper_bound()) state.verdict = SprtVerdict::AcceptH1;
   else if (state.llr <= settings.lower_bound()) state.verdict = SprtVerdict::AcceptH0;
   return state;

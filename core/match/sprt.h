@@ -6,11 +6,16 @@
 // bounds keep the chance of accepting H1 when H0 is true below alpha, and of
 // accepting H0 when H1 is true below beta.
 //
-// The ratio is the generalised SPRT's normal approximation over pentanomial
-// counts (Van den Bergh): LLR = N (s1 - s0) (2 mean - s0 - s1) / (2 variance),
-// with N pairs, mean and variance of a pair's score (0..1), and s0, s1 the
-// scores that elo0 and elo1 predict. Each count is given 0.001 more, as
-// OpenBench does, so that a match of identical pairs has a variance.
+// The ratio is the generalised SPRT over pentanomial counts (Van den Bergh):
+// for each hypothesis, the distribution of a pair's score (0, 1/4, ..., 1)
+// most likely to give the counts seen among those whose mean is the score
+// that elo0 or elo1 predicts, and LLR = sum of count * log(p1 / p0) over the
+// five outcomes. Each count is given 0.001 more, as OpenBench does, so that
+// every outcome stays possible. For hundreds of pairs this equals the normal
+// approximation N (s1 - s0) (2 mean - s0 - s1) / (2 variance); for a few
+// pairs it stays honest where that one does not: a single pair won 3/2 has
+// no variance and would accept H1 at once, while here no pair can move the
+// ratio by more than log(s1 / s0), about 0.03 for elo1 = 10.
 #pragma once
 
 #include <string>
