@@ -22,7 +22,7 @@ class AlphaBetaPlayer final : public sdk::Player {
   // model is another opponent to the scores store, and its measured ratings
   // (gambit_alphabeta.ratings) name the version they measured.
   static_assert(alphabeta::ModelVersion == 6, "raise the minor version with the level model");
-  static constexpr const char* Version = "1.6.1";
+  static constexpr const char* Version = "1.6.2";
   static constexpr const char* Description =
       "A real chess engine: iterative deepening principal variation search with a transposition table, "
       "quiescence search, null-move pruning and late move reductions.";
@@ -138,7 +138,9 @@ class AlphaBetaPlayer final : public sdk::Player {
     config.hash_mb = std::size_t(options.integer("hash_mb"));
     config.eval_noise_cp = int(options.integer("eval_noise"));
     config.seed = std::uint64_t(options.integer("seed"));
-    config.weights = options.integer("elo") > 0 ? ai::Weights::HandSet : ai::Weights::Tuned;
+    const bool rated_level = options.integer("elo") > 0;
+    config.weights = rated_level ? ai::Weights::HandSet : ai::Weights::Tuned;
+    config.refinements = !rated_level;
     return config;
   }
 

@@ -5,10 +5,12 @@
 // within +-Limit and old knowledge fades.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
-#include "core/chess/types.h"
+#include "core/chess/position.h"
+#include "core/util/splitmix64.h"
 
 namespace gambit::alphabeta {
 
@@ -51,6 +53,34 @@ struct ContinuationHistory {
 // The reply that refuted each (piece, destination) last time.
 struct CounterMoves {
   chess::Move table[chess::PIECE_NB][chess::SQUARE_NB];
+};
+
+// How far searches found the static evaluation off, by side to move and pawn
+// structure: a structure the evaluation misjudges once it misjudges again.
+// Each entry is a moving average of (search result - static evaluation) in
+// 1/Grain centipawns, weighted by the search's depth and kept within
+// +-MaxCorrection centipawns; correction() is what to add to an evaluation.
+struct CorrectionHistory {
+  static constexpr int Size = 16384;  // a power of two
+  static constexpr int Grain = 256;
+  static constexpr int MaxCorrection = 32;
+
+  std::int16_t table[chess::COLOR_NB][Size] = {};
+
+  static std::size_t index(const chess::Position& pos) {
+    const std::uint64_t pawns = pos.pieces(chess::WHITE, chess::PAWN) ^
+                                splitmix64_mix(pos.pieces(chess::BLACK, chess::PAWN));
+    return std::size_t(splitmix64_mix(pawns) & (Size - 1));
+  }
+  int correction(const chess::Position& pos) const { return table[pos.side_to_move()][index(pos)] / Grain; }
+  void update(const chess::Position& pos, int depth, int difference) {
+    std::int16_t& entry = table[pos.side_to_move()][index(pos)];
+    const int weight = depth + 1 < 16 ? depth + 1 : 16;  // out of 256
+    const int target = (difference < -MaxCorrection ? -MaxCorrection : difference > MaxCorrection ? MaxCorrection
+                                                                                                  : difference) *
+                       Grain;
+    entry = std::int16_t((entry * (256 - weight) + target * weight) / 256);
+  }
 };
 
 }  // namespace gambit::alphabeta

@@ -81,7 +81,8 @@ Engine::Engine(const EngineConfig& config)
       butterfly_(std::make_unique<ButterflyHistory>()),
       capture_history_(std::make_unique<CaptureHistory>()),
       continuation_(std::make_unique<ContinuationHistory>()),
-      counter_moves_(std::make_unique<CounterMoves>()) {
+      counter_moves_(std::make_unique<CounterMoves>()),
+      correction_(std::make_unique<CorrectionHistory>()) {
   new_game();
 }
 
@@ -93,6 +94,7 @@ void Engine::new_game() {
   *capture_history_ = {};
   *continuation_ = {};
   *counter_moves_ = {};
+  *correction_ = {};
   noise_seed_ = config_.seed ? splitmix64_mix(config_.seed)
                              : splitmix64_mix(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
 }
@@ -102,6 +104,23 @@ Value Engine::evaluate(const Position& pos) const {
   if (config_.eval_noise_cp <= 0) return v;
   const int span = 2 * config_.eval_noise_cp + 1;
   return v + int(splitmix64_mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
+}
+
+Value Engine::corrected(const Position& pos, Value raw_eval) const {
+  if (!config_.refinements) return raw_eval;
+  return std::clamp(raw_eval + correction_->correction(pos), VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+// Learns from a finished node whose result says something about its static
+// evaluation: not in check, no capture deciding it, and a bound that lies on
+// the far side of the evaluation (a fail high below it tells nothing).
+void Engine::update_correction(const Position& pos, const Stack* ss, Value raw_eval, Value best_value, Value beta,
+                               Move best_move, int depth) {
+  if (!config_.refinements || ss->in_check || ai::is_mate_score(best_value)) return;
+  if (best_move && ai::is_noisy(pos, best_move)) return;
+  if (best_value >= beta && best_value <= ss->static_eval) return;
+  if (!best_move && best_value >= ss->static_eval) return;
+  correction_->update(pos, depth, best_value - raw_eval);
 }
 
 bool Engine::is_draw(const Position& pos, const Stack* ss) const {
@@ -197,17 +216,19 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if (pos.halfmove_clock() < 90) return tt_value;
   }
 
-  Value eval = VALUE_NONE;
+  Value eval = VALUE_NONE, raw_eval = VALUE_NONE;  // the table keeps the evaluation uncorrected
   bool improving = false;
   if (ss->in_check) {
     ss->static_eval = VALUE_NONE;
   } else {
     if (tt_hit) {
-      ss->static_eval = eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      ss->static_eval = eval = corrected(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     } else {
-      ss->static_eval = eval = evaluate(pos);
-      tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), eval);
+      raw_eval = evaluate(pos);
+      ss->static_eval = eval = corrected(pos, raw_eval);
+      tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), raw_eval);
     }
     const Value earlier = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
     improving = earlier == VALUE_NONE || ss->static_eval > earlier;
@@ -393,11 +414,12 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     }
   }
 
+  if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
             best_value >= beta       ? BOUND_LOWER
             : pv_node && best_move   ? BOUND_EXACT
                                      : BOUND_UPPER,
-            depth, best_move, ss->static_eval);
+            depth, best_move, raw_eval);
   return best_value;
 }
 
@@ -430,23 +452,25 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
       (tt_bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return tt_value;
 
-  Value best_value, futility_base;
+  Value best_value, futility_base, raw_eval = VALUE_NONE;
   if (ss->in_check) {
     ss->static_eval = VALUE_NONE;
     best_value = futility_base = -VALUE_INFINITE;
   } else {
     if (tt_hit) {
-      ss->static_eval = best_value = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      ss->static_eval = best_value = corrected(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
         best_value = tt_value;
     } else {
-      ss->static_eval = best_value = evaluate(pos);
+      raw_eval = evaluate(pos);
+      ss->static_eval = best_value = corrected(pos, raw_eval);
     }
     // Stand pat: the side to move need not capture.
     if (best_value >= beta) {
       if (!tt_hit)
         tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), false, BOUND_LOWER, DEPTH_NONE, Move::none(),
-                  ss->static_eval);
+                  raw_eval);
       return best_value;
     }
     if (pv_node && best_value > alpha) alpha = best_value;
@@ -500,7 +524,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
   if (ss->in_check && best_value == -VALUE_INFINITE) return ai::mated_in(ss->ply);
 
   tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), was_pv, best_value >= beta ? BOUND_LOWER : BOUND_UPPER,
-            tt_depth, best_move, ss->static_eval);
+            tt_depth, best_move, raw_eval);
   return best_value;
 }
 

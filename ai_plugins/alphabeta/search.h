@@ -3,9 +3,10 @@
 // with aspiration windows, a transposition table, quiescence search (with
 // quiet checks on its first ply), and the usual selectivity (null-move pruning,
 // razoring, reverse futility, late move reductions and pruning, futility and
-// SEE pruning, check extension). Draws by repetition (against the game's
-// earlier positions too) and by the fifty-move rule are scored as draws; mate
-// scores carry the distance to mate.
+// SEE pruning, check extension), with the static evaluation corrected by what
+// earlier searches found in the same pawn structure. Draws by repetition
+// (against the game's earlier positions too) and by the fifty-move rule are
+// scored as draws; mate scores carry the distance to mate.
 //
 // One Engine serves one player: searches run one at a time on the caller's
 // thread; only what the stop check reads may change from another thread.
@@ -35,6 +36,10 @@ struct EngineConfig {
   // Full strength plays with the tuned weights; the rated levels keep the
   // hand-set ones they were measured with (human_play.h, ModelVersion).
   ai::Weights weights = ai::Weights::Tuned;
+  // Search refinements added after the levels were calibrated: the static
+  // evaluation corrected by pawn structure (CorrectionHistory). A rated level
+  // turns them off, so it searches as it did when it was measured.
+  bool refinements = true;
 };
 
 struct SearchResult {
@@ -77,6 +82,10 @@ class Engine {
   ai::Value qsearch(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth = 0);
 
   ai::Value evaluate(const chess::Position& pos) const;
+  // The static evaluation with what searches found it misses in this pawn structure.
+  ai::Value corrected(const chess::Position& pos, ai::Value raw_eval) const;
+  void update_correction(const chess::Position& pos, const Stack* ss, ai::Value raw_eval, ai::Value best_value,
+                         ai::Value beta, chess::Move best_move, int depth);
   bool is_draw(const chess::Position& pos, const Stack* ss) const;
   // One more node. A node limit is exact; the stop check and the clock are
   // looked at every 1024 nodes. The first iteration always completes, so a
@@ -95,6 +104,7 @@ class Engine {
   std::unique_ptr<CaptureHistory> capture_history_;
   std::unique_ptr<ContinuationHistory> continuation_;
   std::unique_ptr<CounterMoves> counter_moves_;
+  std::unique_ptr<CorrectionHistory> correction_;
 
   // State of the running search.
   ai::TimeManager time_;
