@@ -2,7 +2,8 @@
 // Playing at a target Elo (human_play.h): the strength table, the choice
 // model on made-up candidates, what counts as hard to see or obvious, and the
 // whole player on positions: it takes a hanging queen and mates in one from
-// 1000 up, and every level mates with king and queen or king and rook.
+// 1000 up, every level mates with king and queen or king and rook, and a
+// seeded game between two levels is the one they played when measured.
 #include "ai_plugins/alphabeta/human_play.h"
 
 #include <gtest/gtest.h>
@@ -182,6 +183,36 @@ TEST(PlayAtStrength, StoppedFromTheStartItStillAnswersALegalMove) {
     const Move m = play_at_strength(engine, {pos}, strength_for(elo), 3, always);
     EXPECT_TRUE(pos.is_legal(m)) << elo << ": " << chess::to_uci(m);
   }
+}
+
+// The levels were measured as they play now (alphabeta.ratings): 1400 (White)
+// against 1800 (Black) from the start, each move's random number drawn from the
+// ply, gives this game's first 40 plies. Changes to full strength (tuned
+// weights, search refinements) must leave it alone. A change meant to alter how
+// the levels play raises ModelVersion, calibrates the levels again and records
+// the new moves here.
+TEST(PlayAtStrength, TheLevelsPlayAsTheyWereMeasured) {
+  const std::string recorded =
+      "g1f3 e7e6 b1c3 d7d5 e2e4 d5e4 c3e4 b8c6 f1c4 g8f6 d2d3 f6e4 d3e4 d8d1 e1d1 f8e7 c1f4 e7d6 g2g3 e8g8 "
+      "d1d2 f8d8 f4d6 c7d6 a1e1 c6e5 f3e5 d6e5 d2c1 c8d7 h1f1 b7b5 c4d3 a7a6 c1d2 a8b8 f2f3 b8c8 h2h4 h7h6";
+  EngineConfig level;  // as the plugin configures a rated level (alphabeta_player.cpp)
+  level.hash_mb = 16;
+  level.seed = 1;
+  level.weights = ai::Weights::HandSet;
+  level.refinements = false;
+  Engine white(level), black(level);
+  std::vector<Position> game{Position()};
+  std::string moves;
+  for (int ply = 0; ply < 40 && chess::count_legal(game.back()) > 0; ++ply) {
+    const bool white_to_move = game.back().side_to_move() == chess::WHITE;
+    const Move m = play_at_strength(white_to_move ? white : black, game, strength_for(white_to_move ? 1400 : 1800),
+                                    splitmix64_mix(std::uint64_t(ply) + 1), Never);
+    moves += (moves.empty() ? "" : " ") + chess::to_uci(m);
+    Position next = game.back();
+    next.do_move(m);
+    game.push_back(next);
+  }
+  EXPECT_EQ(moves, recorded);
 }
 
 // `count` positions of White's king and `piece` against Black's lone king,
