@@ -59,9 +59,11 @@ struct Engine::Stack {
   PieceToHistory* continuation = nullptr;  // the history following the move made at this ply
   int ply = 0;
   Move current_move;
+  Move excluded_move;  // set while a singular extension search looks for another good move
   Move killers[2];
   Value static_eval = VALUE_NONE;
   int plies_from_null = 0;
+  int double_extensions = 0;  // on the path to this node
   bool in_check = false;
   bool tt_pv = false;
   bool null_move = false;
@@ -199,14 +201,18 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  // A search without one move (singular extensions) neither uses nor fills
+  // the table: what it finds is not the position's value.
+  const Move excluded = ss->excluded_move;
   const Key key = pos.key();
   bool tt_hit = false;
   TTEntry* tte = tt_.probe(key, tt_hit);
+  if (excluded) tt_hit = false;
   const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
   const Move tt_move = root_node ? root_moves_[0].move : tt_hit ? tte->move() : Move::none();
   const int tt_depth = tt_hit ? tte->depth() : DEPTH_NONE;
   const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
-  ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
+  if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
   const bool tt_noisy = tt_move && ai::is_noisy(pos, tt_move);
 
   // A deep enough stored result decides a non-PV node at once.
@@ -228,7 +234,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     } else {
       raw_eval = evaluate(pos);
       ss->static_eval = eval = corrected(pos, raw_eval);
-      tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), raw_eval);
+      if (!excluded) tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), raw_eval);
     }
     const Value earlier = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
     improving = earlier == VALUE_NONE || ss->static_eval > earlier;
@@ -244,7 +250,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if (depth < 9 && eval - futility_margin(depth, improving) >= beta && eval < VALUE_KNOWN_WIN) return eval;
 
     // Null move pruning: if passing still keeps us above beta, a real move will too.
-    if (!(ss - 1)->null_move && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 && depth >= 2 &&
+    if (!(ss - 1)->null_move && !excluded && eval >= beta && ss->static_eval >= beta - 20 * depth + 120 && depth >= 2 &&
         has_non_pawn_material(pos, us) && beta > VALUE_MATED_IN_MAX_PLY &&
         (ss->ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
@@ -255,6 +261,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       child.do_null_move();
       keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
       (ss + 1)->plies_from_null = 0;
+      (ss + 1)->double_extensions = ss->double_extensions;
       Value null_value = -search<NonPV>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       ss->null_move = false;
       if (stopped_) return VALUE_ZERO;
@@ -301,6 +308,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     else
       m = picker.next();
     if (!m) break;
+    if (m == excluded) continue;
     ++move_count;
     const bool noisy = ai::is_noisy(pos, m);
     const Piece moved = pos.piece_on(m.from());
@@ -329,8 +337,30 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       }
     }
 
+    // Singular extension: when every other move falls well short of the
+    // stored value, the stored move is forced and searched deeper. When
+    // another move also beats beta, the node is cut at once (multi-cut).
+    int extension = 0;
+    if (config_.refinements && !root_node && depth >= 6 && m == tt_move && !excluded && tt_value != VALUE_NONE &&
+        std::abs(tt_value) < VALUE_KNOWN_WIN && (tt_bound & BOUND_LOWER) && tt_depth >= depth - 3 &&
+        ss->ply < 2 * root_depth_) {
+      const Value singular_beta = tt_value - 2 * depth;
+      ss->excluded_move = m;
+      const Value v = search<NonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+      ss->excluded_move = Move::none();
+      if (stopped_) return VALUE_ZERO;
+      if (v < singular_beta)
+        extension = !pv_node && v < singular_beta - 25 && ss->double_extensions < 6 ? 2 : 1;
+      else if (singular_beta >= beta)
+        return singular_beta;
+      else if (tt_value >= beta)
+        extension = -1;
+    }
     // Check extension (not for checks that just give material away, outside the PV).
-    if (gives_check && ss->ply < 2 * root_depth_ && (pv_node || ai::see_ge(pos, m, 0))) ++new_depth;
+    if (extension == 0 && gives_check && ss->ply < 2 * root_depth_ && (pv_node || ai::see_ge(pos, m, 0)))
+      extension = 1;
+    new_depth += extension;
+    (ss + 1)->double_extensions = ss->double_extensions + (extension == 2);
 
     ss->current_move = m;
     ss->continuation = &continuation_->table[moved][m.to()];
@@ -395,7 +425,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   if (!move_count) {
-    best_value = ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
+    best_value = excluded ? alpha : ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
   } else if (best_move) {
     const int bonus = stat_bonus(depth + (best_value > beta + 150));
     if (!ai::is_noisy(pos, best_move)) {
@@ -414,6 +444,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     }
   }
 
+  if (excluded) return best_value;
   if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
             best_value >= beta       ? BOUND_LOWER

@@ -3,10 +3,10 @@
 // with aspiration windows, a transposition table, quiescence search (with
 // quiet checks on its first ply), and the usual selectivity (null-move pruning,
 // razoring, reverse futility, late move reductions and pruning, futility and
-// SEE pruning, check extension), with the static evaluation corrected by what
-// earlier searches found in the same pawn structure. Draws by repetition
-// (against the game's earlier positions too) and by the fifty-move rule are
-// scored as draws; mate scores carry the distance to mate.
+// SEE pruning, check and singular extensions), with the static evaluation
+// corrected by what earlier searches found in the same pawn structure. Draws
+// by repetition (against the game's earlier positions too) and by the
+// fifty-move rule are scored as draws; mate scores carry the distance to mate.
 //
 // One Engine serves one player: searches run one at a time on the caller's
 // thread; only what the stop check reads may change from another thread.
@@ -37,8 +37,9 @@ struct EngineConfig {
   // hand-set ones they were measured with (human_play.h, ModelVersion).
   ai::Weights weights = ai::Weights::Tuned;
   // Search refinements added after the levels were calibrated: the static
-  // evaluation corrected by pawn structure (CorrectionHistory). A rated level
-  // turns them off, so it searches as it did when it was measured.
+  // evaluation corrected by pawn structure (CorrectionHistory) and singular
+  // extensions. A rated level turns them off, so it searches as it did when
+  // it was measured.
   bool refinements = true;
 };
 
