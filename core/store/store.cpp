@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/store/store.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,6 +15,7 @@
 #include <variant>
 
 #include "core/store/schema.h"
+#include "core/store/set_aside.h"
 #include "core/store/sqlite.h"
 
 namespace gambit::store {
@@ -50,15 +47,6 @@ std::optional<double> white_points_of(const std::string& result) {
   if (result == "0-1") return 0.0;
   if (result == "1/2-1/2") return 0.5;
   return std::nullopt;
-}
-
-std::string timestamp_text(std::int64_t when) {
-  const std::time_t t = static_cast<std::time_t>(when);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char out[32];
-  std::strftime(out, sizeof out, "%Y%m%d-%H%M%S", &local);
-  return out;
 }
 
 // Why an opened file cannot be used as it is. Damage (not a database, corrupt,
@@ -127,61 +115,6 @@ std::variant<int, OpenProblem> prepare(Connection& db) {
   if (!migrated) return problem(migrated.error());
   return int(version.value());
 }
-
-// "<path>.broken-<timestamp>", with a number added when that name is taken.
-fs::path aside_name(const fs::path& path) {
-  const std::string base = path.string() + ".broken-" + timestamp_text(unix_now());
-  fs::path candidate = base;
-  for (int n = 2; fs::exists(candidate); ++n) candidate = base + "-" + std::to_string(n);
-  return candidate;
-}
-
-constexpr const char* SideFiles[] = {"-wal", "-shm"};
-
-// Which of the file's -wal and -shm files exist now.
-std::vector<fs::path> side_files(const fs::path& path) {
-  std::vector<fs::path> found;
-  std::error_code error;
-  for (const char* suffix : SideFiles)
-    if (fs::exists(path.string() + suffix, error)) found.emplace_back(path.string() + suffix);
-  return found;
-}
-
-// Renames the file and the side files it had before it was opened (first, so
-// the main file never stands apart from its log) to the same new name; side
-// files that only the check made are removed.
-Result<fs::path> move_aside(const fs::path& path, const std::vector<fs::path>& had) {
-  const fs::path aside = aside_name(path);
-  std::error_code error;
-  for (const fs::path& side : side_files(path)) {
-    if (std::find(had.begin(), had.end(), side) == had.end()) {
-      fs::remove(side, error);
-      continue;
-    }
-    fs::rename(side, aside.string() + side.string().substr(path.string().size()), error);
-    if (error) return Failure{"cannot move " + side.string() + " aside: " + error.message()};
-  }
-  fs::rename(path, aside, error);
-  if (error) return Failure{"cannot move " + path.string() + " aside: " + error.message()};
-  return aside;
-}
-
-// An exclusive lock on the store's folder while a process opens the store
-// (released on destruction): checks, migrations and setting aside never overlap.
-class FolderLock {
- public:
-  explicit FolderLock(const fs::path& folder) : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
-    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
-  }
-  ~FolderLock() {
-    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
-  }
-  FolderLock(const FolderLock&) = delete;
-  FolderLock& operator=(const FolderLock&) = delete;
-
- private:
-  int fd_;
-};
 
 // The options part of an AI identity as the players table keys it.
 std::string options_key(const PlayerIdentity& who) { return who.human ? "" : digest(who.options); }
