@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/match/game_runner.h"
+#include "core/util/local_time.h"
 
 namespace gambit::match {
 
@@ -21,14 +22,7 @@ std::string seconds_text(std::int64_t ms) {
   return text;
 }
 
-std::string pgn_date_today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char buffer[16];
-  std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &local);
-  return buffer;
-}
+std::string pgn_date_today() { return local_time_text(std::time(nullptr), "%Y.%m.%d"); }
 
 std::string options_text(const std::vector<std::pair<std::string, std::string>>& options) {
   std::string text;

@@ -10,6 +10,8 @@
 #include <string>
 #include <system_error>
 
+#include "core/util/local_time.h"
+
 namespace gambit::store {
 
 namespace fs = std::filesystem;
@@ -18,19 +20,9 @@ namespace {
 
 constexpr const char* SideFiles[] = {"-wal", "-shm"};
 
-// The local time now as YYYYMMDD-HHMMSS.
-std::string timestamp_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char out[32];
-  std::strftime(out, sizeof out, "%Y%m%d-%H%M%S", &local);
-  return out;
-}
-
 // "<path>.broken-<timestamp>", with a number added when that name is taken.
 fs::path aside_name(const fs::path& path) {
-  const std::string base = path.string() + ".broken-" + timestamp_now();
+  const std::string base = path.string() + ".broken-" + local_time_text(std::time(nullptr), "%Y%m%d-%H%M%S");
   fs::path candidate = base;
   for (int n = 2; fs::exists(candidate); ++n) candidate = base + "-" + std::to_string(n);
   return candidate;

@@ -17,6 +17,7 @@
 #include "core/store/schema.h"
 #include "core/store/set_aside.h"
 #include "core/store/sqlite.h"
+#include "core/util/fnv1a.h"
 
 namespace gambit::store {
 
@@ -31,13 +32,8 @@ std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
 
 // FNV-1a, 64 bits, as 16 hex digits: the options part of an AI identity.
 std::string digest(const std::string& text) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
   char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/match/game_record.h"
+#include "core/util/local_time.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/local_time.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
 

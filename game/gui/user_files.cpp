@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "game/gui/user_files.h"
 
-#include "game/gui/widgets.h"
-
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+
+#include "core/util/local_time.h"
 
 namespace gambit::gui {
 

@@ -358,14 +358,6 @@ std::string fit_text(const sf::Font& font, const std::string& text, unsigned siz
   return cut + "...";
 }
 
-std::string local_time_text(std::int64_t unix_seconds, const char* format) {
-  const auto when = std::time_t(unix_seconds);
-  std::tm local{};
-  localtime_r(&when, &local);
-  char text[64];
-  return std::strftime(text, sizeof text, format, &local) ? text : "";
-}
-
 void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,
                        std::optional<std::string> path, bool by_key) {
   title = dialog_title;

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/store/store.h"
+#include "core/util/local_time.h"
 #include "game/gui/scores_screen.h"
 #include "game/gui/user_files.h"
 #include "game/gui/widgets.h"
