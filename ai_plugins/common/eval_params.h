@@ -66,6 +66,18 @@ struct EvalParams {
   Score passer_our_king_distance;    // penalty per step of our king from it
   Score passer_free_path;            // nothing on the squares ahead
   Score unstoppable_passer;          // pawn endings: their king is outside the square
+  // Threats against their pieces (not the king). A piece is weak when we
+  // attack it and it is not protected by a pawn, nor by more pieces than
+  // attack it twice over; defended when it is not a pawn and is so protected.
+  Score threat_by_minor[chess::PIECE_TYPE_NB];  // a weak or defended piece our knight or bishop attacks
+  Score threat_by_rook[chess::PIECE_TYPE_NB];   // a weak piece our rook attacks
+  Score threat_by_king;                         // a weak piece our king attacks
+  Score hanging;                                // a weak piece not protected at all, or a piece we attack twice
+  // King safety, penalties for the king's side. A square is weak for us when
+  // they attack it and we defend it at most once, with the king or queen only;
+  // a check from it is safe when they could move there without losing the piece.
+  Score safe_check[chess::PIECE_TYPE_NB];  // they have one with a piece of this type
+  Score weak_king_zone;                    // per weak square of the king's zone
 };
 
 inline constexpr std::size_t WeightCount = sizeof(EvalParams) / sizeof(Score);

@@ -94,6 +94,8 @@ inline int centre_distance(Square s) {
 // Facts gathered while evaluating, used by later terms.
 struct EvalInfo {
   Bitboard pawn_attacks[COLOR_NB];
+  Bitboard attacked_by[COLOR_NB][PIECE_TYPE_NB];  // [c][NO_PIECE_TYPE]: by any piece
+  Bitboard attacked_twice[COLOR_NB];
   Bitboard mobility_area[COLOR_NB];
   Bitboard attacked_by_minor[COLOR_NB];
   Bitboard passed[COLOR_NB];
@@ -126,6 +128,7 @@ class Evaluation {
   template <Color Us> Score pawn_structure();
   template <Color Us, PieceType Pt> Score pieces();
   template <Color Us> Score king_shelter(Square ksq);
+  template <Color Us> Score king_checks(Square ksq);
   template <Color Us> Score king();
   template <Color Us> Score threats();
   template <Color Us> Score passers(bool them_only_pawns);
@@ -176,6 +179,9 @@ Score Evaluation<Trace>::pieces() {
     if constexpr (Pt == ROOK) att = rook_attacks(s, occupied ^ pos_.pieces(Us, ROOK, QUEEN));
     if constexpr (Pt == QUEEN) att = queen_attacks(s, occupied);
 
+    ei_.attacked_twice[Us] |= ei_.attacked_by[Us][NO_PIECE_TYPE] & att;
+    ei_.attacked_by[Us][NO_PIECE_TYPE] |= att;
+    ei_.attacked_by[Us][Pt] |= att;
     const int mobility = popcount(att & ei_.mobility_area[Us]);
     if constexpr (Pt == KNIGHT) score += use(w_.knight_mobility[mobility], Us);
     if constexpr (Pt == BISHOP) score += use(w_.bishop_mobility[mobility], Us);
@@ -227,12 +233,38 @@ Score Evaluation<Trace>::king_shelter(Square ksq) {
   return score;
 }
 
+// Checks they can give without losing the checking piece, and the weak squares
+// around Us's king (penalties).
+template <bool Trace>
+template <Color Us>
+Score Evaluation<Trace>::king_checks(Square ksq) {
+  constexpr Color Them = ~Us;
+  const Bitboard* ours = ei_.attacked_by[Us];
+  const Bitboard* theirs = ei_.attacked_by[Them];
+  const Bitboard weak =
+      theirs[NO_PIECE_TYPE] & ~ei_.attacked_twice[Us] & (~ours[NO_PIECE_TYPE] | ours[KING] | ours[QUEEN]);
+  const Bitboard safe = ~pos_.pieces(Them) & (~ours[NO_PIECE_TYPE] | (weak & ei_.attacked_twice[Them]));
+  const Bitboard through_queen = pos_.pieces() ^ pos_.pieces(Us, QUEEN);
+  const Bitboard rook_lines = rook_attacks(ksq, through_queen), bishop_lines = bishop_attacks(ksq, through_queen);
+
+  Score score = use(w_.weak_king_zone, Us, -popcount(weak & M.king_zone[Us][ksq]));
+  const Bitboard rook_checks = rook_lines & theirs[ROOK] & safe;
+  const Bitboard queen_checks = (rook_lines | bishop_lines) & theirs[QUEEN] & safe & ~ours[QUEEN] & ~rook_checks;
+  const Bitboard bishop_checks = bishop_lines & theirs[BISHOP] & safe & ~queen_checks;
+  const Bitboard knight_checks = knight_attacks(ksq) & theirs[KNIGHT] & safe;
+  if (knight_checks) score += use(w_.safe_check[KNIGHT], Us, -1);
+  if (bishop_checks) score += use(w_.safe_check[BISHOP], Us, -1);
+  if (rook_checks) score += use(w_.safe_check[ROOK], Us, -1);
+  if (queen_checks) score += use(w_.safe_check[QUEEN], Us, -1);
+  return score;
+}
+
 template <bool Trace>
 template <Color Us>
 Score Evaluation<Trace>::king() {
   constexpr Color Them = ~Us;
   const Square ksq = pos_.king_square(Us);
-  const Score shelter = king_shelter<Us>(ksq);
+  const Score safety = king_shelter<Us>(ksq) + king_checks<Us>(ksq);
   int danger_penalty = 0;
   if (ei_.king_attackers[Us] >= 2) {
     const int danger = ei_.king_danger[Us];
@@ -242,11 +274,11 @@ Score Evaluation<Trace>::king() {
   if (pos_.variant() == Variant::ThreeCheck) {
     // Every check counts, in the endgame too: an exposed king costs more the
     // fewer checks the opponent still needs.
-    const int mg = shelter.mg - danger_penalty;
+    const int mg = safety.mg - danger_penalty;
     const int weight = 2 + pos_.checks_given(Them);
     return S(mg * weight / 2, mg * weight / 4);
   }
-  return shelter + fixed(S(-danger_penalty, 0), Us);
+  return safety + fixed(S(-danger_penalty, 0), Us);
 }
 
 // Three-check: the checks each side has given (White's view). Rising steeply:
@@ -263,7 +295,21 @@ template <Color Us>
 Score Evaluation<Trace>::threats() {
   constexpr Color Them = ~Us;
   const int hit = popcount(pos_.pieces(Us, ROOK, QUEEN) & ei_.attacked_by_minor[Them]);
-  return use(w_.rook_or_queen_attacked_by_minor, Us, -hit);
+  Score score = use(w_.rook_or_queen_attacked_by_minor, Us, -hit);
+
+  const Bitboard* ours = ei_.attacked_by[Us];
+  const Bitboard* theirs = ei_.attacked_by[Them];
+  const Bitboard targets = pos_.pieces(Them) & ~pos_.pieces(Them, KING);
+  const Bitboard non_pawns = targets & ~pos_.pieces(Them, PAWN);
+  const Bitboard strongly_protected = theirs[PAWN] | (ei_.attacked_twice[Them] & ~ei_.attacked_twice[Us]);
+  const Bitboard weak = targets & ~strongly_protected & ours[NO_PIECE_TYPE];
+  const Bitboard defended = non_pawns & strongly_protected;
+  for (Bitboard b = (weak | defended) & (ours[KNIGHT] | ours[BISHOP]); b;)
+    score += use(w_.threat_by_minor[type_of(pos_.piece_on(pop_lsb(b)))], Us);
+  for (Bitboard b = weak & ours[ROOK]; b;) score += use(w_.threat_by_rook[type_of(pos_.piece_on(pop_lsb(b)))], Us);
+  if (weak & ours[KING]) score += use(w_.threat_by_king, Us);
+  const int hanging = popcount(weak & (~theirs[NO_PIECE_TYPE] | (non_pawns & ei_.attacked_twice[Us])));
+  return score + use(w_.hanging, Us, hanging);
 }
 
 // Extra worth of passed pawns that depends on the other pieces: kings near or
@@ -348,6 +394,13 @@ Value Evaluation<Trace>::value() {
 
   ei_.pawn_attacks[WHITE] = pawn_attacks_bb<WHITE>(pawns[WHITE]);
   ei_.pawn_attacks[BLACK] = pawn_attacks_bb<BLACK>(pawns[BLACK]);
+  for (Color c : {WHITE, BLACK}) {
+    const Bitboard king = king_attacks(pos.king_square(c));
+    ei_.attacked_by[c][PAWN] = ei_.pawn_attacks[c];
+    ei_.attacked_by[c][KING] = king;
+    ei_.attacked_by[c][NO_PIECE_TYPE] = king | ei_.pawn_attacks[c];
+    ei_.attacked_twice[c] = king & ei_.pawn_attacks[c];
+  }
   ei_.mobility_area[WHITE] = ~(pos.pieces(WHITE, PAWN, KING) | ei_.pawn_attacks[BLACK]);
   ei_.mobility_area[BLACK] = ~(pos.pieces(BLACK, PAWN, KING) | ei_.pawn_attacks[WHITE]);
 

@@ -2,8 +2,9 @@
 // The static evaluation shared by the minimax and alphabeta engines: tapered
 // middlegame/endgame material and piece-square tables, pawn structure (doubled,
 // isolated, connected, passed), mobility, king safety (attackers on the king's
-// zone, pawn shield), a few piece terms (bishop pair, rooks on open files,
-// outposts, pieces attacked by pawns) and endgame knowledge (drawish material,
+// zone, pawn shield, safe checks, weak squares near the king), threats against
+// weak pieces, a few piece terms (bishop pair, rooks on open files, outposts,
+// pieces attacked by pawns) and endgame knowledge (drawish material,
 // driving a lone king to the edge). In three-check it adds the checks given and
 // weighs king safety more (the material draw rules do not apply there).
 #pragma once

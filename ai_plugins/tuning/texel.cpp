@@ -198,6 +198,12 @@ std::string weights_source(const ai::EvalParams& params, std::string_view name) 
   single("passer_our_king_distance", params.passer_our_king_distance);
   single("passer_free_path", params.passer_free_path);
   single("unstoppable_passer", params.unstoppable_passer);
+  array("threat_by_minor", params.threat_by_minor, std::size(params.threat_by_minor));
+  array("threat_by_rook", params.threat_by_rook, std::size(params.threat_by_rook));
+  single("threat_by_king", params.threat_by_king);
+  single("hanging", params.hanging);
+  array("safe_check", params.safe_check, std::size(params.safe_check));
+  single("weak_king_zone", params.weak_king_zone);
   return out + "};\n";
 }
 

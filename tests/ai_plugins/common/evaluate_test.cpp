@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 
+#include "ai_plugins/common/eval_weights.h"
 #include "tests/ai_plugins/test_positions.h"
 
 namespace gambit::ai {
@@ -78,6 +79,43 @@ TEST(Evaluate, DoubledAndIsolatedPawnsCost) {
   const Position healthy = from_fen("4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1");
   const Position doubled_isolated = from_fen("4k3/8/8/8/8/3P4/3P1P2/4K3 w - - 0 1");
   EXPECT_GT(evaluate(healthy), evaluate(doubled_isolated)) << healthy.pretty() << doubled_isolated.pretty();
+}
+
+// How many times the evaluation added `weight` for White minus for Black.
+int count(const Position& pos, const Score& weight) {
+  EvalTrace trace;
+  trace_evaluation(pos, TunedWeights, trace);
+  return trace.count[weight_index(TunedWeights, weight)];
+}
+
+TEST(Evaluate, CountsThreatsAgainstWeakAndDefendedPieces) {
+  const EvalParams& w = TunedWeights;
+  // The bishop on b5 attacks a knight nothing protects: a threat, and hanging.
+  const Position loose = from_fen("4k3/8/2n5/1B6/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(count(loose, w.threat_by_minor[chess::KNIGHT]), 1);
+  EXPECT_EQ(count(loose, w.hanging), 1);
+  // A pawn protects it: still a threat by a minor piece, no longer hanging.
+  const Position protected_knight = from_fen("4k3/1p6/2n5/1B6/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(count(protected_knight, w.threat_by_minor[chess::KNIGHT]), 1);
+  EXPECT_EQ(count(protected_knight, w.hanging), 0);
+  // The same with colours swapped counts for Black (negative: White's view).
+  EXPECT_EQ(count(testing::mirrored(loose), w.hanging), -1);
+  // A rook attacking a loose knight; a king attacking a loose pawn.
+  EXPECT_EQ(count(from_fen("4k3/8/2n3R1/8/8/8/8/4K3 w - - 0 1"), w.threat_by_rook[chess::KNIGHT]), 1);
+  EXPECT_EQ(count(from_fen("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1"), w.threat_by_king), 1);
+}
+
+TEST(Evaluate, CountsSafeChecksAgainstTheKing) {
+  const EvalParams& w = TunedWeights;
+  // The knight on d4 can check from e2, which nothing of White's guards (f3 the g-pawn does).
+  const Position knight = from_fen("4k3/8/8/8/3n4/8/5PPP/6K1 w - - 0 1");
+  EXPECT_EQ(count(knight, w.safe_check[chess::KNIGHT]), -1);
+  EXPECT_EQ(count(testing::mirrored(knight), w.safe_check[chess::KNIGHT]), 1);
+  // A rook on b2 guards e2: the check would lose the knight.
+  EXPECT_EQ(count(from_fen("4k3/8/8/8/3n4/8/1R3PPP/6K1 w - - 0 1"), w.safe_check[chess::KNIGHT]), 0);
+  // The back rank: the rook on a8 checks from a1 unopposed; not once White's rook holds the rank.
+  EXPECT_EQ(count(from_fen("r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1"), w.safe_check[chess::ROOK]), -1);
+  EXPECT_EQ(count(from_fen("r5k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 1"), w.safe_check[chess::ROOK]), 0);
 }
 
 TEST(MateScores, CountMovesToMateFromTheSideToMovesView) {
