@@ -97,7 +97,6 @@ struct EvalInfo {
   Bitboard attacked_by[COLOR_NB][PIECE_TYPE_NB];  // [c][NO_PIECE_TYPE]: by any piece
   Bitboard attacked_twice[COLOR_NB];
   Bitboard mobility_area[COLOR_NB];
-  Bitboard attacked_by_minor[COLOR_NB];
   Bitboard passed[COLOR_NB];
   int king_attackers[COLOR_NB];  // indexed by the king's colour
   int king_danger[COLOR_NB];
@@ -193,7 +192,6 @@ Score Evaluation<Trace>::pieces() {
       ei_.king_danger[Them] += AttackerWeight[Pt] + ZoneHitWeight * popcount(att & their_zone);
     }
     if constexpr (Pt == KNIGHT || Pt == BISHOP) {
-      ei_.attacked_by_minor[Us] |= att;
       const int r = relative_rank(Us, s);
       if (r >= 3 && r <= 5 && (ei_.pawn_attacks[Us] & square_bb(s)) &&
           !(pos_.pieces(Them, PAWN) & M.pawn_attack_span[Us][s]))
@@ -294,11 +292,11 @@ template <bool Trace>
 template <Color Us>
 Score Evaluation<Trace>::threats() {
   constexpr Color Them = ~Us;
-  const int hit = popcount(pos_.pieces(Us, ROOK, QUEEN) & ei_.attacked_by_minor[Them]);
-  Score score = use(w_.rook_or_queen_attacked_by_minor, Us, -hit);
-
   const Bitboard* ours = ei_.attacked_by[Us];
   const Bitboard* theirs = ei_.attacked_by[Them];
+  const int hit = popcount(pos_.pieces(Us, ROOK, QUEEN) & (theirs[KNIGHT] | theirs[BISHOP]));
+  Score score = use(w_.rook_or_queen_attacked_by_minor, Us, -hit);
+
   const Bitboard targets = pos_.pieces(Them) & ~pos_.pieces(Them, KING);
   const Bitboard non_pawns = targets & ~pos_.pieces(Them, PAWN);
   const Bitboard strongly_protected = theirs[PAWN] | (ei_.attacked_twice[Them] & ~ei_.attacked_twice[Us]);
