@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// The search's own state, shared by the node searches (search.cpp) and the
+// iterative-deepening driver (iterative_deepening.cpp); not part of the
+// engine's interface.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ai_plugins/alphabeta/search.h"
+
+namespace gambit::alphabeta {
+
+// Per-ply search state; the search looks back up to four plies (ss - 4).
+struct Engine::Stack {
+  chess::Move* pv = nullptr;
+  PieceToHistory* continuation = nullptr;  // the history following the move made at this ply
+  int ply = 0;
+  chess::Move current_move;
+  chess::Move excluded_move;  // set while a singular extension search looks for another good move
+  chess::Move killers[2];
+  ai::Value static_eval = ai::VALUE_NONE;
+  int plies_from_null = 0;
+  int double_extensions = 0;  // on the path to this node
+  bool in_check = false;
+  bool tt_pv = false;
+  bool null_move = false;
+};
+
+// A move of the root, with what the last iterations found for it.
+struct Engine::RootMove {
+  chess::Move move;
+  ai::Value score = -ai::VALUE_INFINITE;
+  ai::Value previous_score = -ai::VALUE_INFINITE;
+  int sel_depth = 0;
+  std::vector<chess::Move> pv;
+};
+
+}  // namespace gambit::alphabeta
