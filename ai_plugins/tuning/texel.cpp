@@ -8,13 +8,31 @@
 #include "ai_plugins/common/evaluate.h"
 #include "core/chess/exchange.h"
 #include "core/chess/movegen.h"
+#include "core/chess/epd.h"
 #include "core/chess/pgn.h"
+#include "core/util/parse_number.h"
+#include "core/util/words.h"
 
 namespace gambit::tuning {
 
 namespace {
 
 double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
+
+// Scores beyond this are as good as won; mates written as large numbers stop here.
+constexpr std::int64_t ScoreLimit = 2000;
+
+// The k in 0.1..5 that minimises error(k) (golden-section search).
+double golden_section(const std::function<double(double)>& error) {
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double low = 0.1, high = 5.0;
+  for (int step = 0; step < 60; ++step) {
+    const double a = high - ratio * (high - low), b = low + ratio * (high - low);
+    if (error(a) < error(b)) high = b;
+    else low = a;
+  }
+  return (low + high) / 2;
+}
 
 }  // namespace
 
@@ -62,9 +80,8 @@ std::optional<TuningPosition> tuning_position(const chess::Position& pos, const 
   return p;
 }
 
-std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::EvalParams& params, int skip_plies,
-                                               int& unreadable) {
-  std::vector<TuningPosition> positions;
+std::vector<LabelledPosition> quiet_positions_from_pgn(std::string_view text, int skip_plies, int& unreadable) {
+  std::vector<LabelledPosition> positions;
   chess::PgnReader reader(text);
   std::uint32_t number = 0;
   while (auto game = reader.next()) {
@@ -78,15 +95,80 @@ std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::
     const std::uint32_t this_game = number++;
     chess::Position pos = pgn.start;
     for (std::size_t ply = 0; ply <= pgn.moves.size(); ++ply) {
-      if (int(ply) >= skip_plies)
-        if (auto p = tuning_position(pos, params, result)) {
-          p->game = this_game;
-          positions.push_back(std::move(*p));
-        }
+      if (int(ply) >= skip_plies && quiet(pos)) positions.push_back(LabelledPosition{pos, result, std::nullopt, this_game});
       if (ply < pgn.moves.size()) pos.do_move(pgn.moves[ply]);
     }
   }
   return positions;
+}
+
+std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::EvalParams& params, int skip_plies,
+                                               int& unreadable) {
+  std::vector<TuningPosition> positions;
+  for (const LabelledPosition& l : quiet_positions_from_pgn(text, skip_plies, unreadable))
+    if (auto p = tuning_position(l.position, params, l.result)) {
+      p->game = l.game;
+      positions.push_back(std::move(*p));
+    }
+  return positions;
+}
+
+std::string epd_line(const LabelledPosition& p) {
+  std::string fen = p.position.fen();
+  // EPD's four fields, the counters as operations.
+  std::vector<std::string> fields = split_words(fen);
+  std::string line = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3];
+  if (fields.size() >= 6) line += " hmvc " + fields[4] + "; fmvn " + fields[5] + ";";
+  line += std::string(" c9 \"") + (p.result == 1.0f ? "1-0" : p.result == 0.0f ? "0-1" : "1/2-1/2") + "\";";
+  line += " game " + std::to_string(p.game) + ";";
+  if (p.score) {
+    const int stm_view = p.position.side_to_move() == chess::WHITE ? *p.score : -*p.score;
+    line += " ce " + std::to_string(stm_view) + ";";
+  }
+  return line;
+}
+
+Result<LabelledPosition> labelled_position(std::string_view text) {
+  auto epd = chess::parse_epd_line(text, chess::Variant::Standard);
+  if (!epd) return Failure{epd.error()};
+  LabelledPosition p;
+  p.position = epd->position;
+  const std::string result = epd->operand("c9");
+  if (result == "1-0") p.result = 1.0f;
+  else if (result == "0-1") p.result = 0.0f;
+  else if (result == "1/2-1/2") p.result = 0.5f;
+  else return Failure{result.empty() ? std::string("no result (c9 \"1-0\", \"0-1\" or \"1/2-1/2\")")
+                                     : "the result " + quote_for_message(result) + " is not 1-0, 0-1 or 1/2-1/2"};
+  if (const std::string ce = epd->operand("ce"); !ce.empty()) {
+    const auto value = parse_int64(ce);
+    if (!value) return Failure{"the score (ce) " + quote_for_message(ce) + " is not a whole number of centipawns"};
+    const int clamped = int(std::clamp<std::int64_t>(*value, -ScoreLimit, ScoreLimit));
+    p.score = p.position.side_to_move() == chess::WHITE ? clamped : -clamped;
+  }
+  if (const std::string game = epd->operand("game"); !game.empty()) {
+    const auto value = parse_int64(game);
+    if (!value || *value < 0 || *value > 0xffffffffLL)
+      return Failure{"the game number " + quote_for_message(game) + " is not a number from 0 on"};
+    p.game = std::uint32_t(*value);
+  }
+  return p;
+}
+
+double fit_score_k(const std::vector<LabelledPosition>& positions) {
+  const auto error = [&](double k) {
+    double sum = 0;
+    for (const LabelledPosition& p : positions)
+      if (p.score) sum += std::pow(p.result - sigmoid(k, *p.score), 2);
+    return sum;
+  };
+  if (std::none_of(positions.begin(), positions.end(), [](const LabelledPosition& p) { return bool(p.score); }))
+    return 0;
+  return golden_section(error);
+}
+
+float target(const LabelledPosition& p, double score_k, double score_weight) {
+  if (!p.score) return p.result;
+  return float((1 - score_weight) * p.result + score_weight * sigmoid(score_k, *p.score));
 }
 
 double linear_eval(const TuningPosition& p, const RealWeights& weights) {
@@ -108,14 +190,7 @@ double mean_error(const std::vector<TuningPosition>& positions, const RealWeight
 }
 
 double fit_k(const std::vector<TuningPosition>& positions, const RealWeights& weights) {
-  const double ratio = (std::sqrt(5.0) - 1) / 2;
-  double low = 0.1, high = 5.0;
-  for (int step = 0; step < 60; ++step) {
-    const double a = high - ratio * (high - low), b = low + ratio * (high - low);
-    if (mean_error(positions, weights, a) < mean_error(positions, weights, b)) high = b;
-    else low = a;
-  }
-  return (low + high) / 2;
+  return golden_section([&](double k) { return mean_error(positions, weights, k); });
 }
 
 double tune(const std::vector<TuningPosition>& positions, RealWeights& weights, double k, const TuneSettings& settings,

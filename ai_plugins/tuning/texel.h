@@ -51,11 +51,41 @@ bool quiet(const chess::Position& pos);
 // position that is not quiet().
 std::optional<TuningPosition> tuning_position(const chess::Position& pos, const ai::EvalParams& params, float result);
 
+// A quiet position of a game, with what is known of its value: the game's
+// result and, when a search has scored it, that score.
+struct LabelledPosition {
+  chess::Position position;
+  float result = 0.5f;                // the game's result for White: 1, 0.5 or 0
+  std::optional<int> score;           // centipawns in White's view, from a search
+  std::uint32_t game = 0;
+};
+
 // The quiet positions of every game in PGN text with a decided result (1-0,
-// 0-1, 1/2-1/2), from ply `skip_plies` of each game on. Games that cannot be
-// read are counted in `unreadable` and skipped.
+// 0-1, 1/2-1/2), from ply `skip_plies` of each game on, games counted from
+// 0. Games that cannot be read are counted in `unreadable` and skipped.
+std::vector<LabelledPosition> quiet_positions_from_pgn(std::string_view text, int skip_plies, int& unreadable);
+
+// The same positions with their terms under `params` (as tuning_position).
 std::vector<TuningPosition> positions_from_pgn(std::string_view text, const ai::EvalParams& params, int skip_plies,
                                                int& unreadable);
+
+// Positions as an EPD tuning set, one a line: the FEN, then "c9" the result
+// ("1-0", "0-1", "1/2-1/2"), "game" the game's number and, when scored, "ce"
+// the score in the side to move's view, as EPD gives it.
+std::string epd_line(const LabelledPosition& p);
+// Reads such a line (any EPD line with c9; ce and game are optional). Fails
+// with a sentence naming what is wrong.
+Result<LabelledPosition> labelled_position(std::string_view epd_line);
+
+// The k with which sigmoid(k * score / 400) best predicts the results from
+// the search scores alone (positions without a score are left out); 0 when
+// no position has one.
+double fit_score_k(const std::vector<LabelledPosition>& positions);
+
+// What the tuner learns from: the result and the score's expected result
+// sigmoid(score_k * score / 400) mixed, score_weight (0..1) of the latter.
+// A position without a score keeps its result.
+float target(const LabelledPosition& p, double score_k, double score_weight);
 
 // The evaluation in White's view the counts give with `weights`.
 double linear_eval(const TuningPosition& p, const RealWeights& weights);

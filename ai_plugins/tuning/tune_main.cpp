@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // gambit-tune: fits the evaluation's weights to the results of games (Texel's
-// method, texel.h) and writes them in eval_weights.h's form. One game in ten
-// is held out: its positions' error, before and after, says whether the fit
-// learned chess or the games.
+// method, texel.h), or to those mixed with a search's scores of the same
+// positions, and writes them in eval_weights.h's form. One game in ten is held
+// out: its positions' error, before and after, says whether the fit learned
+// chess or the games.
 //
 //   gambit-tune --pgn games.pgn [--pgn more.pgn ...] [--from hand-set|tuned] [--epochs N] [--rate R]
 //               [--skip-plies N] [--out weights.inc] [--name TunedWeights]
+//   gambit-tune --pgn games.pgn --write-epd positions.epd     (the quiet positions, to be scored)
+//   gambit-tune --epd scored.epd --score-weight 0.5 ...       (learn from results and scores)
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -17,18 +20,38 @@
 
 #include "ai_plugins/common/eval_weights.h"
 #include "ai_plugins/tuning/texel.h"
+#include "core/chess/epd.h"
 
 namespace {
 
 using namespace gambit;
 
+// Reads a whole file, or says why not.
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "gambit-tune: cannot read %s\n", path.c_str());
+    return false;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Fits the evaluation's weights to game results (Texel's method) and writes them as C++."};
-  std::vector<std::string> pgn_files;
-  std::string from = "tuned", out_path, name = "TunedWeights";
+  std::vector<std::string> pgn_files, epd_files;
+  std::string from = "tuned", out_path, name = "TunedWeights", write_epd;
   tuning::TuneSettings settings;
   int skip_plies = 0;
-  app.add_option("--pgn", pgn_files, "Games to learn from (finished games: 1-0, 0-1, 1/2-1/2)")->required();
+  double score_weight = 0;
+  app.add_option("--pgn", pgn_files, "Games to learn from (finished games: 1-0, 0-1, 1/2-1/2)");
+  app.add_option("--epd", epd_files, "Positions to learn from, as --write-epd writes them (c9 the result, ce a score)");
+  app.add_option("--write-epd", write_epd, "Write the quiet positions read to this EPD file (to be scored) and stop");
+  app.add_option("--score-weight", score_weight,
+                 "How much the positions' scores (ce) count against the games' results: 0 results only, 1 scores only")
+      ->check(CLI::Range(0.0, 1.0));
   app.add_option("--from", from, "Weights to start from")->check(CLI::IsMember({"hand-set", "tuned"}));
   app.add_option("--epochs", settings.epochs, "Steps over all positions")->check(CLI::Range(1, 1000000));
   app.add_option("--rate", settings.learning_rate, "Learning rate: centipawns a step, at most")->check(CLI::Range(0.001, 100.0));
@@ -43,27 +66,74 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (pgn_files.empty() && epd_files.empty()) {
+    std::fprintf(stderr, "gambit-tune: give games (--pgn) or positions (--epd) to learn from\n");
+    return 2;
+  }
   const ai::EvalParams& start = from == "hand-set" ? ai::HandSetWeights : ai::TunedWeights;
 
-  std::vector<tuning::TuningPosition> training, held_out;
+  // Every position, its game numbered across all files (one game in ten is held out).
+  std::vector<tuning::LabelledPosition> labelled;
   int unreadable = 0;
   std::uint32_t games_before = 0;
-  for (const std::string& file : pgn_files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "gambit-tune: cannot read %s\n", file.c_str());
-      return 2;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
+  const auto add = [&](std::vector<tuning::LabelledPosition> positions) {
     std::uint32_t games = 0;
-    for (tuning::TuningPosition& p : tuning::positions_from_pgn(text.str(), start, skip_plies, unreadable)) {
+    for (tuning::LabelledPosition& p : positions) {
       games = std::max(games, p.game + 1);
       p.game += games_before;
-      (p.game % 10 == 9 ? held_out : training).push_back(std::move(p));
+      labelled.push_back(std::move(p));
     }
     games_before += games;
+  };
+  std::string text;
+  for (const std::string& file : pgn_files) {
+    if (!read_file(file, text)) return 2;
+    add(tuning::quiet_positions_from_pgn(text, skip_plies, unreadable));
   }
+  for (const std::string& file : epd_files) {
+    if (!read_file(file, text)) return 2;
+    std::vector<tuning::LabelledPosition> positions;
+    std::istringstream lines(text);
+    std::string line;
+    for (int number = 1; std::getline(lines, line); ++number) {
+      if (chess::epd_line_is_blank(line)) continue;
+      auto p = tuning::labelled_position(line);
+      if (!p) {
+        std::fprintf(stderr, "gambit-tune: %s:%d: %s\n", file.c_str(), number, p.error().c_str());
+        return 2;
+      }
+      positions.push_back(std::move(*p));
+    }
+    add(std::move(positions));
+  }
+  if (!write_epd.empty()) {
+    std::ofstream out(write_epd, std::ios::binary);
+    for (const tuning::LabelledPosition& p : labelled) out << tuning::epd_line(p) << '\n';
+    if (!out) {
+      std::fprintf(stderr, "gambit-tune: cannot write %s\n", write_epd.c_str());
+      return 2;
+    }
+    std::fprintf(stderr, "gambit-tune: wrote %zu quiet positions of %u games to %s (%d unreadable)\n", labelled.size(),
+                 games_before, write_epd.c_str(), unreadable);
+    return 0;
+  }
+  const std::size_t scored = std::size_t(
+      std::count_if(labelled.begin(), labelled.end(), [](const tuning::LabelledPosition& p) { return bool(p.score); }));
+  const double score_k = tuning::fit_score_k(labelled);
+  if (score_weight > 0 && scored == 0) {
+    std::fprintf(stderr, "gambit-tune: --score-weight needs positions with a score (ce); none has one\n");
+    return 2;
+  }
+  if (scored)
+    std::fprintf(stderr, "gambit-tune: %zu of %zu positions have a score; the scores predict the results best with K = %.4f\n",
+                 scored, labelled.size(), score_k);
+
+  std::vector<tuning::TuningPosition> training, held_out;
+  for (const tuning::LabelledPosition& l : labelled)
+    if (auto p = tuning::tuning_position(l.position, start, tuning::target(l, score_k, score_weight))) {
+      p->game = l.game;
+      (p->game % 10 == 9 ? held_out : training).push_back(std::move(*p));
+    }
   std::fprintf(stderr, "gambit-tune: %zu positions to learn from, %zu held out, from %u games that gave any (%d unreadable)\n",
                training.size(), held_out.size(), games_before, unreadable);
   if (training.empty()) {

@@ -5,47 +5,17 @@
 #include <cstdio>
 #include <fstream>
 #include <numeric>
-#include <sstream>
 #include <string_view>
 #include <unordered_set>
 
+#include "core/chess/epd.h"
 #include "core/chess/uci.h"
 #include "core/util/fnv1a.h"
 #include "core/util/parse_number.h"
 #include "core/util/splitmix64.h"
+#include "core/util/words.h"
 
 namespace gambit::match {
-
-namespace {
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
-// The operand of `opcode` in an EPD line's operations ("id \"Najdorf\"; c0 ..."), unquoted.
-std::string epd_operand(std::string_view operations, std::string_view opcode) {
-  std::size_t at = 0;
-  while (at < operations.size()) {
-    const std::size_t semicolon = operations.find(';', at);
-    std::string_view op = operations.substr(at, semicolon == std::string_view::npos ? operations.npos : semicolon - at);
-    while (!op.empty() && op.front() == ' ') op.remove_prefix(1);
-    if (op.starts_with(opcode) && op.size() > opcode.size() && op[opcode.size()] == ' ') {
-      std::string_view operand = op.substr(opcode.size() + 1);
-      while (!operand.empty() && operand.back() == ' ') operand.remove_suffix(1);
-      if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
-        operand = operand.substr(1, operand.size() - 2);
-      return std::string(operand);
-    }
-    if (semicolon == std::string_view::npos) break;
-    at = semicolon + 1;
-  }
-  return {};
-}
-
-}  // namespace
 
 Result<chess::Game> Opening::game(chess::Variant variant) const {
   chess::Position start(variant);
@@ -108,7 +78,7 @@ const OpeningBook& OpeningBook::built_in() {
     };
     OpeningBook b;
     b.name_ = "built-in";
-    for (const auto& [name, moves] : Lines) b.openings_.push_back(Opening{name, "", words_of(moves)});
+    for (const auto& [name, moves] : Lines) b.openings_.push_back(Opening{name, "", split_words(moves)});
     return b;
   }();
   return book;
@@ -123,41 +93,15 @@ Result<OpeningBook> OpeningBook::read_epd(const std::filesystem::path& file, che
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (chess::epd_line_is_blank(line)) continue;
     const std::string where = file.string() + ":" + std::to_string(number) + ": ";
-    const std::vector<std::string> words = words_of(line);
-    if (words.empty() || words[0].starts_with('#')) continue;
-    if (words.size() < 4) return Failure{where + "not a position: an EPD line starts with four FEN fields"};
-    // Four FEN fields, a three-check field of checks ("3+3", "+0+0") if one
-    // follows, then the move counters if the next two words are numbers; else
-    // the counters come from the operations hmvc and fmvn, as EPD writes them.
-    const auto number_word = [](const std::string& w) { return parse_int64(w) && w[0] != '-'; };
-    const auto checks_word = [](const std::string& w) {
-      return w.find('+') != std::string::npos && w.find_first_not_of("0123456789+") == std::string::npos;
-    };
-    std::size_t fields = 4;
-    if (words.size() > fields && checks_word(words[fields])) ++fields;
-    const bool counters = words.size() >= fields + 2 && number_word(words[fields]) && number_word(words[fields + 1]);
-    if (counters) fields += 2;
-    if (words.size() > fields && checks_word(words[fields])) ++fields;  // lichess's "+W+B" after the counters
-    std::string fen;
-    for (std::size_t i = 0; i < fields; ++i) fen += (i ? " " : "") + words[i];
-    // The operations follow the fields.
-    std::size_t at = 0;
-    for (std::size_t i = 0; i < fields && at != std::string::npos; ++i)
-      at = line.find_first_of(" \t", line.find_first_not_of(" \t", at));
-    const std::string operations = at == std::string::npos ? std::string() : line.substr(at);
-    if (!counters) {
-      const std::string halfmove = epd_operand(operations, "hmvc"), fullmove = epd_operand(operations, "fmvn");
-      if (!halfmove.empty() || !fullmove.empty())
-        fen += " " + (halfmove.empty() ? std::string("0") : halfmove) + " " + (fullmove.empty() ? std::string("1") : fullmove);
-    }
-    auto position = chess::Position::from_fen(fen, variant);
-    if (!position) return Failure{where + position.error()};
-    if (chess::Game(*position).is_over()) return Failure{where + "the game is already over in this position"};
-    std::string name = epd_operand(operations, "id");
+    auto epd = chess::parse_epd_line(line, variant);
+    if (!epd) return Failure{where + epd.error()};
+    if (chess::Game(epd->position).is_over()) return Failure{where + "the game is already over in this position"};
+    std::string name = epd->operand("id");
     if (name.empty()) name = "position " + std::to_string(book.openings_.size() + 1);
-    if (!positions.insert(position->fen()).second) continue;  // the same position twice: once is enough
-    book.openings_.push_back(Opening{std::move(name), fen, {}});
+    if (!positions.insert(epd->position.fen()).second) continue;  // the same position twice: once is enough
+    book.openings_.push_back(Opening{std::move(name), epd->fen, {}});
   }
   if (in.bad()) return Failure{"cannot read the opening book " + quote_for_message(file.string())};
   if (book.openings_.empty()) return Failure{"the opening book " + quote_for_message(file.string()) + " has no positions"};

@@ -84,6 +84,67 @@ TEST(Texel, FitsKToTheResults) {
   EXPECT_NEAR(fit_k(positions, to_real(ai::HandSetWeights)), 1.5, 0.01);
 }
 
+TEST(Texel, PositionsOfGamesAreWrittenAndReadBackAsEpd) {
+  const std::string pgn =
+      "[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n\n[Result \"*\"]\n\n1. d4 *\n\n"
+      "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n";
+  int unreadable = 0;
+  std::vector<LabelledPosition> positions = quiet_positions_from_pgn(pgn, 1, unreadable);
+  EXPECT_EQ(unreadable, 0);
+  ASSERT_EQ(positions.size(), 6u);  // plies 1-4 of the first game, 1-2 of the third (the unfinished one is left out)
+  EXPECT_EQ(positions[0].game, 0u);
+  EXPECT_EQ(positions[4].game, 1u);  // games are counted among those with a result
+  EXPECT_EQ(positions[4].result, 0.5f);
+  positions[2].score = -45;  // White's view with Black to move (after 2. Nf3): written as ce 45
+  for (const LabelledPosition& p : positions) {
+    const std::string line = epd_line(p);
+    auto back = labelled_position(line);
+    ASSERT_TRUE(back.ok()) << line << ": " << back.error();
+    EXPECT_EQ(back->position.fen(), p.position.fen()) << line;
+    EXPECT_EQ(back->result, p.result) << line;
+    EXPECT_EQ(back->game, p.game) << line;
+    EXPECT_EQ(back->score, p.score) << line;
+  }
+  EXPECT_NE(epd_line(positions[2]).find(" ce 45;"), std::string::npos) << epd_line(positions[2]);
+  // EPD's ce is the side to move's view: Black to move, a score of +30 is White's -30.
+  auto black = labelled_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"1-0\"; ce 30;");
+  ASSERT_TRUE(black.ok()) << black.error();
+  EXPECT_EQ(black->score, -30);
+  EXPECT_EQ(black->result, 1.0f);
+  // A mate written as a large number counts as a decided position, not more.
+  EXPECT_EQ(labelled_position("4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\"; ce 29990;")->score, 2000);
+
+  for (const char* bad : {"4k3/8/8/8/8/8/4P3/4K3 w - - ce 10;", "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"2-0\";",
+                          "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\"; ce ten;",
+                          "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\"; game -3;", "4k3/8/8/8/8/8/4P3 w - - c9 \"1-0\";"}) {
+    auto read = labelled_position(bad);
+    EXPECT_FALSE(read.ok()) << bad;
+  }
+}
+
+TEST(Texel, ScoresAreMixedWithResultsAfterTheirKIsFitted) {
+  // Scores whose results follow sigmoid(0.8 * score / 400) give K = 0.8.
+  std::vector<LabelledPosition> positions;
+  for (int score = -600; score <= 600; score += 25)
+    for (int game = 0; game < 20; ++game) {
+      LabelledPosition p;
+      p.score = score;
+      const double expected = 1 / (1 + std::pow(10.0, -0.8 * score / 400));
+      // Twenty games a score: wins in the share the curve gives, losses in the rest.
+      p.result = game < int(std::lround(expected * 20)) ? 1.0f : 0.0f;
+      positions.push_back(p);
+    }
+  EXPECT_NEAR(fit_score_k(positions), 0.8, 0.05);
+  LabelledPosition p;
+  p.result = 1.0f;
+  EXPECT_EQ(target(p, 0.8, 0.5), 1.0f);  // no score: the result alone
+  p.score = 0;
+  EXPECT_NEAR(target(p, 0.8, 0.5), 0.75, 1e-6);  // half the result, half an even score
+  EXPECT_NEAR(target(p, 0.8, 1.0), 0.5, 1e-6);
+  EXPECT_NEAR(target(p, 0.8, 0.0), 1.0, 1e-6);
+  EXPECT_EQ(fit_score_k({LabelledPosition{}}), 0.0);  // nothing scored
+}
+
 TEST(Texel, WeightsAreWrittenAsEvalWeightsHoldsThem) {
   std::ifstream in(std::string(GAMBIT_SOURCE_DIR) + "/ai_plugins/common/eval_weights.h");
   std::stringstream text;

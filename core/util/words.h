@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// The words of a text: what lies between spaces, tabs and line ends.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gambit {
+
+inline std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t at = text.find_first_not_of(" \t\r\n");
+  while (at != std::string_view::npos) {
+    const std::size_t end = text.find_first_of(" \t\r\n", at);
+    words.emplace_back(text.substr(at, end == std::string_view::npos ? text.npos : end - at));
+    at = end == std::string_view::npos ? end : text.find_first_not_of(" \t\r\n", end);
+  }
+  return words;
+}
+
+}  // namespace gambit

@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Scores the positions of an EPD tuning set with a UCI engine.
+
+Each line of the input (as `gambit-tune --write-epd` writes them: a position
+with its game's result, c9) is searched by the engine to a node limit and
+written out again with the engine's score as EPD's "ce" (centipawns, side to
+move's view; a mate as +/-30000 less its distance). `gambit-tune --epd OUT
+--score-weight W` then learns from the results and the scores together.
+
+Work is split among --concurrency engines, each writing its share to OUT.N as
+it goes; a run that was stopped continues where each share was (run the same
+command again). When every share is complete they are joined into OUT.
+
+    nice -n 5 tests/bench/score_positions.py --engine stockfish --nodes 20000 \\
+        --concurrency 2 positions.epd scored.epd
+
+Python 3 standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+MATE = 30000
+
+
+def positions(path):
+    with open(path, encoding="ascii") as f:
+        return [line.rstrip("\r\n") for line in f if line.strip() and not line.startswith("#")]
+
+
+def fen_of(epd):
+    """The position of an EPD line as FEN: four fields and the counters from hmvc and fmvn."""
+    words = epd.replace(";", " ; ").split()
+
+    def operand(opcode, default):
+        for i in range(4, len(words) - 1):
+            if words[i] == opcode and (i == 4 or words[i - 1] == ";"):
+                return words[i + 1]
+        return default
+
+    return " ".join(words[:4] + [operand("hmvc", "0"), operand("fmvn", "1")])
+
+
+def complete_lines(path):
+    """How many whole lines the file has, cutting off a line left half written."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, "rb+") as f:
+        data = f.read()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            f.truncate(end)
+        return data[:end].count(b"\n")
+
+
+class Engine:
+    def __init__(self, command, hash_mb):
+        path = shutil.which(command) or shutil.which(command, path="/usr/games")
+        if not path:
+            raise SystemExit(f"score_positions: no engine {command!r} (apt-get install stockfish)")
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("setoption name Threads value 1")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+
+    def wait_for(self, word):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine ended while we waited for {word}")
+            lines.append(line)
+            if line.split()[:1] == [word]:
+                return lines
+
+    def score(self, fen, nodes):
+        self.send("ucinewgame")
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}")
+        score = None
+        for line in self.wait_for("bestmove"):
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                i = words.index("score")
+                if words[i + 1] == "cp":
+                    score = int(words[i + 2])
+                elif words[i + 1] == "mate":
+                    moves = int(words[i + 2])
+                    score = MATE - abs(moves) if moves > 0 else -(MATE - abs(moves))
+        if score is None:
+            raise RuntimeError(f"no score for {fen}")
+        return score
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def score_share(args, lines, share, shares):
+    out_path = f"{args.output}.{share}"
+    mine = lines[share::shares]
+    done = complete_lines(out_path)
+    if done >= len(mine):
+        return done
+    engine = Engine(args.engine, args.hash)
+    start = time.monotonic()
+    with open(out_path, "a", encoding="ascii") as out:
+        for n, epd in enumerate(mine[done:], start=done + 1):
+            score = engine.score(fen_of(epd), args.nodes)
+            body = epd.rstrip()
+            out.write(f"{body}{'' if body.endswith(';') else ';'} ce {score};\n")
+            out.flush()
+            if share == 0 and n % 5000 == 0:
+                rate = (n - done) / (time.monotonic() - start)
+                print(f"share 0: {n} of {len(mine)} ({rate:.0f} a second)", flush=True)
+    engine.close()
+    return len(mine)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("input", help="EPD positions with c9 (gambit-tune --write-epd)")
+    parser.add_argument("output", help="EPD positions with ce added")
+    parser.add_argument("--engine", default="stockfish", help="a UCI engine")
+    parser.add_argument("--nodes", type=int, default=20000, help="nodes a position")
+    parser.add_argument("--hash", type=int, default=16, help="hash table, MB")
+    parser.add_argument("--concurrency", type=int, default=1, choices=[1, 2], help="engines at once (at most 2)")
+    args = parser.parse_args()
+    lines = positions(args.input)
+    shares = args.concurrency
+    if os.path.exists(args.output):
+        print(f"{args.output} is complete already: {complete_lines(args.output)} positions")
+        return 0
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(shares) as pool:
+        done = list(pool.map(lambda s: score_share(args, lines, s, shares), range(shares)))
+    with open(args.output + ".tmp", "w", encoding="ascii") as out:
+        for share in range(shares):
+            with open(f"{args.output}.{share}", encoding="ascii") as part:
+                out.write(part.read())
+    os.replace(args.output + ".tmp", args.output)
+    for share in range(shares):
+        os.remove(f"{args.output}.{share}")
+    print(f"{sum(done)} positions scored into {args.output} ({time.monotonic() - start:.0f} s this run)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
