@@ -128,11 +128,17 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "gambit-tune: %zu of %zu positions have a score; the scores predict the results best with K = %.4f\n",
                  scored, labelled.size(), score_k);
 
-  std::vector<tuning::TuningPosition> training, held_out;
+  std::vector<tuning::TuningPosition> training, held_out, held_out_results;
   for (const tuning::LabelledPosition& l : labelled)
     if (auto p = tuning::tuning_position(l.position, start, tuning::target(l, score_k, score_weight))) {
       p->game = l.game;
-      (p->game % 10 == 9 ? held_out : training).push_back(std::move(*p));
+      if (p->game % 10 == 9) {
+        held_out.push_back(*p);
+        held_out_results.push_back(std::move(*p));
+        held_out_results.back().result = l.result;
+      } else {
+        training.push_back(std::move(*p));
+      }
     }
   std::fprintf(stderr, "gambit-tune: %zu positions to learn from, %zu held out, from %u games that gave any (%d unreadable)\n",
                training.size(), held_out.size(), games_before, unreadable);
@@ -148,6 +154,12 @@ int run(int argc, char** argv) {
   tuning::RealWeights weights = tuning::to_real(start);
   const double k = tuning::fit_k(training, weights);
   const double held_before = tuning::mean_error(held_out, weights, k);
+  // How well the evaluation predicts the held-out games' results alone, K
+  // fitted to them: comparable whatever the scores' share in the target.
+  const auto results_error = [&](const tuning::RealWeights& w) {
+    return tuning::mean_error(held_out_results, w, tuning::fit_k(held_out_results, w));
+  };
+  const double results_before = held_out_results.empty() ? 0 : results_error(weights);
   std::fprintf(stderr, "gambit-tune: K = %.4f; error %.6f, held out %.6f\n", k, tuning::mean_error(training, weights, k),
                held_before);
   const double error = tuning::tune(training, weights, k, settings, [&](int epoch, double e) {
@@ -157,6 +169,9 @@ int run(int argc, char** argv) {
   const ai::EvalParams tuned = tuning::to_params(weights);
   std::fprintf(stderr, "gambit-tune: final error %.6f, held out %.6f (was %.6f)\n", error,
                tuning::mean_error(held_out, tuning::to_real(tuned), k), held_before);
+  if (!held_out_results.empty() && score_weight > 0)
+    std::fprintf(stderr, "gambit-tune: held out against the games' results alone: %.6f (was %.6f)\n",
+                 results_error(tuning::to_real(tuned)), results_before);
   const std::string source = tuning::weights_source(tuned, name);
   if (out_path.empty()) {
     std::fputs(source.c_str(), stdout);
