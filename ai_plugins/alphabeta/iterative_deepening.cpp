@@ -69,7 +69,7 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
     context.butterfly = butterfly_.get();
     context.captures = capture_history_.get();
     MovePicker picker(root, hit ? tte->move() : Move::none(), context);
-    for (Move m; (m = picker.next());) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
+    for (Move m; (m = picker.next());) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}, 0});
   }
   if (root_moves_.empty()) return result;
   result.best = root_moves_[0].move;
@@ -145,6 +145,10 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
       instability = instability / 2 + best_move_changes_;
       double factor = 1.0 + instability;
       if (previous_score != VALUE_NONE && score < previous_score - 30) factor *= 1.3;
+      // The best move's share of the nodes: near all of them, it has no
+      // rival and the time is better kept; near half, another move runs it
+      // close. (A refinement: levels keep the time use they were measured with.)
+      if (config_.refinements && nodes_) factor *= (1.5 - double(root_moves_[0].effort) / double(nodes_)) * 1.35;
       if (double(time_.elapsed_ms()) > 0.55 * factor * double(time_.optimum_ms())) break;
     }
     previous_score = score;

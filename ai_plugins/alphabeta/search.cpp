@@ -342,6 +342,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
 
     ss->current_move = m;
     ss->continuation = &continuation_->table[moved][m.to()];
+    [[maybe_unused]] const std::uint64_t nodes_before = nodes_;
     if constexpr (pv_node) pv[0] = Move::none();  // a child searched with a null window leaves no line
     keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
     (ss + 1)->plies_from_null = ss->plies_from_null + 1;
@@ -373,6 +374,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if constexpr (root_node) {
       RootMove& rm =
           *std::find_if(root_moves_.begin(), root_moves_.end(), [m](const RootMove& r) { return r.move == m; });
+      rm.effort += nodes_ - nodes_before;
       if (move_count == 1 || value > alpha) {
         rm.score = value;
         rm.sel_depth = sel_depth_;

@@ -27,13 +27,16 @@ struct Engine::Stack {
   bool null_move = false;
 };
 
-// A move of the root, with what the last iterations found for it.
+// A move of the root, with what the last iterations found for it. effort is
+// the nodes searched below it in this search: a best move that takes nearly
+// all of them has no rival worth the time (time management).
 struct Engine::RootMove {
   chess::Move move;
   ai::Value score = -ai::VALUE_INFINITE;
   ai::Value previous_score = -ai::VALUE_INFINITE;
   int sel_depth = 0;
   std::vector<chess::Move> pv;
+  std::uint64_t effort = 0;
 };
 
 }  // namespace gambit::alphabeta
