@@ -26,25 +26,15 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from epd import fen_of  # noqa: E402
+
 MATE = 30000
 
 
 def positions(path):
     with open(path, encoding="ascii") as f:
         return [line.rstrip("\r\n") for line in f if line.strip() and not line.startswith("#")]
-
-
-def fen_of(epd):
-    """The position of an EPD line as FEN: four fields and the counters from hmvc and fmvn."""
-    words = epd.replace(";", " ; ").split()
-
-    def operand(opcode, default):
-        for i in range(4, len(words) - 1):
-            if words[i] == opcode and (i == 4 or words[i - 1] == ";"):
-                return words[i + 1]
-        return default
-
-    return " ".join(words[:4] + [operand("hmvc", "0"), operand("fmvn", "1")])
 
 
 def complete_lines(path):

@@ -38,21 +38,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+from epd import fen_of  # noqa: E402
 from strength_ladder import elo_estimate, installed  # noqa: E402
 from gui_test import start_own_display  # noqa: E402
 
 DEFAULT_BOOK = os.path.join(HERE, "matches", "sprt-book-1600.epd")
 RESULT = re.compile(r'^\[Result "([^"]*)"\]', re.M)
-
-
-def fen_of(epd_line):
-    """The FEN of an EPD line (its four fields, with the move counters of 'hmvc'/'fmvn' or 0 1)."""
-    fields = epd_line.split()
-    if len(fields) < 4:
-        return None
-    halfmove = re.search(r"\bhmvc (\d+);", epd_line)
-    fullmove = re.search(r"\bfmvn (\d+);", epd_line)
-    return " ".join(fields[:4] + [halfmove.group(1) if halfmove else "0", fullmove.group(1) if fullmove else "1"])
 
 
 def read_book(path, count):
