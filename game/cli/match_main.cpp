@@ -493,6 +493,12 @@ int run(int argc, char** argv) {
       results.players[i] += ", file " + std::string(hash);
     }
   }
+  // Two copies of one file with the same options: a test between them measures nothing.
+  if (sprt && !white_file.empty() && !black_file.empty() && results.players[0] == results.players[1])
+    std::fprintf(stderr,
+                 "gambit-match: both players are the same build with the same options (%s): this SPRT can only "
+                 "accept H0 or run on\n",
+                 results.players[0].c_str());
   results.conditions = (tc.movetime_ms > 0 ? "movetime " + std::to_string(tc.movetime_ms) + " ms" : "clock " + tc.pgn_tag()) +
                        ", " + std::string(chess::names_of(variant).for_people) + ", book " + book.fingerprint();
   results.seed = seed;

@@ -87,6 +87,16 @@ grep -q 'H1 accepted' <<<"$out" && fail "equal players accepted H1: $out"
 grep -qE '^SPRT \(elo0=0 elo1=5 alpha=0.05 beta=0.05\): LLR -?[0-9.]* \[-2.94, 2.94\]: (H0 accepted|continue)$' <<<"$out" ||
   fail "no SPRT verdict between equals: $out"
 
+# The same file on both sides is told: such a test cannot find a difference.
+out=$("$match" --white-plugin "$work/old/gambit_alphabeta.so" --black-plugin "$work/old/gambit_alphabeta.so" \
+      --white-option depth=1 --black-option depth=1 --games 2 --movetime 5000 --no-record --seed 4 --sprt 2>&1)
+[ $? -eq 0 ] || fail "an SPRT between two copies of one file failed: $out"
+grep -q 'both players are the same build with the same options (alphabeta .*, file [0-9a-f]*): this SPRT can only accept H0 or run on' <<<"$out" ||
+  fail "the same build on both sides was not told: $out"
+out=$("$match" --white-plugin "$work/old/gambit_alphabeta.so" --black-plugin "$work/old/gambit_alphabeta.so" \
+      --white-option depth=1 --black-option depth=2 --games 2 --movetime 5000 --no-record --seed 4 --sprt 2>&1)
+grep -q 'same build' <<<"$out" && fail "players with other options were called the same: $out"
+
 # A results file names the plugin files by their contents: another build of
 # the same version does not continue it.
 out=$("$match" --white-plugin "$work/old/gambit_alphabeta.so" --white-option depth=2 --black random --games 2 \
