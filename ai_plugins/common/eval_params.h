@@ -17,6 +17,11 @@
 
 namespace gambit::ai {
 
+// King danger buckets: the weight of the pieces attacking the king's zone
+// (evaluate.cpp's AttackerWeight and ZoneHitWeight), KingDangerStep to a bucket.
+inline constexpr int KingDangerBuckets = 24;
+inline constexpr int KingDangerStep = 5;
+
 // A middlegame and an endgame value, blended by the game phase at the end.
 struct Score {
   int mg = 0, eg = 0;
@@ -78,6 +83,14 @@ struct EvalParams {
   // a check from it is safe when they could move there without losing the piece.
   Score safe_check[chess::PIECE_TYPE_NB];  // they have one with a piece of this type
   Score weak_king_zone;                    // per weak square of the king's zone
+  // King danger for the fitted weights, a penalty by bucket when two or more
+  // pieces attack the king's zone, [they have a queen][bucket]. The hand-set
+  // weights keep the quadratic curve their levels were measured with instead.
+  Score king_danger[2][KingDangerBuckets];
+  // Their pawns storming the king: the most advanced of theirs on each file
+  // beside or on the king's, not behind it, [our pawn blocks it][its rank
+  // counted from our side]; a penalty.
+  Score pawn_storm[2][8];
 };
 
 inline constexpr std::size_t WeightCount = sizeof(EvalParams) / sizeof(Score);
@@ -96,8 +109,8 @@ inline std::size_t weight_index(const EvalParams& params, const Score& weight) {
 
 // What one evaluation used, for gambit-tune: how many times each weight was
 // added for White minus for Black (standard chess only), and the rest, which
-// the tuner does not fit: the terms that are not sums of weights (king
-// danger, driving a lone king to the edge), the endgame scale, the phase.
+// the tuner does not fit: the terms that are not sums of weights (the
+// hand-set king danger, driving a lone king to the edge), the endgame scale, the phase.
 // The evaluation is then, in White's view before the tempo,
 //   (mg * phase + (eg * scale / 64 + eg_after_scale) * (24 - phase)) / 24
 // with mg = sum of count[i] * weight[i].mg + fixed.mg, eg likewise; the side

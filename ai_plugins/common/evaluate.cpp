@@ -107,8 +107,11 @@ struct EvalInfo {
 template <bool Trace>
 class Evaluation {
  public:
-  Evaluation(const Position& pos, const EvalParams& w, const PieceSquareTable& pst, EvalTrace* trace)
-      : pos_(pos), w_(w), pst_(pst), trace_(trace) {}
+  // quadratic_king_danger: the hand-set curve instead of w.king_danger (the
+  // hand-set weights and three-check, which is evaluated with them).
+  Evaluation(const Position& pos, const EvalParams& w, const PieceSquareTable& pst, bool quadratic_king_danger,
+             EvalTrace* trace)
+      : pos_(pos), w_(w), pst_(pst), quadratic_king_danger_(quadratic_king_danger), trace_(trace) {}
 
   Value value();
 
@@ -127,6 +130,7 @@ class Evaluation {
   template <Color Us> Score pawn_structure();
   template <Color Us, PieceType Pt> Score pieces();
   template <Color Us> Score king_shelter(Square ksq);
+  template <Color Us> Score pawn_storm(Square ksq);
   template <Color Us> Score king_checks(Square ksq);
   template <Color Us> Score king();
   template <Color Us> Score threats();
@@ -135,6 +139,7 @@ class Evaluation {
   const Position& pos_;
   const EvalParams& w_;
   const PieceSquareTable& pst_;
+  const bool quadratic_king_danger_;
   EvalTrace* trace_;
   EvalInfo ei_{};
 };
@@ -231,6 +236,27 @@ Score Evaluation<Trace>::king_shelter(Square ksq) {
   return score;
 }
 
+// Their most advanced pawn on each file beside or on Us's king's, not behind
+// the king (penalties, by its rank from Us's side and whether our pawn blocks it).
+template <bool Trace>
+template <Color Us>
+Score Evaluation<Trace>::pawn_storm(Square ksq) {
+  constexpr Color Them = ~Us;
+  constexpr int Down = Us == WHITE ? -8 : 8;  // the way their pawns move
+  const int centre_file = std::clamp(file_of(ksq), 1, 6);
+  const Bitboard not_behind = Us == WHITE ? ~Bitboard(0) << (8 * rank_of(ksq)) : ~Bitboard(0) >> (8 * (7 - rank_of(ksq)));
+  const Bitboard theirs = pos_.pieces(Them, PAWN) & not_behind, ours = pos_.pieces(Us, PAWN);
+  Score score;
+  for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
+    const Bitboard on_file = theirs & file_bb(f);
+    if (!on_file) continue;
+    const Square nearest = Us == WHITE ? lsb(on_file) : Square(63 - std::countl_zero(on_file));
+    const bool blocked = ours & square_bb(Square(nearest + Down));
+    score += use(w_.pawn_storm[blocked][relative_rank(Us, nearest)], Us, -1);
+  }
+  return score;
+}
+
 // Checks they can give without losing the checking piece, and the weak squares
 // around Us's king (penalties).
 template <bool Trace>
@@ -263,11 +289,20 @@ Score Evaluation<Trace>::king() {
   constexpr Color Them = ~Us;
   const Square ksq = pos_.king_square(Us);
   const Score safety = king_shelter<Us>(ksq) + king_checks<Us>(ksq);
+  const bool their_queen = pos_.pieces(Them, QUEEN);
+  if (!quadratic_king_danger_) {
+    Score score = safety + pawn_storm<Us>(ksq);
+    if (ei_.king_attackers[Us] >= 2) {
+      const int bucket = std::min(ei_.king_danger[Us] / KingDangerStep, KingDangerBuckets - 1);
+      score += use(w_.king_danger[their_queen][bucket], Us, -1);
+    }
+    return score;
+  }
   int danger_penalty = 0;
   if (ei_.king_attackers[Us] >= 2) {
     const int danger = ei_.king_danger[Us];
     danger_penalty = std::min(danger * danger / 32, 400);
-    if (!pos_.pieces(Them, QUEEN)) danger_penalty /= 2;
+    if (!their_queen) danger_penalty /= 2;
   }
   if (pos_.variant() == Variant::ThreeCheck) {
     // Every check counts, in the endgame too: an exposed king costs more the
@@ -443,16 +478,18 @@ Value Evaluation<Trace>::value() {
 
 }  // namespace
 
-Value evaluate(const Position& pos) { return Evaluation<false>(pos, TunedWeights, TunedPieceSquare, nullptr).value(); }
+Value evaluate(const Position& pos) {
+  return Evaluation<false>(pos, TunedWeights, TunedPieceSquare, pos.variant() == Variant::ThreeCheck, nullptr).value();
+}
 
 Value evaluate_hand_set(const Position& pos) {
-  return Evaluation<false>(pos, HandSetWeights, HandSetPieceSquare, nullptr).value();
+  return Evaluation<false>(pos, HandSetWeights, HandSetPieceSquare, true, nullptr).value();
 }
 
 Value trace_evaluation(const Position& pos, const EvalParams& weights, EvalTrace& trace) {
   trace = EvalTrace{};
   const PieceSquareTable pst = piece_square_table(weights);
-  return Evaluation<true>(pos, weights, pst, &trace).value();
+  return Evaluation<true>(pos, weights, pst, pos.variant() == Variant::ThreeCheck, &trace).value();
 }
 
 }  // namespace gambit::ai

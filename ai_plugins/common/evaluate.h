@@ -2,7 +2,7 @@
 // The static evaluation shared by the minimax and alphabeta engines: tapered
 // middlegame/endgame material and piece-square tables, pawn structure (doubled,
 // isolated, connected, passed), mobility, king safety (attackers on the king's
-// zone, pawn shield, safe checks, weak squares near the king), threats against
+// zone, pawn shield and storm, safe checks, weak squares near the king), threats against
 // weak pieces, a few piece terms (bishop pair, rooks on open files, outposts,
 // pieces attacked by pawns) and endgame knowledge (drawish material,
 // driving a lone king to the edge). In three-check it adds the checks given and
@@ -27,8 +27,10 @@ enum class Weights { HandSet, Tuned };
 inline Value evaluate(const chess::Position& pos, Weights weights) {
   return weights == Weights::Tuned && pos.variant() == chess::Variant::Standard ? evaluate(pos) : evaluate_hand_set(pos);
 }
-// For gambit-tune: the evaluation with `weights`, every weight it used counted
-// in `trace` (standard chess only; eval_params.h says how the terms add up).
+// For gambit-tune: the evaluation with `weights` as fitted weights are used
+// (their king danger table: with HandSetWeights this is not
+// evaluate_hand_set, whose king danger is a fixed curve), every weight it used
+// counted in `trace` (standard chess only; eval_params.h says how the terms add up).
 Value trace_evaluation(const chess::Position& pos, const EvalParams& weights, EvalTrace& trace);
 
 // Plain piece values for search heuristics (exchange evaluation, futility

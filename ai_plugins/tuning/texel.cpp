@@ -243,6 +243,11 @@ std::string weights_source(const ai::EvalParams& params, std::string_view name) 
   auto array = [&](const char* field, const ai::Score* scores, std::size_t n) {
     out += std::string("    .") + field + " = {\n" + rows(scores, n, 7, "        ") + "    },\n";
   };
+  auto table = [&](const char* field, const auto& scores) {  // a two-dimensional array
+    out += std::string("    .") + field + " = {\n";
+    for (const auto& row : scores) out += "        {\n" + rows(row, std::size(row), 8, "            ") + "        },\n";
+    out += "    },\n";
+  };
   auto single = [&](const char* field, const ai::Score& s) { out += std::string("    .") + field + " = " + score(s) + ",\n"; };
   static constexpr const char* PieceNames[] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
   array("material", params.material, std::size(params.material));
@@ -279,6 +284,8 @@ std::string weights_source(const ai::EvalParams& params, std::string_view name) 
   single("hanging", params.hanging);
   array("safe_check", params.safe_check, std::size(params.safe_check));
   single("weak_king_zone", params.weak_king_zone);
+  table("king_danger", params.king_danger);
+  table("pawn_storm", params.pawn_storm);
   return out + "};\n";
 }
 

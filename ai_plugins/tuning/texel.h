@@ -7,7 +7,7 @@
 //
 // The evaluation is a sum of weights times counts (EvalTrace), blended by the
 // phase, so a position is kept as its sparse counts and the error's gradient
-// is exact; the terms that are not sums of weights (king danger, mop-up) are
+// is exact; the terms that are not sums of weights (mop-up) are
 // kept fixed as they were measured with the starting weights. Weights are
 // moved by Adam, the whole set of positions at each step.
 #pragma once

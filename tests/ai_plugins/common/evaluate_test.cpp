@@ -105,6 +105,36 @@ TEST(Evaluate, CountsThreatsAgainstWeakAndDefendedPieces) {
   EXPECT_EQ(count(from_fen("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1"), w.threat_by_king), 1);
 }
 
+TEST(Evaluate, CountsPawnsStormingTheKing) {
+  const EvalParams& w = TunedWeights;
+  // Black's g-pawn on g4 (White's fourth rank) in front of White's castled king, nothing in its way.
+  const Position storm = from_fen("6k1/5p1p/8/8/6p1/8/5P1P/6K1 w - - 0 1");
+  EXPECT_EQ(count(storm, w.pawn_storm[0][3]), -1);
+  EXPECT_EQ(count(testing::mirrored(storm), w.pawn_storm[0][3]), 1);
+  // White's pawn on g3 blocks it.
+  EXPECT_EQ(count(from_fen("6k1/5p1p/8/8/6p1/6P1/5P1P/6K1 w - - 0 1"), w.pawn_storm[1][3]), -1);
+  // A pawn behind the king's rank does not storm it.
+  EXPECT_EQ(count(from_fen("8/8/8/8/8/6K1/6p1/k7 w - - 0 1"), w.pawn_storm[0][1]), 0);
+}
+
+// The king danger buckets counted for White minus for Black.
+int king_danger_count(const Position& pos, bool their_queen) {
+  int total = 0;
+  for (const Score& bucket : TunedWeights.king_danger[their_queen]) total += count(pos, bucket);
+  return total;
+}
+
+TEST(Evaluate, CountsKingDangerOnlyWhenTwoPiecesAttackTheZone) {
+  // Black's queen and knight both reach squares around White's king on g1.
+  const Position two = from_fen("6k1/5ppp/8/8/5n2/3q4/5PPP/6K1 w - - 0 1");
+  EXPECT_EQ(king_danger_count(two, true), -1);
+  EXPECT_EQ(king_danger_count(testing::mirrored(two), true), 1);
+  // The knight alone: no danger counted; without the queen the other table.
+  const Position knight = from_fen("6k1/5ppp/8/8/5n2/8/5PPP/6K1 w - - 0 1");
+  EXPECT_EQ(king_danger_count(knight, false) + king_danger_count(knight, true), 0);
+  EXPECT_EQ(king_danger_count(from_fen("6k1/5ppp/8/8/5n2/3r4/5PPP/6K1 w - - 0 1"), false), -1);
+}
+
 TEST(Evaluate, CountsSafeChecksAgainstTheKing) {
   const EvalParams& w = TunedWeights;
   // The knight on d4 can check from e2, which nothing of White's guards (f3 the g-pawn does).
