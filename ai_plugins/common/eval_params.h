@@ -91,6 +91,10 @@ struct EvalParams {
   // beside or on the king's, not behind it, [our pawn blocks it][its rank
   // counted from our side]; a penalty.
   Score pawn_storm[2][8];
+  // More pawn and piece terms, for the fitted weights (the hand-set ones hold 0).
+  Score backward_pawn;      // penalty: no pawn of ours beside or behind can support it, and they hold its stop square
+  Score bishop_pawns;       // penalty per pawn of ours on the bishop's colour, for each bishop
+  Score minor_behind_pawn;  // a knight or bishop with a pawn right in front of it
 };
 
 inline constexpr std::size_t WeightCount = sizeof(EvalParams) / sizeof(Score);

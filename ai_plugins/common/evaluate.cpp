@@ -107,11 +107,12 @@ struct EvalInfo {
 template <bool Trace>
 class Evaluation {
  public:
-  // quadratic_king_danger: the hand-set curve instead of w.king_danger (the
-  // hand-set weights and three-check, which is evaluated with them).
-  Evaluation(const Position& pos, const EvalParams& w, const PieceSquareTable& pst, bool quadratic_king_danger,
+  // fitted_terms: the terms only fitted weights use (king danger by bucket,
+  // pawn storm); without, the hand-set king danger curve (the hand-set
+  // weights, and three-check, which is evaluated with them).
+  Evaluation(const Position& pos, const EvalParams& w, const PieceSquareTable& pst, bool fitted_terms,
              EvalTrace* trace)
-      : pos_(pos), w_(w), pst_(pst), quadratic_king_danger_(quadratic_king_danger), trace_(trace) {}
+      : pos_(pos), w_(w), pst_(pst), fitted_terms_(fitted_terms), trace_(trace) {}
 
   Value value();
 
@@ -139,7 +140,7 @@ class Evaluation {
   const Position& pos_;
   const EvalParams& w_;
   const PieceSquareTable& pst_;
-  const bool quadratic_king_danger_;
+  const bool fitted_terms_;
   EvalTrace* trace_;
   EvalInfo ei_{};
 };
@@ -159,6 +160,10 @@ Score Evaluation<Trace>::pawn_structure() {
     if (!(ours & M.adjacent_files[file_of(s)])) score += use(w_.isolated_pawn, Us, -1);
     const Bitboard same_rank = rank_bb(rank_of(s)) & M.adjacent_files[file_of(s)];
     if ((pawn_attacks(Them, s) & ours) || (same_rank & ours)) score += use(w_.connected_pawn[r], Us);
+    const Square stop = Square(s + (Us == WHITE ? 8 : -8));
+    if ((ours & M.adjacent_files[file_of(s)]) && !(ours & M.pawn_attack_span[Them][stop]) &&
+        ((theirs & square_bb(stop)) || (pawn_attacks(Us, stop) & theirs)))
+      score += use(w_.backward_pawn, Us, -1);
     if (!(theirs & M.passed_span[Us][s]) && !(ours & ahead)) {
       ei_.passed[Us] |= square_bb(s);
       score += use(w_.passed_pawn[r], Us);
@@ -197,6 +202,12 @@ Score Evaluation<Trace>::pieces() {
       ei_.king_danger[Them] += AttackerWeight[Pt] + ZoneHitWeight * popcount(att & their_zone);
     }
     if constexpr (Pt == KNIGHT || Pt == BISHOP) {
+      const Bitboard front = Us == WHITE ? square_bb(s) << 8 : square_bb(s) >> 8;
+      if (pos_.pieces(PAWN) & front) score += use(w_.minor_behind_pawn, Us);
+      if constexpr (Pt == BISHOP) {
+        const Bitboard colour = (LIGHT_SQUARES_BB & square_bb(s)) ? LIGHT_SQUARES_BB : DARK_SQUARES_BB;
+        score += use(w_.bishop_pawns, Us, -popcount(pos_.pieces(Us, PAWN) & colour));
+      }
       const int r = relative_rank(Us, s);
       if (r >= 3 && r <= 5 && (ei_.pawn_attacks[Us] & square_bb(s)) &&
           !(pos_.pieces(Them, PAWN) & M.pawn_attack_span[Us][s]))
@@ -290,7 +301,7 @@ Score Evaluation<Trace>::king() {
   const Square ksq = pos_.king_square(Us);
   const Score safety = king_shelter<Us>(ksq) + king_checks<Us>(ksq);
   const bool their_queen = pos_.pieces(Them, QUEEN);
-  if (!quadratic_king_danger_) {
+  if (fitted_terms_) {
     Score score = safety + pawn_storm<Us>(ksq);
     if (ei_.king_attackers[Us] >= 2) {
       const int bucket = std::min(ei_.king_danger[Us] / KingDangerStep, KingDangerBuckets - 1);
@@ -479,17 +490,17 @@ Value Evaluation<Trace>::value() {
 }  // namespace
 
 Value evaluate(const Position& pos) {
-  return Evaluation<false>(pos, TunedWeights, TunedPieceSquare, pos.variant() == Variant::ThreeCheck, nullptr).value();
+  return Evaluation<false>(pos, TunedWeights, TunedPieceSquare, pos.variant() != Variant::ThreeCheck, nullptr).value();
 }
 
 Value evaluate_hand_set(const Position& pos) {
-  return Evaluation<false>(pos, HandSetWeights, HandSetPieceSquare, true, nullptr).value();
+  return Evaluation<false>(pos, HandSetWeights, HandSetPieceSquare, false, nullptr).value();
 }
 
 Value trace_evaluation(const Position& pos, const EvalParams& weights, EvalTrace& trace) {
   trace = EvalTrace{};
   const PieceSquareTable pst = piece_square_table(weights);
-  return Evaluation<true>(pos, weights, pst, pos.variant() == Variant::ThreeCheck, &trace).value();
+  return Evaluation<true>(pos, weights, pst, pos.variant() != Variant::ThreeCheck, &trace).value();
 }
 
 }  // namespace gambit::ai

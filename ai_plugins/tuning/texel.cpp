@@ -286,6 +286,9 @@ std::string weights_source(const ai::EvalParams& params, std::string_view name) 
   single("weak_king_zone", params.weak_king_zone);
   table("king_danger", params.king_danger);
   table("pawn_storm", params.pawn_storm);
+  single("backward_pawn", params.backward_pawn);
+  single("bishop_pawns", params.bishop_pawns);
+  single("minor_behind_pawn", params.minor_behind_pawn);
   return out + "};\n";
 }
 

@@ -135,6 +135,18 @@ TEST(Evaluate, CountsKingDangerOnlyWhenTwoPiecesAttackTheZone) {
   EXPECT_EQ(king_danger_count(from_fen("6k1/5ppp/8/8/5n2/3r4/5PPP/6K1 w - - 0 1"), false), -1);
 }
 
+TEST(Evaluate, CountsPawnAndPieceTerms) {
+  const EvalParams& w = TunedWeights;
+  // The d-pawn on d3 cannot be supported (c and e pawns ahead) and Black's e5 pawn holds d4.
+  EXPECT_EQ(count(from_fen("4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1"), w.backward_pawn), -1);
+  // A knight behind its pawn; a bishop with two pawns on its colour (a light-squared bishop on f1).
+  EXPECT_EQ(count(from_fen("4k3/8/8/8/8/3P4/3N4/4K3 w - - 0 1"), w.minor_behind_pawn), 1);
+  EXPECT_EQ(count(from_fen("4k3/8/8/8/8/3P4/4P3/4KB2 w - - 0 1"), w.bishop_pawns), -2);
+  const Position behind = from_fen("4k3/8/8/4p3/2P1P3/3P4/3N4/4K3 w - - 0 1");
+  EXPECT_EQ(count(testing::mirrored(behind), w.backward_pawn), 1);
+  EXPECT_EQ(count(testing::mirrored(behind), w.minor_behind_pawn), -1);
+}
+
 TEST(Evaluate, CountsSafeChecksAgainstTheKing) {
   const EvalParams& w = TunedWeights;
   // The knight on d4 can check from e2, which nothing of White's guards (f3 the g-pawn does).
