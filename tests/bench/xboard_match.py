@@ -8,7 +8,8 @@ Polyglot adapter (second engine, -sUCI) limited with UCI_LimitStrength=1 and
 UCI_Elo (a UCI check option goes through XBoard and Polyglot as 1 or 0:
 Polyglot drops "true"). XBoard keeps the clocks and decides the games; every
 game starts from a position of the book, each position twice with the
-colours swapped.
+colours swapped. Pondering is off (XBoard's own default is on: Stockfish would
+think on gambit-engine's time and take a core from it), as in gambit-match.
 
 The match is played in chunks of --chunk games (an XBoard of its own each,
 --concurrency at a time); each finished chunk's PGN stays in the output
@@ -88,7 +89,7 @@ def play_chunk(args, index, fens):
     env.pop("XAUTHORITY", None)
     command = [
         args.xboard, "-noGUI", "-mm", "-mg", str(games), "-tc", f"{int(seconds // 60)}:{int(seconds % 60):02d}",
-        "-inc", increment or "0", "-autoCallFlag", "true", "-sgf", partial,
+        "-inc", increment or "0", "-autoCallFlag", "true", "-ponderNextMove", "false", "-sgf", partial,
         "-lpf", os.path.join(work, "positions.fen"), "-lpi", "-2",
         "-debug", "-nameOfDebugFile", os.path.join(work, "xboard.debug"),
         "-fcp", f"{os.path.abspath(args.engine)} --plugin alphabeta", "-fd", work,
@@ -123,9 +124,25 @@ def play_chunk(args, index, fens):
     rated = re.findall(rf"^\d+ >second ?: option UCI_Elo={args.elo}\s*$", log, re.M)
     if not limited or not rated:
         return f"chunk {index}: XBoard did not set Stockfish's limit (see {work}/xboard.debug); not counted"
+    # Neither engine may think on the other's time (gambit-match does not ponder; Debian's XBoard does by
+    # default, and Stockfish through Polyglot then takes a core from gambit-engine while it thinks).
+    if pondered(log):
+        return f"chunk {index}: XBoard let an engine ponder (see {work}/xboard.debug); not counted"
     os.replace(partial, pgn)
     shutil.rmtree(work, ignore_errors=True)
     return f"chunk {index}: {games} games"
+
+
+def pondered(log):
+    """Whether XBoard's debug log shows an engine told to think (go, or a move to answer) while pondering
+    was on for it: the last of "hard" and "easy" it was sent ("hard" comes first in XBoard's start-up)."""
+    hard = {}
+    for engine, command in re.findall(r"^\d+ >(first|second) ?: (hard|easy|go|usermove)\b", log, re.M):
+        if command in ("hard", "easy"):
+            hard[engine] = command == "hard"
+        elif hard.get(engine):
+            return True
+    return False
 
 
 def summary(out):
