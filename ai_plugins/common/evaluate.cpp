@@ -130,8 +130,7 @@ class Evaluation {
 
   template <Color Us> Score pawn_structure();
   template <Color Us, PieceType Pt> Score pieces();
-  template <Color Us> Score king_shelter(Square ksq);
-  template <Color Us> Score pawn_storm(Square ksq);
+  template <Color Us> Score king_pawns(Square ksq);
   template <Color Us> Score king_checks(Square ksq);
   template <Color Us> Score king();
   template <Color Us> Score threats();
@@ -223,47 +222,36 @@ Score Evaluation<Trace>::pieces() {
   return score;
 }
 
-// The pawn shield in front of Us's king and open files next to it (penalties).
+// The pawns on Us's king's file and the two beside it (b..g for the centre),
+// on the king's rank or ahead of it: our shield (penalties for a missing or far
+// pawn, and for a file open to both) and, with the fitted terms only, their storm
+// (their most advanced pawn on each file, by its rank from Us's side and whether
+// our pawn blocks it).
 template <bool Trace>
 template <Color Us>
-Score Evaluation<Trace>::king_shelter(Square ksq) {
-  constexpr Color Them = ~Us;
-  const int centre_file = std::clamp(file_of(ksq), 1, 6);
-  const Bitboard ahead = Us == WHITE ? ~Bitboard(0) << (8 * rank_of(ksq)) : ~Bitboard(0) >> (8 * (7 - rank_of(ksq)));
-  const Bitboard ours = pos_.pieces(Us, PAWN) & ahead, theirs = pos_.pieces(Them, PAWN);
-  Score score;
-  for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
-    const Bitboard on_file = ours & file_bb(f);
-    if (!on_file) {
-      score += use(w_.shelter_missing_pawn, Us, -1);
-      if (!(theirs & file_bb(f))) score += use(w_.shelter_open_file, Us, -1);
-      continue;
-    }
-    const Square nearest = Us == WHITE ? lsb(on_file) : Square(63 - std::countl_zero(on_file));
-    const int steps = std::abs(rank_of(nearest) - rank_of(ksq));
-    if (steps == 2) score += use(w_.shelter_pawn_two_ahead, Us, -1);
-    if (steps > 2) score += use(w_.shelter_pawn_far, Us, -1);
-  }
-  return score;
-}
-
-// Their most advanced pawn on each file beside or on Us's king's, not behind
-// the king (penalties, by its rank from Us's side and whether our pawn blocks it).
-template <bool Trace>
-template <Color Us>
-Score Evaluation<Trace>::pawn_storm(Square ksq) {
+Score Evaluation<Trace>::king_pawns(Square ksq) {
   constexpr Color Them = ~Us;
   constexpr int Down = Us == WHITE ? -8 : 8;  // the way their pawns move
   const int centre_file = std::clamp(file_of(ksq), 1, 6);
-  const Bitboard not_behind = Us == WHITE ? ~Bitboard(0) << (8 * rank_of(ksq)) : ~Bitboard(0) >> (8 * (7 - rank_of(ksq)));
-  const Bitboard theirs = pos_.pieces(Them, PAWN) & not_behind, ours = pos_.pieces(Us, PAWN);
+  const Bitboard ahead = Us == WHITE ? ~Bitboard(0) << (8 * rank_of(ksq)) : ~Bitboard(0) >> (8 * (7 - rank_of(ksq)));
+  const Bitboard ours = pos_.pieces(Us, PAWN), theirs = pos_.pieces(Them, PAWN);
+  const auto nearest_to_king = [](Bitboard b) { return Us == WHITE ? lsb(b) : Square(63 - std::countl_zero(b)); };
   Score score;
   for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
-    const Bitboard on_file = theirs & file_bb(f);
-    if (!on_file) continue;
-    const Square nearest = Us == WHITE ? lsb(on_file) : Square(63 - std::countl_zero(on_file));
-    const bool blocked = ours & square_bb(Square(nearest + Down));
-    score += use(w_.pawn_storm[blocked][relative_rank(Us, nearest)], Us, -1);
+    const Bitboard shield = ours & ahead & file_bb(f), storm = theirs & ahead & file_bb(f);
+    if (!shield) {
+      score += use(w_.shelter_missing_pawn, Us, -1);
+      if (!(theirs & file_bb(f))) score += use(w_.shelter_open_file, Us, -1);
+    } else {
+      const int steps = std::abs(rank_of(nearest_to_king(shield)) - rank_of(ksq));
+      if (steps == 2) score += use(w_.shelter_pawn_two_ahead, Us, -1);
+      if (steps > 2) score += use(w_.shelter_pawn_far, Us, -1);
+    }
+    if (fitted_terms_ && storm) {
+      const Square front = nearest_to_king(storm);
+      const bool blocked = ours & square_bb(Square(front + Down));
+      score += use(w_.pawn_storm[blocked][relative_rank(Us, front)], Us, -1);
+    }
   }
   return score;
 }
@@ -299,10 +287,10 @@ template <Color Us>
 Score Evaluation<Trace>::king() {
   constexpr Color Them = ~Us;
   const Square ksq = pos_.king_square(Us);
-  const Score safety = king_shelter<Us>(ksq) + king_checks<Us>(ksq);
+  const Score safety = king_pawns<Us>(ksq) + king_checks<Us>(ksq);
   const bool their_queen = pos_.pieces(Them, QUEEN);
   if (fitted_terms_) {
-    Score score = safety + pawn_storm<Us>(ksq);
+    Score score = safety;
     if (ei_.king_attackers[Us] >= 2) {
       const int bucket = std::min(ei_.king_danger[Us] / KingDangerStep, KingDangerBuckets - 1);
       score += use(w_.king_danger[their_queen][bucket], Us, -1);
