@@ -238,7 +238,7 @@ Score Evaluation<Trace>::king_pawns(Square ksq) {
   const auto nearest_to_king = [](Bitboard b) { return Us == WHITE ? lsb(b) : Square(63 - std::countl_zero(b)); };
   Score score;
   for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
-    const Bitboard shield = ours & ahead & file_bb(f), storm = theirs & ahead & file_bb(f);
+    const Bitboard shield = ours & ahead & file_bb(f);
     if (!shield) {
       score += use(w_.shelter_missing_pawn, Us, -1);
       if (!(theirs & file_bb(f))) score += use(w_.shelter_open_file, Us, -1);
@@ -247,7 +247,8 @@ Score Evaluation<Trace>::king_pawns(Square ksq) {
       if (steps == 2) score += use(w_.shelter_pawn_two_ahead, Us, -1);
       if (steps > 2) score += use(w_.shelter_pawn_far, Us, -1);
     }
-    if (fitted_terms_ && storm) {
+    const Bitboard storm = fitted_terms_ ? theirs & ahead & file_bb(f) : Bitboard(0);
+    if (storm) {
       const Square front = nearest_to_king(storm);
       const bool blocked = ours & square_bb(Square(front + Down));
       score += use(w_.pawn_storm[blocked][relative_rank(Us, front)], Us, -1);
