@@ -135,6 +135,7 @@ class Evaluation {
   template <Color Us> Score king();
   template <Color Us> Score threats();
   template <Color Us> Score passers(bool them_only_pawns);
+  int winnable(int eg) const;
 
   const Position& pos_;
   const EvalParams& w_;
@@ -379,6 +380,36 @@ int material_units(const Position& pos, Color c) {
          9 * popcount(pos.pieces(c, QUEEN));
 }
 
+// The files a to d and e to h.
+constexpr Bitboard QueenSideBB = FILE_A_BB | file_bb(1) | file_bb(2) | file_bb(3);
+constexpr Bitboard KingSideBB = ~QueenSideBB;
+
+// How much of the endgame part of the score, out of 64, the side ahead in it
+// can expect to turn into a win: nothing without pawns and too little extra
+// material; little with opposite-coloured bishops. With the fitted terms also
+// less with fewer pawns, with pawns on one flank only, and in a rook ending a
+// pawn up on one flank whose defending king stands by its pawns.
+int endgame_scale(const Position& pos, Color strong, const int units[COLOR_NB], Bitboard strong_passers,
+                  bool fitted_terms) {
+  const Color weak = ~strong;
+  const Bitboard strong_pawns = pos.pieces(strong, PAWN);
+  if (!strong_pawns && units[strong] - units[weak] < 4) return units[strong] <= 3 ? 0 : 8;
+  const Bitboard bishops = pos.pieces(BISHOP);
+  const bool opposite_bishops = popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
+                                (bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB);
+  if (opposite_bishops && units[WHITE] == 3 && units[BLACK] == 3)
+    return fitted_terms ? 18 + 4 * popcount(strong_passers) : 32;
+  if (!fitted_terms) return 64;
+  if (units[WHITE] == 5 && units[BLACK] == 5 && popcount(pos.pieces(ROOK)) == 2 &&
+      popcount(strong_pawns) - popcount(pos.pieces(weak, PAWN)) <= 1 &&
+      bool(strong_pawns & KingSideBB) != bool(strong_pawns & QueenSideBB) &&
+      (king_attacks(pos.king_square(weak)) & pos.pieces(weak, PAWN)))
+    return 36;
+  const Bitboard pawns = pos.pieces(PAWN);
+  const bool both_flanks = (pawns & QueenSideBB) && (pawns & KingSideBB);
+  return std::min(64, 36 + 7 * popcount(strong_pawns)) - 4 * !both_flanks;
+}
+
 // Drives a lone king to the edge (to the bishop's corners with bishop and knight)
 // and brings the winning king close; returns White's view.
 int mop_up(const Position& pos, Color strong) {
@@ -392,6 +423,24 @@ int mop_up(const Position& pos, Color strong) {
     bonus += 25 * (7 - to_corner);
   }
   return strong == WHITE ? bonus : -bonus;
+}
+
+// How far the endgame part moves away from a draw (or toward it, when
+// negative): more with many pawns, passers, pawns on both flanks, a king
+// ahead; less with kings facing each other on one flank. Never past zero.
+template <bool Trace>
+int Evaluation<Trace>::winnable(int eg) const {
+  const Position& pos = pos_;
+  const Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+  const Bitboard pawns = pos.pieces(PAWN);
+  const bool both_flanks = (pawns & QueenSideBB) && (pawns & KingSideBB);
+  const int outflanking = std::abs(file_of(wk) - file_of(bk)) - std::abs(rank_of(wk) - rank_of(bk));
+  const bool infiltration = rank_of(wk) > 3 || rank_of(bk) < 4;
+  const bool pawns_only = !(pos.pieces() & ~pos.pieces(PAWN, KING));
+  const int complexity = 9 * popcount(ei_.passed[WHITE] | ei_.passed[BLACK]) + 12 * popcount(pawns) + 9 * outflanking +
+                         21 * both_flanks + 24 * infiltration + 51 * pawns_only - 43 * (outflanking < 0 && !both_flanks) - 110;
+  const int v = std::max(complexity * 3 / 8, -std::abs(eg));
+  return eg > 0 ? v : eg < 0 ? -v : 0;
 }
 
 template <bool Trace>
@@ -451,13 +500,9 @@ Value Evaluation<Trace>::value() {
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.
-  int scale = 64;
+  if (fitted_terms_ && !three_check) score += fixed(Score{0, winnable(score.eg)}, WHITE);
   const Color strong = score.eg >= 0 ? WHITE : BLACK, weak = ~strong;
-  if (!three_check && !pawns[strong] && units[strong] - units[weak] < 4) scale = units[strong] <= 3 ? 0 : 8;
-  const Bitboard bishops = pos.pieces(BISHOP);
-  if (units[WHITE] == 3 && units[BLACK] == 3 && popcount(bishops) == 2 && (bishops & LIGHT_SQUARES_BB) &&
-      (bishops & DARK_SQUARES_BB))
-    scale = std::min(scale, 32);  // opposite-coloured bishops and pawns only
+  const int scale = three_check ? 64 : endgame_scale(pos, strong, units, ei_.passed[strong], fitted_terms_);
   int eg = score.eg * scale / 64;
   int mop = 0;
   if (!pawns[weak] && units[weak] == 0 && units[strong] >= 5) mop = mop_up(pos, strong);

@@ -160,6 +160,38 @@ TEST(Evaluate, CountsSafeChecksAgainstTheKing) {
   EXPECT_EQ(count(from_fen("r5k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 1"), w.safe_check[chess::ROOK]), 0);
 }
 
+// The trace of the full-strength evaluation of `fen`.
+EvalTrace trace_of(const char* fen) {
+  EvalTrace trace;
+  trace_evaluation(from_fen(fen), TunedWeights, trace);
+  return trace;
+}
+
+TEST(Evaluate, ScalesTheEndgameByWhatIsLeftToWinWith) {
+  // A rook ending a pawn up, all of White's pawns on the king's side and Black's king beside its own.
+  EXPECT_EQ(trace_of("4r3/5pkp/8/8/8/6P1/5P1P/R5K1 w - - 0 1").scale, 36);
+  // With a pawn each on the a-file: pawns on both flanks and enough of them, no scaling.
+  EXPECT_EQ(trace_of("4r3/p4pkp/8/8/8/6P1/P4P1P/R5K1 w - - 0 1").scale, 64);
+  // Bishop and one pawn against a knight: 36 + 7 for the pawn, less 4 for one flank.
+  EXPECT_EQ(trace_of("1n3k2/8/8/8/8/8/P7/2B1K3 w - - 0 1").scale, 39);
+  // Opposite-coloured bishops with White's passed a-pawn: 18 + 4 per passer.
+  EXPECT_EQ(trace_of("8/5pk1/6p1/2b5/P1B5/6P1/5P2/6K1 w - - 0 1").scale, 22);
+  // The same for Black in the mirrored positions.
+  EXPECT_EQ(trace_of("r5k1/5p1p/6p1/8/8/8/5PKP/4R3 b - - 0 1").scale, 36);
+}
+
+TEST(Evaluate, MovesTheEndgameTowardsADrawWhenLittleIsLeftToWinWith) {
+  // Kings facing each other on the one flank with pawns: the ending is drawn more often than the
+  // extra pawn says, so the endgame part moves towards zero (White is ahead in it here).
+  const EvalTrace facing = trace_of("4r3/5pkp/8/8/8/6P1/5P1P/R5K1 w - - 0 1");
+  EXPECT_LT(facing.fixed.eg, 0);
+  // Pawns on both flanks, only kings left besides them: the extra pawn is worth more.
+  const EvalTrace pawns = trace_of("4k3/pppp1ppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+  EXPECT_GT(pawns.fixed.eg, 0);
+  // Black ahead in the mirrored position: the same amounts with the sign turned.
+  EXPECT_EQ(trace_of("4k3/pppppppp/8/8/8/8/PPPP1PPP/4K3 b - - 0 1").fixed.eg, -pawns.fixed.eg);
+}
+
 TEST(MateScores, CountMovesToMateFromTheSideToMovesView) {
   EXPECT_EQ(mate_in_moves(mate_in(1)), 1);
   EXPECT_EQ(mate_in_moves(mate_in(3)), 2);
