@@ -95,6 +95,12 @@ struct EvalParams {
   Score backward_pawn;      // penalty: no pawn of ours beside or behind can support it, and they hold its stop square
   Score bishop_pawns;       // penalty per pawn of ours on the bishop's colour, for each bishop
   Score minor_behind_pawn;  // a knight or bishop with a pawn right in front of it
+  // Fifth round, for the fitted weights (the hand-set ones hold 0). A square is
+  // safe for us when they do not attack it or we attack it too.
+  Score threat_by_pawn_push;  // a piece of theirs (not a pawn) one of our pawns would attack after a safe push
+  Score space;                 // safe central squares on our side, times a piece-count weight squared / 128
+  Score king_protector;        // penalty per step between a knight or bishop of ours and our king
+  Score pawnless_flank;        // penalty: no pawn at all on our king's flank
 };
 
 inline constexpr std::size_t WeightCount = sizeof(EvalParams) / sizeof(Score);

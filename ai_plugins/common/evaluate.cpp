@@ -91,6 +91,13 @@ inline int centre_distance(Square s) {
   return std::max(f < 4 ? 3 - f : f - 4, r < 4 ? 3 - r : r - 4);
 }
 
+// The files a to d and e to h; the files around a king on each file (its flank).
+constexpr Bitboard QueenSideBB = FILE_A_BB | file_bb(1) | file_bb(2) | file_bb(3);
+constexpr Bitboard KingSideBB = ~QueenSideBB;
+constexpr Bitboard CentreFlankBB = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+constexpr Bitboard KingFlankBB[8] = {QueenSideBB ^ file_bb(3), QueenSideBB,   QueenSideBB,  CentreFlankBB,
+                                     CentreFlankBB,            KingSideBB,    KingSideBB,   KingSideBB ^ file_bb(4)};
+
 // Facts gathered while evaluating, used by later terms.
 struct EvalInfo {
   Bitboard pawn_attacks[COLOR_NB];
@@ -135,6 +142,7 @@ class Evaluation {
   template <Color Us> Score king();
   template <Color Us> Score threats();
   template <Color Us> Score passers(bool them_only_pawns);
+  template <Color Us> Score space(int blocked_pawns);
   int winnable(int eg) const;
 
   const Position& pos_;
@@ -208,6 +216,7 @@ Score Evaluation<Trace>::pieces() {
         const Bitboard colour = (LIGHT_SQUARES_BB & square_bb(s)) ? LIGHT_SQUARES_BB : DARK_SQUARES_BB;
         score += use(w_.bishop_pawns, Us, -popcount(pos_.pieces(Us, PAWN) & colour));
       }
+      if (fitted_terms_) score += use(w_.king_protector, Us, -distance(s, pos_.king_square(Us)));
       const int r = relative_rank(Us, s);
       if (r >= 3 && r <= 5 && (ei_.pawn_attacks[Us] & square_bb(s)) &&
           !(pos_.pieces(Them, PAWN) & M.pawn_attack_span[Us][s]))
@@ -293,6 +302,7 @@ Score Evaluation<Trace>::king() {
   const bool their_queen = pos_.pieces(Them, QUEEN);
   if (fitted_terms_) {
     Score score = safety;
+    if (!(pos_.pieces(PAWN) & KingFlankBB[file_of(ksq)])) score += use(w_.pawnless_flank, Us, -1);
     if (ei_.king_attackers[Us] >= 2) {
       const int bucket = std::min(ei_.king_danger[Us] / KingDangerStep, KingDangerBuckets - 1);
       score += use(w_.king_danger[their_queen][bucket], Us, -1);
@@ -343,7 +353,38 @@ Score Evaluation<Trace>::threats() {
   for (Bitboard b = weak & ours[ROOK]; b;) score += use(w_.threat_by_rook[type_of(pos_.piece_on(pop_lsb(b)))], Us);
   if (weak & ours[KING]) score += use(w_.threat_by_king, Us);
   const int hanging = popcount(weak & (~theirs[NO_PIECE_TYPE] | (non_pawns & ei_.attacked_twice[Us])));
-  return score + use(w_.hanging, Us, hanging);
+  score += use(w_.hanging, Us, hanging);
+  if (!fitted_terms_) return score;
+
+  // Safe pushes (one or two squares) after which a pawn of ours would attack a piece of theirs.
+  constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
+  const Bitboard empty = ~pos_.pieces();
+  const Bitboard safe = ~theirs[NO_PIECE_TYPE] | ours[NO_PIECE_TYPE];
+  Bitboard push = shift<Up>(pos_.pieces(Us, PAWN)) & empty;
+  push |= shift<Up>(push & rank_bb(Us == WHITE ? 2 : 5)) & empty;
+  push &= ~theirs[PAWN] & safe;
+  return score + use(w_.threat_by_pawn_push, Us, popcount(pawn_attacks_bb<Us>(push) & non_pawns));
+}
+
+// Room behind our pawns in the centre (files c to f, our second to fourth
+// rank): squares their pawns do not attack, counted again where a pawn of ours
+// stands in front and they attack nothing. It matters more the more pieces and
+// blocked pawns keep the position closed.
+template <bool Trace>
+template <Color Us>
+Score Evaluation<Trace>::space(int blocked_pawns) {
+  constexpr Color Them = ~Us;
+  constexpr Bitboard CentreFiles = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+  constexpr Bitboard Area = CentreFiles & (Us == WHITE ? rank_bb(1) | rank_bb(2) | rank_bb(3)
+                                                         : rank_bb(4) | rank_bb(5) | rank_bb(6));
+  const Bitboard pawns = pos_.pieces(Us, PAWN);
+  const Bitboard safe = Area & ~pawns & ~ei_.attacked_by[Them][PAWN];
+  Bitboard behind = pawns;
+  behind |= Us == WHITE ? behind >> 8 : behind << 8;
+  behind |= Us == WHITE ? behind >> 16 : behind << 16;
+  const int squares = popcount(safe) + popcount(behind & safe & ~ei_.attacked_by[Them][NO_PIECE_TYPE]);
+  const int weight = popcount(pos_.pieces(Us)) - 3 + std::min(blocked_pawns, 9);
+  return use(w_.space, Us, squares * weight * weight / 128);
 }
 
 // Extra worth of passed pawns that depends on the other pieces: kings near or
@@ -379,10 +420,6 @@ int material_units(const Position& pos, Color c) {
   return 3 * popcount(pos.pieces(c, KNIGHT, BISHOP)) + 5 * popcount(pos.pieces(c, ROOK)) +
          9 * popcount(pos.pieces(c, QUEEN));
 }
-
-// The files a to d and e to h.
-constexpr Bitboard QueenSideBB = FILE_A_BB | file_bb(1) | file_bb(2) | file_bb(3);
-constexpr Bitboard KingSideBB = ~QueenSideBB;
 
 // How much of the endgame part of the score, out of 64, the side ahead in it
 // can expect to turn into a win: nothing without pawns and too little extra
@@ -494,6 +531,11 @@ Value Evaluation<Trace>::value() {
   score += king<WHITE>() - king<BLACK>();
   score += threats<WHITE>() - threats<BLACK>();
   score += passers<WHITE>(units[BLACK] == 0) - passers<BLACK>(units[WHITE] == 0);
+  if (fitted_terms_ && units[WHITE] + units[BLACK] >= 46) {
+    // Pawns that cannot advance because a pawn of the other side stands in front.
+    const int blocked = popcount(shift<NORTH>(pawns[WHITE]) & pawns[BLACK]) * 2;
+    score += space<WHITE>(blocked) - space<BLACK>(blocked);
+  }
   if (more_than_one(pos.pieces(WHITE, BISHOP))) score += use(w_.bishop_pair, WHITE);
   if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= use(w_.bishop_pair, BLACK);
   if (three_check) score += checks_given(pos);

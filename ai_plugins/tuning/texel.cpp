@@ -289,6 +289,10 @@ std::string weights_source(const ai::EvalParams& params, std::string_view name) 
   single("backward_pawn", params.backward_pawn);
   single("bishop_pawns", params.bishop_pawns);
   single("minor_behind_pawn", params.minor_behind_pawn);
+  single("threat_by_pawn_push", params.threat_by_pawn_push);
+  single("space", params.space);
+  single("king_protector", params.king_protector);
+  single("pawnless_flank", params.pawnless_flank);
   return out + "};\n";
 }
 
