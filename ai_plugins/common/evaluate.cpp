@@ -423,14 +423,15 @@ int material_units(const Position& pos, Color c) {
 
 // How much of the endgame part of the score, out of 64, the side ahead in it
 // can expect to turn into a win: nothing without pawns and too little extra
-// material; little with opposite-coloured bishops. With the fitted terms also
+// material (except in three-check); little with opposite-coloured bishops. With the fitted terms also
 // less with fewer pawns, with pawns on one flank only, and in a rook ending a
 // pawn up on one flank whose defending king stands by its pawns.
 int endgame_scale(const Position& pos, Color strong, const int units[COLOR_NB], Bitboard strong_passers,
                   bool fitted_terms) {
   const Color weak = ~strong;
   const Bitboard strong_pawns = pos.pieces(strong, PAWN);
-  if (!strong_pawns && units[strong] - units[weak] < 4) return units[strong] <= 3 ? 0 : 8;
+  if (pos.variant() != Variant::ThreeCheck && !strong_pawns && units[strong] - units[weak] < 4)
+    return units[strong] <= 3 ? 0 : 8;
   const Bitboard bishops = pos.pieces(BISHOP);
   const bool opposite_bishops = popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
                                 (bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB);
@@ -474,8 +475,9 @@ int Evaluation<Trace>::winnable(int eg) const {
   const int outflanking = std::abs(file_of(wk) - file_of(bk)) - std::abs(rank_of(wk) - rank_of(bk));
   const bool infiltration = rank_of(wk) > 3 || rank_of(bk) < 4;
   const bool pawns_only = !(pos.pieces() & ~pos.pieces(PAWN, KING));
-  const int complexity = 9 * popcount(ei_.passed[WHITE] | ei_.passed[BLACK]) + 12 * popcount(pawns) + 9 * outflanking +
-                         21 * both_flanks + 24 * infiltration + 51 * pawns_only - 43 * (outflanking < 0 && !both_flanks) - 110;
+  const int complexity = 9 * popcount(ei_.passed[WHITE] | ei_.passed[BLACK]) + 12 * popcount(pawns) +
+                         9 * outflanking + 21 * both_flanks + 24 * infiltration + 51 * pawns_only -
+                         43 * (outflanking < 0 && !both_flanks) - 110;
   const int v = std::max(complexity * 3 / 8, -std::abs(eg));
   return eg > 0 ? v : eg < 0 ? -v : 0;
 }
@@ -544,7 +546,7 @@ Value Evaluation<Trace>::value() {
   // and drive a lone king to the edge.
   if (fitted_terms_ && !three_check) score += fixed(Score{0, winnable(score.eg)}, WHITE);
   const Color strong = score.eg >= 0 ? WHITE : BLACK, weak = ~strong;
-  const int scale = three_check ? 64 : endgame_scale(pos, strong, units, ei_.passed[strong], fitted_terms_);
+  const int scale = endgame_scale(pos, strong, units, ei_.passed[strong], fitted_terms_);
   int eg = score.eg * scale / 64;
   int mop = 0;
   if (!pawns[weak] && units[weak] == 0 && units[strong] >= 5) mop = mop_up(pos, strong);
