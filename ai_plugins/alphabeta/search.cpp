@@ -237,6 +237,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       ss->continuation = &continuation_->table[NO_PIECE][0];
       Position child = pos;
       child.do_null_move();
+      tt_.prefetch(child.key());
       keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
       (ss + 1)->plies_from_null = 0;
       (ss + 1)->double_extensions = ss->double_extensions;
@@ -494,6 +495,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
     if (!ss->in_check && m.kind() == Move::PROMOTION && m.promotion() != QUEEN) continue;
     Position child = pos;
     child.do_move(m);
+    tt_.prefetch(child.key());
     const bool gives_check = child.in_check();
     if (!ss->in_check && !gives_check && !picker.last_noisy()) continue;  // a quiet move that only might check
 

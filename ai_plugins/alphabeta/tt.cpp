@@ -2,22 +2,31 @@
 #include "ai_plugins/alphabeta/tt.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
+#include <sys/mman.h>
+
 namespace gambit::alphabeta {
 
 TranspositionTable::TranspositionTable(std::size_t mb) {
+  constexpr std::size_t HugePage = 2 * 1024 * 1024;
   cluster_count_ = std::max<std::size_t>(1, mb * 1024 * 1024 / sizeof(Cluster));
-  try {
-    table_ = std::make_unique<Cluster[]>(cluster_count_);
-  } catch (const std::bad_alloc&) {
+  const std::size_t bytes = (cluster_count_ * sizeof(Cluster) + HugePage - 1) / HugePage * HugePage;
+  void* memory = std::aligned_alloc(HugePage, bytes);
+  if (!memory)
     throw std::runtime_error("not enough memory for a transposition table of " + std::to_string(mb) + " MB");
-  }
+#ifdef MADV_HUGEPAGE
+  madvise(memory, bytes, MADV_HUGEPAGE);  // advice only: without huge pages the table still works
+#endif
+  table_.reset(static_cast<Cluster*>(memory));
+  clear();
 }
+
+void TranspositionTable::FreeMemory::operator()(Cluster* clusters) const { std::free(clusters); }
 
 void TranspositionTable::clear() {
   static_assert(std::is_trivially_copyable_v<Cluster>);
