@@ -194,7 +194,34 @@ void Position::do_null_move() {
   assert(key_ == compute_key());
 }
 
-bool Position::is_legal(Move m) const { return legal_moves(*this).contains(m); }
+// Decided without generating the moves (the search asks this of every move its
+// table suggests); castling and en passant, rare, ask the generator.
+bool Position::is_legal(Move m) const {
+  if (m.kind() == Move::CASTLING || m.kind() == Move::EN_PASSANT) return legal_moves(*this).contains(m);
+  const Square from = m.from(), to = m.to();
+  const Piece piece = board_[from];
+  const Color us = side_;
+  if (piece == NO_PIECE || color_of(piece) != us || (pieces(us) & square_bb(to))) return false;
+  if (board_[to] != NO_PIECE && type_of(board_[to]) == KING) return false;
+  const PieceType pt = type_of(piece);
+  const Bitboard occupied = pieces();
+  if (pt == PAWN) {
+    if ((m.kind() == Move::PROMOTION) != (relative_rank(us, to) == 7)) return false;
+    const int up = us == WHITE ? 8 : -8;
+    const bool capture = pawn_attacks(us, from) & pieces(~us) & square_bb(to);
+    const bool push = int(to) == from + up && board_[to] == NO_PIECE;
+    const bool twice = int(to) == from + 2 * up && relative_rank(us, from) == 1 &&
+                       !(occupied & (square_bb(Square(from + up)) | square_bb(to)));
+    if (!capture && !push && !twice) return false;
+  } else if (m.kind() != Move::NORMAL || !(attacks(pt, from, occupied) & square_bb(to))) {
+    return false;
+  }
+  if (m.kind() == Move::NORMAL && m != Move(from, to)) return false;  // stray promotion bits
+  // Our king must not stand attacked once the move is made (the captured piece no longer attacks).
+  const Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
+  const Square ksq = pt == KING ? to : king_square(us);
+  return !(attackers_to(ksq, after) & pieces(~us) & ~square_bb(to));
+}
 
 PieceType Position::captured_type(Move m) const {
   if (m.kind() == Move::EN_PASSANT) return PAWN;

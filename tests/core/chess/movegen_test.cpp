@@ -13,6 +13,7 @@
 #include "core/chess/perft.h"
 #include "core/chess/uci.h"
 #include "tests/core/chess/test_positions.h"
+#include "tests/support/random_walks.h"
 
 namespace gambit::chess {
 namespace {
@@ -151,6 +152,38 @@ TEST(MoveGen, CheckmateAndStalemateHaveNoMoves) {
   EXPECT_EQ(count_legal(*mate), 0u) << mate->pretty();
   EXPECT_FALSE(stalemate->in_check());
   EXPECT_EQ(count_legal(*stalemate), 0u) << stalemate->pretty();
+}
+
+// Position::is_legal decides most moves without the generator: it must accept
+// exactly the generated moves, whatever other 16-bit move it is shown.
+TEST(MoveGen, IsLegalAcceptsExactlyTheGeneratedMoves) {
+  std::vector<std::string> starts = test_support::perft_suite_fens();
+  ASSERT_GT(starts.size(), 100u) << "perft.epd not found or short";
+  std::vector<Position> positions =
+      gambit::test_support::random_walks({.start_fens = starts, .walks = 2, .max_plies = 40}, 11);
+  for (const std::string& fen : starts) positions.push_back(test_support::position_from(fen));
+  int accepted = 0;
+  for (const Position& pos : positions) {
+    const MoveList legal = legal_moves(pos);
+    auto check = [&](Move m) {
+      const bool expected = legal.contains(m);
+      ASSERT_EQ(pos.is_legal(m), expected) << to_uci(m) << " kind " << int(m.kind()) << "\n" << pos.pretty();
+      accepted += expected;
+    };
+    for (int from = 0; from < SQUARE_NB; ++from)
+      for (int to = 0; to < SQUARE_NB; ++to) {
+        const Square f = Square(from), t = Square(to);
+        check(Move(f, t));
+        check(Move(f, t, Move::NORMAL, QUEEN));
+        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) check(Move(f, t, Move::PROMOTION, pt));
+        if (pos.piece_on(f) != NO_PIECE && color_of(pos.piece_on(f)) == pos.side_to_move()) {
+          check(Move(f, t, Move::EN_PASSANT));
+          check(Move(f, t, Move::CASTLING));
+        }
+        if (HasFatalFailure()) return;
+      }
+  }
+  EXPECT_GT(accepted, 10000);
 }
 
 }  // namespace
