@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/movepick.h"
 
+#include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include "ai_plugins/common/move_order.h"
@@ -25,6 +27,17 @@ int MovePicker::capture_score(const Position& pos, Move m, const CaptureHistory&
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const OrderingContext& context) {
+  if (tt_move && pos.is_legal(tt_move)) {
+    deferred_pos_ = &pos;
+    deferred_context_ = &context;
+    tt_move_ = tt_move;
+    tt_pending_ = true;
+    return;
+  }
+  generate_and_score(pos, tt_move, context);
+}
+
+void MovePicker::generate_and_score(const Position& pos, Move tt_move, const OrderingContext& context) {
   generate_legal<GenType::All>(pos, moves_);
   const Color us = pos.side_to_move();
   for (std::size_t i = 0; i < moves_.size(); ++i) {
@@ -79,6 +92,21 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const CaptureHistory& 
 }
 
 Move MovePicker::next(bool skip_quiets) {
+  if (tt_pending_) {
+    tt_pending_ = false;
+    tt_noisy_ = ai::is_noisy(*deferred_pos_, tt_move_);
+    return tt_move_;
+  }
+  if (deferred_pos_) {
+    // As if the table move had been picked from the full list: it is swapped
+    // out of the first place, which keeps the order of the rest unchanged.
+    generate_and_score(*deferred_pos_, tt_move_, *deferred_context_);
+    deferred_pos_ = nullptr;
+    const auto tt = std::find_if(entries_, entries_ + moves_.size(), [](const Entry& e) { return e.score == TTMoveScore; });
+    assert(tt != entries_ + moves_.size());
+    std::swap(entries_[0], *tt);
+    current_ = 1;
+  }
   const std::size_t count = moves_.size();
   while (current_ < count) {
     if (current_ < SelectionPicks) {

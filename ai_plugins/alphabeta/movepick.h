@@ -6,7 +6,9 @@
 // under-promotions. Quiescence search gets only noisy moves by MVV-LVA, and on
 // its first ply the quiet moves that may give check (every evasion when in
 // check). Moves are generated once; the first few are picked by selection, so
-// a cutoff on an early move never pays for sorting the rest.
+// a cutoff on an early move never pays for sorting the rest. In the main search
+// a legal table move is handed out before anything is generated, so a cutoff
+// on it pays for no generation at all; the order is the same either way.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +29,7 @@ struct OrderingContext {
 
 class MovePicker {
  public:
-  // Main search: every legal move.
+  // Main search: every legal move. pos and context must outlive the picker.
   MovePicker(const chess::Position& pos, chess::Move tt_move, const OrderingContext& context);
   // Quiescence search: captures and promotions, then with_checks the quiet
   // moves that may give check; or every evasion when in check.
@@ -37,11 +39,19 @@ class MovePicker {
   // moves not yet returned are passed over.
   chess::Move next(bool skip_quiets = false);
   // Whether the last move next() returned is a capture or promotion.
-  bool last_noisy() const { return entries_[current_ - 1].noisy; }
-  std::size_t size() const { return moves_.size(); }
+  bool last_noisy() const { return current_ == 0 ? tt_noisy_ : entries_[current_ - 1].noisy; }
 
  private:
   int capture_score(const chess::Position& pos, chess::Move m, const CaptureHistory& captures) const;
+  void generate_and_score(const chess::Position& pos, chess::Move tt_move, const OrderingContext& context);
+
+  // Set while the table move was handed out ahead of generation: what the
+  // moves are generated from once the search asks for a second one.
+  const chess::Position* deferred_pos_ = nullptr;
+  const OrderingContext* deferred_context_ = nullptr;
+  chess::Move tt_move_;
+  bool tt_pending_ = false;
+  bool tt_noisy_ = false;
 
   // The generated moves, and their order: entries_[k] names moves_[index] with
   // its score. The first current_ entries have been handed out; once
