@@ -68,7 +68,7 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
     OrderingContext context;
     context.butterfly = butterfly_.get();
     context.captures = capture_history_.get();
-    MovePicker picker(root, hit ? tte->move() : Move::none(), context);
+    MovePicker picker(root, hit ? tte->move() : Move::none(), context, false);
     for (Move m; (m = picker.next());) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}, 0});
   }
   if (root_moves_.empty()) return result;

@@ -26,8 +26,8 @@ int MovePicker::capture_score(const Position& pos, Move m, const CaptureHistory&
   return 16 * ai::mvv_lva(pos, m) + captures.table[moved][m.to()][pos.captured_type(m)] / 16;
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const OrderingContext& context) {
-  if (tt_move && pos.is_legal(tt_move)) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const OrderingContext& context, bool defer) {
+  if (defer && tt_move && pos.is_legal(tt_move)) {
     deferred_pos_ = &pos;
     deferred_context_ = &context;
     tt_move_ = tt_move;

@@ -6,9 +6,10 @@
 // under-promotions. Quiescence search gets only noisy moves by MVV-LVA, and on
 // its first ply the quiet moves that may give check (every evasion when in
 // check). Moves are generated once; the first few are picked by selection, so
-// a cutoff on an early move never pays for sorting the rest. In the main search
-// a legal table move is handed out before anything is generated, so a cutoff
-// on it pays for no generation at all; the order is the same either way.
+// a cutoff on an early move never pays for sorting the rest. With defer, a
+// legal table move is handed out before anything else is generated (a cutoff
+// on it pays for no generation), and the rest are ordered when asked for, by
+// the statistics as they are then.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +31,7 @@ struct OrderingContext {
 class MovePicker {
  public:
   // Main search: every legal move. pos and context must outlive the picker.
-  MovePicker(const chess::Position& pos, chess::Move tt_move, const OrderingContext& context);
+  MovePicker(const chess::Position& pos, chess::Move tt_move, const OrderingContext& context, bool defer);
   // Quiescence search: captures and promotions, then with_checks the quiet
   // moves that may give check; or every evasion when in check.
   MovePicker(const chess::Position& pos, chess::Move tt_move, const CaptureHistory& captures, bool with_checks);

@@ -269,7 +269,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   context.killers[1] = ss->killers[1];
   if (const Move previous = (ss - 1)->current_move)
     context.counter = counter_moves_->table[pos.piece_on(previous.to())][previous.to()];
-  MovePicker picker(pos, tt_move, context);
+  MovePicker picker(pos, tt_move, context, config_.refinements);
 
   Move quiets_tried[64], noisy_tried[32];
   int quiet_count = 0, noisy_count = 0;
