@@ -94,9 +94,14 @@ inline int centre_distance(Square s) {
 // The files a to d and e to h; the files around a king on each file (its flank).
 constexpr Bitboard QueenSideBB = FILE_A_BB | file_bb(1) | file_bb(2) | file_bb(3);
 constexpr Bitboard KingSideBB = ~QueenSideBB;
-constexpr Bitboard CentreFlankBB = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
-constexpr Bitboard KingFlankBB[8] = {QueenSideBB ^ file_bb(3), QueenSideBB,   QueenSideBB,  CentreFlankBB,
-                                     CentreFlankBB,            KingSideBB,    KingSideBB,   KingSideBB ^ file_bb(4)};
+constexpr Bitboard CentreFilesBB = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+constexpr Bitboard KingFlankBB[8] = {QueenSideBB ^ file_bb(3), QueenSideBB,   QueenSideBB,  CentreFilesBB,
+                                     CentreFilesBB,            KingSideBB,    KingSideBB,   KingSideBB ^ file_bb(4)};
+
+bool pawns_on_both_flanks(const Position& pos) {
+  const Bitboard pawns = pos.pieces(PAWN);
+  return (pawns & QueenSideBB) && (pawns & KingSideBB);
+}
 
 // Facts gathered while evaluating, used by later terms.
 struct EvalInfo {
@@ -374,8 +379,7 @@ template <bool Trace>
 template <Color Us>
 Score Evaluation<Trace>::space(int blocked_pawns) {
   constexpr Color Them = ~Us;
-  constexpr Bitboard CentreFiles = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
-  constexpr Bitboard Area = CentreFiles & (Us == WHITE ? rank_bb(1) | rank_bb(2) | rank_bb(3)
+  constexpr Bitboard Area = CentreFilesBB & (Us == WHITE ? rank_bb(1) | rank_bb(2) | rank_bb(3)
                                                          : rank_bb(4) | rank_bb(5) | rank_bb(6));
   const Bitboard pawns = pos_.pieces(Us, PAWN);
   const Bitboard safe = Area & ~pawns & ~ei_.attacked_by[Them][PAWN];
@@ -443,9 +447,7 @@ int endgame_scale(const Position& pos, Color strong, const int units[COLOR_NB], 
       bool(strong_pawns & KingSideBB) != bool(strong_pawns & QueenSideBB) &&
       (king_attacks(pos.king_square(weak)) & pos.pieces(weak, PAWN)))
     return 36;
-  const Bitboard pawns = pos.pieces(PAWN);
-  const bool both_flanks = (pawns & QueenSideBB) && (pawns & KingSideBB);
-  return std::min(64, 36 + 7 * popcount(strong_pawns)) - 4 * !both_flanks;
+  return std::min(64, 36 + 7 * popcount(strong_pawns)) - 4 * !pawns_on_both_flanks(pos);
 }
 
 // Drives a lone king to the edge (to the bishop's corners with bishop and knight)
@@ -471,7 +473,7 @@ int Evaluation<Trace>::winnable(int eg) const {
   const Position& pos = pos_;
   const Square wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
   const Bitboard pawns = pos.pieces(PAWN);
-  const bool both_flanks = (pawns & QueenSideBB) && (pawns & KingSideBB);
+  const bool both_flanks = pawns_on_both_flanks(pos);
   const int outflanking = std::abs(file_of(wk) - file_of(bk)) - std::abs(rank_of(wk) - rank_of(bk));
   const bool infiltration = rank_of(wk) > 3 || rank_of(bk) < 4;
   const bool pawns_only = !(pos.pieces() & ~pos.pieces(PAWN, KING));
