@@ -546,7 +546,7 @@ Value Evaluation<Trace>::value() {
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.
-  if (fitted_terms_ && !three_check) score += fixed(Score{0, winnable(score.eg)}, WHITE);
+  if (fitted_terms_) score += fixed(Score{0, winnable(score.eg)}, WHITE);  // never in three-check
   const Color strong = score.eg >= 0 ? WHITE : BLACK, weak = ~strong;
   const int scale = endgame_scale(pos, strong, units, ei_.passed[strong], fitted_terms_);
   int eg = score.eg * scale / 64;
