@@ -102,7 +102,8 @@ Move MovePicker::next(bool skip_quiets) {
     // out of the first place, which keeps the order of the rest unchanged.
     generate_and_score(*deferred_pos_, tt_move_, *deferred_context_);
     deferred_pos_ = nullptr;
-    const auto tt = std::find_if(entries_, entries_ + moves_.size(), [](const Entry& e) { return e.score == TTMoveScore; });
+    const auto tt =
+        std::find_if(entries_, entries_ + moves_.size(), [](const Entry& e) { return e.score == TTMoveScore; });
     assert(tt != entries_ + moves_.size());
     std::swap(entries_[0], *tt);
     current_ = 1;

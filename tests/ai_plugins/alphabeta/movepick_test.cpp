@@ -36,7 +36,8 @@ std::vector<Move> every_move(MovePicker& picker) {
 void expect_each_legal_move_once(const Position& pos, const std::vector<Move>& moves) {
   const chess::MoveList legal = chess::legal_moves(pos);
   EXPECT_EQ(moves.size(), legal.size()) << pos.pretty();
-  for (Move m : legal) EXPECT_EQ(std::count(moves.begin(), moves.end(), m), 1) << chess::to_uci(m) << "\n" << pos.pretty();
+  for (Move m : legal)
+    EXPECT_EQ(std::count(moves.begin(), moves.end(), m), 1) << chess::to_uci(m) << "\n" << pos.pretty();
 }
 
 // Kiwipete: captures, castling, quiet moves and a pin.
@@ -84,7 +85,8 @@ TEST(MovePicker, DeferringKeepsTheOrderWhenNothingIsLearned) {
   for (const Position& pos : testing::random_positions(40, 5)) {
     const chess::MoveList legal = chess::legal_moves(pos);
     // Statistics that tell the moves apart, so the order is not only the generator's.
-    for (std::size_t i = 0; i < legal.size(); ++i) h.butterfly->at(pos.side_to_move(), legal[i]).update(int(i % 7) * 300);
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      h.butterfly->at(pos.side_to_move(), legal[i]).update(int(i % 7) * 300);
     const OrderingContext context = h.context();
     for (Move tt_move : legal) {
       MovePicker eager(pos, tt_move, context, false), deferred(pos, tt_move, context, true);
