@@ -155,7 +155,9 @@ TEST(MoveGen, CheckmateAndStalemateHaveNoMoves) {
 }
 
 // Position::is_legal decides most moves without the generator: it must accept
-// exactly the generated moves, whatever other 16-bit move it is shown.
+// exactly the generated moves among every from-to pair as a normal move, with
+// stray promotion bits and as each promotion, and (from the mover's own
+// pieces, since it hands these kinds to the generator) as en passant and castling.
 TEST(MoveGen, IsLegalAcceptsExactlyTheGeneratedMoves) {
   std::vector<std::string> starts = test_support::perft_suite_fens();
   ASSERT_GT(starts.size(), 100u) << "perft.epd not found or short";
