@@ -255,6 +255,33 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         if (v >= beta) return null_value;
       }
     }
+
+    // ProbCut: a capture that wins clearly above beta in a shallow search will
+    // in the full one too. The table is not asked when it already says the
+    // node stays below that margin.
+    const Value probcut_beta = beta + 180 - 50 * int(improving);
+    if (config_.refinements && depth > 4 && !excluded && std::abs(beta) < VALUE_KNOWN_WIN &&
+        !(tt_depth >= depth - 3 && tt_value != VALUE_NONE && tt_value < probcut_beta)) {
+      MovePicker picker(pos, tt_noisy ? tt_move : Move::none(), *capture_history_, false);
+      while (const Move m = picker.next()) {
+        if (!picker.last_noisy() || !ai::see_ge(pos, m, probcut_beta - ss->static_eval)) continue;
+        const Piece moved = pos.piece_on(m.from());
+        Position child = pos;
+        child.do_move(m);
+        ss->current_move = m;
+        ss->continuation = &continuation_->table[moved][m.to()];
+        keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
+        (ss + 1)->plies_from_null = ss->plies_from_null + 1;
+        (ss + 1)->double_extensions = ss->double_extensions;
+        Value v = -qsearch<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1);
+        if (v >= probcut_beta) v = -search<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
+        if (stopped_) return VALUE_ZERO;
+        if (v >= probcut_beta) {
+          tt_.store(tte, key, value_to_tt(v, ss->ply), ss->tt_pv, BOUND_LOWER, depth - 3, m, raw_eval);
+          return v;
+        }
+      }
+    }
   }
 
   // Internal iterative reduction: with no stored move this node was not expected to matter.
