@@ -179,6 +179,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+  (ss + 1)->cutoff_count = 0;
   // A search without one move (singular extensions) neither uses nor fills
   // the table: what it finds is not the position's value.
   const Move excluded = ss->excluded_move;
@@ -383,14 +384,21 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       if (tt_noisy && !noisy) r += 1024;
       if (m == context.killers[0] || m == context.killers[1] || m == context.counter) r -= 1024;
       if (gives_check) r -= 1024;
+      // Children that kept failing high: this node is likely to fail low.
+      if (config_.refinements && (ss + 1)->cutoff_count > 3) r += 1024;
       if (noisy)
         r -= 1024;
       else
         r -= (history - 8000) * 1024 / 16000;
       const int d = std::clamp(new_depth - r / 1024, 1, new_depth);
       value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, d, true);
-      if (value > alpha && d < new_depth)
-        value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+      if (value > alpha && d < new_depth) {
+        // The reduced search beat alpha: verify deeper when it did so by far,
+        // shallower when only just.
+        if (config_.refinements)
+          new_depth += (value > best_value + 60 + 10 * new_depth) - (value < best_value + new_depth);
+        if (new_depth > d) value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+      }
     } else if (!pv_node || move_count > 1) {
       value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
     }
@@ -420,7 +428,10 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         best_move = m;
         if constexpr (root_node) iteration_best_ = m;
         if constexpr (pv_node && !root_node) update_pv(ss->pv, m, (ss + 1)->pv);
-        if (value >= beta) break;
+        if (value >= beta) {
+          ss->cutoff_count += 1 + !tt_move;
+          break;
+        }
         alpha = value;
       }
     }

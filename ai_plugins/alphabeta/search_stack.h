@@ -22,6 +22,9 @@ struct Engine::Stack {
   ai::Value static_eval = ai::VALUE_NONE;
   int plies_from_null = 0;
   int double_extensions = 0;  // on the path to this node
+  // Beta cutoffs at this ply since the parent node began (a cutoff without a
+  // stored move counts twice): a parent whose replies keep cutting reduces more.
+  int cutoff_count = 0;
   bool in_check = false;
   bool tt_pv = false;
   bool null_move = false;
