@@ -464,6 +464,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   }
 
   if (excluded) return best_value;
+  // A fail high by a wide margin at a shallow depth is less sure than at a
+  // deep one: the value returned leans toward beta, more so the shallower.
+  if (config_.refinements && !pv_node && best_value >= beta && !ai::is_mate_score(best_value) &&
+      !ai::is_mate_score(beta))
+    best_value = (best_value * depth + beta) / (depth + 1);
   if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
             best_value >= beta       ? BOUND_LOWER
@@ -518,6 +523,8 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
     }
     // Stand pat: the side to move need not capture.
     if (best_value >= beta) {
+      if (config_.refinements && !ai::is_mate_score(best_value) && !ai::is_mate_score(beta))
+        best_value = (best_value + beta) / 2;
       if (!tt_hit)
         tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), false, BOUND_LOWER, DEPTH_NONE, Move::none(),
                   raw_eval);
@@ -573,6 +580,8 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 
   // In check every legal move was tried: none means mate.
   if (ss->in_check && best_value == -VALUE_INFINITE) return ai::mated_in(ss->ply);
+  if (config_.refinements && best_value >= beta && !ai::is_mate_score(best_value) && !ai::is_mate_score(beta))
+    best_value = (3 * best_value + beta) / 4;
 
   tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), was_pv, best_value >= beta ? BOUND_LOWER : BOUND_UPPER,
             tt_depth, best_move, raw_eval);
