@@ -137,6 +137,12 @@ void Engine::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
     if ((ss - back)->current_move) (ss - back)->continuation->table[piece][to].update(bonus);
 }
 
+void Engine::update_previous_quiet(const Position& pos, Stack* ss, int bonus) {
+  const Move previous = (ss - 1)->current_move;
+  if (!config_.refinements || !previous || (ss - 1)->move_noisy) return;
+  update_continuation(ss - 1, pos.piece_on(previous.to()), previous.to(), bonus);
+}
+
 void Engine::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
   if (ss->killers[0] != move) {
     ss->killers[1] = ss->killers[0];
@@ -192,12 +198,21 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   const int tt_depth = tt_hit ? tte->depth() : DEPTH_NONE;
   const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
   if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
+  ss->tt_hit = tt_hit;
+  ss->move_count = 0;
   const bool tt_noisy = tt_move && ai::is_noisy(pos, tt_move);
 
   // A deep enough stored result decides a non-PV node at once.
   if (!pv_node && tt_hit && tt_depth >= depth && tt_value != VALUE_NONE &&
       (tt_bound & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER))) {
-    if (tt_move && tt_value >= beta && !tt_noisy) update_quiet_stats(pos, ss, tt_move, stat_bonus(depth));
+    if (tt_value >= beta) {
+      if (tt_move && !tt_noisy) update_quiet_stats(pos, ss, tt_move, stat_bonus(depth));
+      // The previous move was tried early and is refuted at once.
+      if ((ss - 1)->move_count <= 2) update_previous_quiet(pos, ss, -stat_bonus(depth + 1));
+    } else if (config_.refinements && tt_move && !tt_noisy) {
+      butterfly_->at(us, tt_move).update(-stat_bonus(depth));
+      update_continuation(ss, pos.piece_on(tt_move.from()), tt_move.to(), -stat_bonus(depth));
+    }
     if (pos.halfmove_clock() < 90) return tt_value;
   }
 
@@ -270,6 +285,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         Position child = pos;
         child.do_move(m);
         ss->current_move = m;
+        ss->move_noisy = true;
         ss->continuation = &continuation_->table[moved][m.to()];
         keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
         (ss + 1)->plies_from_null = ss->plies_from_null + 1;
@@ -317,6 +333,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if (!m) break;
     if (m == excluded) continue;
     ++move_count;
+    ss->move_count = move_count;
     const bool noisy = ai::is_noisy(pos, m);
     const Piece moved = pos.piece_on(m.from());
     Position child = pos;
@@ -370,6 +387,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     (ss + 1)->double_extensions = ss->double_extensions + (extension == 2);
 
     ss->current_move = m;
+    ss->move_noisy = noisy;
     ss->continuation = &continuation_->table[moved][m.to()];
     [[maybe_unused]] const std::uint64_t nodes_before = nodes_;
     if constexpr (pv_node) pv[0] = Move::none();  // a child searched with a null window leaves no line
@@ -447,6 +465,9 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     best_value = excluded ? alpha : ss->in_check ? ai::mated_in(ss->ply) : VALUE_DRAW;
   } else if (best_move) {
     const int bonus = stat_bonus(depth + (best_value > beta + 150));
+    // The previous move, tried first or as the killer, is refuted.
+    if ((ss - 1)->move_count == 1 + int((ss - 1)->tt_hit) || (ss - 1)->current_move == (ss - 1)->killers[0])
+      update_previous_quiet(pos, ss, -bonus);
     if (!ai::is_noisy(pos, best_move)) {
       update_quiet_stats(pos, ss, best_move, bonus);
       for (int i = 0; i < quiet_count; ++i) {
@@ -461,6 +482,14 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       const Move c = noisy_tried[i];
       capture_history_->table[pos.piece_on(c.from())][c.to()][pos.captured_type(c)].update(-bonus);
     }
+  }
+
+  if (move_count && !best_move && !excluded) {
+    // Every reply failed low: the previous move refuted this node's, more
+    // surely the deeper and the further below alpha.
+    const int weight = (depth > 5) + (pv_node || cut_node) + (best_value < alpha - 100 * depth) +
+                       ((ss - 1)->move_count > 10);
+    update_previous_quiet(pos, ss, stat_bonus(depth) * weight);
   }
 
   if (excluded) return best_value;

@@ -96,6 +96,9 @@ class Engine {
   void check_limits();
   void update_quiet_stats(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
   void update_continuation(Stack* ss, chess::Piece piece, chess::Square to, int bonus);
+  // The continuation history of the quiet move that led to this node (none
+  // after a null move, a capture or a promotion); full strength only.
+  void update_previous_quiet(const chess::Position& pos, Stack* ss, int bonus);
   void report_iteration(const Reporter& report, int depth, ai::Value score) const;
 
   EngineConfig config_;

@@ -25,6 +25,9 @@ struct Engine::Stack {
   // Beta cutoffs at this ply since the parent node began (a cutoff without a
   // stored move counts twice): a parent whose replies keep cutting reduces more.
   int cutoff_count = 0;
+  int move_count = 0;         // moves tried so far at this node
+  bool move_noisy = false;    // current_move captures or promotes
+  bool tt_hit = false;
   bool in_check = false;
   bool tt_pv = false;
   bool null_move = false;
