@@ -341,8 +341,16 @@ std::optional<Result<PgnGame>> PgnReader::next() {
     return Failure{"game " + std::to_string(number) + ", line " + std::to_string(line) + ": " + message};
   };
   const auto fail_at = [&](const Token& at, const std::string& message) { return fail(at.line, at.offset, message); };
-
   PgnGame game;
+  // A move that cannot be played: the whole game fails, or (UpToError) it ends before that move.
+  const auto bad_move = [&](const Token& at, const std::string& message) -> Result<PgnGame> {
+    if (moves_ == Moves::Whole) return fail_at(at, message);
+    resynchronise(at.offset, at.line);
+    game.cut_short = "line " + std::to_string(at.line) + ": " + message;
+    game.result = "*";
+    return std::move(game);
+  };
+
   std::vector<Token> tag_tokens;  // the '[' of each tag, for messages about its value
   while (tok.kind == TokenKind::TagOpen) {
     const Token open = tok;
@@ -440,11 +448,11 @@ std::optional<Result<PgnGame>> PgnReader::next() {
         const std::string where = std::string("at ") + (pos.side_to_move() == WHITE ? "white" : "black") +
                                   "'s move " + std::to_string(pos.fullmove_number()) + ", ";
         if (tok.text == "--" || tok.text == "Z0")
-          return fail_at(tok, where + "the null move " + describe(tok) + " is not supported");
+          return bad_move(tok, where + "the null move " + describe(tok) + " is not supported");
         if (pos.lost_by_checks())
-          return fail_at(tok, where + describe(tok) + " comes after the game ended with the third check");
+          return bad_move(tok, where + describe(tok) + " comes after the game ended with the third check");
         Result<Move> move = parse_san(pos, tok.text);
-        if (!move) return fail_at(tok, where + move.error());
+        if (!move) return bad_move(tok, where + move.error());
         game.moves.push_back(*move);
         game.comments_after.emplace_back();
         pos.do_move(*move);

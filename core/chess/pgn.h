@@ -31,6 +31,10 @@ struct PgnGame {
   // 4 for "??", 6 for "?!"; 0 for none), written as "$2"; may be left empty.
   // PgnReader skips NAGs: games it reads have none.
   std::vector<int> nags_after;
+  // Why the moves stop before the record does, e.g. "at white's move 5, 'Ke3'
+  // is not a legal move ..." (read by a PgnReader in Moves::UpToError mode);
+  // "" for a game read whole. Such a game's result is "*".
+  std::string cut_short;
 
   // The value of the first tag with that name, or "" if there is none.
   std::string tag(std::string_view name) const;
@@ -58,10 +62,16 @@ std::string write_pgn(const PgnGame& game);
 //   "game 2, line 17: at black's move 12, 'Nf9' is not a move in SAN (...)"
 // and reading goes on with the next game: the next line starting with '[' after
 // a blank line, or the next line starting with "[Event". Any bytes are safe.
+// In Moves::UpToError mode a move that cannot be played (not SAN, illegal,
+// ambiguous, a null move, after the third check) ends the game there instead:
+// the game comes back with the moves before it and PgnGame::cut_short saying
+// why, as players expect of a file with one bad move (a tag that cannot be
+// read is still a Failure).
 class PgnReader {
  public:
+  enum class Moves { Whole, UpToError };
   // text must outlive the reader.
-  explicit PgnReader(std::string_view text) : text_(text) {}
+  explicit PgnReader(std::string_view text, Moves moves = Moves::Whole) : text_(text), moves_(moves) {}
 
   // The next game, a Failure for a game that could not be read, or nullopt
   // once the text is exhausted.
@@ -73,6 +83,7 @@ class PgnReader {
   void resynchronise(std::size_t error_offset, std::size_t error_line);
 
   std::string_view text_;
+  Moves moves_ = Moves::Whole;
   std::size_t pos_ = 0;   // byte offset of the next unread character
   std::size_t line_ = 1;  // line of pos_
   int game_number_ = 0;

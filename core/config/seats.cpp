@@ -139,10 +139,13 @@ Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::Plug
   if (seat.human()) return players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}};
   std::shared_ptr<const players::PluginLibrary> plugin = catalog.find(seat.player);
   if (!plugin) return Failure{"the player plugin '" + seat.player + "' is no longer available"};
-  return players::Seat{.label = players::ai_label(seat.player, seat.level),
+  // Options that make the seat play exactly as a measured level make it that level, named so everywhere.
+  std::string level = seat.level;
+  if (auto same = plugin->measured_level_playing(seat.options)) level = same->level;
+  return players::Seat{.label = players::ai_label(seat.player, level),
                        .plugin = std::move(plugin),
                        .options = seat.options,
-                       .level = seat.level,
+                       .level = level,
                        .isolation = seat.isolation};
 }
 

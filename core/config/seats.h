@@ -86,8 +86,9 @@ std::optional<std::string> apply_seat_flags(Settings& settings, const std::strin
                                             const SeatFlags& flags);
 
 // The seat ready to play: the plugin's library from the catalog, and the label
-// people see ("Human", "alphabeta (medium)"). Fails when the plugin is no
-// longer in the catalog.
+// people see ("Human", "alphabeta (medium)"). A seat whose options are exactly
+// a measured level's presets is that level (PluginLibrary::measured_level_playing),
+// whatever level it named. Fails when the plugin is no longer in the catalog.
 Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog);
 
 // "human, random, minimax, alphabeta": the names a seat may take.

@@ -51,6 +51,19 @@ std::string termination_tag(chess::Termination t) {
   }
 }
 
+PgnTags seat_tags(const std::array<players::Seat, chess::COLOR_NB>& seats) {
+  PgnTags tags;
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const players::Seat& seat = seats[side];
+    if (seat.human()) continue;
+    for (const PgnTags& more : {rating_tags(chess::color_name(side), seat),
+                                plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(),
+                                            seat.options)})
+      tags.insert(tags.end(), more.begin(), more.end());
+  }
+  return tags;
+}
+
 chess::Game game_from_pgn(const chess::PgnGame& pgn) {
   chess::Game game(pgn.start);
   for (chess::Move move : pgn.moves) game.play(move);
@@ -69,7 +82,17 @@ bool looks_like_fen(const std::string& text) {
 
 }  // namespace
 
-Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant) {
+namespace {
+
+LoadedGames one_position(const chess::Position& position, bool from_file) {
+  chess::PgnGame game;
+  game.start = position;
+  return {{std::move(game)}, {}, from_file};
+}
+
+}  // namespace
+
+Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant variant) {
   const std::size_t begin = fen_or_path.find_first_not_of(" \t\r\n");
   const std::string text =
       begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
@@ -77,7 +100,7 @@ Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Varian
   if (looks_like_fen(text)) {
     auto position = chess::Position::from_fen(text, variant);
     if (!position) return Failure{"this is not a valid FEN: " + position.error()};
-    return chess::Game(*position);
+    return one_position(*position, false);
   }
   std::ifstream in(text, std::ios::binary);
   if (!in) return Failure{"cannot open " + quote_for_message(text) + ": there is no such file, or it cannot be read"};
@@ -85,16 +108,39 @@ Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Varian
   buffer << in.rdbuf();
   if (in.bad()) return Failure{"cannot read " + quote_for_message(text)};
   const std::string contents = buffer.str();
-  chess::PgnReader reader(contents);
-  std::optional<Result<chess::PgnGame>> first = reader.next();
-  if (first && *first) return game_from_pgn(**first);
   const std::string line = contents.substr(0, contents.find('\n'));
   if (looks_like_fen(line)) {
     auto position = chess::Position::from_fen(line, variant);
     if (!position) return Failure{text + " holds a FEN that is not valid: " + position.error()};
-    return chess::Game(*position);
+    return one_position(*position, true);
   }
-  return Failure{text + " is not a game: " + (first ? first->error() : std::string("it holds no game"))};
+  LoadedGames loaded;
+  loaded.from_file = true;
+  chess::PgnReader reader(contents, chess::PgnReader::Moves::UpToError);
+  while (std::optional<Result<chess::PgnGame>> game = reader.next()) {
+    if (*game) loaded.games.push_back(std::move(*game).value());
+    else loaded.unreadable.push_back(game->error());
+  }
+  if (loaded.games.empty())
+    return Failure{text + " is not a game: " +
+                   (loaded.unreadable.empty() ? std::string("it holds no game") : loaded.unreadable.front())};
+  return loaded;
+}
+
+std::string game_line(const chess::PgnGame& game) {
+  const auto named = [&](const char* tag, const char* otherwise) {
+    const std::string value = game.tag(tag);
+    return value.empty() || value == "?" ? std::string(otherwise) : value;
+  };
+  std::string line = named("White", "White") + " - " + named("Black", "Black") + ", " + game.result;
+  for (const char* tag : {"Event", "Date"})
+    if (const std::string value = game.tag(tag); !value.empty() && value.find('?') == std::string::npos)
+      line += ", " + value;
+  return line + " (" + moves_text(game.moves.size()) + ")";
+}
+
+bool finished_game(const chess::PgnGame& game) {
+  return game.result != "*" || game_from_pgn(game).is_over();
 }
 
 std::string moves_text(std::size_t plies) {

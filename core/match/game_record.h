@@ -3,6 +3,7 @@
 // plays games: gambit-match, the game window and the demo.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -38,16 +39,34 @@ PgnTags plugin_tags(const std::string& side_name, const std::string& id, const s
 // plugin ships (PluginLibrary::rating_of); nothing for any other seat.
 PgnTags rating_tags(const std::string& side_name, const players::Seat& seat);
 
+// The tags of both seats' plugins and ratings (plugin_tags, rating_tags; none for a human).
+PgnTags seat_tags(const std::array<players::Seat, chess::COLOR_NB>& seats);
+
 // The game a PGN record holds, replayed from its start (its moves are legal:
 // PgnReader checked them).
 chess::Game game_from_pgn(const chess::PgnGame& pgn);
 
-// What a player typed into Load: a position in FEN, or the path of a file
-// holding a PGN game (the first one) or a FEN line. Fails with a sentence that
-// names the real problem: the FEN parser's own message for text that is a FEN
-// and not a valid one, the PGN reader's for a file that is not a game, or
-// that no such file can be read.
-Result<chess::Game> load_game_text(const std::string& fen_or_path, chess::Variant variant);
+// What a player gave Load: a position in FEN, or the path of a file holding
+// PGN games or a FEN line. Each game of a PGN file is read up to its first
+// move that cannot be played (PgnGame::cut_short says which and why); games
+// that cannot be read at all are left out and said in words. A FEN is one game
+// without moves. Fails with a sentence that names the real problem when there
+// is no game at all: the FEN parser's own message for text that is a FEN and
+// not a valid one, the PGN reader's for a file that is not a game, or that no
+// such file can be read.
+struct LoadedGames {
+  std::vector<chess::PgnGame> games;    // at least one
+  std::vector<std::string> unreadable;  // why each game left out could not be read ("game 3, line 40: ...")
+  bool from_file = false;               // read from a file, not typed as a FEN
+};
+Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant variant);
+
+// A game of a file as a list shows it: "Foo - Bar, 1-0, Casual game, 2024.05.01 (34 moves)".
+std::string game_line(const chess::PgnGame& game);
+
+// The game is over as its record says: a result other than "*" (a
+// resignation, a loss on time, an agreement) or an end by the rules.
+bool finished_game(const chess::PgnGame& game);
 
 // A game's length as people count it: "1 move", "9 moves" (a move is one of
 // White's with Black's answer; a ply alone counts as a move).

@@ -102,13 +102,27 @@ bool GameSession::human_to_move() const {
 
 std::int64_t GameSession::remaining_ms(chess::Color side, TimePoint now) const {
   std::int64_t left = clock_ms_[side];
-  if (!game_.is_over() && side == game_.position().side_to_move() && !held_answer_)
+  if (!game_.is_over() && side == game_.position().side_to_move() && !held_answer_ && turn_timed())
     left -= ms_between(turn_started_, now);
   return left;
 }
 
+bool GameSession::turn_timed() const { return has_clock() && game_.moves().size() >= 2; }
+
+bool GameSession::has_moved(chess::Color side) const {
+  const bool first = game_.start().side_to_move() == side;
+  return game_.moves().size() >= (first ? 1u : 2u);
+}
+
+bool GameSession::can_abort() const {
+  if (game_.is_over()) return false;
+  for (chess::Color side : {chess::WHITE, chess::BLACK})
+    if (seats_[side].human() && !has_moved(side)) return true;
+  return false;
+}
+
 void GameSession::charge_clock(chess::Color side, TimePoint now) {
-  if (!has_clock()) return;
+  if (!turn_timed()) return;
   clock_ms_[side] -= ms_between(turn_started_, now);
   clock_ms_[side] += time_control_.increment_ms;
 }
@@ -424,17 +438,8 @@ void GameSession::step() {
 }
 
 chess::PgnGame GameSession::pgn(const std::string& event) const {
-  PgnTags extra;
-  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
-    const players::Seat& seat = seats_[side];
-    if (seat.human()) continue;
-    for (const PgnTags& tags : {rating_tags(chess::color_name(side), seat),
-                                plugin_tags(chess::color_name(side), seat.plugin->id(), seat.plugin->version(),
-                                            seat.options)})
-      extra.insert(extra.end(), tags.begin(), tags.end());
-  }
-  chess::PgnGame record =
-      pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label, time_control_, extra);
+  chess::PgnGame record = pgn_record(game_, event, seats_[chess::WHITE].label, seats_[chess::BLACK].label,
+                                     time_control_, seat_tags(seats_));
   if (std::any_of(comments_.begin(), comments_.end(), [](const std::string& c) { return !c.empty(); }))
     record.comments_after = comments_;
   return record;

@@ -20,10 +20,14 @@
 //    there is no undo. A finished game is final: it cannot be undone (as on
 //    lichess), so what the store recorded is what the window shows.
 //  - Clocks (when the time control has one) run for the side to move from the
-//    moment its turn began; a human whose time runs out loses on time (a draw
+//    moment its turn began, from each side's second turn on: as on lichess,
+//    the first move of each side (the first two plies of the record) is not
+//    timed, so a player is never flagged before the game has begun; a human whose time runs out loses on time (a draw
 //    when the opponent cannot mate), an AI gets players::Grace beyond it
 //    (rulebook.h: the rules the headless runner applies too).
 //  - Resign: the human seat resigns (with two humans, the side to move).
+//  - Abort: before a human seat's first move the game may be aborted
+//    (can_abort); ending it is the owner's business (it records nothing).
 //  - Draw offers (FIDE 9.1.2): a human to move may offer a draw; the offer
 //    goes with the move they then make. An AI opponent answers on its turn by
 //    its own judgement (PluginPlayer: a plugin without one declines); a human
@@ -117,6 +121,10 @@ class GameSession {
   std::optional<chess::Termination> claimable_draw() const;
   bool claim_draw(TimePoint now);
   bool can_resign() const;
+  // The game goes on and a human seat has not moved in it yet (lichess's Abort).
+  bool can_abort() const;
+  // Whether `side` has made a move in this game's record.
+  bool has_moved(chess::Color side) const;
   bool resign(TimePoint now);
 
   // A draw offer: the side making it and the ply its move has (== moves().size() while it is still to move).
@@ -192,6 +200,8 @@ class GameSession {
   // before the game ends other than by a move.
   void stop_clock(TimePoint now);
   void charge_clock(chess::Color side, TimePoint now);
+  // The turn being played is timed: there is a clock and each side has had its first move.
+  bool turn_timed() const;
   void take_hint();
   void cancel_searches();
 

@@ -323,6 +323,13 @@ std::optional<LevelRating> PluginLibrary::rating_of(std::string_view level, cons
   return *rating;
 }
 
+std::optional<LevelRating> PluginLibrary::measured_level_playing(const OptionList& options) const {
+  for (const LevelRating& rating : ratings_)
+    if (auto presets = resolve_options(*descriptor_, rating.level, {}); presets && presets.value() == options)
+      return rating;
+  return std::nullopt;
+}
+
 bool PluginLibrary::plays(chess::Variant v) const {
   return std::find(variants_.begin(), variants_.end(), v) != variants_.end();
 }

@@ -83,6 +83,10 @@ class PluginLibrary {
   // The measured rating of a seat playing exactly this level (resolved options
   // equal to the level's presets alone), or none.
   std::optional<LevelRating> rating_of(std::string_view level, const OptionList& options) const;
+  // The measured level whose presets alone resolve to exactly these options,
+  // if any: a seat with such options plays as that level, and is that level
+  // (a 1200 seat given the 1600's elo is alphabeta 1600).
+  std::optional<LevelRating> measured_level_playing(const OptionList& options) const;
 
   // The checked C descriptor: for the functions of core/players/options.h.
   // Static in a loaded library; a described one's is kept by the library, its

@@ -44,10 +44,30 @@ Result<Recorder::KeptGame> Recorder::read_kept(store::Store* store, const std::s
   KeptGame game{{seat_config(saved.white), seat_config(saved.black)},
                 match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms},
                 std::nullopt,
-                match::game_from_pgn(**pgn)};
+                match::game_from_pgn(**pgn),
+                saved.rated,
+                saved.unrated_reason};
   if (saved.clock_initial_ms > 0)
     game.clocks = std::array<std::int64_t, chess::COLOR_NB>{saved.white_ms, saved.black_ms};
   return game;
+}
+
+std::optional<std::string> Recorder::resign_kept(store::Store& store, const std::string& profile, KeptGame kept,
+                                                 const std::array<players::Seat, chess::COLOR_NB>& seats, bool rated,
+                                                 std::int64_t now_unix) {
+  chess::Game& game = kept.game;
+  const chess::Color person = seats[chess::WHITE].human() ? chess::WHITE : chess::BLACK;
+  if (game.is_over() || !game.resign(person)) return "The kept game cannot be resigned: it is over.";
+  const chess::PgnGame pgn = match::pgn_record(game, "Gambit game", seats[chess::WHITE].label,
+                                               seats[chess::BLACK].label, kept.time_control, match::seat_tags(seats));
+  store::FinishedGame record =
+      store_record(game, pgn, seat_identity(seats[chess::WHITE], profile), seat_identity(seats[chess::BLACK], profile),
+                   kept.time_control, now_unix, now_unix, store::GameSource::Window);
+  record.rated = rated && kept.rated;
+  record.ends_interrupted = true;
+  if (auto recorded = store.record_game(record); !recorded)
+    return "The kept game could not be recorded in " + store.path().string() + ": " + recorded.error();
+  return std::nullopt;
 }
 
 Recorder::Recorder(store::Store* store, std::string profile, store::GameSource source)
@@ -61,8 +81,10 @@ std::optional<std::string> Recorder::forget_kept() {
   return std::nullopt;
 }
 
-std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t now_unix, bool resumed) {
+std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t now_unix, bool resumed,
+                                           RatedDecision rated) {
   std::optional<std::string> problem = forget_kept();  // the kept game was this recorder's previous one
+  rated_ = std::move(rated);
   started_at_ = now_unix;
   rating_change_.reset();
   recorded_game_.reset();
@@ -77,6 +99,10 @@ std::optional<std::string> Recorder::began(const chess::Game& game, std::int64_t
   return problem;
 }
 
+void Recorder::make_unrated(const std::string& why) {
+  if (rated_.rated) rated_ = RatedDecision{false, why};
+}
+
 std::optional<std::string> Recorder::record_if_over(const match::GameSession& session, std::int64_t now_unix) {
   const chess::Game& game = session.game();
   if (recorded_ || given_up_ || !game.is_over()) return std::nullopt;
@@ -87,6 +113,7 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
       game, session.pgn(demo ? "Gambit demo" : "Gambit game"), seat_identity(session.seat(chess::WHITE), profile_),
       seat_identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
   record.ends_interrupted = keeps_unfinished_;
+  record.rated = rated_.rated;
   auto recorded = store_->record_game(record);
   if (!recorded)  // a kept game stays kept: nothing is lost
     return "This game could not be recorded in " + store_->path().string() + ": " + recorded.error();
@@ -94,7 +121,8 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
   recorded_game_ = recorded.value();
   if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
     rating_change_ = *change.value();
-    if (auto history = store_->rating_history(); history && !history.value().empty()) {
+    const rating::RatingPool pool = rating::pool_of(record.variant, record.time_control);
+    if (auto history = store_->rating_history(pool); history && !history.value().empty()) {
       const store::RatingPoint& last = history.value().back();
       for (auto p = history.value().rbegin(); p != history.value().rend() && p->score == last.score &&
                                               p->opponent == last.opponent && last.score != 0.5;
@@ -121,6 +149,8 @@ std::optional<std::string> Recorder::keep_unfinished(const match::GameSession& s
   kept.white_ms = session.remaining_ms(chess::WHITE, now);
   kept.black_ms = session.remaining_ms(chess::BLACK, now);
   kept.saved_at = now_unix;
+  kept.rated = rated_.rated;
+  kept.unrated_reason = rated_.why_not;
   if (auto saved = store_->save_interrupted(kept); !saved)
     return "The unfinished game could not be kept in " + store_->path().string() + ": " + saved.error();
   keeps_unfinished_ = true;

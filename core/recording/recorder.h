@@ -10,6 +10,9 @@
 // neither recorded nor kept; recording a game this recorder kept clears the
 // kept game in the same transaction; beginning another game gives up the kept
 // one; a recorder that never kept a game leaves an older kept game alone.
+// Rated or not is decided when a game begins (RatedDecision) and only ever
+// turns to unrated (make_unrated: a hint, a take-back); the store records and
+// keeps exactly that decision.
 // Without a store nothing is recorded or kept. Problems come back as sentences
 // for the player; the game goes on.
 //
@@ -25,6 +28,7 @@
 #include "core/chess/game.h"
 #include "core/config/settings.h"
 #include "core/match/game_session.h"
+#include "core/recording/rated_game.h"
 #include "core/store/store.h"
 
 namespace gambit::recording {
@@ -37,10 +41,21 @@ class Recorder {
     match::TimeControl time_control;
     std::optional<std::array<std::int64_t, chess::COLOR_NB>> clocks;  // remaining times, when it has a clock
     chess::Game game;
+    bool rated = false;          // still rated when it was kept (its seats decide again when it is resumed)
+    std::string unrated_reason;  // when not: why
   };
   // The kept game of `store`, or a sentence: none kept, or it cannot be read.
   // no_store says why there is no store when store is null.
   static Result<KeptGame> read_kept(store::Store* store, const std::string& no_store);
+
+  // The kept game resigned by the person at the board, recorded at once as
+  // their loss (rated when it still was: `rated`, decided from its seats and
+  // kept->rated) and no longer kept: a rated game is left for another only so.
+  // seats: the kept game's seats ready to play. A problem comes back in words
+  // (and the game stays kept).
+  static std::optional<std::string> resign_kept(store::Store& store, const std::string& profile, KeptGame kept,
+                                                const std::array<players::Seat, chess::COLOR_NB>& seats, bool rated,
+                                                std::int64_t now_unix);
 
   // store may be null. profile names the human in the store; source says
   // which front end played (Demo games are recorded, never kept).
@@ -48,7 +63,13 @@ class Recorder {
 
   // A game begins here: new, loaded (its moves so far were not played here) or
   // resumed (the kept game, whose moves were). Gives up a game kept before.
-  std::optional<std::string> began(const chess::Game& game, std::int64_t now_unix, bool resumed = false);
+  // `rated` is the decision said before it (unrated when not given).
+  std::optional<std::string> began(const chess::Game& game, std::int64_t now_unix, bool resumed = false,
+                                   RatedDecision rated = {});
+  // The current game is not rated from now on, for this reason (a sentence);
+  // nothing changes when it already was not.
+  void make_unrated(const std::string& why);
+  const RatedDecision& rated() const { return rated_; }
   // Records the session's game if it has ended and is ours to record.
   std::optional<std::string> record_if_over(const match::GameSession& session, std::int64_t now_unix);
   // Keeps the session's unfinished game (Play only; nothing when no move was played here).
@@ -88,6 +109,7 @@ class Recorder {
   std::optional<std::int64_t> recorded_game_;
   std::optional<store::Store::RatingChange> rating_change_;
   int results_in_a_row_ = 0;
+  RatedDecision rated_;
 };
 
 }  // namespace gambit::recording

@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
     game.reason = "checkmate";
     game.plies = 80;
     game.pgn = std::string(2000, 'x');  // a 40-move game's PGN is about this long
+    game.rated = true;
     // Measured levels: every game is rated.
     const auto level = [](int i, double shift) {
       const int elo = 600 + 400 * (i % 4);
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
     }
     const double record_ms = ms_since(last_hundred) / 100;
 
-    InterruptedGame kept{std::string(800, 'x'), {"human", "", ""}, {"alphabeta", "hard", ""}, 300000, 2000, 1, 2, 3};
+    InterruptedGame kept{std::string(800, 'x'), {"human", "", ""}, {"alphabeta", "hard", ""}, 300000, 2000, 1, 2, 3, false, ""};
     Clock::time_point start = Clock::now();
     for (int i = 0; i < 100; ++i)
       if (auto saved = store.save_interrupted(kept); !saved) return fail(saved.error());
@@ -68,7 +69,7 @@ int main(int argc, char** argv) {
     auto standings = store.standings();
     const double standings_ms = ms_since(start);
     start = Clock::now();
-    auto history = store.rating_history();
+    auto history = store.rating_history({"standard", gambit::rating::Speed::Untimed});
     const double history_ms = ms_since(start);
     start = Clock::now();
     auto recent = store.recent_games(50);

@@ -107,6 +107,27 @@ CREATE TABLE reviews (
 );
 )sql";
 
+// Version 6: rating pools and the rated flag. A person has one rating per
+// pool (variant and speed, rating::RatingPool; games.pool, filled in by the
+// store when it opens, from variant and time_control), and a game is rated
+// only when it was announced rated before it began (games.rated). Earlier
+// games are marked rated when they are what earlier builds rated once the AI
+// is placed (from the start, a person against an AI), and their ratings are
+// dropped, to be computed again within their pools when the store opens. A kept unfinished
+// game says whether it is still rated (interrupted_game.rated; one kept by an
+// earlier build is rated when its seats make it so, as it was then).
+constexpr const char* Version6 = R"sql(
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+ALTER TABLE games ADD COLUMN pool TEXT NOT NULL DEFAULT '';
+UPDATE games SET rated = 1 WHERE from_start = 1 AND id IN (
+  SELECT g.id FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id WHERE
+  (w.kind = 'human' AND b.kind = 'ai') OR (b.kind = 'human' AND w.kind = 'ai'));
+DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS NULL);
+CREATE INDEX games_by_pool ON games (pool, id);
+ALTER TABLE interrupted_game ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1));
+ALTER TABLE interrupted_game ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT '';
+)sql";
+
 }  // namespace
 
 const char* migration_sql(int version) {
@@ -116,6 +137,7 @@ const char* migration_sql(int version) {
     case 3: return Version3;
     case 4: return Version4;
     case 5: return Version5;
+    case 6: return Version6;
     default: return nullptr;
   }
 }

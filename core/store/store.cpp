@@ -158,14 +158,14 @@ Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who, bool* 
   return id;
 }
 
-// A person's rating after their latest counted game (Glicko-2's start if none).
-Result<rating::Glicko2> current_rating(Connection& db, std::int64_t player) {
+// A person's rating in a pool after their latest counted game there (Glicko-2's start if none).
+Result<rating::Glicko2> current_rating(Connection& db, std::int64_t player, const std::string& pool) {
   auto query = Statement::prepare(db,
                                   "SELECT r.rating, r.deviation, r.volatility FROM ratings r JOIN games g ON g.id = "
-                                  "r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id DESC "
-                                  "LIMIT 1");
+                                  "r.game_id WHERE r.player_id = ?1 AND g.pool = ?2 AND g.archived_at IS NULL "
+                                  "ORDER BY r.game_id DESC LIMIT 1");
   if (!query) return Failure{query.error()};
-  query.value().bind(1, player);
+  query.value().bind(1, player).bind(2, pool);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
   if (!row.value()) return rating::Glicko2{};
@@ -173,10 +173,10 @@ Result<rating::Glicko2> current_rating(Connection& db, std::int64_t player) {
   return rating::Glicko2{r.column_double(0), r.column_double(1), r.column_double(2)};
 }
 
-// The counted games that are rated: from the start, a person against a placed AI.
+// The counted games that are rated: announced rated, from the start, a person against a placed AI.
 constexpr const char* RatedGames =
     "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
-    "WHERE g.archived_at IS NULL AND g.from_start = 1 AND "
+    "WHERE g.archived_at IS NULL AND g.rated = 1 AND g.from_start = 1 AND "
     "((w.kind = 'human' AND b.kind = 'ai' AND b.rating IS NOT NULL AND b.rating_deviation IS NOT NULL) OR "
     "(b.kind = 'human' AND w.kind = 'ai' AND w.rating IS NOT NULL AND w.rating_deviation IS NOT NULL))";
 
@@ -185,7 +185,7 @@ constexpr const char* RatedGames =
 Result<bool> rate_game(Connection& db, std::int64_t game) {
   auto query = Statement::prepare(
       db, std::string("SELECT g.result, w.kind, w.id, b.id, w.rating, w.rating_deviation, b.rating, "
-                      "b.rating_deviation ") + RatedGames + " AND g.id = ?1");
+                      "b.rating_deviation, g.pool ") + RatedGames + " AND g.id = ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, game);
   auto row = query.value().step();
@@ -198,7 +198,7 @@ Result<bool> rate_game(Connection& db, std::int64_t game) {
   const rating::GameResult result{white_person ? r.column_double(6) : r.column_double(4),
                                   white_person ? r.column_double(7) : r.column_double(5),
                                   white_person ? white_points : 1.0 - white_points};
-  auto before = current_rating(db, person);
+  auto before = current_rating(db, person, r.column_text(8));
   if (!before) return Failure{before.error()};
   const rating::Glicko2 after = rating::update(before.value(), {&result, 1});
   auto insert = Statement::prepare(
@@ -228,10 +228,39 @@ Result<bool> rate_all_again(Connection& db) {
   return true;
 }
 
+// Every game's pool from its variant and time control, for the games of files
+// migrated from schema 5 or earlier (whose pool is ''), in one transaction.
+Result<bool> fill_pools(Connection& db) {
+  auto missing = db.query_int("SELECT count(*) FROM games WHERE pool = ''");
+  if (!missing) return Failure{missing.error()};
+  if (missing.value() == 0) return true;
+  auto transaction = Transaction::begin(db);
+  if (!transaction) return Failure{transaction.error()};
+  auto games = Statement::prepare(db, "SELECT id, variant, time_control FROM games WHERE pool = ''");
+  if (!games) return Failure{games.error()};
+  std::vector<std::pair<std::int64_t, std::string>> pools;
+  for (;;) {
+    auto row = games.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) break;
+    const Statement& r = games.value();
+    pools.emplace_back(r.column_int(0), rating::pool_of(r.column_text(1), r.column_text(2)).key());
+  }
+  auto update = Statement::prepare(db, "UPDATE games SET pool = ?2 WHERE id = ?1");
+  if (!update) return Failure{update.error()};
+  for (const auto& [id, pool] : pools) {
+    update.value().reset();
+    update.value().bind(1, id).bind(2, pool);
+    if (auto ran = update.value().run(); !ran) return Failure{ran.error()};
+  }
+  return transaction.value()->commit();
+}
+
 // Rated games without their rating: those of files migrated from earlier
 // schemas (whose ratings were dropped), or of a process that died in between.
 // Any such game means every counted rating is computed again, in order.
 Result<bool> rebuild_ratings(Connection& db) {
+  if (auto filled = fill_pools(db); !filled) return Failure{filled.error()};
   auto missing = db.query_int(std::string("SELECT count(*) ") + RatedGames +
                               " AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.game_id = g.id)");
   if (!missing) return Failure{missing.error()};
@@ -339,12 +368,13 @@ Result<std::int64_t> Store::record_game(const FinishedGame& game) {
   auto insert = Statement::prepare(
       db,
       "INSERT INTO games (white_id, black_id, result, reason, variant, time_control, started_at, ended_at, plies, "
-      "pgn, source, from_start) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+      "pgn, source, from_start, rated, pool) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   if (!insert) return Failure{insert.error()};
   Statement& row = insert.value();
   row.bind(1, white.value()).bind(2, black.value()).bind(3, game.result).bind(4, game.reason).bind(5, game.variant);
   row.bind(6, game.time_control).bind(7, game.started_at).bind(8, game.ended_at).bind(9, std::int64_t(game.plies));
   row.bind(10, game.pgn).bind(11, std::string(source_name(game.source))).bind(12, std::int64_t(game.from_start));
+  row.bind(13, std::int64_t(game.rated)).bind(14, rating::pool_of(game.variant, game.time_control).key());
   if (auto ran = row.run(); !ran) return Failure{ran.error()};
   const std::int64_t id = db.last_insert_id();
   // A new or moved placement changes earlier ratings too; otherwise this game is the newest to rate.
@@ -370,9 +400,16 @@ Result<int> Store::place_players(const std::vector<PlayerIdentity>& placed) {
     auto row = find.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value()) continue;
-    auto moved = place(*db_, find.value().column_int(0), *who.placement);
+    const std::int64_t id = find.value().column_int(0);
+    auto moved = place(*db_, id, *who.placement);
     if (!moved) return Failure{moved.error()};
     changed += moved.value() ? 1 : 0;
+    // The level's own name: an identity recorded under another label (a level
+    // with options that make it play as this one) is shown as what it is.
+    auto relabel = Statement::prepare(*db_, "UPDATE players SET label = ?2 WHERE id = ?1");
+    if (!relabel) return Failure{relabel.error()};
+    relabel.value().bind(1, id).bind(2, who.label);
+    if (auto ran = relabel.value().run(); !ran) return Failure{ran.error()};
   }
   if (changed > 0)
     if (auto rated = rate_all_again(*db_); !rated) return Failure{rated.error()};
@@ -434,11 +471,41 @@ Result<std::vector<Standing>> Store::standings() {
   return out;
 }
 
-Result<rating::Glicko2> Store::rating() {
+Result<rating::Glicko2> Store::rating(const rating::RatingPool& pool) {
   auto me = profile_id(*db_, profile_);
   if (!me) return Failure{me.error()};
   if (!me.value()) return rating::Glicko2{};
-  return current_rating(*db_, *me.value());
+  return current_rating(*db_, *me.value(), pool.key());
+}
+
+Result<std::vector<PoolRating>> Store::pools() {
+  std::vector<PoolRating> pools;
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return pools;
+  auto query = Statement::prepare(*db_,
+                                  "SELECT g.pool, count(*) FROM ratings r JOIN games g ON g.id = r.game_id "
+                                  "WHERE r.player_id = ?1 AND g.archived_at IS NULL GROUP BY g.pool");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value());
+  for (;;) {
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) break;
+    const std::string key = query.value().column_text(0);
+    auto pool = rating::RatingPool::from_key(key);
+    if (!pool) continue;  // not a pool this build knows (written by a newer one): not shown
+    pools.push_back({*pool, {}, int(query.value().column_int(1))});
+  }
+  for (PoolRating& pool : pools) {
+    auto now = current_rating(*db_, *me.value(), pool.pool.key());
+    if (!now) return Failure{now.error()};
+    pool.rating = now.value();
+  }
+  std::stable_sort(pools.begin(), pools.end(), [](const PoolRating& a, const PoolRating& b) {
+    return a.games != b.games ? a.games > b.games : a.pool.key() < b.pool.key();
+  });
+  return pools;
 }
 
 Result<std::optional<Store::RatingChange>> Store::rating_change(std::int64_t game_id) {
@@ -448,7 +515,8 @@ Result<std::optional<Store::RatingChange>> Store::rating_change(std::int64_t gam
   auto query = Statement::prepare(*db_,
                                   "SELECT r.game_id, r.rating, r.deviation, r.volatility FROM ratings r JOIN games g "
                                   "ON g.id = r.game_id WHERE r.player_id = ?1 AND g.archived_at IS NULL AND "
-                                  "r.game_id <= ?2 ORDER BY r.game_id DESC LIMIT 2");
+                                  "r.game_id <= ?2 AND g.pool = (SELECT pool FROM games WHERE id = ?2) "
+                                  "ORDER BY r.game_id DESC LIMIT 2");
   if (!query) return Failure{query.error()};
   query.value().bind(1, *me.value()).bind(2, game_id);
   std::vector<std::pair<std::int64_t, rating::Glicko2>> rows;
@@ -463,7 +531,7 @@ Result<std::optional<Store::RatingChange>> Store::rating_change(std::int64_t gam
   return std::optional<RatingChange>(RatingChange{rows.size() > 1 ? rows[1].second : rating::Glicko2{}, rows[0].second});
 }
 
-Result<std::vector<RatingPoint>> Store::rating_history() {
+Result<std::vector<RatingPoint>> Store::rating_history(const rating::RatingPool& pool) {
   std::vector<RatingPoint> points;
   auto me = profile_id(*db_, profile_);
   if (!me) return Failure{me.error()};
@@ -472,9 +540,9 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
                                   "SELECT r.game_id, g.ended_at, r.rating, r.deviation, r.volatility, g.result, "
                                   "g.white_id = r.player_id, CASE WHEN g.white_id = r.player_id THEN g.black_id "
                                   "ELSE g.white_id END FROM ratings r JOIN games g ON g.id = r.game_id "
-                                  "WHERE r.player_id = ?1 AND g.archived_at IS NULL ORDER BY r.game_id");
+                                  "WHERE r.player_id = ?1 AND g.pool = ?2 AND g.archived_at IS NULL ORDER BY r.game_id");
   if (!query) return Failure{query.error()};
-  query.value().bind(1, *me.value());
+  query.value().bind(1, *me.value()).bind(2, pool.key());
   for (;;) {
     auto row = query.value().step();
     if (!row) return Failure{row.error()};
@@ -488,22 +556,39 @@ Result<std::vector<RatingPoint>> Store::rating_history() {
 
 namespace {
 
-// The games' summary columns, for recent_games and game_summary.
+// The games' summary columns, for recent_games and game_summary: with the
+// rating the game gave (r) and the one before it in the same pool (its
+// previous rated game's, or the start's).
 constexpr const char* SummarySelect =
-    "SELECT g.id, g.ended_at, w.label, b.label, g.result, g.reason, g.plies, g.source "
-    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id ";
+    "SELECT g.id, g.ended_at, w.label, b.label, g.result, g.reason, g.plies, g.source, g.variant, g.time_control, "
+    "r.rating, (SELECT p.rating FROM ratings p JOIN games pg ON pg.id = p.game_id WHERE p.player_id = r.player_id "
+    "AND pg.pool = g.pool AND pg.archived_at IS g.archived_at AND p.game_id < g.id ORDER BY p.game_id DESC LIMIT 1) "
+    "FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id "
+    "LEFT JOIN ratings r ON r.game_id = g.id ";
 
 GameSummary summary_of(const Statement& r) {
-  return {r.column_int(0),  r.column_int(1),       r.column_text(2),
-          r.column_text(3), r.column_text(4),      r.column_text(5),
-          int(r.column_int(6)), source_from_name(r.column_text(7)).value_or(GameSource::Window)};
+  GameSummary game;
+  game.id = r.column_int(0);
+  game.ended_at = r.column_int(1);
+  game.white = r.column_text(2);
+  game.black = r.column_text(3);
+  game.result = r.column_text(4);
+  game.reason = r.column_text(5);
+  game.plies = int(r.column_int(6));
+  game.source = source_from_name(r.column_text(7)).value_or(GameSource::Window);
+  game.pool = rating::pool_of(r.column_text(8), r.column_text(9));
+  game.rated = !r.column_null(10);
+  if (game.rated)
+    game.rating_change = r.column_double(10) - (r.column_null(11) ? InitialRating : r.column_double(11));
+  return game;
 }
 
 }  // namespace
 
-Result<std::vector<GameSummary>> Store::recent_games(int limit) {
-  auto query = Statement::prepare(
-      *db_, std::string(SummarySelect) + "WHERE g.archived_at IS NULL ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
+Result<std::vector<GameSummary>> Store::recent_games(int limit, bool played_here) {
+  auto query = Statement::prepare(*db_, std::string(SummarySelect) + "WHERE g.archived_at IS NULL " +
+                                            (played_here ? "AND g.source = 'window' " : "") +
+                                            "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, std::int64_t(std::max(limit, 0)));
   std::vector<GameSummary> games;
@@ -592,22 +677,22 @@ Result<bool> Store::save_interrupted(const InterruptedGame& game) {
   auto save = Statement::prepare(
       *db_,
       "INSERT OR REPLACE INTO interrupted_game (id, pgn, white_player, white_level, white_options, black_player, "
-      "black_level, black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at) VALUES "
-      "(1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+      "black_level, black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at, rated, "
+      "unrated_reason) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   if (!save) return Failure{save.error()};
   Statement& s = save.value();
   s.bind(1, game.pgn).bind(2, game.white.player).bind(3, game.white.level).bind(4, game.white.options);
   s.bind(5, game.black.player).bind(6, game.black.level).bind(7, game.black.options);
   s.bind(8, game.clock_initial_ms).bind(9, game.clock_increment_ms).bind(10, game.white_ms).bind(11, game.black_ms);
-  s.bind(12, game.saved_at);
+  s.bind(12, game.saved_at).bind(13, std::int64_t(game.rated)).bind(14, game.unrated_reason);
   return s.run();  // one statement: its own transaction
 }
 
 Result<std::optional<InterruptedGame>> Store::interrupted() {
   auto query = Statement::prepare(*db_,
                                   "SELECT pgn, white_player, white_level, white_options, black_player, black_level, "
-                                  "black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at "
-                                  "FROM interrupted_game WHERE id = 1");
+                                  "black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at, "
+                                  "rated, unrated_reason FROM interrupted_game WHERE id = 1");
   if (!query) return Failure{query.error()};
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
@@ -622,6 +707,8 @@ Result<std::optional<InterruptedGame>> Store::interrupted() {
   game.white_ms = r.column_int(9);
   game.black_ms = r.column_int(10);
   game.saved_at = r.column_int(11);
+  game.rated = r.column_int(12) != 0;
+  game.unrated_reason = r.column_text(13);
   return std::optional<InterruptedGame>(std::move(game));
 }
 

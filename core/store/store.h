@@ -6,11 +6,13 @@
 // closed (interrupted_game).
 //
 // Ratings: an AI opponent is placed by calibration (PlayerIdentity::placement,
-// kept with the player and never moved by results); a person's rating is
-// Glicko-2 (core/rating), one rating period per game, from games that began at
-// the starting position against a placed AI. Games against an AI not placed
-// (an external engine, an identity no calibration covers), between two people
-// or between two AIs are kept and counted in the standings, not rated. The
+// kept with the player and never moved by results); a person has one Glicko-2
+// rating (core/rating) per pool (rating::RatingPool: variant and speed), one
+// rating period per game. A game is rated when it was announced rated before
+// it began (FinishedGame::rated: the front end decided, and said so) and is a
+// person against a placed AI from the start; the flag is kept with the game,
+// so no later placement makes an unrated game rated. Other games (an AI not
+// placed, two people, two AIs) are kept and counted in the standings. The
 // ratings are a function of the games in order and the placements: when a
 // placement changes, every counted rating is computed again.
 //
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "core/rating/glicko2.h"
+#include "core/rating/rating_pool.h"
 #include "core/util/result.h"
 
 namespace gambit::store {
@@ -44,7 +47,7 @@ class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
 // version are migrated forward when opened.
-inline constexpr int SchemaVersion = 5;
+inline constexpr int SchemaVersion = 6;
 // The profile name of the human at this computer when the config names none.
 inline constexpr const char* DefaultProfile = "Player";
 // A person's rating starts here (Glicko-2's start: 1500, deviation 350).
@@ -96,6 +99,10 @@ struct FinishedGame {
   // The game began at its variant's starting position. Only such games are
   // rated; one from a typed or loaded position is kept and shown, not rated.
   bool from_start = true;
+  // The game was announced rated before it began (the front end's decision,
+  // from its seats and start). It is rated only when it also is a person
+  // against a placed AI from the start; false: kept and shown, never rated.
+  bool rated = false;
   // This game is the store's interrupted game: it is cleared in the same
   // transaction, so the game is either recorded or still there to resume.
   bool ends_interrupted = false;
@@ -139,7 +146,18 @@ struct GameSummary {
   std::string reason;
   int plies = 0;
   GameSource source = GameSource::Window;
+  rating::RatingPool pool;   // the game's variant and speed
+  bool rated = false;        // it moved the profile's rating in its pool
+  double rating_change = 0;  // by how much (rated games only)
   bool operator==(const GameSummary&) const = default;
+};
+
+// The profile's rating in one pool where it has rated games.
+struct PoolRating {
+  rating::RatingPool pool;
+  rating::Glicko2 rating;
+  int games = 0;  // rated games in the pool (not archived)
+  bool operator==(const PoolRating&) const = default;
 };
 
 // A game's review as kept: what made it (analyser: the player's id, version
@@ -170,6 +188,10 @@ struct InterruptedGame {
   std::int64_t white_ms = 0;  // remaining time of each side when it was saved
   std::int64_t black_ms = 0;
   std::int64_t saved_at = 0;  // Unix seconds
+  // Announced rated when it began, and still rated (no hint, no take-back);
+  // when not, why (a sentence), to say so again when it is resumed.
+  bool rated = false;
+  std::string unrated_reason;
   bool operator==(const InterruptedGame&) const = default;
 };
 
@@ -209,18 +231,21 @@ class Store {
   // Games, wins, draws, losses per opponent (not counting archived games):
   // VsAi rows first (most games first), then HumanVsHuman, then AiVsAi.
   Result<std::vector<Standing>> standings();
-  // The profile's current rating (Glicko-2's start before its first rated game).
-  Result<rating::Glicko2> rating();
-  // The profile's rating before and after a game, when that game rated the profile.
+  // The profile's current rating in a pool (Glicko-2's start before its first rated game there).
+  Result<rating::Glicko2> rating(const rating::RatingPool& pool);
+  // The pools where the profile has rated games (not archived), most games first.
+  Result<std::vector<PoolRating>> pools();
+  // The profile's rating (in the game's pool) before and after a game, when that game rated the profile.
   struct RatingChange {
     rating::Glicko2 before;
     rating::Glicko2 after;
   };
   Result<std::optional<RatingChange>> rating_change(std::int64_t game_id);
-  // The profile's rating after each of its rated games since the last reset, oldest first.
-  Result<std::vector<RatingPoint>> rating_history();
-  // The latest games (not archived), newest first, at most limit.
-  Result<std::vector<GameSummary>> recent_games(int limit);
+  // The profile's rating after each of its rated games in a pool since the last reset, oldest first.
+  Result<std::vector<RatingPoint>> rating_history(const rating::RatingPool& pool);
+  // The latest games (not archived), newest first, at most limit; played_here:
+  // only those played in the window (not the demo's, not gambit-match's).
+  Result<std::vector<GameSummary>> recent_games(int limit, bool played_here = false);
   // One game's line of the recent games list (archived ones too).
   Result<GameSummary> game_summary(std::int64_t id);
   // The PGN of one game (archived ones too).

@@ -42,7 +42,7 @@ void DemoScreen::start() {
     return;
   }
   for (const players::Seat* seat : {&*a, &*b})
-    if (std::string problem = GameScreen::variant_problem(*seat, settings.game.rules()); !problem.empty()) {
+    if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
       failure_ = problem;
       return;
     }

@@ -15,12 +15,6 @@ using std::chrono::milliseconds;
 GameScreen::GameScreen(App& app, store::GameSource source)
     : Screen(app), recorder_(app.setup().store(), app.setup().settings().store.profile, source) {}
 
-std::string GameScreen::variant_problem(const players::Seat& seat, chess::Variant variant) {
-  if (seat.human() || seat.plugin->plays(variant)) return "";
-  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
-         ": choose another player, or standard chess in Settings (Board & clock)";
-}
-
 void GameScreen::add_button(int action, const char* label, const char* tooltip) {
   buttons_.push_back({action, Button{label, tooltip, {}}});
 }
@@ -59,8 +53,8 @@ void GameScreen::tell(const std::optional<std::string>& problem) {
   if (problem) app_.toast(*problem);
 }
 
-void GameScreen::game_began(bool resumed) {
-  if (session()) tell(recorder_.began(game(), std::int64_t(std::time(nullptr)), resumed));
+void GameScreen::game_began(bool resumed, recording::RatedDecision rated) {
+  if (session()) tell(recorder_.began(game(), std::int64_t(std::time(nullptr)), resumed, std::move(rated)));
 }
 
 void GameScreen::open_dialog(int dialog, const std::string& title, const std::string& message,

@@ -42,9 +42,6 @@ class GameScreen : public Screen {
  protected:
   GameScreen(App& app, store::GameSource source);
 
-  // Why a seat cannot play a game in `variant`, in words with what to do, or "" when it can.
-  static std::string variant_problem(const players::Seat& seat, chess::Variant variant);
-
   // The session shown; nullptr when the game could not start (failure_ says why).
   virtual match::GameSession* session() const = 0;
   // Moves the session on (called once a frame before its events are taken).
@@ -112,7 +109,11 @@ class GameScreen : public Screen {
   std::string thinking_text() const;
 
   // The store's side (recording::Recorder), its problems told as toasts.
-  void game_began(bool resumed = false);  // a new, loaded or resumed game starts being played here
+  // A new, loaded or resumed game starts being played here, rated or not as decided before it.
+  void game_began(bool resumed = false, recording::RatedDecision rated = {});
+  // The AI's thinking (its line and arrow) is shown: in casual games only (a
+  // rated game gives no engine help, as on lichess).
+  bool engine_help_shown() const { return !recorder_.rated().rated; }
   void tell(const std::optional<std::string>& problem);
 
   recording::Recorder recorder_;
@@ -142,6 +143,7 @@ class GameScreen : public Screen {
   void draw_overlay(sf::RenderTarget& target);
 
   sf::Vector2f mouse_;
+  bool ai_arrow_drawn_ = false;          // the last frame drew the AI's intended move as an arrow
   std::optional<std::size_t> view_ply_;  // looking back at this ply; nullopt = the live position
   bool dropped_by_hand_ = false;         // the last human move was dragged: no glide
   std::optional<Glide> glide_;

@@ -125,6 +125,7 @@ std::string GameScreen::status_text() const {
 std::string GameScreen::thinking_text() const {
   const match::GameSession& s = *session();
   std::optional<players::SearchInfo> info = s.thinking_info();
+  if (!engine_help_shown()) return info ? "Rated game: the AI's thinking is not shown." : "";
   if (!info || info->depth == 0) return "";
   const Color side = game().position().side_to_move();
   std::string text = "depth " + std::to_string(info->depth);
@@ -288,7 +289,9 @@ std::vector<std::string> GameScreen::end_details() const {
     how = lost && outcome.termination == chess::Termination::Resignation ? "You resigned"
                                                                          : "By " + match::ending_words(outcome);
   }
-  std::vector<std::string> details{how + " (" + outcome.pgn_result() + ")."};
+  // The result after the words, never as a second bracket: "Draw by threefold repetition (claimed), 1/2-1/2."
+  std::vector<std::string> details{how + (how.ends_with(')') ? ", " + outcome.pgn_result() + "."
+                                                             : " (" + outcome.pgn_result() + ").")};
   const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
   const players::Seat& ai = s.seat(s.seat(chess::WHITE).human() ? chess::BLACK : chess::WHITE);
   if (const auto& rating_change = recorder_.rating_change()) {
@@ -300,13 +303,8 @@ std::vector<std::string> GameScreen::end_details() const {
                       std::to_string(change) + ").");
     if (const std::string next = next_level_advice(ai, recorder_.results_in_a_row()); !next.empty())
       details.push_back(next);
-  } else if (recorder_.source() == store::GameSource::Window && !game().start().is_start()) {
-    details.push_back("Not rated: the game began from a set-up position.");
-  } else if (recorder_.source() == store::GameSource::Window && one_human && app_.setup().store() &&
-             !ai.plugin->rating_of(ai.level, ai.options)) {
-    details.push_back(players::find_rating(ai.plugin->ratings(), ai.level)
-                          ? "Not rated: " + ai.label + " plays with options of its own (Settings), not as measured."
-                          : "Not rated: " + ai.label + " has no measured rating.");
+  } else if (recorder_.source() == store::GameSource::Window && one_human) {
+    details.push_back(recorder_.rated().words() + ".");  // what was decided before the game, and kept
   }
   return details;
 }
@@ -372,9 +370,12 @@ void GameScreen::draw(sf::RenderTarget& target) {
       scene.glide = BoardScene::Glide{glide_->piece, glide_->move.from(), glide_->move.to(), t};
     }
     add_to_scene(scene);
-    if (ui.show_ai_arrow)
-      if (auto info = session()->thinking_info(); info && !info->pv.empty())
+    ai_arrow_drawn_ = false;
+    if (ui.show_ai_arrow && engine_help_shown())
+      if (auto info = session()->thinking_info(); info && !info->pv.empty()) {
         scene.arrows.push_back({info->pv[0].from(), info->pv[0].to(), sf::Color(50, 110, 210, 170)});
+        ai_arrow_drawn_ = true;
+      }
     if (auto pending = input_.pending_promotion())
       scene.promotion = std::make_pair(pending->second, game().position().side_to_move());
   }
@@ -398,6 +399,10 @@ void GameScreen::describe(StateDump& dump) const {
   dump.add("side_to_move", chess::color_name(g.position().side_to_move()));
   dump.add("human_to_move", session()->human_to_move());
   dump.add("thinking", ai_thinking());
+  dump.add("thinking_line", thinking_text());
+  dump.add("ai_arrow", ai_arrow_drawn_);
+  dump.add("rated", recorder_.rated().rated);
+  dump.add("rated_words", recorder_.rated().words());
   dump.add("result", g.outcome().pgn_result());
   dump.add("outcome", g.is_over() ? g.outcome().description() : std::string());
   if (g.is_over() && recorder_.source() == store::GameSource::Window) {
@@ -414,6 +419,7 @@ void GameScreen::describe(StateDump& dump) const {
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("dialog", dialog_);
   dump.add("dialog_title", dialog_ == 0 ? std::string() : modal_.title);
+  dump.add("dialog_text", dialog_ == 0 ? std::string() : modal_.text);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));
   dump.add("black_checks", g.position().checks_given(chess::BLACK));

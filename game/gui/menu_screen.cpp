@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/recording/rated_game.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/demo_screen.h"
@@ -53,9 +54,11 @@ std::optional<config::Settings> MenuScreen::at_my_level(std::string* description
       }
   }
   if (!plugin) return std::nullopt;
+  // The rating of the pool this game is played in (its variant and clock).
+  const rating::RatingPool pool = recording::pool_of_clock(settings.game.rules(), settings.clock);
   rating::Glicko2 mine;
   if (store::Store* store = setup.store())
-    if (auto rating = store->rating()) mine = rating.value();
+    if (auto rating = store->rating(pool)) mine = rating.value();
   const players::LevelRating* level = players::nearest_rating(plugin->ratings(), mine.rating);
   config::SeatConfig opponent;
   opponent.player = plugin->id();
@@ -65,8 +68,8 @@ std::optional<config::Settings> MenuScreen::at_my_level(std::string* description
   settings.black = you_black ? config::SeatConfig{} : opponent;
   if (description)
     *description = "Against " + players::ai_label(plugin->id(), level->level) + " (measured " +
-                   std::to_string(std::lround(level->elo)) + "), the level nearest your rating " +
-                   rating::rating_text(mine) + " (L)";
+                   std::to_string(std::lround(level->elo)) + "), the level nearest your " +
+                   recording::pool_text(pool) + " rating " + rating::rating_text(mine) + " (L)";
   return settings;
 }
 

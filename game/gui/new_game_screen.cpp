@@ -9,6 +9,7 @@
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/play_screen.h"
+#include "core/recording/recorder.h"
 
 namespace gambit::gui {
 
@@ -92,9 +93,12 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   increment_ = NumberField{"Seconds a move", {}, settings.clock.increment_seconds, 0, config::MaxIncrementSeconds, 1};
   for (std::size_t i = 0; i < config::GameVariants.size(); ++i)
     if (config::GameVariants[i] == settings.game.variant) variant_ = int(i);
+  decide();
 }
 
 void NewGameScreen::choose_opponent(std::size_t index) {
+  // Going through the opponents keeps the level chosen where the next one has it (alphabeta's 1200, minimax's hard).
+  const std::string before = level_ >= 0 ? levels_[std::size_t(level_)].name : std::string();
   opponent_ = std::min(index, opponent_ids_.size() - 1);
   opponent_choice_.index = opponent_;
   levels_.clear();
@@ -111,6 +115,9 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   // A medium level to begin with: the second of four, as most players expect;
   // of levels named by rating, the third (alphabeta's 1000: it takes what is left hanging).
   if (!levels_.empty()) level_ = levels_.size() > ListedLevels ? 2 : levels_.size() > 2 ? 1 : 0;
+  const std::string& wanted = !before.empty() ? before : plugin->id() == kept_ai_.player ? kept_ai_.level : before;
+  for (std::size_t i = 0; i < levels_.size(); ++i)
+    if (levels_[i].name == wanted) level_ = int(i);
 }
 
 std::string NewGameScreen::opponent_id() const { return opponent_ids_[opponent_]; }
@@ -133,8 +140,7 @@ config::ClockSettings NewGameScreen::clock() const {
   return {int(minutes_.value), int(increment_.value)};
 }
 
-void NewGameScreen::start() {
-  if (!problem().empty()) return;
+config::Settings NewGameScreen::chosen() const {
   config::Settings settings = app_.setup().settings();
   const config::SeatConfig you;  // a human
   config::SeatConfig opponent = you;
@@ -149,6 +155,64 @@ void NewGameScreen::start() {
   settings.game.random_colours = colour_ == Colour::Random;
   settings.game.variant = std::string(config::GameVariants[std::size_t(variant_)]);
   settings.clock = clock();
+  return settings;
+}
+
+void NewGameScreen::decide() {
+  const config::Settings settings = chosen();
+  const chess::Variant variant = settings.game.rules();
+  store::Store* store = app_.setup().store();
+  auto seats = app_.setup().seats_to_play(settings, variant);
+  rated_ = seats ? recording::decide_rated(*seats, chess::Position(variant), store != nullptr)
+                 : recording::RatedDecision{false, seats.error()};
+  rated_line_ = rated_.words();
+  if (rated_.rated) {
+    const rating::RatingPool pool = recording::pool_of_clock(variant, settings.clock);
+    rating::Glicko2 mine;
+    if (auto now = store->rating(pool)) mine = now.value();
+    rated_line_ += ": " + recording::pool_text(pool) + ". Your " + recording::pool_text(pool) + " rating: " +
+                   rating::rating_text(mine) + (rating::provisional(mine) ? " (provisional)." : ".");
+  } else {
+    rated_line_ += ".";
+  }
+  kept_line_.clear();
+  kept_rated_ = false;
+  if (!store) return;
+  auto kept = recording::Recorder::read_kept(store, "");
+  if (!kept) return;  // none kept (or unreadable: the menu's Resume says why)
+  config::Settings kept_seats = settings;
+  kept_seats.white = kept->seats[chess::WHITE];
+  kept_seats.black = kept->seats[chess::BLACK];
+  auto kept_seated = app_.setup().seats_to_play(kept_seats, kept->game.start().variant());
+  kept_rated_ = kept->rated && kept_seated &&
+                recording::decide_rated(*kept_seated, kept->game.start(), true).rated;
+  kept_line_ = kept_rated_ ? "A rated game is waiting (Resume game on the menu): Start resigns it, as a loss."
+                           : "An unfinished game is waiting (Resume game on the menu): Start gives it up.";
+}
+
+void NewGameScreen::start() {
+  if (!problem().empty()) return;
+  const config::Settings settings = chosen();
+  decide();
+  if (store::Store* store = app_.setup().store(); store && !kept_line_.empty()) {
+    auto kept = recording::Recorder::read_kept(store, "");
+    std::optional<std::string> trouble;
+    if (kept && kept_rated_) {
+      config::Settings kept_seats = settings;
+      kept_seats.white = kept->seats[chess::WHITE];
+      kept_seats.black = kept->seats[chess::BLACK];
+      const chess::Variant variant = kept->game.start().variant();
+      if (auto seats = app_.setup().seats_to_play(kept_seats, variant))
+        trouble = recording::Recorder::resign_kept(*store, store->profile(), *std::move(kept), *seats, true,
+                                                   std::int64_t(std::time(nullptr)));
+    } else if (auto cleared = store->clear_interrupted(); !cleared) {
+      trouble = "The unfinished game could not be given up: " + cleared.error();
+    }
+    if (trouble) {
+      app_.toast(*trouble);
+      return;
+    }
+  }
   if (auto saved = app_.setup().save_settings(settings); !saved)
     app_.toast("This choice is not remembered for next time: " + saved.error());
   app_.replace(std::make_unique<PlayScreen>(app_));
@@ -201,10 +265,13 @@ void NewGameScreen::layout(sf::Vector2f size) {
     variant_buttons_[i].rect = {std::round(controls + float(i) * 196), y, 188, RowHeight};
     variant_buttons_[i].primary = int(i) == variant_;
   }
+  y += RowHeight + 8;
+  rated_top_ = y;
+  y += 22;
   const float bottom = size.y - Margin - 42;
   start_.rect = {left + width - 140, bottom, 140, 42};
   back_.rect = {start_.rect.left - 12 - 110, bottom, 110, 42};
-  note_top_ = std::max(y + RowHeight + 10, bottom - 60);
+  note_top_ = std::max(y + 10, bottom - 60);
   start_.enabled = problem().empty();
 }
 
@@ -250,6 +317,7 @@ void NewGameScreen::handle(const sf::Event& event) {
       default: break;
     }
   }
+  decide();
   app_.invalidate();
 }
 
@@ -312,10 +380,15 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   }
   label("Variant", variant_buttons_[0].rect.top);
   for (const Button& b : variant_buttons_) b.draw(target, assets);
+  {
+    const LayoutLog::Region region("rated", {controls, rated_top_, room, 22});
+    draw_text(target, assets.font(), fit_text(assets.font(), rated_line_, 14, room), 14, {controls, rated_top_ + 2},
+              rated_.rated ? colors::Text : colors::TextDim);
+  }
 
   // A problem, or where the engine's own settings are; not while a toast has the place.
   if (app_.toast_text().empty()) {
-    const std::string why = problem();
+    const std::string why = !problem().empty() ? problem() : kept_line_;
     const std::string note =
         why.empty() ? "An AI's options (search depth, time, hash...) are on the Settings screen." : why;
     const auto lines = wrap_text(assets.font(), note, 14, back_.rect.left - 12 - left);
@@ -338,6 +411,9 @@ void NewGameScreen::describe(StateDump& dump) const {
   dump.add("clock", std::to_string(c.minutes) + "+" + std::to_string(c.increment_seconds));
   dump.add("variant", std::string(config::GameVariants[std::size_t(variant_)]));
   dump.add("problem", problem());
+  dump.add("rated", rated_.rated);
+  dump.add("rated_line", rated_line_);
+  dump.add("kept_line", kept_line_);
 }
 
 }  // namespace gambit::gui

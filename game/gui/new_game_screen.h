@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/config/settings.h"
+#include "core/recording/rated_game.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -43,6 +44,11 @@ class NewGameScreen : public Screen {
   // Why the game cannot start as chosen ("" when it can).
   std::string problem() const;
   config::ClockSettings clock() const;
+  // The settings as chosen here (the seats in their colours; Random seats the person as White).
+  config::Settings chosen() const;
+  // Rated or not, as the game chosen would be, and what Start does to a kept
+  // unfinished game ("" when none is kept); worked out when a choice changes.
+  void decide();
   void start();
 
   std::vector<std::string> opponent_ids_;  // "" first (a friend), then every plugin found
@@ -53,6 +59,10 @@ class NewGameScreen : public Screen {
   std::size_t clock_preset_ = 0;  // index into the presets; the last one is Custom
   int variant_ = 0;               // index into config::GameVariants
   config::SeatConfig kept_ai_;    // the AI seat of the settings, whose options a Start keeps
+  recording::RatedDecision rated_;
+  std::string rated_line_;        // "Rated: Blitz, your rating 1500 ± 700" or "Not rated: ..."
+  std::string kept_line_;         // what Start does to the kept game, or ""
+  bool kept_rated_ = false;       // the kept game is rated: Start resigns it
 
   std::vector<Button> colour_buttons_;
   Choice opponent_choice_;
@@ -61,7 +71,7 @@ class NewGameScreen : public Screen {
   std::vector<Button> variant_buttons_;
   Button start_{"Start", "Start the game (Enter)", {}, true, true};
   Button back_{"Back", "Back to the menu (Esc)", {}};
-  float levels_top_ = 0, note_top_ = 0;
+  float levels_top_ = 0, note_top_ = 0, rated_top_ = 0;
   float level_note_top_ = 0;  // where the chosen level's description goes when levels are a grid
   sf::Vector2f size_;
 };

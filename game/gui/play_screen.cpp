@@ -11,7 +11,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
-#include "core/match/game_record.h"
+#include "core/util/parse_number.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/replay_screen.h"
@@ -71,25 +71,13 @@ void PlayScreen::start(Start start_with) {
     if (colours_swapped_) std::swap(seated.white, seated.black);
   }
   seat_configs_ = {seated.white, seated.black};
-  auto seats = config::resolve_seats(seated, plugins);
+  const chess::Variant variant = kept ? kept->game.start().variant() : settings.game.rules();
+  auto seats = app_.setup().seats_to_play(seated, variant);
   if (!seats) {
     failure_ = (start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error();
     return;
   }
-  std::array<players::Seat, chess::COLOR_NB> session_seats;
-  for (Color side : {chess::WHITE, chess::BLACK}) {
-    auto seat = config::seat_to_play((*seats)[side], app_.setup().catalog());
-    if (!seat) {
-      failure_ = seat.error();
-      return;
-    }
-    session_seats[side] = *seat;
-    const chess::Variant variant = kept ? kept->game.start().variant() : settings.game.rules();
-    if (std::string problem = GameScreen::variant_problem(*seat, variant); !problem.empty()) {
-      failure_ = problem;
-      return;
-    }
-  }
+  const std::array<players::Seat, chess::COLOR_NB>& session_seats = *seats;
   std::optional<players::Seat> hint;
   if (auto resolved = config::resolve_hint(settings, plugins))
     if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) hint = *seat;
@@ -101,11 +89,17 @@ void PlayScreen::start(Start start_with) {
   session_ = std::move(session).value();
   if (!kept) {
     session_->new_game(fresh_game(), now);
-    game_began();
+    game_began(false, recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr));
   } else {
     session_->new_game(std::move(kept->game), now, kept->clocks);
-    game_began(/*resumed=*/true);  // its moves were played here, before the window closed
-    app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + ".");
+    // Rated as its seats make it, unless it stopped being so (a hint, a take-back) before it was kept.
+    recording::RatedDecision rated =
+        recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr);
+    if (rated.rated && !kept->rated)
+      rated = {false, kept->unrated_reason.empty() ? "it was not rated when it was kept." : kept->unrated_reason};
+    game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
+    app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + " (" +
+               recorder_.rated().words() + ").");
   }
   // A lone human playing Black sees the board from Black's side.
   board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
@@ -125,6 +119,38 @@ void PlayScreen::restart(bool swap_colours) {
 
 bool PlayScreen::swap_offered() const {
   return session_ && session_->seat(chess::WHITE).human() != session_->seat(chess::BLACK).human();
+}
+
+bool PlayScreen::rated_in_progress() const {
+  return session_ && recorder_.rated().rated && !game().is_over() && recorder_.played_here(game()) &&
+         !session_->can_abort();
+}
+
+void PlayScreen::leave_for_another() {
+  if (rated_in_progress()) {
+    session_->resign(app_.now());
+    take_session_events();  // recorded now, as a loss
+  } else {
+    tell(recorder_.give_up());
+  }
+}
+
+void PlayScreen::abort_game() {
+  tell(recorder_.give_up());  // neither recorded nor kept
+  app_.toast("Game aborted: nothing is recorded.");
+  app_.replace(std::make_unique<NewGameScreen>(app_));
+}
+
+void PlayScreen::take_back() {
+  recorder_.make_unrated("you took a move back.");
+  session_->undo(app_.now());
+  reset_view();
+  hint_.reset();
+}
+
+void PlayScreen::ask_hint() {
+  recorder_.make_unrated("you asked for a hint.");
+  if (session_->request_hint(app_.now())) app_.toast("Looking for a good move...");
 }
 
 void PlayScreen::keep_unfinished_game() {
@@ -147,7 +173,7 @@ bool PlayScreen::enabled(int action) const {
   if (!s) return action == Menu;
   switch (action) {
     case Undo: return s->can_undo();
-    case Resign: return s->can_resign();
+    case Resign: return s->can_resign() || s->can_abort();
     case Draw: {
       const DrawChoice choice = draw_choice();
       return choice == DrawChoice::Claim || choice == DrawChoice::Accept ||
@@ -159,6 +185,27 @@ bool PlayScreen::enabled(int action) const {
 }
 
 void PlayScreen::label(int action, Button& button) const {
+  const bool rated = recorder_.rated().rated && session_ && !game().is_over();
+  if (action == Resign && session_ && session_->can_abort()) {
+    button.label = "Abort";
+    button.tooltip = "End the game before your first move: nothing is recorded (Ctrl+R)";
+    return;
+  }
+  if (action == Resign) {
+    button.label = "Resign";
+    button.tooltip = "Resign this game (Ctrl+R)";
+    return;
+  }
+  if (action == Undo) {
+    button.label = "Undo";
+    button.tooltip = rated ? "Take back your last move: makes the game unrated (Ctrl+Z)" : "Take back your last move (Ctrl+Z)";
+    return;
+  }
+  if (action == Hint) {
+    button.label = "Hint";
+    button.tooltip = rated ? "Show a good move: makes the game unrated (Ctrl+H)" : "Show a good move (Ctrl+H)";
+    return;
+  }
   if (action != Draw) return;
   struct Words {
     const char* label;
@@ -184,12 +231,11 @@ void PlayScreen::run(int action) {
       else app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
     case Undo:
-      s.undo(now);
-      reset_view();
-      hint_.reset();
+      if (recorder_.rated().rated) ask(ConfirmUndoUnrated);
+      else take_back();
       break;
     case Flip: board_.set_flipped(!board_.flipped()); break;
-    case Resign: ask(ConfirmResign); break;
+    case Resign: ask(s.can_abort() ? ConfirmAbort : ConfirmResign); break;
     case Draw:
       switch (draw_choice()) {
         case DrawChoice::Claim: s.claim_draw(now); break;
@@ -201,7 +247,8 @@ void PlayScreen::run(int action) {
       }
       break;
     case Hint:
-      if (s.request_hint(now)) app_.toast("Looking for a good move...");
+      if (recorder_.rated().rated) ask(ConfirmHintUnrated);
+      else ask_hint();
       break;
     case Save: ask(SaveFile); break;
     case Load: ask(!game().is_over() && recorder_.played_here(game()) ? ConfirmLoad : LoadFile); break;
@@ -214,8 +261,33 @@ void PlayScreen::run(int action) {
 }
 
 void PlayScreen::ask(Dialog dialog) {
-  const char* given_up = "The game in progress is given up: it is neither recorded nor kept.";
+  // What leaving the game in progress does, said before it is done.
+  const std::string given_up = rated_in_progress()
+                                   ? "This rated game is resigned: it is recorded as a loss."
+                                   : "The game in progress is given up: it is neither recorded nor kept.";
   switch (dialog) {
+    case ConfirmAbort:
+      open_dialog(dialog, "Abort the game?", "Nobody has won or lost: nothing is recorded.", std::nullopt, "Yes", "No");
+      break;
+    case ConfirmUndoUnrated:
+      open_dialog(dialog, "Take back a move?", "A take-back makes this rated game unrated: it will not change your rating.",
+                  std::nullopt, "Yes", "No");
+      break;
+    case ChooseGame: {
+      const std::size_t n = choosing_->games.size();
+      std::string list = "The file holds " + std::to_string(n) + " games. Which one? (1 to " + std::to_string(n) + ")";
+      constexpr std::size_t Listed = 6;
+      for (std::size_t i = 0; i < n && i < Listed; ++i)
+        list += "\n" + std::to_string(i + 1) + ". " + match::game_line(choosing_->games[i]);
+      if (n > Listed) list += "\n... and " + std::to_string(n - Listed) + " more";
+      open_dialog(dialog, "Choose a game", list, "1", "Open", "Cancel");
+      break;
+    }
+    case Message: break;  // tell_in_dialog opens it with its words
+    case ConfirmHintUnrated:
+      open_dialog(dialog, "Ask for a hint?", "A hint makes this rated game unrated: it will not change your rating.",
+                  std::nullopt, "Yes", "No");
+      break;
     case ConfirmLeave:
       open_dialog(dialog, "Back to the menu?", "The game is kept: Resume game on the menu goes on with it.",
                   std::nullopt, "Yes", "No");
@@ -244,12 +316,31 @@ void PlayScreen::on_dialog(int dialog, const std::string& field) {
   switch (dialog) {
     case ConfirmLeave: app_.pop(); break;
     case ConfirmResign: session_->resign(app_.now()); break;
+    case ConfirmAbort: abort_game(); break;
+    case ConfirmUndoUnrated: take_back(); break;
+    case ConfirmHintUnrated: ask_hint(); break;
     case ConfirmNewGame:
-      tell(recorder_.give_up());
+      leave_for_another();
       app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
-    case ConfirmLoad: ask(LoadFile); break;
+    case ConfirmLoad:
+      leave_for_another();
+      ask(LoadFile);
+      break;
     case SaveFile: save_game(expand_home(field)); break;
+    case ChooseGame: {
+      auto chosen = parse_int64(field);
+      const std::size_t n = choosing_ ? choosing_->games.size() : 0;
+      if (!chosen || *chosen < 1 || std::size_t(*chosen) > n) {
+        tell_in_dialog("No such game", "Type a number from 1 to " + std::to_string(n) + ".");
+        choosing_.reset();
+        break;
+      }
+      const chess::PgnGame game = choosing_->games[std::size_t(*chosen - 1)];
+      choosing_.reset();
+      open_loaded(game, last_loaded_);
+      break;
+    }
     case LoadFile: load_game(expand_home(field)); break;
     default: break;
   }
@@ -266,25 +357,49 @@ void PlayScreen::save_game(const std::string& path) {
   app_.toast("Game saved to " + path);
 }
 
+void PlayScreen::tell_in_dialog(const std::string& title, const std::string& message) {
+  open_dialog(Message, title, message, std::nullopt, "OK", "");
+}
+
 void PlayScreen::load_game(const std::string& text) {
-  auto loaded = match::load_game_text(text, app_.setup().settings().game.rules());
+  auto loaded = match::read_games(text, app_.setup().settings().game.rules());
   if (!loaded) {
-    app_.toast("Could not load the game: " + loaded.error());
+    tell_in_dialog("The game could not be loaded", loaded.error());
     return;
   }
-  if (std::ifstream(text).good()) {  // a file, not a FEN: the next dialog starts there
+  if (loaded->from_file) {  // the next dialog starts there
     last_loaded_ = text;
     app_.setup().remember_file(text);
   }
-  const std::size_t plies = loaded->moves().size();
-  session_->new_game(std::move(loaded).value(), app_.now());
+  if (loaded->games.size() > 1) {
+    choosing_ = std::move(loaded).value();
+    ask(ChooseGame);
+    return;
+  }
+  open_loaded(loaded->games.front(), text);
+}
+
+void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& source) {
+  if (!game.moves.empty() && match::finished_game(game)) {  // a finished game is replayed, not played on
+    app_.push(std::make_unique<ReplayScreen>(app_, chess::write_pgn(game), source));
+    return;
+  }
+  const std::size_t plies = game.moves.size();
+  session_->new_game(match::game_from_pgn(game), app_.now());
   reset_view();
   hint_.reset();
-  game_began();
-  if (plies == 0) app_.toast("Position loaded.");
+  game_began(false, {false, "a loaded game is not rated."});
+  if (!game.cut_short.empty()) {
+    tell_in_dialog("Loaded up to a move that cannot be played",
+                   "The game is loaded as far as " + match::moves_text(plies) +
+                       ": the file goes on with a move that cannot be played (" + game.cut_short +
+                       "). It goes on from the last legal position, unrated.");
+    return;
+  }
+  if (plies == 0) app_.toast("Position loaded: it goes on unrated.");
   else
-    app_.toast("Loaded a game of " + match::moves_text(plies) + " from " + text +
-               (game().is_over() ? "." : "; it goes on from the last position."));
+    app_.toast("Loaded a game of " + match::moves_text(plies) + " from " + source +
+               (session_->game().is_over() ? "." : "; it goes on from the last position, unrated."));
 }
 
 // ---------------------------------------------------------------------------

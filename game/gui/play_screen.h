@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/config/settings.h"
+#include "core/match/game_record.h"
 #include "core/match/game_session.h"
 #include "game/gui/game_screen.h"
 
@@ -25,16 +26,22 @@ class PlayScreen final : public GameScreen {
 
   PlayScreen(App& app, Start start = Start::New);
   ~PlayScreen() override;
-  // Loads a game from a PGN file (its first game) or a FEN, as Load does: it
-  // goes on from its last position with this screen's players; a file that
-  // cannot be read or parsed is said in a toast and the new game stays.
+  // Loads a game from a PGN file or a FEN, as Load does. A file of several
+  // games asks which one. A finished game opens in Replay with its own
+  // players, result and tags (and Review); an unfinished one goes on from its
+  // last position with this screen's players, unrated. A game with a move
+  // that cannot be played is loaded up to it, and a dialog says which move and
+  // why; a file that cannot be read at all is said in a dialog, whole.
   void load_game(const std::string& text);
 
   std::string name() const override { return "play"; }
 
  private:
   enum Action : int { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu };
-  enum Dialog : int { None, ConfirmLeave, ConfirmResign, ConfirmNewGame, ConfirmLoad, SaveFile, LoadFile };
+  enum Dialog : int {
+    None, ConfirmLeave, ConfirmResign, ConfirmNewGame, ConfirmLoad, SaveFile, LoadFile, ConfirmAbort,
+    ConfirmUndoUnrated, ConfirmHintUnrated, Message, ChooseGame
+  };
   // What the one draw button does now, in this order: claim a draw the rules
   // give, accept the opponent's offer, say that an offer is made, or offer one.
   enum class DrawChoice { Claim, Accept, Offered, Offer };
@@ -62,9 +69,21 @@ class PlayScreen final : public GameScreen {
   // Play again: a new game with the same setup, or with the colours swapped.
   void restart(bool swap_colours);
   bool swap_offered() const;  // one human against an AI
+  // A rated game in progress whose player has moved: leaving it for another resigns it.
+  bool rated_in_progress() const;
+  // Leaves the game in progress for another (New game, Load): a rated one is
+  // resigned (recorded as a loss), a casual one given up.
+  void leave_for_another();
+  void abort_game();
+  void take_back();
+  void ask_hint();
   DrawChoice draw_choice() const;  // precondition: session()
   void ask(Dialog dialog);
   void save_game(const std::string& path);
+  // One game of what Load read (from `source`, a file or a typed FEN).
+  void open_loaded(const chess::PgnGame& game, const std::string& source);
+  // A message shown whole, in a dialog with OK.
+  void tell_in_dialog(const std::string& title, const std::string& message);
   void keep_unfinished_game();
   // The move box: moves typed on the keyboard (SAN or UCI), with completion.
   // Shown when a human sits at the board; printable keys type into it.
@@ -85,6 +104,7 @@ class PlayScreen final : public GameScreen {
   TextField move_box_;
   std::string move_error_;   // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load
+  std::optional<match::LoadedGames> choosing_;  // a file of several games, while the player chooses one
 };
 
 }  // namespace gambit::gui

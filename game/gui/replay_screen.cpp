@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 
 #include "core/chess/pgn.h"
@@ -38,6 +39,18 @@ const char* source_words(store::GameSource source) {
 
 ReplayScreen::ReplayScreen(App& app, store::GameSummary game, bool review_at_once)
     : Screen(app), game_(std::move(game)) {
+  add_buttons();
+  load();
+  if (review_at_once && review_ && review_->state() == ReviewPanel::State::None) run(Action::Review);
+}
+
+ReplayScreen::ReplayScreen(App& app, std::string pgn, std::string file)
+    : Screen(app), file_(std::move(file)), pgn_(std::move(pgn)) {
+  add_buttons();
+  load();
+}
+
+void ReplayScreen::add_buttons() {
   using A = Action;
   auto add = [&](A action, const char* label, const char* tooltip) {
     buttons_.push_back({action, Button{label, tooltip, {}}});
@@ -49,23 +62,23 @@ ReplayScreen::ReplayScreen(App& app, store::GameSummary game, bool review_at_onc
   add(A::Flip, "Flip", "Turn the board around (F)");
   add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
   add(A::Export, "Export PGN", "Save this game as a PGN file, with its review when there is one (E)");
-  add(A::Back, "Back", "Back to the scores (Esc)");
-  load();
-  if (review_at_once && review_ && review_->state() == ReviewPanel::State::None) run(Action::Review);
+  add(A::Back, "Back", file_.empty() ? "Back to the scores (Esc)" : "Back (Esc)");
 }
 
 void ReplayScreen::load() {
   store::Store* store = app_.setup().store();
-  if (!store) {
-    failure_ = "The score file is not open, so the game cannot be read.";
-    return;
+  if (file_.empty()) {
+    if (!store) {
+      failure_ = "The score file is not open, so the game cannot be read.";
+      return;
+    }
+    auto pgn = store->game_pgn(game_.id);
+    if (!pgn) {
+      failure_ = "The game could not be read from the score file: " + pgn.error();
+      return;
+    }
+    pgn_ = std::move(pgn).value();
   }
-  auto pgn = store->game_pgn(game_.id);
-  if (!pgn) {
-    failure_ = "The game could not be read from the score file: " + pgn.error();
-    return;
-  }
-  pgn_ = std::move(pgn).value();
   chess::PgnReader reader(pgn_);
   std::optional<Result<chess::PgnGame>> first = reader.next();
   if (!first) {
@@ -91,10 +104,12 @@ void ReplayScreen::load() {
   if (game_.result.empty()) game_.result = game.result;
   if (game_.reason.empty()) game_.reason = game.tag("Termination");
   // The profile's games as Black are shown from Black's side.
-  board_.set_flipped(game_.black == store->profile() && game_.white != store->profile());
+  const std::string profile = store ? store->profile() : std::string();
+  board_.set_flipped(game_.black == profile && game_.white != profile);
   std::optional<chess::Color> own_side;
-  if (game_.white == store->profile() && game_.black != store->profile()) own_side = chess::WHITE;
-  if (game_.black == store->profile() && game_.white != store->profile()) own_side = chess::BLACK;
+  if (game_.white == profile && game_.black != profile) own_side = chess::WHITE;
+  if (game_.black == profile && game_.white != profile) own_side = chess::BLACK;
+  if (!file_.empty()) date_ = game.tag("Date");
   review_.emplace(app_, game_.id, game, own_side);
 }
 
@@ -265,8 +280,11 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     draw_text(target, assets.bold(), line, 16, {x, y}, colors::Warning);
     y += 21;
   }
-  const std::string when = local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + match::moves_text(plies()) + ", " +
-                           source_words(game_.source);
+  const std::string when =
+      file_.empty() ? local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + match::moves_text(plies()) + ", " +
+                          source_words(game_.source)
+                    : (date_.empty() || date_.find('?') != std::string::npos ? "" : date_ + ", ") +
+                          match::moves_text(plies()) + ", from " + std::filesystem::path(file_).filename().string();
   for (const std::string& line : wrap_text(assets.font(), when, 14, width)) {
     draw_text(target, assets.font(), line, 14, {x, y + 2}, colors::TextDim);
     y += 19;
@@ -324,6 +342,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
 
 void ReplayScreen::describe(StateDump& dump) const {
   dump.add("game_id", game_.id);
+  dump.add("file", file_);
   dump.add("dialog_title", exporting_ ? modal_.title : std::string());
   dump.add("failure", failure_);
   dump.add("ply", int(ply_));

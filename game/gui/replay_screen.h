@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ReplayScreen: one recorded game from the store, move by move — the board
+// ReplayScreen: one recorded game from the store (or a finished game loaded
+// from a file, with its own players, result and tags), move by move — the board
 // (not clickable) with the last move highlighted, the players, result and
 // reason, the move list (click a move to jump to it), the buttons |< < > >|
 // (Home, Left, Right, End), Flip (F), Review (R: the game reviewed move by move,
@@ -26,6 +27,8 @@ class ReplayScreen : public Screen {
  public:
   // review_at_once: start the review as the screen opens (the end-of-game overlay's Review).
   ReplayScreen(App& app, store::GameSummary game, bool review_at_once = false);
+  // A game from a file (its PGN text): shown with its own tags; its review is not kept.
+  ReplayScreen(App& app, std::string pgn, std::string file);
 
   std::string name() const override { return "replay"; }
   void handle(const sf::Event& event) override;
@@ -51,7 +54,11 @@ class ReplayScreen : public Screen {
   std::string status_text() const;
   void draw_panel(sf::RenderTarget& target);
 
-  store::GameSummary game_;
+  void add_buttons();
+
+  store::GameSummary game_;  // id 0: from a file
+  std::string file_;         // the file it came from ("" for the store's)
+  std::string date_;         // a file's game: its Date tag
   std::string pgn_;
   std::string failure_;  // the game could not be read: why
   std::vector<chess::Position> positions_;  // the start, then after each move

@@ -52,7 +52,7 @@ ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, st
   }
   budget_ = review::budget_text(settings.review.limits());
   store::Store* store = app_.setup().store();
-  if (!store || analyser_.empty()) return;
+  if (!store || analyser_.empty() || game_id_ == 0) return;  // 0: a game from a file, not in the store
   auto kept = store->review(game_id_, analyser_, budget_);
   if (!kept || !kept.value()) return;
   auto verdicts = review::parse_verdicts(kept.value()->verdicts, game_);
@@ -135,7 +135,7 @@ void ReviewPanel::update() {
     }
     return;
   }
-  if (store::Store* store = app_.setup().store()) {
+  if (store::Store* store = app_.setup().store(); store && game_id_ != 0) {
     const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions),
                                      std::int64_t(std::time(nullptr))};
     if (auto saved = store->save_review(game_id_, record); !saved)

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/recording/rated_game.h"
 #include "core/util/local_time.h"
+#include "game/gui/layout_log.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
 
@@ -51,6 +53,12 @@ void append_segment(sf::VertexArray& vertices, sf::Vector2f a, sf::Vector2f b, f
 
 }  // namespace
 
+std::string rating_change_text(const store::GameSummary& game) {
+  if (!game.rated) return "casual";
+  const long change = std::lround(game.rating_change);
+  return (change >= 0 ? "+" : "") + std::to_string(change);
+}
+
 std::string standing_line(const store::Standing& s) {
   return s.label + ": " + std::to_string(s.games()) + " " + std::to_string(s.wins) + "-" + std::to_string(s.draws) +
          "-" + std::to_string(s.losses) + " " + percent_text(s.score_percent());
@@ -84,15 +92,36 @@ void ScoresScreen::reload() {
   auto standings = store->standings();
   if (!standings) return failed(standings.error());
   standings_ = std::move(standings).value();
-  auto rating = store->rating();
-  if (!rating) return failed(rating.error());
-  rating_ = *rating;
-  auto history = store->rating_history();
-  if (!history) return failed(history.error());
-  history_ = std::move(history).value();
-  auto recent = store->recent_games(RecentLimit);
+  auto pools = store->pools();
+  if (!pools) return failed(pools.error());
+  const std::string shown = pools_.empty() ? "" : pools_[pool_choice_.index].pool.key();
+  pools_ = std::move(pools).value();
+  if (pools_.empty()) {  // no rated game yet: the pool of the next game, at the start
+    const config::Settings& settings = app_.setup().settings();
+    pools_.push_back({recording::pool_of_clock(settings.game.rules(), settings.clock), {}, 0});
+  }
+  pool_choice_.items.clear();
+  pool_choice_.index = 0;
+  for (std::size_t i = 0; i < pools_.size(); ++i) {
+    pool_choice_.items.push_back(recording::pool_text(pools_[i].pool));
+    if (pools_[i].pool.key() == shown) pool_choice_.index = i;
+  }
+  show_pool(pool_choice_.index);
+  if (!message_.empty()) return;  // reading the pool failed
+  problem_ = true;
+  if (!all_by_choice_) all_games_ = false;
+  auto recent = store->recent_games(RecentLimit, /*played_here=*/!all_games_);
   if (!recent) return failed(recent.error());
   recent_ = std::move(recent).value();
+  if (recent_.empty() && !all_games_ && !all_by_choice_) {  // none of the person's own yet: every game
+    all_games_ = true;
+    auto every = store->recent_games(RecentLimit);
+    if (!every) return failed(every.error());
+    recent_ = std::move(every).value();
+  }
+  all_.label = all_games_ ? "Your games" : "All games";
+  all_.tooltip = all_games_ ? "Show only the games you played here (A)"
+                            : "Show every game, with the demo's and gambit-match's (A)";
   problem_ = false;
   if (standings_.empty() && recent_.empty()) message_ = "No games yet: finished games are recorded here.";
 
@@ -107,6 +136,32 @@ void ScoresScreen::reload() {
     }
   }
   focus_ = std::min(focus_, recent_.empty() ? 0 : recent_.size() - 1);
+  app_.invalidate();
+}
+
+void ScoresScreen::toggle_all() {
+  all_games_ = !all_games_;
+  all_by_choice_ = true;
+  focus_ = recent_first_ = 0;
+  reload();
+}
+
+void ScoresScreen::show_pool(std::size_t index) {
+  store::Store* store = app_.setup().store();
+  if (!store || index >= pools_.size()) return;
+  pool_choice_.index = index;
+  auto rating = store->rating(pools_[index].pool);
+  if (!rating) {
+    message_ = "The scores could not be read: " + rating.error();
+    return;
+  }
+  auto history = store->rating_history(pools_[index].pool);
+  if (!history) {
+    message_ = "The scores could not be read: " + history.error();
+    return;
+  }
+  rating_ = *rating;
+  history_ = std::move(history).value();
   app_.invalidate();
 }
 
@@ -188,6 +243,8 @@ void ScoresScreen::handle(const sf::Event& event) {
   if (back_.clicked(event)) return app_.pop();
   if (export_.clicked(event)) return open_dialog(Dialog::ExportAll, false);
   if (reset_.clicked(event)) return open_dialog(Dialog::ConfirmReset, false);
+  if (all_.clicked(event)) return toggle_all();
+  if (message_.empty() && pool_choice_.handle(event)) return show_pool(pool_choice_.index);
 
   const float rows_top = recent_rect_.top + SectionHead + ColumnHead;
   auto row_at = [&](float x, float y) -> std::optional<std::size_t> {
@@ -219,6 +276,8 @@ void ScoresScreen::handle(const sf::Event& event) {
   }
   switch (event.key.code) {
     case sf::Keyboard::Escape: app_.pop(); break;
+    case sf::Keyboard::Left: show_pool((pool_choice_.index + pools_.size() - 1) % pools_.size()); break;
+    case sf::Keyboard::Right: show_pool((pool_choice_.index + 1) % pools_.size()); break;
     case sf::Keyboard::Up: move_focus(-1); break;
     case sf::Keyboard::Down: move_focus(1); break;
     case sf::Keyboard::PageUp: move_focus(-long(recent_rows_)); break;
@@ -229,6 +288,7 @@ void ScoresScreen::handle(const sf::Event& event) {
     case sf::Keyboard::Space: open(focus_); break;
     case sf::Keyboard::E: open_dialog(Dialog::ExportAll, true); break;
     case sf::Keyboard::R: open_dialog(Dialog::ConfirmReset, true); break;
+    case sf::Keyboard::A: toggle_all(); break;
     default: break;
   }
 }
@@ -242,11 +302,12 @@ sf::FloatRect ScoresScreen::toast_area(sf::Vector2f size) const {
 
 void ScoresScreen::layout(sf::Vector2f size) {
   const float gap = 10, height = 40;
-  const float width = std::min(150.0f, std::floor((size.x - 2 * Pad - 2 * gap) / 3));
+  const float width = std::min(136.0f, std::floor((size.x - 2 * Pad - 3 * gap) / 5));
   const float y = size.y - Pad - height;
   back_.rect = {size.x - Pad - width, y, width, height};
   reset_.rect = {back_.rect.left - gap - width, y, width, height};
   export_.rect = {reset_.rect.left - gap - width, y, width, height};
+  all_.rect = {export_.rect.left - gap - width, y, width, height};
   export_.enabled = reset_.enabled = !recent_.empty() && app_.setup().store();
 
   // While a toast shows, it has a row of its own above the buttons.
@@ -319,7 +380,11 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const float x = r.left + 14;
   // A short window puts the number in the heading line, leaving the room to the plot.
   const bool compact = r.height < 200;
-  float top = r.top + 92;
+  // The pool shown, one per variant and speed, under the heading.
+  constexpr float PoolRow = 30;
+  pool_choice_.label = "Pool";
+  pool_choice_.rect = {x, r.top + SectionHead, r.width - 28, PoolRow - 4};
+  float top = r.top + 92 + PoolRow;
   if (compact) {
     section(target, assets, r, "Rating", "");
     const float number_x = x + text_width(assets.bold(), "Rating", 17) + 12;
@@ -327,24 +392,28 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
     const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
     draw_text(target, assets.font(), fit_text(assets.font(), count, 13, r.left + r.width - number_x - number_w - 24),
               13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
-    top = r.top + 40;
+    top = r.top + 40 + PoolRow;
   } else {
     section(target, assets, r, "Rating",
             profile_ + ", with its 95% margin" + (rating::provisional(rating_) ? " (provisional)" : ""));
-    const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36});
+    const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36 + PoolRow});
     const float room = r.width - number_w - 44;
     const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
     draw_text(target, assets.font(), fit_text(assets.font(), text_width(assets.font(), after, 14) <= room ? after : count,
                                               14, room),
-              14, {x + number_w + 14, r.top + 54}, colors::TextDim);
+              14, {x + number_w + 14, r.top + 54 + PoolRow}, colors::TextDim);
+  }
+  {
+    const LayoutLog::Region region("pool", pool_choice_.rect);
+    pool_choice_.draw(target, assets);
   }
 
   const float label_w = 44;
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
   if (games < 2) {
     float y = top + 4;
-    for (const std::string& line : wrap_text(assets.font(), "Games from the start against an opponent with a measured rating (alphabeta's levels) are rated; "
-                                             "the plot shows from the second.",
+    for (const std::string& line : wrap_text(assets.font(), "Rated games (from the start, against an opponent with a measured rating: alphabeta's levels) move "
+                                             "the rating of their pool: one per variant and speed. The plot shows from the second.",
                                              14, r.width - 28)) {
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
       y += 19;
@@ -392,26 +461,31 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
 void ScoresScreen::draw_recent(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const sf::FloatRect& r = recent_rect_;
-  section(target, assets, r, "Recent games",
+  section(target, assets, r, all_games_ ? "Recent games" : "Your recent games",
           std::to_string(recent_.size()) + (recent_.size() == 1 ? " game" : " games") +
               " - click one or press Enter to replay it");
   const float inner = r.width - 24;
   const float date_w = text_width(assets.font(), "0000-00-00 00:00", RowText) + 18, result_w = 72, moves_w = 58;
-  const float reason_w = std::round(std::max(110.0f, inner * 0.26f));
-  const float players_w = inner - date_w - result_w - moves_w - reason_w;
+  const float reason_w = std::round(std::max(100.0f, inner * 0.17f)), pool_w = std::round(std::max(96.0f, inner * 0.14f));
+  const float change_w = 64;
+  const float players_w = inner - date_w - result_w - moves_w - reason_w - pool_w - change_w;
   const float date_x = r.left + 12, players_x = date_x + date_w, result_x = players_x + players_w,
-              reason_x = result_x + result_w, moves_x = reason_x + reason_w;
+              reason_x = result_x + result_w, pool_x = reason_x + reason_w, change_x = pool_x + pool_w,
+              moves_x = change_x + change_w;
   float y = r.top + SectionHead;
   const auto columns = [&](const std::string& date, const std::string& players, const std::string& result,
-                           const std::string& reason, const std::string& moves, unsigned size, sf::Color color) {
+                           const std::string& reason, const std::string& pool, const std::string& change,
+                           const std::string& moves, unsigned size, sf::Color color) {
     const sf::Font& font = assets.font();
     draw_text(target, font, date, size, {date_x, y + 3}, color);
     draw_text(target, font, fit_text(font, players, size, players_w - 10), size, {players_x, y + 3}, color);
     draw_text(target, font, result, size, {result_x, y + 3}, color);
     draw_text(target, font, fit_text(font, reason, size, reason_w - 10), size, {reason_x, y + 3}, color);
+    draw_text(target, font, fit_text(font, pool, size, pool_w - 10), size, {pool_x, y + 3}, color);
+    draw_text(target, font, change, size, {change_x + change_w - 10 - text_width(font, change, size), y + 3}, color);
     draw_text(target, font, moves, size, {moves_x + moves_w - 8 - text_width(font, moves, size), y + 3}, color);
   };
-  columns("Date", "White - Black", "Result", "Reason", "Moves", 13, colors::TextDim);
+  columns("Date", "White - Black", "Result", "Reason", "Pool", "Rating", "Moves", 13, colors::TextDim);
   y = r.top + SectionHead + ColumnHead;
   for (std::size_t i = recent_first_; i < recent_.size() && i < recent_first_ + recent_rows_; ++i) {
     const store::GameSummary& game = recent_[i];
@@ -420,7 +494,8 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
     else if (hovered_ == i) fill_rect(target, row, sf::Color(66, 64, 60));
     else if (i % 2) fill_rect(target, row, sf::Color(54, 52, 49));
     columns(local_time_text(game.ended_at, "%Y-%m-%d %H:%M"), game.white + " - " + game.black, game.result,
-            game.reason, std::to_string((game.plies + 1) / 2), RowText, colors::Text);
+            game.reason, recording::pool_text(game.pool), rating_change_text(game), std::to_string((game.plies + 1) / 2),
+            RowText, colors::Text);
     y += RowHeight;
   }
   scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(recent_rows_) * RowHeight},
@@ -445,13 +520,14 @@ void ScoresScreen::draw(sf::RenderTarget& target) {
       y += 28;
     }
   }
+  all_.draw(target, assets);
   export_.draw(target, assets);
   reset_.draw(target, assets);
   back_.draw(target, assets);
-  std::string help = message_.empty() ? "Up/Down choose a game, Enter replays it" : "";
-  for (const Button* button : {&export_, &reset_, &back_})
+  std::string help = message_.empty() ? "Up/Down choose a game, Enter replays it; Left/Right: pools" : "";
+  for (const Button* button : {&all_, &export_, &reset_, &back_})
     if (button->hovered) help = button->tooltip;
-  const float help_w = export_.rect.left - Pad - 12;
+  const float help_w = all_.rect.left - Pad - 12;
   const auto help_lines = wrap_text(assets.font(), help, 13, help_w);
   float y = back_.rect.top + (back_.rect.height - 17 * float(help_lines.size())) / 2;
   for (const std::string& line : help_lines) {
@@ -466,12 +542,20 @@ void ScoresScreen::describe(StateDump& dump) const {
   for (const TableLine& line : table_)
     if (line.standing) standings.push_back(standing_line(*line.standing));
   for (const store::GameSummary& game : recent_)
-    recent.push_back(game.white + " - " + game.black + " " + game.result + " " + game.reason);
+    recent.push_back(game.white + " - " + game.black + " " + game.result + " " + game.reason + " " +
+                     game.pool.key() + " " + rating_change_text(game));
+  std::vector<std::string> pools;
+  for (const store::PoolRating& pool : pools_)
+    pools.push_back(pool.pool.key() + " " + std::to_string(std::lround(pool.rating.rating)) + " " +
+                    std::to_string(pool.games));
+  dump.add("pools", pools);
+  dump.add("pool", pools_.empty() ? std::string() : pools_[pool_choice_.index].pool.key());
   dump.add("standings", standings);
   dump.add("rating", rating_.rating);
   dump.add("rating_margin", rating::margin95(rating_.deviation));
   dump.add("rating_points", int(history_.size()));
   dump.add("recent", recent);
+  dump.add("all_games", all_games_);
   dump.add("focus", recent_.empty() ? -1 : int(focus_));
   dump.add("message", message_);
   dump.add("dialog", int(dialog_));

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // ScoresScreen: the results kept in the store — standings per opponent (each
 // AI identity, human vs human, then the AI-vs-AI pairings of the demo and
-// gambit-match), the profile's Elo estimate with a small plot of its history,
-// and the recent games (click one, or Enter, to replay it). Export all games
+// gambit-match), the profile's rating in each pool (variant and speed: Left
+// and Right, or a click on the pool's arrows, go through them) with a small
+// plot of its history, and the recent games with their pool and rating change
+// (click one, or Enter, to replay it): the person's own games (played in the
+// window), or all games with the demo's and gambit-match's (A, or the button). Export all games
 // to one PGN file; reset the scores (games are archived, not deleted).
 #pragma once
 
@@ -16,6 +19,9 @@
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
+
+// A game's rating change as the recent games show it: "+12", "-8", or "casual" (not rated).
+std::string rating_change_text(const store::GameSummary& game);
 
 // "random vs random: 2 0-2-0 50%"
 std::string standing_line(const store::Standing& standing);
@@ -39,6 +45,8 @@ class ScoresScreen : public Screen {
   };
 
   void reload();
+  void show_pool(std::size_t index);  // reads the pool's rating and history
+  void toggle_all();                  // the person's games, or all
   void layout(sf::Vector2f size);
   void open(std::size_t game);
   void open_dialog(Dialog dialog, bool by_key);
@@ -54,7 +62,9 @@ class ScoresScreen : public Screen {
   // What the store says, read when the screen opens and comes back on top.
   std::vector<store::Standing> standings_;
   std::vector<TableLine> table_;
-  rating::Glicko2 rating_;
+  std::vector<store::PoolRating> pools_;  // where the profile has rated games (or the next game's pool alone)
+  Choice pool_choice_;                     // which pool the rating section shows
+  rating::Glicko2 rating_;                 // of the pool shown
   std::vector<store::RatingPoint> history_;
   std::vector<store::GameSummary> recent_;
   std::string profile_;
@@ -70,6 +80,9 @@ class ScoresScreen : public Screen {
   std::optional<std::size_t> hovered_;
   sf::Vector2f mouse_;
 
+  Button all_{"All games", "Show every game, with the demo's and gambit-match's (A)", {}};
+  bool all_games_ = false;     // the recent games are all games, not only the person's
+  bool all_by_choice_ = false; // the player chose which; otherwise all only when the person has no game
   Button export_{"Export all", "Write every game to one PGN file (E)", {}};
   Button reset_{"Reset scores", "Start the scores again; games are kept in the file (R)", {}};
   Button back_{"Back", "Back to the menu (Esc)", {}};

@@ -39,6 +39,26 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
 
 config::PluginList Setup::plugin_descriptors() const { return config::plugin_list(catalog_); }
 
+std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
+  if (seat.human() || seat.plugin->plays(variant)) return "";
+  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
+         ": choose another player, or standard chess in Settings (Board & clock)";
+}
+
+Result<std::array<players::Seat, chess::COLOR_NB>> Setup::seats_to_play(const config::Settings& seated,
+                                                                        chess::Variant variant) const {
+  auto resolved = config::resolve_seats(seated, plugin_descriptors());
+  if (!resolved) return Failure{resolved.error()};
+  std::array<players::Seat, chess::COLOR_NB> seats;
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    auto seat = config::seat_to_play((*resolved)[side], catalog_);
+    if (!seat) return Failure{seat.error()};
+    if (std::string problem = variant_problem(*seat, variant); !problem.empty()) return Failure{problem};
+    seats[side] = *std::move(seat);
+  }
+  return seats;
+}
+
 Result<std::filesystem::path> Setup::save_settings(const config::Settings& settings) {
   settings_ = settings;
   const std::optional<std::filesystem::path> file = config::user_config_path();

@@ -9,6 +9,7 @@
 // store() is nullptr exactly when store_problem() is not empty.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -22,6 +23,9 @@
 #include "core/store/store.h"
 
 namespace gambit::gui {
+
+// Why a seat cannot play a game in `variant`, in words with what to do, or "" when it can.
+std::string variant_problem(const players::Seat& seat, chess::Variant variant);
 
 class Setup {
  public:
@@ -40,6 +44,10 @@ class Setup {
   // The catalog's descriptors, for checking seats (core/config/seats.h).
   config::PluginList plugin_descriptors() const;
 
+  // The seats of `seated` (its white and black) ready to play: checked
+  // against the plugins found, each able to play `variant`; or why not, in words.
+  Result<std::array<players::Seat, chess::COLOR_NB>> seats_to_play(const config::Settings& seated,
+                                                                   chess::Variant variant) const;
   // The scores store; nullptr when none could be opened (store_problem() says why).
   store::Store* store() { return store_.get(); }
   const std::string& store_problem() const { return store_problem_; }

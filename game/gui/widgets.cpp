@@ -376,6 +376,10 @@ void ModalDialog::layout(sf::Vector2f size, const Assets& assets) {
   if (with_field) field.rect = {box_.left + 24, box_.top + 62 + 22 * float(lines_.size()) + 8, width - 48, 38};
   ok.rect = {box_.left + width - 300, box_.top + height - 64, 130, 42};
   cancel.rect = {box_.left + width - 154, box_.top + height - 64, 130, 42};
+  if (cancel.label.empty()) {  // a message: OK alone, where Cancel would be
+    ok.rect = cancel.rect;
+    cancel.rect = {};
+  }
 }
 
 ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f size, const Assets& assets) {
@@ -409,7 +413,7 @@ void ModalDialog::draw(sf::RenderTarget& target, const Assets& assets) {
   }
   if (with_field) field.draw(target, assets);
   ok.draw(target, assets);
-  cancel.draw(target, assets);
+  if (!cancel.label.empty()) cancel.draw(target, assets);
 }
 
 }  // namespace gambit::gui

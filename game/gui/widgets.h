@@ -135,7 +135,7 @@ struct ModalDialog {
   bool with_field = false;
   TextField field;
   Button ok{"OK", "", {}, true, true};
-  Button cancel{"Cancel", "", {}};
+  Button cancel{"Cancel", "", {}};  // an empty label: a message, with OK alone
 
   // Sets the texts; a path makes a field holding it. by_key: opened by a
   // letter, whose character must not be typed into the field.

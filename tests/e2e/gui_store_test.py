@@ -112,9 +112,12 @@ def resume_and_record(exe, xd):
             open_load(g)
             xdo("type", "--window", g.window, "--delay", "5", "8/8/8/8/8/8/8/8 w - - 0 1")
             g.key("Return")
-            s = g.wait_for("the bad FEN refused", lambda s: s["dialog"] == 0 and s["toast"] != "")
-            if "not a valid FEN" not in s["toast"] or "king" not in s["toast"] or "file" in s["toast"]:
-                g.fail("a FEN without kings should be refused for that reason, not as a file: %r" % s["toast"])
+            s = g.wait_for("the bad FEN refused in a dialog",
+                           lambda s: s["dialog_title"] == "The game could not be loaded")
+            if "not a valid FEN" not in s["dialog_text"] or "king" not in s["dialog_text"] or "file" in s["dialog_text"]:
+                g.fail("a FEN without kings should be refused for that reason, not as a file: %r" % s["dialog_text"])
+            g.key("Return")
+            g.wait_for("the message closed", lambda s: s["dialog"] == 0)
             # Load a mate in one (Ctrl+O, type the FEN), play it: the game is recorded at once, not rated.
             open_load(g)
             xdo("type", "--window", g.window, "--delay", "5", MATE_IN_ONE)
@@ -185,7 +188,8 @@ def draw_offers(exe, xd):
         # The configuration's "easy", alphabeta's old level name, is read as its rating, 1000.
         if s["toast"] != "alphabeta 1000 declines the draw offer" or s["result"] != "*":
             g.fail("alphabeta should decline at the start and say so: toast %r, result %s" % (s["toast"], s["result"]))
-        # A queen down, it accepts: the game ends drawn by agreement and is recorded so.
+        # A queen down, it accepts: the game ends drawn by agreement and is recorded so. Loading
+        # another game resigns the rated game in progress first (no dodging): it is recorded as a loss.
         open_load(g)
         xdo("type", "--window", g.window, "--delay", "5", QUEEN_UP)
         g.key("Return")
@@ -198,9 +202,10 @@ def draw_offers(exe, xd):
         s = g.wait_for("the draw agreed", lambda s: s["result"] != "*")
         if s["outcome"] != "Draw by agreement" or s["end_headline"] != "Draw" or len(s["moves"]) != 1:
             g.fail("alphabeta should accept a queen down: %s, %r, %s" % (s["outcome"], s["end_headline"], s["moves"]))
-        games = query(db, "SELECT result, reason, plies, instr(pgn, '{White offers a draw}') > 0 FROM games")
-        if games != [("1/2-1/2", "agreement", 1, 1)]:
-            g.fail("the agreed draw is not in the store with the offer in its PGN: %s" % games)
+        games = query(db, "SELECT result, reason, plies, instr(pgn, '{White offers a draw}') > 0, rated FROM games")
+        if games != [("0-1", "resignation", 2, 1, 1), ("1/2-1/2", "agreement", 1, 1, 0)]:
+            g.fail("the rated game left for a loaded one should be recorded as a resignation, then the agreed draw "
+                   "(unrated: a loaded game) with the offer in its PGN: %s" % games)
         took = g.close(xd)
         print("draw offers: declined by alphabeta at the start (toast), accepted a queen down (Draw by agreement, "
               "recorded with the offer in the PGN); closed in %.2f s" % took, flush=True)

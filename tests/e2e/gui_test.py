@@ -411,9 +411,20 @@ def new_game_as_black(exe, xd):
         if s["white"] != label or s["black"] != "Human" or not s["flipped"] \
                 or s["white_clock_ms"] > 300000 + 3000:
             g.fail("the game should be %s as White against you as Black, board flipped, 5+3: %s" % (label, s))
+        if not s["rated"] or s["rated_words"] != "Rated":
+            g.fail("a game against a measured level from the start is rated: %s %r" % (s["rated"], s["rated_words"]))
+        # Before Black's first move the game may only be aborted (nothing recorded): the dialog says so; No.
+        g.key("ctrl+r")
+        g.wait_for("the abort dialog", lambda s: s["dialog_title"] == "Abort the game?")
+        g.key("Escape")
+        g.wait_for("the abort dialog closed", lambda s: s["dialog"] == 0)
+        g.click("e7")
+        g.wait_for("e7 selected", lambda s: s["selected"] == "e7")
+        g.click("e5")  # legal after any first move of White
+        g.wait_for("the AI's second move", lambda s: len(s["moves"]) >= 3 and s["human_to_move"])
         # Resigning a rated game: the end speaks to you, with your rating's change.
         g.key("ctrl+r")
-        g.wait_for("the resign dialog", lambda s: s["dialog"] != 0)
+        g.wait_for("the resign dialog", lambda s: s["dialog_title"] == "Resign?")
         g.key("Return")
         s = g.wait_for("the end of the game", lambda s: s["result"] == "1-0" and "end_details" in s)
         details = s["end_details"]
@@ -437,7 +448,7 @@ def new_game_as_black(exe, xd):
         nearest = min(measured, key=lambda lv: (abs(measured[lv] - rating), measured[lv]))
         g.key("Escape")
         s = g.wait_for("the menu with Play at my level", lambda s: s["screen"] == "menu" and "at_my_level" in s)
-        if "alphabeta %s " % nearest not in s["at_my_level"] or "your rating %d" % rating not in s["at_my_level"]:
+        if "alphabeta %s " % nearest not in s["at_my_level"] or "your Blitz rating %d" % rating not in s["at_my_level"]:
             g.fail("Play at my level should offer alphabeta %s, nearest the rating %d: %r"
                    % (nearest, rating, s["at_my_level"]))
         g.key("l")
@@ -767,7 +778,8 @@ def wait_for_geometry(g, xd, what, predicate):
 
 def placement_and_game_file(exe, xd):
     """The window opens where and as large as it was closed; a PGN named on
-    the command line opens on the Play screen, and a broken one is said."""
+    the command line opens on the Play screen, and one with an illegal move
+    loads up to it and says which move and why."""
     config = '[white]\nplayer = "human"\n[black]\nplayer = "human"\n[ui]\nanimation_ms = 0\nsounds = false\n'
     first = Gambit(exe, "placement", config)
     home = first.dir
@@ -803,13 +815,17 @@ def placement_and_game_file(exe, xd):
     third = Gambit(exe, "placement", config, args=(broken,), home=home)
     try:
         third.find_window(xd, move=False)
-        s = third.wait_for("the broken game said in words",
-                           lambda s: s["screen"] == "play" and "Could not load the game" in s["toast"])
-        if s["moves"]:
-            third.fail("a broken file should leave a new game, not %s" % s["moves"])
+        s = third.wait_for("the game loaded up to its illegal move, said in a dialog",
+                           lambda s: s["screen"] == "play" and s["dialog_title"] != "")
+        if s["dialog_title"] != "Loaded up to a move that cannot be played" or "Ke3" not in s["dialog_text"] \
+                or s["moves"] != ["e2e4", "e7e5"]:
+            third.fail("broken.pgn should load up to 2. Ke3 and say why: %r %r, moves %s"
+                       % (s["dialog_title"], s["dialog_text"], s["moves"]))
+        third.key("Return")
+        third.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
         third.close(xd)
         print("j) the window reopens at 130,90, 1000x700; opening.pgn from the command line opens with its "
-              "5 plies; a broken file is said: %r" % s["toast"], flush=True)
+              "5 plies; a file with an illegal move loads up to it: %r" % s["dialog_text"], flush=True)
     finally:
         third.cleanup()
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Records of games: loading typed text (load_game_text) and counting moves.
+// Records of games: loading typed text (read_games) and counting moves.
 #include "core/match/game_record.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@ namespace {
 
 // Text typed into the window's Load field: every malformed FEN gets the FEN
 // parser's own sentence, never "no such file".
-TEST(LoadGameText, AMalformedFenSaysWhatIsWrongWithIt) {
+TEST(ReadGames, AMalformedFenSaysWhatIsWrongWithIt) {
   const struct {
     const char* fen;
     const char* expected;  // a part of the FEN parser's message
@@ -26,7 +26,7 @@ TEST(LoadGameText, AMalformedFenSaysWhatIsWrongWithIt) {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
   };
   for (const auto& c : cases) {
-    auto loaded = load_game_text(c.fen, chess::Variant::Standard);
+    auto loaded = read_games(c.fen, chess::Variant::Standard);
     ASSERT_FALSE(loaded) << c.fen;
     const auto parser = chess::Position::from_fen(c.fen);
     ASSERT_FALSE(parser);
@@ -34,35 +34,67 @@ TEST(LoadGameText, AMalformedFenSaysWhatIsWrongWithIt) {
     EXPECT_NE(loaded.error().find(c.expected), std::string::npos) << loaded.error();
     EXPECT_EQ(loaded.error().find("file"), std::string::npos) << loaded.error();
   }
-  auto good = load_game_text("  6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 \n", chess::Variant::Standard);
+  auto good = read_games("  6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 \n", chess::Variant::Standard);
   ASSERT_TRUE(good) << good.error();
-  EXPECT_EQ(good->position().fen(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  ASSERT_EQ(good->games.size(), 1u);
+  EXPECT_EQ(good->games[0].start.fen(), "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  EXPECT_FALSE(good->from_file);
 }
 
-TEST(LoadGameText, AFileHoldsAPgnGameOrAFenAndAMissingFileIsSaidSo) {
+TEST(ReadGames, AFileHoldsAPgnGameOrAFenAndAMissingFileIsSaidSo) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("gambit-load-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   auto write = [&](const char* name, const std::string& text) {
     std::ofstream(dir / name) << text;
     return (dir / name).string();
   };
-  auto pgn = load_game_text(write("game.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n"), chess::Variant::Standard);
+  auto pgn = read_games(write("game.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n"), chess::Variant::Standard);
   ASSERT_TRUE(pgn) << pgn.error();
-  EXPECT_EQ(pgn->moves().size(), 3u);
-  auto fen = load_game_text(write("position.fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n"), chess::Variant::Standard);
+  ASSERT_EQ(pgn->games.size(), 1u);
+  EXPECT_EQ(pgn->games[0].moves.size(), 3u);
+  EXPECT_TRUE(pgn->from_file);
+  EXPECT_FALSE(finished_game(pgn->games[0]));
+  auto fen = read_games(write("position.fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n"), chess::Variant::Standard);
   ASSERT_TRUE(fen) << fen.error();
-  EXPECT_TRUE(fen->moves().empty());
-  auto bad_fen = load_game_text(write("bad.fen", "6k1/5ppp/8/8/8/8/R5K1 w - - 0 1\n"), chess::Variant::Standard);
+  EXPECT_TRUE(fen->games.at(0).moves.empty());
+  auto bad_fen = read_games(write("bad.fen", "6k1/5ppp/8/8/8/8/R5K1 w - - 0 1\n"), chess::Variant::Standard);
   ASSERT_FALSE(bad_fen);
   EXPECT_NE(bad_fen.error().find("holds a FEN that is not valid"), std::string::npos) << bad_fen.error();
-  auto bad_pgn = load_game_text(write("bad.pgn", "[Event \"x\"]\n\n1. e4 e4 *\n"), chess::Variant::Standard);
-  ASSERT_FALSE(bad_pgn);
-  EXPECT_NE(bad_pgn.error().find("is not a game"), std::string::npos) << bad_pgn.error();
-  EXPECT_NE(bad_pgn.error().find("e4"), std::string::npos) << "the PGN reader says which move: " << bad_pgn.error();
-  auto missing = load_game_text((dir / "nothing.pgn").string(), chess::Variant::Standard);
+  auto not_pgn = read_games(write("notes.txt", "[Event \"x\" broken\n"), chess::Variant::Standard);
+  ASSERT_FALSE(not_pgn);
+  EXPECT_NE(not_pgn.error().find("is not a game"), std::string::npos) << not_pgn.error();
+  auto missing = read_games((dir / "nothing.pgn").string(), chess::Variant::Standard);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("no such file"), std::string::npos) << missing.error();
-  EXPECT_FALSE(load_game_text("", chess::Variant::Standard));
+  EXPECT_FALSE(read_games("", chess::Variant::Standard));
+  std::filesystem::remove_all(dir);
+}
+
+// A file with an illegal move loads up to it and says which move and why;
+// every game of a file is read, a finished one known by its result.
+TEST(ReadGames, AGameIsReadUpToItsFirstBadMoveAndEveryGameOfTheFileIsKept) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("gambit-read-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "games.pgn").string();
+  std::ofstream(path) << "[Event \"Casual game\"]\n[White \"foo\"]\n[Black \"bar\"]\n[Result \"0-1\"]\n\n"
+                         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Ke3 d6 0-1\n\n"
+                         "[Event \"?\"]\n[White \"foo\"]\n[Black \"baz\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 "
+                         "Nf6 4. Qxf7# 1-0\n\n[Event \"broken\"]\n[White \"x\" oops]\n\n1. d4 *\n";
+  auto read = read_games(path, chess::Variant::Standard);
+  ASSERT_TRUE(read) << read.error();
+  ASSERT_EQ(read->games.size(), 2u);
+  const chess::PgnGame& cut = read->games[0];
+  EXPECT_EQ(cut.moves.size(), 8u) << "up to the last legal move, 4... Nf6";
+  EXPECT_EQ(cut.result, "*");
+  EXPECT_NE(cut.cut_short.find("white's move 5"), std::string::npos) << cut.cut_short;
+  EXPECT_NE(cut.cut_short.find("Ke3"), std::string::npos) << cut.cut_short;
+  EXPECT_FALSE(finished_game(cut));
+  EXPECT_EQ(game_line(cut), "foo - bar, *, Casual game (4 moves)");
+  EXPECT_TRUE(read->games[1].cut_short.empty());
+  EXPECT_TRUE(finished_game(read->games[1]));
+  EXPECT_EQ(game_line(read->games[1]), "foo - baz, 1-0 (4 moves)");
+  ASSERT_EQ(read->unreadable.size(), 1u);
+  EXPECT_NE(read->unreadable[0].find("game 3"), std::string::npos) << read->unreadable[0];
   std::filesystem::remove_all(dir);
 }
 

@@ -138,8 +138,9 @@ TEST(GameSessionDrawOffer, AcceptingStopsTheClock) {
   const TimePoint start = Clock::now();
   auto session = make_session(human("White"), human("Black"), blitz, std::nullopt, start);
   ASSERT_TRUE(session);
+  session->new_game(opened(), start);
   ASSERT_TRUE(session->offer_draw());
-  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), start + 1s));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "g1f3"), start + 1s));
   ASSERT_TRUE(session->accept_draw(start + 4s));
   EXPECT_EQ(session->remaining_ms(BLACK, start + 30s), 57000) << "Black thought 3 s, then the game ended";
 }

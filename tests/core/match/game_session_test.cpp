@@ -308,6 +308,7 @@ TEST(GameSession, AHumanWhoDoesNothingLosesOnTime) {
   auto session = make_session(human(), random_ai(11), TimeControl{0, 1000, 0}, std::nullopt, t0);
   ASSERT_TRUE(session);
   ASSERT_TRUE(session->has_clock());
+  session->new_game(opened(), t0);
   session->update(t0 + 999ms);
   EXPECT_FALSE(session->game().is_over()) << describe(*session);
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 999ms), 1);
@@ -324,24 +325,73 @@ TEST(GameSession, AHumanWhoDoesNothingLosesOnTime) {
   EXPECT_EQ(events[0].kind, Kind::GameOver);
 
   // A move made after the flag fell loses on time too.
-  session->new_game(chess::Game(), t0);
+  session->new_game(opened(), t0);
   EXPECT_EQ(session->remaining_ms(WHITE, t0), 1000);
-  EXPECT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 1200ms));
+  EXPECT_TRUE(session->play_human_move(uci(*session, "g1f3"), t0 + 1200ms));
   EXPECT_EQ(session->game().outcome().termination, chess::Termination::TimeForfeit);
-  EXPECT_TRUE(session->game().moves().empty());
+  EXPECT_EQ(session->game().moves().size(), 2u);
+}
+
+// As on lichess: the clock starts on each side's first move, so nobody is
+// flagged before the game has begun (and nobody loses time at the first move).
+TEST(GameSession, TheFirstMoveOfEachSideIsNotTimed) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human("White"), human("Black"), TimeControl{0, 10000, 2000}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  session->update(t0 + 60s);
+  EXPECT_FALSE(session->game().is_over()) << "White has not moved yet: no flag";
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 60s), 10000);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 60s));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 60s), 10000) << "no time used, no increment";
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 90s), 10000);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0 + 90s));
+  EXPECT_EQ(session->remaining_ms(WHITE, t0 + 93s), 7000) << "from White's second move on, the clock runs";
+  EXPECT_EQ(session->remaining_ms(BLACK, t0 + 93s), 10000);
+  session->update(t0 + 100s);
+  EXPECT_TRUE(session->game().is_over()) << "White's flag falls 10 s into its second turn";
+
+  // A game set up with Black to move: the first two plies of the record are its untimed ones.
+  auto black_first = make_session(human("White"), human("Black"), TimeControl{0, 10000, 0}, std::nullopt, t0);
+  ASSERT_TRUE(black_first);
+  black_first->new_game(game_from_fen("4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 1"), t0);
+  EXPECT_EQ(black_first->remaining_ms(BLACK, t0 + 20s), 10000);
+  EXPECT_FALSE(black_first->has_moved(BLACK));
+  EXPECT_TRUE(black_first->can_abort());
+  ASSERT_TRUE(black_first->play_human_move(uci(*black_first, "e8d8"), t0 + 20s));
+  EXPECT_TRUE(black_first->has_moved(BLACK));
+  EXPECT_FALSE(black_first->has_moved(WHITE));
+  ASSERT_TRUE(black_first->play_human_move(uci(*black_first, "e1d1"), t0 + 20s));
+  EXPECT_FALSE(black_first->can_abort()) << "both people have moved";
+  EXPECT_EQ(black_first->remaining_ms(BLACK, t0 + 21s), 9000);
+}
+
+TEST(GameSession, APersonMayAbortOnlyBeforeTheirFirstMove) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(random_ai(3), human(), TimeControl{}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  EXPECT_TRUE(session->can_abort()) << "Black has not moved";
+  std::vector<SessionEvent> events;
+  ASSERT_TRUE(drive(*session, [&] { return session->human_to_move(); }, &events)) << describe(*session);
+  EXPECT_TRUE(session->can_abort()) << "the AI's first move does not take the person's Abort away";
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0));  // legal after any first move of White
+  EXPECT_FALSE(session->can_abort());
+  auto demo = make_session(random_ai(3), random_ai(4), TimeControl{}, std::nullopt, t0);
+  ASSERT_TRUE(demo);
+  EXPECT_FALSE(demo->can_abort()) << "nobody to abort it";
 }
 
 TEST(GameSession, ClocksRunForTheSideToMoveAndGetTheIncrement) {
   const TimePoint t0 = Clock::now();
   auto session = make_session(human("White"), human("Black"), TimeControl{0, 10000, 2000}, std::nullopt, t0);
   ASSERT_TRUE(session);
+  session->new_game(opened(), t0);
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 3s), 7000);
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 3s), 10000);
-  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 3s));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "g1f3"), t0 + 3s));
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 3s), 9000) << "10 s - 3 s + 2 s increment";
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 5s), 9000) << "white's clock stopped";
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 5s), 8000);
-  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0 + 5s));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "b8c6"), t0 + 5s));
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 5s), 10000);
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 6s), 8000);
 
@@ -363,7 +413,8 @@ TEST(GameSession, EndingTheGameWithoutAMoveKeepsTheTimeUsed) {
   const TimePoint t0 = Clock::now();
   auto session = make_session(human("White"), human("Black"), TimeControl{0, 600000, 2000}, std::nullopt, t0);
   ASSERT_TRUE(session);
-  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), t0 + 27s));
+  session->new_game(opened(), t0);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "g1f3"), t0 + 27s));
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 27s), 575000);
   ASSERT_TRUE(session->resign(t0 + 40s)) << "Black resigns 13 s into its turn";
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 40s), 587000);
@@ -384,13 +435,13 @@ TEST(GameSession, AResumedGameKeepsItsRemainingTimes) {
   const TimePoint t0 = Clock::now();
   auto session = make_session(human("White"), human("Black"), TimeControl{0, 60000, 0}, std::nullopt, t0);
   ASSERT_TRUE(session);
-  chess::Game saved;
-  saved.play(uci(*session, "e2e4"));
+  chess::Game saved = opened();
+  saved.play(*chess::parse_uci_move(saved.position(), "g1f3"));
   session->new_game(saved, t0, std::array<std::int64_t, chess::COLOR_NB>{41000, 12000});
-  EXPECT_EQ(session->game().moves().size(), 1u);
+  EXPECT_EQ(session->game().moves().size(), 3u);
   EXPECT_EQ(session->remaining_ms(WHITE, t0 + 2s), 41000) << "white is not to move";
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 2s), 10000) << "black's saved 12 s run from the resume";
-  ASSERT_TRUE(session->play_human_move(uci(*session, "e7e5"), t0 + 2s));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "b8c6"), t0 + 2s));
   ASSERT_TRUE(session->undo(t0 + 3s));
   EXPECT_EQ(session->remaining_ms(BLACK, t0 + 3s), 12000) << "undo gives back the resumed time, not a full clock";
   ASSERT_TRUE(session->undo(t0 + 3s));
@@ -404,6 +455,7 @@ TEST(GameSession, AnAiGetsTheGraceBeyondItsClock) {
   // Thinks until stopped; the host stops it when its clock (5 s of real time) runs out.
   auto session = make_session(raw_ai("stoppable"), human(), TimeControl{0, 5000, 0}, std::nullopt, t0);
   ASSERT_TRUE(session);
+  session->new_game(opened(), t0);
   session->update(t0);
   ASSERT_EQ(session->thinking_side(), std::optional(WHITE));
   session->update(t0 + 5000ms + players::Grace - 1ms);

@@ -62,6 +62,13 @@ inline chess::Game game_from_fen(std::string_view fen) {
   return chess::Game(pos ? *pos : chess::Position());
 }
 
+// The game after 1. e4 e5: clocks run from here (each side's first move is not timed).
+inline chess::Game opened() {
+  chess::Game game;
+  for (const char* text : {"e2e4", "e7e5"}) game.play(*chess::parse_uci_move(game.position(), text));
+  return game;
+}
+
 inline chess::Move uci(const GameSession& session, std::string_view text) {
   Result<chess::Move> move = chess::parse_uci_move(session.game().position(), text);
   EXPECT_TRUE(move) << text << " in " << session.game().position().fen();

@@ -101,7 +101,8 @@ TEST_F(RecorderTest, TheKeptGameResumesWithItsSeatsClocksAndMoves) {
   ASSERT_TRUE(session);
   Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
   recorder.began(session->game(), 100);
-  play(*session, {"e2e4"}, start + std::chrono::seconds(5));
+  play(*session, {"e2e4", "e7e5"}, start);  // each side's first move is not timed
+  play(*session, {"g1f3"}, start + std::chrono::seconds(5));
   const std::array<config::SeatConfig, chess::COLOR_NB> seats{config::SeatConfig{},
                                                               config::SeatConfig{"alphabeta", "easy", {{"seed", "7"}}}};
   EXPECT_FALSE(recorder.keep_unfinished(*session, seats, start + std::chrono::seconds(8), 101));
@@ -193,12 +194,17 @@ class RecorderRatingTest : public RecorderTest {
     EXPECT_TRUE(session) << session.error();
     return session ? std::move(session).value() : nullptr;
   }
+  // Rated or not, as the window decides it before the game.
+  static RatedDecision decided(const match::GameSession& session) {
+    return decide_rated({session.seat(chess::WHITE), session.seat(chess::BLACK)}, session.game().start(), true);
+  }
+  static inline const rating::RatingPool Untimed{"standard", rating::Speed::Untimed};
   // One lost game against the level; the recorder's view after it.
   void lose_to(Recorder& recorder, const std::string& level, std::int64_t when) {
     const TimePoint now = match::GameSession::Clock::now();
     auto session = against(level, now);
     ASSERT_TRUE(session);
-    recorder.began(session->game(), when);
+    recorder.began(session->game(), when, false, decided(*session));
     play(*session, {"e2e4"}, now);
     ASSERT_TRUE(session->resign(now));
     ASSERT_FALSE(recorder.record_if_over(*session, when + 1));
@@ -227,7 +233,8 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   lose_to(recorder, b, 400);
   lose_to(recorder, b, 500);
   EXPECT_EQ(recorder.results_in_a_row(), -3);
-  EXPECT_EQ(store_->rating_history().value().size(), 5u);
+  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 5u);
+  EXPECT_EQ(store_->rating_history({"standard", rating::Speed::Blitz}).value().size(), 0u) << "another pool";
 
   // A level with an option of its own is not what was measured: recorded, not rated.
   const TimePoint now = match::GameSession::Clock::now();
@@ -237,13 +244,73 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
                                              players::Seat{"alphabeta " + a, plugin.value(), options.value(), a}},
                                             {}, std::nullopt, now);
   ASSERT_TRUE(session);
-  recorder.began(session.value()->game(), 600);
+  const RatedDecision own_options = decided(*session.value());
+  EXPECT_FALSE(own_options.rated);
+  EXPECT_EQ(own_options.words(), "Not rated: alphabeta " + a + " plays with options of its own (Settings), not as measured");
+  recorder.began(session.value()->game(), 600, false, own_options);
   play(*session.value(), {"e2e4"}, now);
   ASSERT_TRUE(session.value()->resign(now));
   ASSERT_FALSE(recorder.record_if_over(*session.value(), 601));
   EXPECT_FALSE(recorder.rating_change());
   EXPECT_EQ(recorder.results_in_a_row(), 0);
   EXPECT_EQ(store_->recent_games(10).value().size(), 6u);
+  EXPECT_FALSE(store_->recent_games(1).value()[0].rated);
+}
+
+TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeepsIt) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+  ASSERT_TRUE(plugin);
+  ASSERT_FALSE(plugin.value()->ratings().empty());
+  auto session = against(plugin.value()->ratings()[0].level, now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  recorder.began(session->game(), 100, false, decided(*session));
+  ASSERT_TRUE(recorder.rated().rated);
+  play(*session, {"e2e4"}, now);
+  recorder.make_unrated("you asked for a hint.");
+  EXPECT_EQ(recorder.rated().words(), "Not rated: you asked for a hint");
+  recorder.make_unrated("you took a move back.");
+  EXPECT_EQ(recorder.rated().why_not, "you asked for a hint.") << "the first reason stays";
+  // Kept unfinished, then read back: still unrated, with its reason.
+  ASSERT_FALSE(recorder.keep_unfinished(*session, seats_, now, 101));
+  auto kept = Recorder::read_kept(store_.get(), "");
+  ASSERT_TRUE(kept) << kept.error();
+  EXPECT_FALSE(kept->rated);
+  EXPECT_EQ(kept->unrated_reason, "you asked for a hint.");
+  ASSERT_TRUE(session->resign(now));
+  ASSERT_FALSE(recorder.record_if_over(*session, 102));
+  EXPECT_FALSE(recorder.rating_change());
+  const auto games = store_->recent_games(1).value();
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_FALSE(games[0].rated);
+  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 0u);
+}
+
+TEST_F(RecorderRatingTest, AKeptRatedGameResignedForAnotherIsRecordedAsALoss) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+  ASSERT_TRUE(plugin);
+  ASSERT_FALSE(plugin.value()->ratings().empty());
+  auto session = against(plugin.value()->ratings()[0].level, now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  recorder.began(session->game(), 100, false, decided(*session));
+  play(*session, {"e2e4"}, now);
+  ASSERT_FALSE(recorder.keep_unfinished(*session, seats_, now, 101));
+  auto kept = Recorder::read_kept(store_.get(), "");
+  ASSERT_TRUE(kept) << kept.error();
+  ASSERT_TRUE(kept->rated);
+  EXPECT_FALSE(Recorder::resign_kept(*store_, "Ann", *std::move(kept),
+                                     {session->seat(chess::WHITE), session->seat(chess::BLACK)}, true, 200));
+  EXPECT_FALSE(this->kept());
+  const auto games = store_->recent_games(1).value();
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].result, "0-1");
+  EXPECT_EQ(games[0].reason, "resignation");
+  EXPECT_TRUE(games[0].rated);
+  EXPECT_LT(games[0].rating_change, 0);
+  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 1u);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ class StoreConcurrency : public fixtures::StoreTest {
     auto store = open();
     ASSERT_TRUE(store);
     EXPECT_EQ(must(store->recent_games(10 * games), "recent_games").size(), std::size_t(games));
-    const auto history = must(store->rating_history(), "rating_history");
+    const auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(history.size(), std::size_t(games));
     for (std::size_t i = 1; i < history.size(); ++i)
       EXPECT_GT(history[i].rating.rating, history[i - 1].rating.rating)
@@ -70,7 +70,7 @@ class StoreConcurrency : public fixtures::StoreTest {
     auto sequential = open_at(dir_.path() / "one-by-one.db");
     ASSERT_TRUE(sequential);
     for (const FinishedGame& game : wins(games)) record(*sequential, game);
-    EXPECT_NEAR(must(store->rating(), "rating").rating, must(sequential->rating(), "rating").rating, 1e-6);
+    EXPECT_NEAR(must(store->rating(fixtures::Blitz), "rating").rating, must(sequential->rating(fixtures::Blitz), "rating").rating, 1e-6);
   }
 };
 
@@ -240,7 +240,7 @@ TEST_F(StoreConcurrency, AWriterKilledAtAnyInstantLosesNoCommittedGame) {
     EXPECT_EQ(fixtures::query_int(db_, GamesWithoutTheirRatings), 0) << "a game was written without its ratings";
     EXPECT_EQ(fixtures::query_int(db_, RatingsWithoutAGame), 0);
     Store& store = *opened.value().store;
-    EXPECT_EQ(std::int64_t(must(store.rating_history(), "rating_history").size()), games);
+    EXPECT_EQ(std::int64_t(must(store.rating_history(fixtures::Blitz), "rating_history").size()), games);
     EXPECT_GT(record(store, cycle[0]), 0) << "the store does not work after the kill";
     committed = games + 1;
     if (HasFailure()) return;

@@ -52,6 +52,9 @@ class TempDir {
   fs::path path_;
 };
 
+// The pool of the games made here (standard chess at 300+2).
+inline const rating::RatingPool Blitz{"standard", rating::Speed::Blitz};
+
 // An AI opponent placed by calibration: alphabeta at a level, told apart by
 // its options, rated 800 + 200 * depth (deviation 40).
 inline Placement placement_of_depth(int depth) { return {800.0 + 200.0 * depth, 40.0}; }
@@ -81,7 +84,8 @@ inline FinishedGame finished(const PlayerIdentity& white, const PlayerIdentity& 
   game.black = black;
   game.result = result;
   game.source = source;
-  game.time_control = "300+2";
+  game.time_control = "300+2";  // blitz
+  game.rated = true;             // announced rated: the store rates it when it is a person against a placed AI
   game.ended_at = 1'700'000'000 + std::int64_t(round) * 60;
   game.started_at = game.ended_at - 45;
   std::string moves;

@@ -127,6 +127,18 @@ class StoreMigration : public fixtures::StoreTest {
     ASSERT_TRUE(dropped.ok()) << dropped.error();
   }
 
+  // Schema 5 keeps reviews: its games as schema 4 keeps them, and the
+  // person's ratings in one pool for every game (deliberately wrong here: the
+  // migration to pools computes them again).
+  static void insert_v5(Connection& db, const FinishedGame& game) {
+    insert_v4(db, game);
+    if (::testing::Test::HasFatalFailure() || !game.from_start || game.white.human == game.black.human) return;
+    auto rated = db.exec("INSERT INTO ratings (game_id, player_id, rating, deviation, volatility) SELECT g.id, "
+                         "p.id, 1999.0, 50.0, 0.06 FROM games g JOIN players p ON p.id IN (g.white_id, g.black_id) "
+                         "AND p.kind = 'human' WHERE g.id = (SELECT max(id) FROM games)");
+    ASSERT_TRUE(rated.ok()) << rated.error();
+  }
+
   // A file as a build of schema version made it, holding games. Version 0 is
   // an empty file.
   static void build_file(const fs::path& path, int version, const std::vector<FinishedGame>& games) {
@@ -147,6 +159,7 @@ class StoreMigration : public fixtures::StoreTest {
         case 2: insert_v2(*db, game); break;
         case 3: insert_v3(*db, game); break;
         case 4: insert_v4(*db, game); break;
+        case 5: insert_v5(*db, game); break;
         default: FAIL() << "no sample rows for a file of schema " << version << ": add an insert_v" << version;
       }
     }
@@ -173,11 +186,11 @@ TEST_F(StoreMigration, EveryEarlierSchemaIsMigratedKeepingItsGamesAndRatings) {
     EXPECT_EQ(summary(must(store->recent_games(100), "recent_games")),
               summary(must(reference->recent_games(100), "recent_games")));
     // Earlier files knew no placements: their games count once their opponents are placed.
-    EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 0u) << "no opponent is placed yet";
+    EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), 0u) << "no opponent is placed yet";
     EXPECT_EQ(must(store->place_players({alphabeta("easy", 2), alphabeta("hard", 6)}), "place_players"),
               version == 0 ? 0 : 2);
-    const auto history = must(store->rating_history(), "rating_history");
-    const auto expected = must(reference->rating_history(), "rating_history");
+    const auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
+    const auto expected = must(reference->rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(history.size(), expected.size()) << "one rating point per rated profile game, rebuilt on migration";
     EXPECT_EQ(history.size(), version == 0 ? 0u : 4u);
     for (std::size_t i = 0; i < history.size(); ++i) {
@@ -190,13 +203,47 @@ TEST_F(StoreMigration, EveryEarlierSchemaIsMigratedKeepingItsGamesAndRatings) {
     EXPECT_EQ(must(store->export_all_pgn(), "export").text, must(reference->export_all_pgn(), "export").text);
     // It goes on from there.
     record(*store, finished(me_, PlayerIdentity::ai("newbie", "2.0", "", "newbie"), "1-0"));
-    EXPECT_EQ(must(store->rating_history(), "rating_history").size(), history.size()) << "newbie is not placed";
+    EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), history.size()) << "newbie is not placed";
     const std::int64_t id = record(*store, finished(me_, alphabeta("medium", 4), "1-0"));
-    const auto after = must(store->rating_history(), "rating_history");
+    const auto after = must(store->rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(after.size(), history.size() + 1);
     EXPECT_EQ(after.back().game_id, id);
     EXPECT_EQ(fixtures::query_text(path, "PRAGMA integrity_check"), "ok");
   }
+}
+
+TEST_F(StoreMigration, GamesOfOnePoolBeforeSchema6AreRatedAgainWithinTheirPools) {
+  const fs::path path = dir_.path() / "v5-pools.db";
+  FinishedGame rapid = finished(me_, alphabeta("easy", 2), "1-0");
+  rapid.time_control = "600+0";
+  FinishedGame three_check = finished(alphabeta("hard", 6), me_, "1-0");
+  three_check.variant = "threecheck";
+  const std::vector<FinishedGame> games{finished(me_, alphabeta("easy", 2), "1-0"), rapid, three_check,
+                                        finished(me_, alphabeta("hard", 6), "0-1")};
+  build_file(path, 5, games);
+  ASSERT_FALSE(HasFatalFailure());
+  ASSERT_TRUE(fixtures::raw_connection(path)
+                  ->exec("UPDATE players SET rating = 800 + 200 * CAST(substr(options, 7) AS INTEGER), "
+                         "rating_deviation = 40 WHERE kind = 'ai'")
+                  .ok());
+  auto store = open_at(path);
+  ASSERT_TRUE(store);
+  const auto pools = must(store->pools(), "pools");
+  ASSERT_EQ(pools.size(), 3u);
+  EXPECT_EQ(pools[0].pool, fixtures::Blitz) << "most games first";
+  EXPECT_EQ(pools[0].games, 2);
+  const auto after = [](std::vector<rating::GameResult> results) {
+    rating::Glicko2 r;
+    for (const rating::GameResult& game : results) r = rating::update(r, {&game, 1});
+    return r;
+  };
+  EXPECT_NEAR(pools[0].rating.rating, after({{1200, 40, 1}, {2000, 40, 0}}).rating, 1e-9) << "the two blitz games";
+  EXPECT_NEAR(must(store->rating({"standard", rating::Speed::Rapid}), "rapid").rating, after({{1200, 40, 1}}).rating,
+              1e-9);
+  EXPECT_NEAR(must(store->rating({"threecheck", rating::Speed::Blitz}), "three-check").rating,
+              after({{2000, 40, 0}}).rating, 1e-9);
+  EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM ratings WHERE rating = 1999"), 0) << "none kept";
+  EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM games WHERE rated = 1"), 4);
 }
 
 TEST_F(StoreMigration, AMissingFileAndFoldersAreMade) {
@@ -215,13 +262,13 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
     auto store = open();
     ASSERT_TRUE(store);
     for (const FinishedGame& game : sample_games()) record(*store, game);
-    expected = must(store->rating_history(), "rating_history");
+    expected = must(store->rating_history(fixtures::Blitz), "rating_history");
   }
   ASSERT_EQ(expected.size(), 4u) << "four of the sample games are the profile's against a placed AI from the start";
   fixtures::raw_connection(db_)->exec("DELETE FROM ratings").value();  // as if the process died before rating
   auto store = open();
   ASSERT_TRUE(store);
-  const std::vector<RatingPoint> rebuilt = must(store->rating_history(), "rating_history");
+  const std::vector<RatingPoint> rebuilt = must(store->rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(rebuilt.size(), expected.size());
   for (std::size_t i = 0; i < rebuilt.size(); ++i) {
     EXPECT_EQ(rebuilt[i].game_id, expected[i].game_id);

@@ -145,8 +145,8 @@ TEST_F(StoreRatings, AGameAgainstAPlacedOpponentIsOneGlicko2PeriodAndTheOpponent
   ASSERT_TRUE(winner && loser);
   const std::int64_t won = record(*winner, finished(me_, alphabeta("easy", 2), "1-0"));
   record(*loser, finished(alphabeta("easy", 2), me_, "1-0"));
-  expect_rating(must(winner->rating(), "rating"), glicko2_after({{1200, 40, 1}}), "after a win against 1200");
-  expect_rating(must(loser->rating(), "rating"), glicko2_after({{1200, 40, 0}}), "after a loss against 1200");
+  expect_rating(must(winner->rating(fixtures::Blitz), "rating"), glicko2_after({{1200, 40, 1}}), "after a win against 1200");
+  expect_rating(must(loser->rating(fixtures::Blitz), "rating"), glicko2_after({{1200, 40, 0}}), "after a loss against 1200");
   // The AI's placement is what calibration said, whatever the results.
   EXPECT_EQ(fixtures::query_text(dir_.path() / "win.db", "SELECT rating || ' ' || rating_deviation FROM players WHERE "
                                                           "kind = 'ai'"),
@@ -161,8 +161,8 @@ TEST_F(StoreRatings, AGameAgainstAPlacedOpponentIsOneGlicko2PeriodAndTheOpponent
 TEST_F(StoreRatings, StartAtGlicko2sStartThenHaveOnePointPerRatedGameInOrder) {
   auto store = open();
   ASSERT_TRUE(store);
-  expect_rating(must(store->rating(), "rating"), rating::Glicko2{}, "no games");
-  EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 0u);
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), rating::Glicko2{}, "no games");
+  EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), 0u);
   std::vector<FinishedGame> mine = {finished(me_, alphabeta("easy", 2), "1-0"),
                                     finished(alphabeta("hard", 6), me_, "1/2-1/2"),
                                     finished(me_, alphabeta("hard", 6), "0-1")};
@@ -171,7 +171,7 @@ TEST_F(StoreRatings, StartAtGlicko2sStartThenHaveOnePointPerRatedGameInOrder) {
     ids.push_back(record(*store, game));
     record(*store, finished(alphabeta("hard", 6), random_ai(), "1-0", GameSource::Demo));  // not the profile's
   }
-  auto history = must(store->rating_history(), "rating_history");
+  auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(history.size(), mine.size());
   const std::vector<rating::GameResult> results{{1200, 40, 1}, {2000, 40, 0.5}, {2000, 40, 0}};
   for (std::size_t i = 0; i < mine.size(); ++i) {
@@ -180,7 +180,7 @@ TEST_F(StoreRatings, StartAtGlicko2sStartThenHaveOnePointPerRatedGameInOrder) {
     expect_rating(history[i].rating, glicko2_after({results.begin(), results.begin() + long(i) + 1}),
                   "point " + std::to_string(i));
   }
-  expect_rating(must(store->rating(), "rating"), history.back().rating, "the latest point");
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), history.back().rating, "the latest point");
   const auto change = must(store->rating_change(ids[2]), "rating_change");
   ASSERT_TRUE(change);
   expect_rating(change->before, history[1].rating, "before the third game");
@@ -192,7 +192,7 @@ TEST_F(StoreRatings, GamesAgainstAnOpponentNoCalibrationPlacesAreKeptAndCountedB
   ASSERT_TRUE(store);
   const std::int64_t id = record(*store, finished(me_, fixtures::unplaced(alphabeta("hard", 6)), "1-0"));
   record(*store, finished(random_ai(), me_, "0-1"));
-  expect_rating(must(store->rating(), "rating"), rating::Glicko2{}, "after two unrated games");
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), rating::Glicko2{}, "after two unrated games");
   EXPECT_FALSE(must(store->rating_change(id), "rating_change"));
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 0);
   const auto rows = must(store->standings(), "standings");
@@ -209,10 +209,10 @@ TEST_F(StoreRatings, PlacingAnOpponentLaterRatesItsEarlierGamesInOrder) {
   record(*store, finished(me_, later, "1-0"));
   record(*store, finished(me_, alphabeta("easy", 2), "0-1"));
   record(*store, finished(later, me_, "1/2-1/2"));
-  ASSERT_EQ(must(store->rating_history(), "rating_history").size(), 1u);
+  ASSERT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), 1u);
   EXPECT_EQ(must(store->place_players({alphabeta("medium", 4), random_ai(), alphabeta("unknown", 9)}), "place"), 1)
       << "only identities in the file that were not placed so";
-  const auto history = must(store->rating_history(), "rating_history");
+  const auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(history.size(), 3u);
   expect_rating(history.back().rating, glicko2_after({{1600, 40, 1}, {1200, 40, 0}, {1600, 40, 0.5}}),
                 "all three, in the order played");
@@ -228,33 +228,112 @@ TEST_F(StoreRatings, ANewCalibrationOfAnOpponentRatesEveryGameAgainstItAgain) {
   PlayerIdentity recalibrated = alphabeta("easy", 2);
   recalibrated.placement = Placement{1300, 30};
   record(*store, finished(me_, recalibrated, "1-0"));
-  expect_rating(must(store->rating(), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}}),
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}}),
                 "both games against the new placement");
   record(*store, finished(me_, fixtures::unplaced(alphabeta("easy", 2)), "0-1"));
-  expect_rating(must(store->rating(), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}, {1300, 30, 0}}),
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), glicko2_after({{1300, 30, 1}, {1300, 30, 1}, {1300, 30, 0}}),
                 "a game recorded without a placement keeps the stored one");
+}
+
+TEST_F(StoreRatings, EachVariantAndSpeedHasARatingOfItsOwn) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  FinishedGame three_check = finished(me_, alphabeta("easy", 2), "1-0");
+  three_check.variant = "threecheck";
+  FinishedGame rapid = finished(me_, alphabeta("easy", 2), "0-1");
+  rapid.time_control = "900+10";
+  FinishedGame untimed = finished(me_, alphabeta("easy", 2), "1/2-1/2");
+  untimed.time_control = "-";
+  const std::int64_t three_check_id = record(*store, three_check);
+  expect_rating(must(store->rating(fixtures::Blitz), "blitz"), rating::Glicko2{}, "a three-check win leaves standard alone");
+  record(*store, rapid);
+  record(*store, untimed);
+  record(*store, finished(me_, alphabeta("hard", 6), "1-0"));
+  const rating::RatingPool three_check_blitz{"threecheck", rating::Speed::Blitz};
+  expect_rating(must(store->rating(three_check_blitz), "three-check"), glicko2_after({{1200, 40, 1}}), "three-check");
+  expect_rating(must(store->rating({"standard", rating::Speed::Rapid}), "rapid"), glicko2_after({{1200, 40, 0}}),
+                "rapid");
+  expect_rating(must(store->rating({"standard", rating::Speed::Untimed}), "untimed"),
+                glicko2_after({{1200, 40, 0.5}}), "untimed");
+  expect_rating(must(store->rating(fixtures::Blitz), "blitz"), glicko2_after({{2000, 40, 1}}), "blitz: its one game");
+  const auto pools = must(store->pools(), "pools");
+  ASSERT_EQ(pools.size(), 4u);
+  for (const PoolRating& pool : pools) {
+    EXPECT_EQ(pool.games, 1) << pool.pool.key();
+    expect_rating(pool.rating, must(store->rating(pool.pool), "rating"), pool.pool.key());
+  }
+  // A game's change is against the rating before it in its own pool.
+  const auto change = must(store->rating_change(three_check_id), "change");
+  ASSERT_TRUE(change);
+  expect_rating(change->before, rating::Glicko2{}, "the first three-check game");
+  const auto games = must(store->recent_games(10), "recent");
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].pool, fixtures::Blitz);
+  EXPECT_TRUE(games[0].rated);
+  EXPECT_NEAR(games[0].rating_change, glicko2_after({{2000, 40, 1}}).rating - store::InitialRating, 1e-9);
+  EXPECT_EQ(games[3].pool, three_check_blitz);
+}
+
+TEST_F(StoreRatings, AGameRecordedUnratedIsNeverRatedEvenWhenItsOpponentIsPlacedLater) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  FinishedGame casual = finished(me_, alphabeta("easy", 2), "0-1");
+  casual.rated = false;  // the window said "Not rated" (a hint, a take-back, options of its own)
+  const std::int64_t id = record(*store, casual);
+  FinishedGame before_placed = finished(me_, fixtures::unplaced(alphabeta("hard", 6)), "0-1");
+  before_placed.rated = false;
+  record(*store, before_placed);
+  EXPECT_FALSE(must(store->rating_change(id), "change"));
+  EXPECT_EQ(must(store->place_players({alphabeta("hard", 6)}), "place"), 1);
+  EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "history").size(), 0u);
+  EXPECT_TRUE(must(store->pools(), "pools").empty());
+  EXPECT_FALSE(must(store->recent_games(1), "recent")[0].rated);
+}
+
+TEST_F(StoreRatings, PlacingALevelGivesItsIdentityTheLevelsName) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  // A 1200 seat with the 1600's options was recorded as "alphabeta 1200".
+  PlayerIdentity as_1600 = fixtures::unplaced(alphabeta("medium", 4));
+  as_1600.label = "alphabeta (easy)";
+  record(*store, finished(me_, as_1600, "0-1"));
+  EXPECT_EQ(must(store->place_players({alphabeta("medium", 4)}), "place"), 1);
+  EXPECT_NE(find_row(must(store->standings(), "standings"), "alphabeta (medium)"), nullptr);
+  EXPECT_EQ(find_row(must(store->standings(), "standings"), "alphabeta (easy)"), nullptr);
+}
+
+TEST_F(StoreRatings, RecentGamesPlayedHereLeaveTheDemosOut) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
+  record(*store, finished(alphabeta("hard", 6), random_ai(), "1-0", GameSource::Demo));
+  record(*store, finished(alphabeta("hard", 6), random_ai(), "0-1", GameSource::Match));
+  EXPECT_EQ(must(store->recent_games(10), "all").size(), 3u);
+  const auto mine = must(store->recent_games(10, true), "played here");
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_EQ(mine[0].source, GameSource::Window);
 }
 
 TEST_F(StoreRatings, HumanVsHumanWithTheProfileLeavesTheRatingAlone) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  const auto before = must(store->rating(), "rating");
+  const auto before = must(store->rating(fixtures::Blitz), "rating");
   record(*store, finished(me_, me_, "1-0"));
   record(*store, finished(me_, me_, "0-1"));
-  expect_rating(must(store->rating(), "rating"), before, "after two games against myself");
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), before, "after two games against myself");
 }
 
 TEST_F(StoreRatings, OtherHumansAndAIsAmongThemselvesLeaveRatingsAlone) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  const auto before = must(store->rating(), "rating");
+  const auto before = must(store->rating(fixtures::Blitz), "rating");
   record(*store, finished(me_, PlayerIdentity::person("Guest"), "1-0"));
   // random against random: one identity on both sides (gambit-match, the demo).
   EXPECT_GT(record(*store, finished(random_ai(), random_ai(), "0-1", GameSource::Match)), 0);
   record(*store, finished(alphabeta("hard", 6), alphabeta("easy", 2), "1-0", GameSource::Demo));
-  expect_rating(must(store->rating(), "rating"), before, "after games not the profile's against a placed AI");
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), before, "after games not the profile's against a placed AI");
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings"), 1) << "only the game against alphabeta is rated";
   const auto rows = must(store->standings(), "standings");
   const Standing* self = fixtures::find_row(rows, "random vs random");
@@ -268,10 +347,10 @@ TEST_F(StoreRatings, AGameFromATypedPositionIsKeptAndShownButNotRated) {
   auto store = open();
   ASSERT_TRUE(store);
   record(*store, finished(me_, alphabeta("easy", 2), "1-0"));
-  const auto before = must(store->rating(), "rating");
+  const auto before = must(store->rating(fixtures::Blitz), "rating");
   const std::int64_t id = record(*store, fixtures::finished_from_position(me_, alphabeta("easy", 2)));
-  expect_rating(must(store->rating(), "rating"), before, "a mate from a typed position is not a rated win");
-  EXPECT_EQ(must(store->rating_history(), "rating_history").size(), 1u);
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), before, "a mate from a typed position is not a rated win");
+  EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), 1u);
   EXPECT_EQ(fixtures::query_int(db_, "SELECT count(*) FROM ratings WHERE game_id = " + std::to_string(id)), 0);
   const auto recent = must(store->recent_games(10), "recent_games");
   ASSERT_EQ(recent.size(), 2u);
@@ -280,7 +359,7 @@ TEST_F(StoreRatings, AGameFromATypedPositionIsKeptAndShownButNotRated) {
   store.reset();
   store = open();  // reopening does not rate it either (ratings are rebuilt for unrated games on open)
   ASSERT_TRUE(store);
-  expect_rating(must(store->rating(), "rating"), before, "reopened");
+  expect_rating(must(store->rating(fixtures::Blitz), "rating"), before, "reopened");
 }
 
 class StoreGames : public fixtures::StoreTest {};
@@ -376,9 +455,9 @@ TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
 
   auto rows = must(store->standings(), "standings");
   EXPECT_TRUE(rows.empty()) << describe(rows);
-  EXPECT_EQ(must(store->rating(), "rating").rating, InitialRating);
-  EXPECT_EQ(must(store->rating(), "rating").deviation, rating::Glicko2{}.deviation);
-  auto history = must(store->rating_history(), "rating_history");
+  EXPECT_EQ(must(store->rating(fixtures::Blitz), "rating").rating, InitialRating);
+  EXPECT_EQ(must(store->rating(fixtures::Blitz), "rating").deviation, rating::Glicko2{}.deviation);
+  auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
   EXPECT_TRUE(history.empty()) << history.size() << " points";
   auto recent = must(store->recent_games(10), "recent_games");
   EXPECT_TRUE(recent.empty()) << recent.size() << " games, the first " << recent.front().id;
@@ -393,7 +472,7 @@ TEST_F(StoreReset, ArchivesEveryGameAndStartsAgain) {
   ASSERT_EQ(rows.size(), 1u) << describe(rows);
   EXPECT_EQ(rows.front().wins, 1) << describe(rows);
   EXPECT_EQ(rows.front().games(), 1) << describe(rows);
-  history = must(store->rating_history(), "rating_history");
+  history = must(store->rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(history.size(), 1u);
   EXPECT_EQ(history.front().game_id, after_id);
   EXPECT_GT(history.front().rating.rating, InitialRating);
@@ -414,7 +493,7 @@ TEST_F(StorePersistence, EverythingIsThereAfterReopening) {
     record(*store, finished(alphabeta("hard", 6), me_, "1/2-1/2"));
     record(*store, finished(random_ai(), alphabeta("hard", 6), "0-1", GameSource::Demo));
     standings = describe(must(store->standings(), "standings"));
-    history = must(store->rating_history(), "rating_history");
+    history = must(store->rating_history(fixtures::Blitz), "rating_history");
     for (const GameSummary& game : must(store->recent_games(10), "recent_games")) recent_ids.push_back(game.id);
     pgn = must(store->game_pgn(id), "game_pgn");
   }
@@ -422,7 +501,7 @@ TEST_F(StorePersistence, EverythingIsThereAfterReopening) {
   ASSERT_TRUE(store);
   auto rows = must(store->standings(), "standings");
   EXPECT_EQ(describe(rows), standings);
-  auto points = must(store->rating_history(), "rating_history");
+  auto points = must(store->rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(points.size(), history.size());
   for (std::size_t i = 0; i < history.size(); ++i) {
     EXPECT_EQ(points[i].game_id, history[i].game_id) << "point " << i;
@@ -449,8 +528,8 @@ TEST_F(StorePersistence, AnotherProfileDoesNotCountPlayersGames) {
   EXPECT_EQ(ann->profile(), "Ann");
   auto rows = must(ann->standings(), "standings");
   for (const Standing& row : rows) EXPECT_NE(row.kind, Standing::Kind::VsAi) << describe(rows);
-  EXPECT_EQ(must(ann->rating(), "rating").rating, InitialRating);
-  EXPECT_TRUE(must(ann->rating_history(), "rating_history").empty());
+  EXPECT_EQ(must(ann->rating(fixtures::Blitz), "rating").rating, InitialRating);
+  EXPECT_TRUE(must(ann->rating_history(fixtures::Blitz), "rating_history").empty());
   record(*ann, finished(PlayerIdentity::person("Ann"), alphabeta("easy", 2), "0-1"));
   rows = must(ann->standings(), "standings");
   ASSERT_EQ(rows.size(), 1u) << describe(rows);
@@ -464,7 +543,7 @@ TEST_F(StorePersistence, AnotherProfileDoesNotCountPlayersGames) {
   ASSERT_TRUE(easy) << describe(rows);
   EXPECT_EQ(easy->wins, 1) << "Ann's loss must not count for Player\n" << describe(rows);
   EXPECT_EQ(easy->losses, 0) << "Ann's loss must not count for Player\n" << describe(rows);
-  EXPECT_EQ(must(player->rating_history(), "rating_history").size(), 2u);
+  EXPECT_EQ(must(player->rating_history(fixtures::Blitz), "rating_history").size(), 2u);
 }
 
 class StoreInterrupted : public fixtures::StoreTest {
@@ -472,7 +551,7 @@ class StoreInterrupted : public fixtures::StoreTest {
   static InterruptedGame sample(const std::string& moves) {
     return {"[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/4k3/4K3 w - - 0 1\"]\n\n" + moves,
             {"human", "", ""}, {"alphabeta", "hard", "depth=6\nbook=main.bin"},
-            300000, 2000, 123456, 98765, 1'700'000'123};
+            300000, 2000, 123456, 98765, 1'700'000'123, false, "you asked for a hint."};
   }
 };
 

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// RatedDecision: whether a game in the window counts for the player's rating,
+// decided once, before the game begins, and said in words on the New Game
+// screen, during the game and in the end box; the recorder gives the store the
+// same decision, so what the player was told is what is kept (after any
+// restart or re-placement). As on lichess a rated game offers no help: a hint
+// or a take-back makes it unrated from then on (Recorder::make_unrated).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "core/chess/position.h"
+#include "core/config/settings.h"
+#include "core/players/seat.h"
+#include "core/rating/rating_pool.h"
+
+namespace gambit::recording {
+
+struct RatedDecision {
+  bool rated = false;
+  std::string why_not;  // when not rated: the reason, a sentence ("Two people at one board are not rated.")
+
+  // "Rated" or "Not rated: <reason>" (the reason without its full stop).
+  std::string words() const;
+};
+
+// A game between these seats from `start`: rated when one side is a person and
+// the other an AI playing exactly a measured level, from the variant's start,
+// with a store to keep it. has_store: the scores file can be used.
+RatedDecision decide_rated(const std::array<players::Seat, chess::COLOR_NB>& seats, const chess::Position& start,
+                           bool has_store);
+
+// The pool of a game in `variant` with the window's clock (none: Untimed).
+rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSettings& clock);
+
+// A pool as players name it: "Blitz" (standard chess), "Three-check rapid".
+std::string pool_text(const rating::RatingPool& pool);
+
+}  // namespace gambit::recording
