@@ -116,6 +116,7 @@ int App::loop() {
     }
     if (quitting_) break;
     stack_.back()->update();
+    if (auto problem = assets_->take_audio_problem()) toast(*problem);  // said in the window, not only the terminal
     apply_stack_changes();
     if (quitting_) break;
 
@@ -168,17 +169,16 @@ int App::run(const AppOptions& options) {
   sf::ContextSettings context;
   context.antialiasingLevel = 0;  // multisampling costs 4x the fill on software renderers; shapes are few and large
   // Where the player left the window last time, fitted to this screen.
-  std::optional<WindowPlacement> placement;
-  if (const auto file = config::window_placement_path()) placement = read_window_placement(*file);
-  if (placement) {
-    const sf::VideoMode screen = sf::VideoMode::getDesktopMode();
-    placement = fit_to_screen(*placement, screen.width, screen.height, MinWidth, MinHeight);
-  }
-  app.window_.create(sf::VideoMode(placement ? placement->width : 1120, placement ? placement->height : 780),
-                     "Gambit - chess", sf::Style::Default, context);
+  // The first time, centred and whole on this screen.
+  std::optional<WindowPlacement> kept;
+  if (const auto file = config::window_placement_path()) kept = read_window_placement(*file);
+  const sf::VideoMode screen = sf::VideoMode::getDesktopMode();
+  const WindowPlacement placement = kept ? fit_to_screen(*kept, screen.width, screen.height, MinWidth, MinHeight)
+                                         : first_placement(screen.width, screen.height, MinWidth, MinHeight);
+  app.window_.create(sf::VideoMode(placement.width, placement.height), "Gambit - chess", sf::Style::Default, context);
   app.window_.setKeyRepeatEnabled(true);
   set_window_hints(app.window_.getSystemHandle(), MinWidth, MinHeight);
-  if (placement) app.window_.setPosition({placement->x, placement->y});
+  app.window_.setPosition({placement.x, placement.y});
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
   if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));

@@ -184,6 +184,11 @@ void Assets::draw_piece(sf::RenderTarget& target, chess::Piece piece, sf::Vector
   target.draw(sprite);
 }
 
+std::optional<std::string> Assets::take_audio_problem() {
+  if (audio_problem_.empty() || std::exchange(audio_problem_told_, true)) return std::nullopt;
+  return audio_problem_;
+}
+
 void Assets::play(Sound sound) {
   if (!sounds_enabled_) return;
   // Loaded on first use, so a game with sounds off never opens the audio device.
@@ -194,7 +199,8 @@ void Assets::play(Sound sound) {
     if (ALCdevice* device = alcOpenDevice(nullptr)) {
       alcCloseDevice(device);
     } else {
-      std::fprintf(stderr, "gambit: no audio device could be opened; playing without sounds\n");
+      audio_problem_ = "No audio device could be opened: Gambit plays without sounds.";
+      std::fprintf(stderr, "gambit: %s\n", audio_problem_.c_str());
       sounds_enabled_ = false;
       return;
     }

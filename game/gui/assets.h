@@ -43,6 +43,11 @@ class Assets {
 
   void set_sounds_enabled(bool enabled) { sounds_enabled_ = enabled; }
   void play(Sound sound);
+  // Why sounds cannot play ("" while they can, or before the first sound tried
+  // to open the audio device): for the Settings screen and, once, a toast.
+  const std::string& audio_problem() const { return audio_problem_; }
+  // The audio problem, the first time it is asked for after it arose.
+  std::optional<std::string> take_audio_problem();
 
  private:
   const sf::Font& piece_font(const std::string& piece_set) const;
@@ -57,6 +62,8 @@ class Assets {
   std::vector<sf::Sound> voices_;  // a few sounds may overlap; made on first use (they open the audio device)
   std::size_t next_voice_ = 0;
   bool sounds_enabled_ = true;
+  std::string audio_problem_;
+  bool audio_problem_told_ = false;
   bool sounds_loaded_ = false;
 };
 

@@ -159,7 +159,7 @@ void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   if (game().start().variant() == chess::Variant::ThreeCheck)
     marks = draw_check_marks(target, assets, pos.checks_given(side), {x + width, top + 6}) + 10;
   const std::string label =
-      s.seat(side).human() ? (s.seat(~side).human() ? std::string(chess::color_name(side)) : "You") : s.seat(side).label;
+      s.seat(side).label;  // the person by their profile's name (Setup::seats_to_play), two people as White and Black
   draw_text(target, assets.bold(), fit_text(assets.bold(), label, 16, width - 30 - marks), 16, {x + 30, top + 4},
             to_move ? colors::Text : colors::TextDim);
 
@@ -187,14 +187,15 @@ void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   if (taken.empty()) return;
   const std::string lead = material > 0 ? "+" + std::to_string(material) : "";
   const float lead_width = lead.empty() ? 0 : text_width(assets.font(), lead, 14) + 8;
-  // Pieces overlap more as there are more of them; on a light chip, so black pieces show on the dark panel.
-  const float piece = 20, chip_room = room - lead_width - 8;
-  const float step = std::min(12.0f, (chip_room - piece) / float(std::max<std::size_t>(1, taken.size() - 1)));
+  // Pieces overlap more as there are more of them, on a chip that contrasts with them: black pieces on a
+  // light one, white pieces on a dark one (white on grey was hard to see).
+  const float piece = 25, chip_room = room - lead_width - 8;
+  const float step = std::min(15.0f, (chip_room - piece) / float(std::max<std::size_t>(1, taken.size() - 1)));
   const float chip_width = piece + step * float(taken.size() - 1) + 8;
-  fill_rect(target, {x, row, chip_width, 26}, sf::Color(150, 145, 136));
+  fill_rect(target, {x, row - 1, chip_width, 28}, side == chess::WHITE ? sf::Color(196, 191, 182) : sf::Color(52, 50, 47));
   float cx = x + 4;
   for (chess::PieceType type : taken) {
-    assets.draw_piece(target, chess::make_piece(~side, type), {cx, row + 3}, piece, piece_set);
+    assets.draw_piece(target, chess::make_piece(~side, type), {cx, row + 0.5f}, piece, piece_set);
     cx += step;
   }
   if (!lead.empty()) draw_text(target, assets.font(), lead, 14, {x + chip_width + 8, row + 5}, colors::TextDim);

@@ -19,7 +19,7 @@ void MoveListView::draw(sf::RenderTarget& target, const Assets& assets, const sf
   const std::vector<std::string>& san = *moves.san;
   const std::size_t visible = std::size_t(std::max(1.0f, (rect.height - 8) / RowHeight));
   const std::size_t offset = moves.black_first ? 1 : 0;
-  rows_ = (san.size() + offset + 1) / 2;
+  rows_ = san.empty() ? 0 : (san.size() + offset + 1) / 2;  // no "1." row over the empty text
   if (follow == Follow::LastMove) {
     first_row_ = rows_ > visible ? rows_ - visible : 0;
   } else if (follow == Follow::CurrentMove) {

@@ -336,7 +336,7 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   if (opponent_ != 0) {
     const auto plugin = app_.setup().catalog().find(opponent_id());
     const std::string about = plugin ? plugin->description() : "";
-    draw_text(target, assets.font(), fit_text(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
+    draw_text(target, assets.font(), fit_words(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
               colors::TextDim);
     label("Level", levels_top_);
   }

@@ -556,7 +556,15 @@ float PlayScreen::draw_under_status(sf::RenderTarget& target, float top) {
     const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
     line.clear();
     for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
-    if (completions.empty()) line = "No legal move begins so";
+    if (completions.empty()) {
+      // Nothing begins so: say why the text is not a move ("'Nd7' is ambiguous here: ..."), not only that.
+      auto parsed = chess::parse_typed_move(game().position(), move_box_.text());
+      line = parsed ? "Enter plays " + chess::to_san(game().position(), *parsed) : parsed.error();
+      if (!parsed) {
+        line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+        color = colors::Warning;
+      }
+    }
   }
   std::replace(line.begin(), line.end(), '\n', ' ');
   const auto lines = wrap_text(assets.font(), line, 12, width);
@@ -567,6 +575,28 @@ float PlayScreen::draw_under_status(sf::RenderTarget& target, float top) {
   return top + 32 + 2 * 15 + 6;
 }
 
+std::string PlayScreen::header_text() const {
+  const chess::Variant variant = game().start().variant();
+  std::string text(chess::names_of(variant).for_people);
+  text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+  const match::TimeControl& clock = session_->time_control();
+  const rating::RatingPool pool = rating::pool_of(chess::names_of(variant).id, clock.pgn_tag());
+  if (session_->has_clock())
+    text += " \xC2\xB7 " + std::to_string(clock.initial_ms / 60000) +
+            "+" + match::seconds_text(clock.increment_ms) + " " + std::string(rating::speed_key(pool.speed));
+  else
+    text += " \xC2\xB7 no clock";
+  if (session_->has_human()) text += recorder_.rated().rated ? " \xC2\xB7 Rated" : " \xC2\xB7 Casual";
+  return text;
+}
+
+float PlayScreen::draw_header(sf::RenderTarget& target, float top) {
+  const Assets& assets = app_.assets();
+  draw_text(target, assets.font(), fit_text(assets.font(), header_text(), 14, panel_width()), 14, {panel_x(), top},
+            colors::TextDim);
+  return top + 22;
+}
+
 void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
   // Play again, Swap colours (one human against an AI), Menu: in a row.
   std::vector<Button*> buttons{&overlay_again_};
@@ -575,6 +605,10 @@ void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
   buttons.push_back(&overlay_menu_);
   const float gap = 10, n = float(buttons.size());
   const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);
+  // A narrow box (the smallest window) takes the short names; the tooltips keep the long ones.
+  const bool narrow = bw < 120;
+  overlay_again_.label = narrow ? "Again" : "Play again";
+  overlay_swap_.label = narrow ? "Swap" : "Swap colours";
   float bx = std::round(row.left + (row.width - bw * n - gap * (n - 1)) / 2);
   for (Button* b : buttons) {
     b->rect = {bx, row.top, std::floor(bw), row.height};
@@ -594,6 +628,7 @@ void PlayScreen::add_to_scene(BoardScene& scene) const {
 void PlayScreen::describe_more(StateDump& dump) const {
   dump.add("move_box", move_box_.text());
   dump.add("move_error", move_error_);
+  dump.add("header", header_text());
 }
 
 }  // namespace gambit::gui

@@ -56,6 +56,9 @@ class PlayScreen final : public GameScreen {
   bool handle_overlay(const sf::Event& event) override;
   void draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) override;
   float draw_under_status(sf::RenderTarget& target, float top) override;
+  // One line over the players: the variant, the clock and its pool, rated or casual.
+  float draw_header(sf::RenderTarget& target, float top) override;
+  std::string header_text() const;
   std::string help_text() const override;
   void add_to_scene(BoardScene& scene) const override;
   void describe_more(StateDump& dump) const override;

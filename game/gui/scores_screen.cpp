@@ -412,9 +412,10 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
   if (games < 2) {
     float y = top + 4;
-    for (const std::string& line : wrap_text(assets.font(), "Rated games (from the start, against an opponent with a measured rating: alphabeta's levels) move "
-                                             "the rating of their pool: one per variant and speed. The plot shows from the second.",
+    for (const std::string& line : wrap_text(assets.font(), "Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
+                                             "variant and speed. The plot starts at the second.",
                                              14, r.width - 28)) {
+      if (y + 19 > r.top + r.height - 4) break;  // a short section shows the lines that fit
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
       y += 19;
     }
@@ -465,9 +466,13 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
           std::to_string(recent_.size()) + (recent_.size() == 1 ? " game" : " games") +
               " - click one or press Enter to replay it");
   const float inner = r.width - 24;
-  const float date_w = text_width(assets.font(), "0000-00-00 00:00", RowText) + 18, result_w = 72, moves_w = 58;
-  const float reason_w = std::round(std::max(100.0f, inner * 0.17f)), pool_w = std::round(std::max(96.0f, inner * 0.14f));
-  const float change_w = 64;
+  // The date without its year when the window is narrow (the year shows on the Replay screen).
+  const bool short_date = inner < 1000;
+  const char* date_format = short_date ? "%d %b %H:%M" : "%Y-%m-%d %H:%M";
+  const float date_w = text_width(assets.font(), short_date ? "00 May 00:00" : "0000-00-00 00:00", RowText) + 18;
+  const float result_w = 64, moves_w = 54;
+  const float reason_w = std::round(std::max(100.0f, inner * 0.15f)), pool_w = std::round(std::max(136.0f, inner * 0.15f));
+  const float change_w = 60;
   const float players_w = inner - date_w - result_w - moves_w - reason_w - pool_w - change_w;
   const float date_x = r.left + 12, players_x = date_x + date_w, result_x = players_x + players_w,
               reason_x = result_x + result_w, pool_x = reason_x + reason_w, change_x = pool_x + pool_w,
@@ -493,7 +498,7 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
     if (i == focus_) fill_rect(target, row, sf::Color(70, 90, 50));
     else if (hovered_ == i) fill_rect(target, row, sf::Color(66, 64, 60));
     else if (i % 2) fill_rect(target, row, sf::Color(54, 52, 49));
-    columns(local_time_text(game.ended_at, "%Y-%m-%d %H:%M"), game.white + " - " + game.black, game.result,
+    columns(local_time_text(game.ended_at, date_format), game.white + " - " + game.black, game.result,
             game.reason, recording::pool_text(game.pool), rating_change_text(game), std::to_string((game.plies + 1) / 2),
             RowText, colors::Text);
     y += RowHeight;

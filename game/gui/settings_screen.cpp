@@ -51,11 +51,11 @@ std::string problem_with(const config::Settings& settings, const config::PluginL
 }
 
 // A step for [-]/[+] that crosses the range in a few hundred clicks at most
-// (milliseconds by the second), but 1 for small ranges and for seeds.
+// (an Elo by tens, milliseconds by ten seconds), but 1 for small ranges and for seeds.
 long long step_for(std::int64_t min, std::int64_t max) {
   const double range = double(max) - double(min);
-  if (range <= 1000 || range >= 1e9) return 1;
-  return static_cast<long long>(std::pow(10.0, std::floor(std::log10(range)) - 3));
+  if (range < 1000 || range >= 1e9) return 1;
+  return static_cast<long long>(std::pow(10.0, std::floor(std::log10(range)) - 2));
 }
 
 }  // namespace
@@ -313,8 +313,16 @@ void SettingsScreen::reset() {
 }
 
 void SettingsScreen::back() {
-  if (build() != app_.setup().settings()) app_.toast("Settings not saved: changes discarded");
-  app_.pop();
+  commit_typing();
+  if (build() == app_.setup().settings()) return app_.pop();
+  // Changes are never thrown away without asking; Esc (Stay) keeps them.
+  asking_leave_ = true;
+  leave_dialog_.open("Leave without saving?",
+                     "Your changes are not saved. Discard leaves without them; Stay goes back to them (then Save, "
+                     "Ctrl+S).",
+                     std::nullopt, false);
+  leave_dialog_.ok.label = "Discard";
+  leave_dialog_.cancel.label = "Stay";
 }
 
 void SettingsScreen::switch_tab(int tab) {
@@ -345,6 +353,16 @@ void SettingsScreen::commit_typing() {
 
 void SettingsScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
+  if (asking_leave_) {
+    const ModalDialog::Answer answer = leave_dialog_.handle(event, size_, app_.assets());
+    if (answer == ModalDialog::Answer::None) return;
+    asking_leave_ = false;
+    if (answer == ModalDialog::Answer::Ok) {
+      app_.toast("Settings not saved: changes discarded");
+      app_.pop();
+    }
+    return;
+  }
   sf::Vector2f at;
   const bool mouse = is_mouse(event, at);
   if (event.type == sf::Event::MouseMoved) mouse_ = at;

@@ -136,6 +136,8 @@ class SettingsScreen : public Screen {
 
   std::string error_;       // why the edited settings cannot be saved, "" when they can
   std::string save_error_;  // why the last save failed
+  bool asking_leave_ = false;  // Back with unsaved changes: the dialog asks first
+  ModalDialog leave_dialog_;
   bool unsaved_ = false;
 
   NumberField* typing_ = nullptr;  // the field being typed into

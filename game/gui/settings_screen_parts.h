@@ -11,7 +11,7 @@
 
 namespace gambit::gui::settings_detail {
 
-inline constexpr const char* HumanItem = "Human";
+inline constexpr const char* HumanItem = "You";  // the person at this computer
 inline constexpr const char* NoLevelItem = "(none)";
 inline constexpr const char* TabLabels[] = {"Players", "Demo", "Board & clock"};
 

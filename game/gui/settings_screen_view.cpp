@@ -137,9 +137,26 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
             measured->measured + ")";
   add(seat.level, seat.key + ".level", x, y, width, help, [this, &seat] { level_changed(seat); });
   if (measured) {
-    labels_.push_back({"Measured " + std::to_string(std::lround(measured->elo)) + " \xC2\xB1 " +
-                           std::to_string(std::lround(measured->margin)) + " Elo, with the options below",
-                       {x, y + 2}, TextSize - 1, colors::TextDim});
+    std::string text = "Measured " + std::to_string(std::lround(measured->elo)) + " \xC2\xB1 " +
+                       std::to_string(std::lround(measured->margin)) + " Elo, with the options below";
+    sf::Color color = colors::TextDim;
+    // A seat of the game: what its options make it, as New Game will say (rated or not, and as which level).
+    if (&seat == &seats_[White] || &seat == &seats_[Black]) {
+      const config::Settings settings = build();
+      const chess::Color side = &seat == &seats_[White] ? chess::WHITE : chess::BLACK;
+      auto resolved = config::resolve_seat(settings, side, app_.setup().plugin_descriptors());
+      auto playing = resolved ? config::seat_to_play(*resolved, app_.setup().catalog()) : Failure{resolved.error()};
+      if (playing && !playing->human()) {
+        if (auto rating = playing->plugin->rating_of(playing->level, playing->options))
+          text = "Plays as " + playing->label + ", measured " + std::to_string(std::lround(rating->elo)) +
+                 " \xC2\xB1 " + std::to_string(std::lround(rating->margin)) + " Elo: games against it are rated";
+        else {
+          text = "With these options it is not a measured level: games against it are not rated";
+          color = colors::Warning;
+        }
+      }
+    }
+    labels_.push_back({text, {x, y + 2}, TextSize - 1, color});
     y += 24;
   }
 }
@@ -226,7 +243,9 @@ void SettingsScreen::layout_board(float left, float right, float y, float width)
   heading("During a game", left, l);
   add(legal_moves_, "ui.show_legal_moves", left, l, "Dots and rings on the squares the piece you pick up can go to");
   add(ai_arrow_, "ui.show_ai_arrow", left, l, "While an AI thinks, an arrow shows the move it finds best so far");
-  add(sounds_, "ui.sounds", left, l, "Sounds for moves, captures, checks and the end of the game");
+  add(sounds_, "ui.sounds", left, l,
+      app_.assets().audio_problem().empty() ? "Sounds for moves, captures, checks and the end of the game"
+                                            : app_.assets().audio_problem());
   add(animation_, "ui.animation_ms", left, l, width, "How long a move glides across the board; 0 = no animation");
 
   float r = y;
@@ -397,6 +416,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
     if (x > reset_.rect.left + reset_.rect.width + 10)
       draw_text(target, assets.font(), text, TextSize, {x, back_.rect.top + 11}, colors::TextDim);
   }
+  if (asking_leave_) leave_dialog_.draw(target, assets);
 }
 
 // ---------------------------------------------------------------------------
@@ -424,6 +444,7 @@ void SettingsScreen::describe(StateDump& dump) const {
   dump.add("show_legal_moves", settings.ui.show_legal_moves);
   dump.add("show_ai_arrow", settings.ui.show_ai_arrow);
   dump.add("sounds", settings.ui.sounds);
+  dump.add("dialog_title", asking_leave_ ? leave_dialog_.title : std::string());
   dump.add("theme", settings.ui.theme);
   dump.add("piece_set", settings.ui.piece_set);
   dump.add("animation_ms", settings.ui.animation_ms);

@@ -56,6 +56,11 @@ Result<std::array<players::Seat, chess::COLOR_NB>> Setup::seats_to_play(const co
     if (std::string problem = variant_problem(*seat, variant); !problem.empty()) return Failure{problem};
     seats[side] = *std::move(seat);
   }
+  // The person is named as the store knows them (the profile) wherever a name shows: the panel, the
+  // PGN, Scores; two people at one board are White and Black.
+  const bool two_people = seats[chess::WHITE].human() && seats[chess::BLACK].human();
+  for (chess::Color side : {chess::WHITE, chess::BLACK})
+    if (seats[side].human()) seats[side].label = two_people ? chess::color_name(side) : seated.store.profile;
   return seats;
 }
 

@@ -358,6 +358,15 @@ std::string fit_text(const sf::Font& font, const std::string& text, unsigned siz
   return cut + "...";
 }
 
+std::string fit_words(const sf::Font& font, const std::string& text, unsigned size, float width) {
+  const std::string cut = fit_text(font, text, size, width);
+  if (cut == text) return text;
+  std::size_t space = cut.rfind(' ', cut.size() - 3);
+  if (space == std::string::npos || space == 0) return cut;  // one long word: cut as fit_text does
+  while (space > 0 && (cut[space - 1] == ',' || cut[space - 1] == ';' || cut[space - 1] == ' ')) --space;
+  return cut.substr(0, space) + "...";
+}
+
 void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,
                        std::optional<std::string> path, bool by_key) {
   title = dialog_title;

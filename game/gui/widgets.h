@@ -40,6 +40,8 @@ void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std
 float text_width(const sf::Font& font, const std::string& text, unsigned size);
 // text cut with "..." to fit width.
 std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+// The same, cut after a whole word (a description, a sentence): no word is cut in half.
+std::string fit_words(const sf::Font& font, const std::string& text, unsigned size, float width);
 // Lines of text no wider than width (words wrapped; a long word is cut). Words
 // joined by a no-break space (U+00A0) stay on one line, where it shows as a space.
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);

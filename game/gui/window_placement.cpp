@@ -50,4 +50,15 @@ WindowPlacement fit_to_screen(WindowPlacement placement, unsigned screen_width, 
   return placement;
 }
 
+WindowPlacement first_placement(unsigned screen_width, unsigned screen_height, unsigned min_width,
+                                unsigned min_height) {
+  constexpr unsigned Width = 1120, Height = 780;
+  WindowPlacement placement;
+  placement.width = std::max(min_width, std::min(Width, screen_width * 9 / 10));
+  placement.height = std::max(min_height, std::min(Height, screen_height * 8 / 10));
+  placement.x = std::max(0, (int(screen_width) - int(placement.width)) / 2);
+  placement.y = std::max(0, (int(screen_height) - int(placement.height)) / 2);
+  return placement;
+}
+
 }  // namespace gambit::gui

@@ -408,7 +408,7 @@ def new_game_as_black(exe, xd):
                        and s["human_to_move"])
         # A level named by its rating reads "alphabeta 600", one named in words "minimax (easy)".
         label = "alphabeta %s" % level if level.isdigit() else "alphabeta (%s)" % level
-        if s["white"] != label or s["black"] != "Human" or not s["flipped"] \
+        if s["white"] != label or s["black"] != "Player" or not s["flipped"] \
                 or s["white_clock_ms"] > 300000 + 3000:
             g.fail("the game should be %s as White against you as Black, board flipped, 5+3: %s" % (label, s))
         if not s["rated"] or s["rated_words"] != "Rated":
@@ -453,7 +453,7 @@ def new_game_as_black(exe, xd):
                    % (nearest, rating, s["at_my_level"]))
         g.key("l")
         s = g.wait_for("a game at my level", lambda s: s["screen"] == "play" and len(s["moves"]) >= 1)
-        if s["white"] != "alphabeta %s" % nearest or s["black"] != "Human":
+        if s["white"] != "alphabeta %s" % nearest or s["black"] != "Player":
             g.fail("Play at my level should start alphabeta %s as White against you: %s" % (nearest, s))
         took = g.close(xd)
         print("a3) new game as Black against alphabeta (%s), 5+3: the AI opened, board flipped; resigned: "
@@ -688,7 +688,16 @@ def settings_variant(exe, xd):
         text = open(saved, encoding="utf-8").read() if os.path.exists(saved) else ""
         if 'variant = "threecheck"' not in text:
             g.fail("the user's config file does not say variant = \"threecheck\":\n%s" % text)
+        # A change not saved is not thrown away without asking: Back asks; Stay keeps it, Discard leaves.
+        g.click_at(x + w - 12, y + h // 2)
+        g.wait_for("another variant, unsaved", lambda s: s["variant"] != "threecheck" and s["unsaved_changes"])
         g.key("Escape")
+        g.wait_for("the leave question", lambda s: s["dialog_title"] == "Leave without saving?")
+        g.key("Escape")
+        g.wait_for("stayed, the change kept", lambda s: s["dialog_title"] == "" and s["unsaved_changes"])
+        g.key("Escape")
+        g.wait_for("the leave question again", lambda s: s["dialog_title"] == "Leave without saving?")
+        g.key("Return")
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
         g.play()
         s = g.wait_for("a new game", lambda s: s["screen"] == "play" and s["board_size"] > 0)

@@ -69,5 +69,14 @@ TEST(FitToScreen, NeverBelowTheMinimumNorOffTheTopLeft) {
   EXPECT_EQ(fit_to_screen({50, 50, 1000, 700}, 640, 480, 800, 600), (WindowPlacement{0, 0, 800, 600}));
 }
 
+TEST(FirstPlacement, WholeAndCentredOnTheScreensPlayersHave) {
+  EXPECT_EQ(first_placement(1600, 1000, 800, 600), (WindowPlacement{240, 110, 1120, 780}));
+  EXPECT_EQ(first_placement(1920, 1080, 800, 600), (WindowPlacement{400, 150, 1120, 780}));
+  // 1366x768: 80% of the height, so the title bar and a panel fit too.
+  EXPECT_EQ(first_placement(1366, 768, 800, 600), (WindowPlacement{123, 77, 1120, 614}));
+  EXPECT_EQ(first_placement(1024, 700, 800, 600), (WindowPlacement{51, 50, 921, 600}));
+  EXPECT_EQ(first_placement(640, 480, 800, 600), (WindowPlacement{0, 0, 800, 600})) << "never below the minimum";
+}
+
 }  // namespace
 }  // namespace gambit::gui
