@@ -44,6 +44,12 @@ std::optional<fs::path> window_placement_path() {
   return *folder / "gambit" / "window";
 }
 
+std::optional<fs::path> recent_files_path() {
+  auto folder = xdg_folder("XDG_STATE_HOME", ".local/state");
+  if (!folder) return std::nullopt;
+  return *folder / "gambit" / "recent-files";
+}
+
 std::optional<fs::path> user_plugin_directory() {
   auto folder = xdg_folder("XDG_DATA_HOME", ".local/share");
   if (!folder) return std::nullopt;

@@ -31,6 +31,10 @@ std::filesystem::path store_path(const Settings& settings);
 // rules); nullopt when neither variable helps.
 std::optional<std::filesystem::path> window_placement_path();
 
+// The files the player last opened or saved in the window, one path a line:
+// $XDG_STATE_HOME/gambit/recent-files (the same rules).
+std::optional<std::filesystem::path> recent_files_path();
+
 // The user's own plugins: $XDG_DATA_HOME/gambit/plugins, or
 // $HOME/.local/share/gambit/plugins (the same rules); installing a plugin is
 // copying its gambit_<id>.so there.

@@ -60,13 +60,30 @@ void GameScreen::game_began(bool resumed, recording::RatedDecision rated) {
 void GameScreen::open_dialog(int dialog, const std::string& title, const std::string& message,
                              std::optional<std::string> field, const char* ok, const char* cancel) {
   dialog_ = dialog;
+  chooser_open_ = false;
   input_.reset();
   modal_.open(title, message, std::move(field), false);
   modal_.ok.label = ok;
   modal_.cancel.label = cancel;
 }
 
+void GameScreen::open_chooser(int dialog, const std::string& title, const std::string& hint,
+                              const std::string& start, std::vector<std::string> extensions, const char* ok) {
+  dialog_ = dialog;
+  chooser_open_ = true;
+  input_.reset();
+  chooser_.open(title, hint, start, std::move(extensions), app_.setup().recent_files(), ok);
+}
+
 void GameScreen::handle_dialog(const sf::Event& event) {
+  if (chooser_open_) {
+    const FileChooser::Answer answer = chooser_.handle(event, app_.window().getView().getSize(), app_.assets());
+    if (answer == FileChooser::Answer::None) return;
+    const int dialog = std::exchange(dialog_, 0);
+    chooser_open_ = false;
+    if (answer == FileChooser::Answer::Chosen) on_dialog(dialog, chooser_.chosen());
+    return;
+  }
   const ModalDialog::Answer answer = modal_.handle(event, app_.window().getView().getSize(), app_.assets());
   if (answer == ModalDialog::Answer::None) return;
   const int dialog = std::exchange(dialog_, 0);

@@ -23,6 +23,7 @@
 #include "core/store/store.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
+#include "game/gui/file_chooser.h"
 #include "game/gui/move_list_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -88,6 +89,9 @@ class GameScreen : public Screen {
   void open_dialog(int dialog, const std::string& title, const std::string& message,
                    std::optional<std::string> field, const char* ok, const char* cancel);
   virtual void on_dialog(int /*dialog*/, const std::string& /*field*/) {}
+  // The file chooser as the dialog `dialog`: on_dialog gets the path taken.
+  void open_chooser(int dialog, const std::string& title, const std::string& hint, const std::string& start,
+                    std::vector<std::string> extensions, const char* ok);
   int dialog() const { return dialog_; }
   const ModalDialog& modal() const { return modal_; }
 
@@ -152,6 +156,8 @@ class GameScreen : public Screen {
   Button failure_menu_{"Menu", "Back to the menu (Esc)", {}};
   int dialog_ = 0;
   ModalDialog modal_;
+  FileChooser chooser_;
+  bool chooser_open_ = false;  // dialog_ is the file chooser's
 
   sf::FloatRect panel_;
   float help_top_ = 0;

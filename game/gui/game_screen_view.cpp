@@ -383,7 +383,8 @@ void GameScreen::draw(sf::RenderTarget& target) {
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
   if (overlay_shown()) draw_overlay(target);
-  if (dialog_ != 0) modal_.draw(target, assets);
+  if (dialog_ != 0 && chooser_open_) chooser_.draw(target, assets);
+  else if (dialog_ != 0) modal_.draw(target, assets);
 }
 
 void GameScreen::describe(StateDump& dump) const {
@@ -419,8 +420,9 @@ void GameScreen::describe(StateDump& dump) const {
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("dialog", dialog_);
-  dump.add("dialog_title", dialog_ == 0 ? std::string() : modal_.title);
-  dump.add("dialog_text", dialog_ == 0 ? std::string() : modal_.text);
+  dump.add("dialog_title", dialog_ == 0 ? std::string() : chooser_open_ ? chooser_.title() : modal_.title);
+  dump.add("dialog_text", dialog_ == 0 || chooser_open_ ? std::string() : modal_.text);
+  if (dialog_ != 0 && chooser_open_) chooser_.describe(dump);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));
   dump.add("black_checks", g.position().checks_given(chess::BLACK));

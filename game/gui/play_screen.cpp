@@ -298,15 +298,16 @@ void PlayScreen::ask(Dialog dialog) {
     case ConfirmNewGame: open_dialog(dialog, "Start a new game?", given_up, std::nullopt, "Yes", "No"); break;
     case ConfirmLoad: open_dialog(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
     case SaveFile:
-      open_dialog(dialog, "Save the game as PGN", "File:",
-                  path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
-                                                             session_->seat(chess::BLACK).label,
-                                                             std::int64_t(std::time(nullptr)))),
-                  "Save", "Cancel");
+      open_chooser(dialog, "Save the game as PGN", "A new name, or a game file to replace",
+                   path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
+                                                              session_->seat(chess::BLACK).label,
+                                                              std::int64_t(std::time(nullptr)))),
+                   {".pgn"}, "Save");
       break;
     case LoadFile:
-      open_dialog(dialog, "Load a game", "A PGN file, or a position in FEN:",
-                  last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_, "Load", "Cancel");
+      open_chooser(dialog, "Load a game", "A PGN file (or type a position in FEN)",
+                   last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_, {".pgn", ".fen"},
+                   "Load");
       break;
     case None: break;
   }

@@ -4,6 +4,9 @@
 #include "core/config/config_paths.h"
 #include "core/config/config_writer.h"
 #include "core/recording/store_entry.h"
+#include <cstdio>
+
+#include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -71,6 +74,15 @@ Result<std::filesystem::path> Setup::save_settings(const config::Settings& setti
   return config::save_user_config(settings, *file);
 }
 
-void Setup::remember_file(const std::string& path) { last_folder_ = folder_of(path); }
+void Setup::remember_file(const std::string& path) {
+  last_folder_ = folder_of(path);
+  if (const auto file = config::recent_files_path())
+    if (auto problem = add_recent_file(*file, path)) std::fprintf(stderr, "gambit: %s\n", problem->c_str());
+}
+
+std::vector<std::string> Setup::recent_files() const {
+  const auto file = config::recent_files_path();
+  return file ? read_recent_files(*file) : std::vector<std::string>();
+}
 
 }  // namespace gambit::gui

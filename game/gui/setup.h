@@ -59,6 +59,8 @@ class Setup {
   // run), where the next file dialog starts; "" before any (the home folder).
   const std::string& last_folder() const { return last_folder_; }
   void remember_file(const std::string& path);
+  // The files the player last loaded or saved (kept between runs), newest first.
+  std::vector<std::string> recent_files() const;
 
  private:
   config::Settings settings_;

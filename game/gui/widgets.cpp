@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "game/gui/file_listing.h"
 #include "game/gui/layout_log.h"
 
 namespace gambit::gui {
@@ -398,6 +399,10 @@ ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f siz
     const bool was_text = event.type == sf::Event::TextEntered;
     swallow_text_ = false;
     if (was_text) return Answer::None;
+  }
+  if (with_field && key_pressed(event, sf::Keyboard::Tab)) {  // a path completes as in a shell (file_listing.h)
+    field.set_text(complete_path(field.text(), {}));
+    return Answer::None;
   }
   bool yes = ok.clicked(event);
   const bool no = cancel.clicked(event) || key_pressed(event, sf::Keyboard::Escape) ||

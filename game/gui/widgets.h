@@ -128,7 +128,7 @@ class TextField {
 };
 
 // A modal box over a screen: a title, a sentence, an optional one-line path
-// field, and OK / Cancel (Enter / Esc; Y / N when there is no field).
+// field (Tab completes it), and OK / Cancel (Enter / Esc; Y / N when there is no field).
 struct ModalDialog {
   enum class Answer { None, Ok, Cancel };
 

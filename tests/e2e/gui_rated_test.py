@@ -15,9 +15,10 @@ Python's sqlite3), also after a restart:
      first move records nothing;
   c) a three-check game moves the three-check rating alone: the standard pools
      are untouched;
-  d) a lichess PGN of a finished game opens in Replay with its players' names,
-     result and its file; from a file of two games the player chooses one, an
-     unfinished one, which goes on unrated.
+  d) the file chooser completes a name with Tab, lists the folder's game files
+     and the recent ones; a lichess PGN of a finished game opens in Replay with
+     its players' names, result and its file; from a file of two games the
+     player chooses one, an unfinished one, which goes on unrated.
 
     /usr/bin/python3 tests/e2e/gui_rated_test.py path/to/gambit
 
@@ -289,13 +290,14 @@ def game_files(exe, xd):
             g.find_window(xd)
             start_from_new_game(g, lambda s: None)
 
-            def load(path):
-                xdo("key", "--window", g.window, "ctrl+o")
-                g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
-                g.key("ctrl+a")
-                xdo("type", "--window", g.window, "--delay", "3", path)
-                g.key("Return")
-            load(lichess)
+            # The file chooser: the folder typed, Tab completes the file's name, Enter takes it.
+            xdo("key", "--window", g.window, "ctrl+o")
+            g.wait_for("the file chooser", lambda s: s["dialog_title"] == "Load a game" and "chooser_rows" in s)
+            g.key("ctrl+a")
+            xdo("type", "--window", g.window, "--delay", "3", shared + "/lich")
+            g.key("Tab")
+            g.wait_for("the name completed", lambda s: s["chooser_field"] == lichess)
+            g.key("Return")
             s = g.wait_for("the finished game in Replay", lambda s: s["screen"] == "replay" and s["plies"] > 0)
             if (s["white"], s["black"], s["result"], s["plies"]) != ("foo", "bar", "0-1", 8) \
                     or not s["file"].endswith("lichess_AbCdEfGh.pgn"):
@@ -305,7 +307,22 @@ def game_files(exe, xd):
             g.wait_for("back to the game", lambda s: s["screen"] == "play")
             if query(db, "SELECT count(*) FROM games") != [(0,)]:
                 g.fail("opening a file records nothing")
-            load(two)
+            # Again: the file just opened is a recent file; the folder's files are listed, chosen with Down.
+            xdo("key", "--window", g.window, "ctrl+o")
+            s = g.wait_for("the file chooser again", lambda s: s["dialog_title"] == "Load a game"
+                           and "chooser_rows" in s)
+            if s["chooser_recent"] < 1 or s["chooser_rows"][0] != lichess:
+                g.fail("the file just opened should be the first recent file: %s" % s["chooser_rows"])
+            g.key("ctrl+a")
+            xdo("type", "--window", g.window, "--delay", "3", shared + "/")
+            s = g.wait_for("the folder listed", lambda s: "two.pgn" in s["chooser_rows"])
+            if "gambit.db" in s["chooser_rows"]:
+                g.fail("only game files are listed: %s" % s["chooser_rows"])
+            target = s["chooser_rows"].index("two.pgn")
+            for _ in range(target + 1):
+                g.key("Down")
+            g.wait_for("two.pgn chosen", lambda s: s["chooser_selected"] == target)
+            g.key("Return")
             g.wait_for("the choice of game", lambda s: s["dialog_title"] == "Choose a game")
             g.key("ctrl+a")
             xdo("type", "--window", g.window, "2")
@@ -317,8 +334,9 @@ def game_files(exe, xd):
             g.close(xd)
         finally:
             g.cleanup()
-        print("d) a lichess PGN of a finished game opened in Replay as foo - bar 0-1; the second of two games "
-              "chosen, going on unrated", flush=True)
+        print("d) the file chooser: a name completed with Tab, a recent file, a folder's game files; a lichess "
+              "PGN of a finished game opened in Replay as foo - bar 0-1; the second of two games chosen, going "
+              "on unrated", flush=True)
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 
