@@ -103,6 +103,7 @@ void ReplayScreen::load() {
   if (game_.black.empty()) game_.black = game.tag("Black");
   if (game_.result.empty()) game_.result = game.result;
   if (game_.reason.empty()) game_.reason = game.tag("Termination");
+  if (game_.reason == "Normal" || game_.reason == "normal") game_.reason.clear();  // PGN's word for "no more to say"
   // The profile's games as Black are shown from Black's side.
   const std::string profile = store ? store->profile() : std::string();
   board_.set_flipped(game_.black == profile && game_.white != profile);

@@ -381,9 +381,9 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   // A short window puts the number in the heading line, leaving the room to the plot.
   const bool compact = r.height < 200;
   // The pool shown, one per variant and speed, under the heading.
-  constexpr float PoolRow = 30;
+  constexpr float PoolRow = 34;
   pool_choice_.label = "Pool";
-  pool_choice_.rect = {x, r.top + SectionHead, r.width - 28, PoolRow - 4};
+  pool_choice_.rect = {x, r.top + SectionHead, std::min(r.width - 28, 420.0f), PoolRow - 2};
   float top = r.top + 92 + PoolRow;
   if (compact) {
     section(target, assets, r, "Rating", "");
@@ -470,8 +470,8 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
   const bool short_date = inner < 1000;
   const char* date_format = short_date ? "%d %b %H:%M" : "%Y-%m-%d %H:%M";
   const float date_w = text_width(assets.font(), short_date ? "00 May 00:00" : "0000-00-00 00:00", RowText) + 18;
-  const float result_w = 64, moves_w = 54;
-  const float reason_w = std::round(std::max(100.0f, inner * 0.15f)), pool_w = std::round(std::max(136.0f, inner * 0.15f));
+  const float result_w = 58, moves_w = 54;
+  const float reason_w = std::round(std::max(90.0f, inner * 0.15f)), pool_w = std::round(std::max(150.0f, inner * 0.15f));
   const float change_w = 60;
   const float players_w = inner - date_w - result_w - moves_w - reason_w - pool_w - change_w;
   const float date_x = r.left + 12, players_x = date_x + date_w, result_x = players_x + players_w,

@@ -178,7 +178,11 @@ class Walk:
         self.check("menu", lambda s: (s["window_width"], s["window_height"]) == self.size)
 
         g.key("p")
-        self.check("new game", lambda s: s["screen"] == "new_game")
+        self.check("new game", lambda s: s["screen"] == "new_game" and s["rated"])
+        g.key("Left")  # a friend at this computer: not rated, and the line says why
+        self.check("new game not rated", lambda s: s["opponent"] == "" and not s["rated"])
+        g.key("Right")
+        g.wait_for("alphabeta again", lambda s: s["opponent"] == "alphabeta")
         g.key("Return")
         self.check("play", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
         g.click("e2")
@@ -226,7 +230,21 @@ class Walk:
         self.check("resign dialog", lambda s: s["dialog_title"] == "Resign?")
         g.key("Return")
         self.check("end of game", lambda s: s["result"] != "*" and s["dialog"] == 0)
+        g.key("Escape")  # the end-of-game box
+        # A finished game from a file opens in Replay, with its own players.
+        game_file = os.path.join(g.dir, "finished.pgn")
+        with open(game_file, "w", encoding="utf-8") as f:
+            f.write('[Event "Club championship"]\n[Date "2026.11.20"]\n[White "Alexandra Kosteniuk-Smith"]\n'
+                    '[Black "Bartholomew Featherstonehaugh"]\n[Result "0-1"]\n[Termination "Normal"]\n\n'
+                    '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 0-1\n')
+        g.key("ctrl+o")
+        self.check("file chooser", lambda s: s["dialog_title"] == "Load a game" and "chooser_rows" in s)
+        g.key("ctrl+a")
+        xdo("type", "--window", g.window, "--delay", "3", game_file)
+        g.key("Return")
+        self.check("replay of a game file", lambda s: s["screen"] == "replay" and s["file"] != "")
         g.key("Escape")
+        g.wait_for("the game again", lambda s: s["screen"] == "play")
         g.key("Escape")
         g.wait_for("the menu again", lambda s: s["screen"] == "menu")
 
