@@ -194,6 +194,13 @@ class RecorderRatingTest : public RecorderTest {
     EXPECT_TRUE(session) << session.error();
     return session ? std::move(session).value() : nullptr;
   }
+  // A session against alphabeta's first measured level.
+  std::unique_ptr<match::GameSession> against_first_level(TimePoint now) {
+    auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
+    EXPECT_TRUE(plugin && !plugin.value()->ratings().empty());
+    if (!plugin || plugin.value()->ratings().empty()) return nullptr;
+    return against(plugin.value()->ratings()[0].level, now);
+  }
   // Rated or not, as the window decides it before the game.
   static RatedDecision decided(const match::GameSession& session) {
     return decide_rated({session.seat(chess::WHITE), session.seat(chess::BLACK)}, session.game().start(), true);
@@ -259,10 +266,7 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
 
 TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeepsIt) {
   const TimePoint now = match::GameSession::Clock::now();
-  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
-  ASSERT_TRUE(plugin);
-  ASSERT_FALSE(plugin.value()->ratings().empty());
-  auto session = against(plugin.value()->ratings()[0].level, now);
+  auto session = against_first_level(now);
   ASSERT_TRUE(session);
   Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
   recorder.began(session->game(), 100, false, decided(*session));
@@ -289,10 +293,7 @@ TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeep
 
 TEST_F(RecorderRatingTest, AKeptRatedGameResignedForAnotherIsRecordedAsALoss) {
   const TimePoint now = match::GameSession::Clock::now();
-  auto plugin = players::PluginLibrary::load(GAMBIT_ALPHABETA_PLUGIN);
-  ASSERT_TRUE(plugin);
-  ASSERT_FALSE(plugin.value()->ratings().empty());
-  auto session = against(plugin.value()->ratings()[0].level, now);
+  auto session = against_first_level(now);
   ASSERT_TRUE(session);
   Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
   recorder.began(session->game(), 100, false, decided(*session));
