@@ -245,6 +245,9 @@ def three_check_pool(exe, xd):
                 if not s["rated_line"].startswith("Rated: Three-check blitz"):
                     g.fail("the game should be rated in the three-check blitz pool: %r" % s["rated_line"])
             start_from_new_game(g, three_check_blitz)
+            header = g.state()["header"]
+            if header != "Three-check \u00b7 5+3 blitz \u00b7 Rated":
+                g.fail("the board should name its variant, clock and that it is rated: %r" % header)
             play_click(g, "e2", "e4")
             g.wait_for("the reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
             xdo("key", "--window", g.window, "ctrl+r")
