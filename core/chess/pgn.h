@@ -31,8 +31,8 @@ struct PgnGame {
   // 4 for "??", 6 for "?!"; 0 for none), written as "$2"; may be left empty.
   // PgnReader skips NAGs: games it reads have none.
   std::vector<int> nags_after;
-  // Why the moves stop before the record does, e.g. "at white's move 5, 'Ke3'
-  // is not a legal move ..." (read by a PgnReader in Moves::UpToError mode);
+  // Why the moves stop before the record does, e.g. "line 7: at white's move
+  // 5, 'Ke3' is not a legal move ..." (read by a PgnReader in Moves::UpToError mode);
   // "" for a game read whole. Such a game's result is "*".
   std::string cut_short;
 

@@ -70,17 +70,20 @@ chess::Game game_from_pgn(const chess::PgnGame& pgn) {
   return game;
 }
 
-namespace {
-
-// Text whose first word could only be a FEN's piece placement ("rnbqkbnr/pppp..."):
-// ranks of piece letters and digits, separated by '/'. A path never looks so.
 bool looks_like_fen(const std::string& text) {
   const std::string first = text.substr(0, text.find_first_of(" \t"));
   if (first.find('/') == std::string::npos) return false;
   return first.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string::npos;
 }
 
-}  // namespace
+bool side_has_moved(const chess::Game& game, chess::Color side) {
+  const bool first = game.start().side_to_move() == side;
+  return game.moves().size() >= (first ? 1u : 2u);
+}
+
+rating::RatingPool pool_of_game(chess::Variant variant, const TimeControl& time_control) {
+  return rating::pool_of(chess::names_of(variant).id, time_control.pgn_tag());
+}
 
 namespace {
 

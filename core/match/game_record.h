@@ -12,6 +12,7 @@
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
 #include "core/players/seat.h"
+#include "core/rating/rating_pool.h"
 
 namespace gambit::match {
 
@@ -67,6 +68,18 @@ std::string game_line(const chess::PgnGame& game);
 // The game is over as its record says: a result other than "*" (a
 // resignation, a loss on time, an agreement) or an end by the rules.
 bool finished_game(const chess::PgnGame& game);
+
+// Text whose first word could only be a FEN's piece placement ("rnbqkbnr/pppp..."):
+// ranks of piece letters and digits, separated by '/'. A path never looks so.
+bool looks_like_fen(const std::string& text);
+
+// Whether `side` has made a move in the game's record (as lichess counts it
+// for Abort and for the clock: each side's first move).
+bool side_has_moved(const chess::Game& game, chess::Color side);
+
+// The rating pool of a game in `variant` at this time control (no clock, or a
+// fixed time a move: Untimed).
+rating::RatingPool pool_of_game(chess::Variant variant, const TimeControl& time_control);
 
 // A game's length as people count it: "1 move", "9 moves" (a move is one of
 // White's with Black's answer; a ply alone counts as a move).

@@ -109,10 +109,7 @@ std::int64_t GameSession::remaining_ms(chess::Color side, TimePoint now) const {
 
 bool GameSession::turn_timed() const { return has_clock() && game_.moves().size() >= 2; }
 
-bool GameSession::has_moved(chess::Color side) const {
-  const bool first = game_.start().side_to_move() == side;
-  return game_.moves().size() >= (first ? 1u : 2u);
-}
+bool GameSession::has_moved(chess::Color side) const { return side_has_moved(game_, side); }
 
 bool GameSession::can_abort() const {
   if (game_.is_over()) return false;

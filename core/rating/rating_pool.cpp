@@ -68,9 +68,4 @@ RatingPool pool_of(std::string_view variant, std::string_view time_control) {
   return pool;
 }
 
-const std::vector<Speed>& all_speeds() {
-  static const std::vector<Speed> speeds{Speed::Bullet, Speed::Blitz, Speed::Rapid, Speed::Classical, Speed::Untimed};
-  return speeds;
-}
-
 }  // namespace gambit::rating

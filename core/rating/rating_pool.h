@@ -14,7 +14,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace gambit::rating {
 
@@ -43,8 +42,5 @@ struct RatingPool {
 // and PGN write it: "300+2" (seconds), "-" or "" (none). Anything else, such
 // as a fixed time a move ("0.1 s/move", AI games only), is Untimed.
 RatingPool pool_of(std::string_view variant, std::string_view time_control);
-
-// Every speed, fastest first: the order pools are shown in.
-const std::vector<Speed>& all_speeds();
 
 }  // namespace gambit::rating

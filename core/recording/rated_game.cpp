@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/chess/variant.h"
+#include "core/match/game_record.h"
 #include "core/players/level_ratings.h"
 
 namespace gambit::recording {
@@ -12,7 +13,7 @@ std::string RatedDecision::words() const {
   if (rated) return "Rated";
   std::string reason = why_not;
   if (!reason.empty() && reason.back() == '.') reason.pop_back();
-  return "Not rated: " + reason;
+  return reason.empty() ? "Not rated" : "Not rated: " + reason;
 }
 
 RatedDecision decide_rated(const std::array<players::Seat, chess::COLOR_NB>& seats, const chess::Position& start,
@@ -30,9 +31,17 @@ RatedDecision decide_rated(const std::array<players::Seat, chess::COLOR_NB>& sea
   return no(ai.label + " has no measured rating.");
 }
 
+match::TimeControl time_control_of(const config::ClockSettings& clock) {
+  match::TimeControl time_control;
+  if (clock.enabled()) {
+    time_control.initial_ms = std::int64_t(clock.minutes) * 60000;
+    time_control.increment_ms = std::int64_t(clock.increment_seconds) * 1000;
+  }
+  return time_control;
+}
+
 rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSettings& clock) {
-  return {std::string(chess::names_of(variant).id),
-          clock.enabled() ? rating::speed_of(clock.minutes * 60.0, clock.increment_seconds) : rating::Speed::Untimed};
+  return match::pool_of_game(variant, time_control_of(clock));
 }
 
 std::string pool_text(const rating::RatingPool& pool) {

@@ -12,6 +12,7 @@
 
 #include "core/chess/position.h"
 #include "core/config/settings.h"
+#include "core/match/game_runner.h"
 #include "core/players/seat.h"
 #include "core/rating/rating_pool.h"
 
@@ -19,9 +20,9 @@ namespace gambit::recording {
 
 struct RatedDecision {
   bool rated = false;
-  std::string why_not;  // when not rated: the reason, a sentence ("Two people at one board are not rated.")
+  std::string why_not;  // when not rated: the reason, a sentence ("no person plays in it.")
 
-  // "Rated" or "Not rated: <reason>" (the reason without its full stop).
+  // "Rated" or "Not rated: <reason>" (the reason without its full stop); "Not rated" with no reason.
   std::string words() const;
 };
 
@@ -31,6 +32,8 @@ struct RatedDecision {
 RatedDecision decide_rated(const std::array<players::Seat, chess::COLOR_NB>& seats, const chess::Position& start,
                            bool has_store);
 
+// The window's clock settings as a game's time control (none: no clock).
+match::TimeControl time_control_of(const config::ClockSettings& clock);
 // The pool of a game in `variant` with the window's clock (none: Untimed).
 rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSettings& clock);
 

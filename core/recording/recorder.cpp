@@ -52,6 +52,14 @@ Result<Recorder::KeptGame> Recorder::read_kept(store::Store* store, const std::s
   return game;
 }
 
+RatedDecision Recorder::rated_decision(const KeptGame& kept, const std::array<players::Seat, chess::COLOR_NB>& seats,
+                                       bool has_store) {
+  RatedDecision rated = decide_rated(seats, kept.game.start(), has_store);
+  if (rated.rated && !kept.rated)
+    rated = {false, kept.unrated_reason.empty() ? "it was not rated when it was kept." : kept.unrated_reason};
+  return rated;
+}
+
 std::optional<std::string> Recorder::resign_kept(store::Store& store, const std::string& profile, KeptGame kept,
                                                  const std::array<players::Seat, chess::COLOR_NB>& seats, bool rated,
                                                  std::int64_t now_unix) {
@@ -63,7 +71,7 @@ std::optional<std::string> Recorder::resign_kept(store::Store& store, const std:
   store::FinishedGame record =
       store_record(game, pgn, seat_identity(seats[chess::WHITE], profile), seat_identity(seats[chess::BLACK], profile),
                    kept.time_control, now_unix, now_unix, store::GameSource::Window);
-  record.rated = rated && kept.rated;
+  record.rated = rated;
   record.ends_interrupted = true;
   if (auto recorded = store.record_game(record); !recorded)
     return "The kept game could not be recorded in " + store.path().string() + ": " + recorded.error();

@@ -48,11 +48,15 @@ class Recorder {
   // no_store says why there is no store when store is null.
   static Result<KeptGame> read_kept(store::Store* store, const std::string& no_store);
 
+  // Whether the kept game is still rated, with these seats (its own, ready to
+  // play): rated as its seats make it (decide_rated), unless it had stopped
+  // being rated (a hint, a take-back) before it was kept.
+  static RatedDecision rated_decision(const KeptGame& kept, const std::array<players::Seat, chess::COLOR_NB>& seats,
+                                      bool has_store);
   // The kept game resigned by the person at the board, recorded at once as
-  // their loss (rated when it still was: `rated`, decided from its seats and
-  // kept->rated) and no longer kept: a rated game is left for another only so.
-  // seats: the kept game's seats ready to play. A problem comes back in words
-  // (and the game stays kept).
+  // their loss, rated or not as `rated` says (rated_decision), and no longer
+  // kept: a rated game is left for another only so. seats: the kept game's
+  // seats ready to play. A problem comes back in words (and the game stays kept).
   static std::optional<std::string> resign_kept(store::Store& store, const std::string& profile, KeptGame kept,
                                                 const std::array<players::Seat, chess::COLOR_NB>& seats, bool rated,
                                                 std::int64_t now_unix);

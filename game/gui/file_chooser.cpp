@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/match/game_record.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/state_dump.h"
 #include "game/gui/user_files.h"
@@ -30,7 +31,7 @@ std::string folder_part(const std::string& typed) {
 
 bool is_folder(const std::string& typed) {
   std::error_code error;
-  return !typed.empty() && fs::is_directory(expand_home(typed), error);
+  return !typed.empty() && fs::is_directory(user_path(typed), error);
 }
 
 }  // namespace
@@ -50,21 +51,15 @@ void FileChooser::open(const std::string& title, const std::string& hint, const 
 }
 
 void FileChooser::refresh() {
+  if (match::looks_like_fen(field_.text())) return;  // a position typed into Load: no folder to list
   const std::string folder = folder_part(field_.text());
   if (folder == folder_ && !rows_.empty()) return;
   folder_ = folder;
   rows_.clear();
   for (const std::string& path : recent_) rows_.push_back({path, path, false});
-  const fs::path listed = folder.empty() ? fs::path(home_file("")) : fs::path(expand_home(folder));
+  const fs::path listed = user_path(folder);  // "": the home folder
   const std::string shown = folder.empty() ? home_file("") : folder;  // home_file("") ends with '/'
-
-  std::error_code error;
-  const fs::path absolute = fs::absolute(listed, error).lexically_normal();
-  if (!error && absolute.has_parent_path() && absolute != absolute.root_path()) {
-    std::string parent = absolute.parent_path().string();
-    if (parent.empty() || parent.back() != '/') parent += "/";
-    rows_.push_back({".. (the folder above)", parent, true});
-  }
+  if (auto parent = parent_folder(listed.string())) rows_.push_back({".. (the folder above)", *parent, true});
   problem_.clear();
   for (const FolderEntry& entry : folder_entries(listed, extensions_, &problem_))
     rows_.push_back({entry.name + (entry.folder ? "/" : ""), shown + entry.name + (entry.folder ? "/" : ""),

@@ -57,7 +57,7 @@ std::string complete_path(const std::string& typed, const std::vector<std::strin
   const std::size_t slash = typed.rfind('/');
   const std::string head = slash == std::string::npos ? "" : typed.substr(0, slash + 1);  // as typed, "~/" kept
   const std::string part = slash == std::string::npos ? typed : typed.substr(slash + 1);
-  const fs::path folder = head.empty() ? fs::path(".") : fs::path(expand_home(head));
+  const fs::path folder = fs::path(user_path(head.empty() ? "" : head));  // a bare name: in the home folder
   std::vector<FolderEntry> matches;
   for (const FolderEntry& entry : folder_entries(folder, extensions))
     if (entry.name.compare(0, part.size(), part) == 0) matches.push_back(entry);
@@ -70,6 +70,17 @@ std::string complete_path(const std::string& typed, const std::vector<std::strin
   }
   const bool one_folder = matches.size() == 1 && matches.front().folder;
   return head + common + (one_folder ? "/" : "");
+}
+
+std::optional<std::string> parent_folder(const std::string& folder) {
+  std::error_code error;
+  fs::path path = fs::absolute(expand_home(folder), error).lexically_normal();
+  if (error) return std::nullopt;
+  if (!path.has_filename()) path = path.parent_path();  // "/home/u/games/" names the folder games
+  if (path == path.root_path() || !path.has_parent_path()) return std::nullopt;
+  std::string parent = path.parent_path().string();
+  if (parent.empty() || parent.back() != '/') parent += "/";
+  return parent;
 }
 
 std::vector<std::string> read_recent_files(const fs::path& file) {

@@ -32,6 +32,10 @@ std::vector<FolderEntry> folder_entries(const std::filesystem::path& folder, con
 // A leading "~/" is kept as typed.
 std::string complete_path(const std::string& typed, const std::vector<std::string>& extensions);
 
+// The folder above `folder` ("/home/u/games/" -> "/home/u/"), ending with
+// '/'; nullopt at the root.
+std::optional<std::string> parent_folder(const std::string& folder);
+
 // The recent files kept in `file` (one path a line, newest first), those
 // that still exist; and the list with `path` put first (at most `limit`),
 // written back. A file that cannot be written is said in words.

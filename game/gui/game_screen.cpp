@@ -58,11 +58,12 @@ void GameScreen::game_began(bool resumed, recording::RatedDecision rated) {
 }
 
 void GameScreen::open_dialog(int dialog, const std::string& title, const std::string& message,
-                             std::optional<std::string> field, const char* ok, const char* cancel) {
+                             std::optional<std::string> field, const char* ok, const char* cancel, bool path_field) {
   dialog_ = dialog;
   chooser_open_ = false;
   input_.reset();
   modal_.open(title, message, std::move(field), false);
+  modal_.path_field = path_field;
   modal_.ok.label = ok;
   modal_.cancel.label = cancel;
 }

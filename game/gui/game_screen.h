@@ -86,8 +86,9 @@ class GameScreen : public Screen {
   virtual bool ticking() const { return false; }
 
   // A modal dialog over the screen; `dialog` is the screen's own code (0: none).
+  // path_field: the field holds a path (Tab completes it).
   void open_dialog(int dialog, const std::string& title, const std::string& message,
-                   std::optional<std::string> field, const char* ok, const char* cancel);
+                   std::optional<std::string> field, const char* ok, const char* cancel, bool path_field = true);
   virtual void on_dialog(int /*dialog*/, const std::string& /*field*/) {}
   // The file chooser as the dialog `dialog`: on_dialog gets the path taken.
   void open_chooser(int dialog, const std::string& title, const std::string& hint, const std::string& start,

@@ -304,7 +304,7 @@ std::vector<std::string> GameScreen::end_details() const {
                       std::to_string(change) + ").");
     if (const std::string next = next_level_advice(ai, recorder_.results_in_a_row()); !next.empty())
       details.push_back(next);
-  } else if (recorder_.source() == store::GameSource::Window && one_human) {
+  } else if (recorder_.source() == store::GameSource::Window && one_human && !recorder_.rated().rated) {
     details.push_back(recorder_.rated().words() + ".");  // what was decided before the game, and kept
   }
   return details;

@@ -140,7 +140,11 @@ void MenuScreen::activate(Item item) {
       if (auto settings = at_my_level()) {
         if (auto saved = app_.setup().save_settings(*settings); !saved)
           app_.toast("This choice is not remembered for next time: " + saved.error());
-        app_.push(std::make_unique<PlayScreen>(app_));
+        // With a game waiting, the New Game screen (on this choice) says what Start does to it first.
+        if (app_.setup().kept_game_fate().kind != Setup::KeptGameFate::Kind::None)
+          app_.push(std::make_unique<NewGameScreen>(app_));
+        else
+          app_.push(std::make_unique<PlayScreen>(app_));
       }
       break;
     case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;

@@ -9,7 +9,6 @@
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/play_screen.h"
-#include "core/recording/recorder.h"
 
 namespace gambit::gui {
 
@@ -175,43 +174,16 @@ void NewGameScreen::decide() {
   } else {
     rated_line_ += ".";
   }
-  kept_line_.clear();
-  kept_rated_ = false;
-  if (!store) return;
-  auto kept = recording::Recorder::read_kept(store, "");
-  if (!kept) return;  // none kept (or unreadable: the menu's Resume says why)
-  config::Settings kept_seats = settings;
-  kept_seats.white = kept->seats[chess::WHITE];
-  kept_seats.black = kept->seats[chess::BLACK];
-  auto kept_seated = app_.setup().seats_to_play(kept_seats, kept->game.start().variant());
-  kept_rated_ = kept->rated && kept_seated &&
-                recording::decide_rated(*kept_seated, kept->game.start(), true).rated;
-  kept_line_ = kept_rated_ ? "A rated game is waiting (Resume game on the menu): Start resigns it, as a loss."
-                           : "An unfinished game is waiting (Resume game on the menu): Start gives it up.";
+  kept_line_ = app_.setup().kept_game_fate().words;
+  decided_for_ = settings;
 }
 
 void NewGameScreen::start() {
   if (!problem().empty()) return;
   const config::Settings settings = chosen();
-  decide();
-  if (store::Store* store = app_.setup().store(); store && !kept_line_.empty()) {
-    auto kept = recording::Recorder::read_kept(store, "");
-    std::optional<std::string> trouble;
-    if (kept && kept_rated_) {
-      config::Settings kept_seats = settings;
-      kept_seats.white = kept->seats[chess::WHITE];
-      kept_seats.black = kept->seats[chess::BLACK];
-      const chess::Variant variant = kept->game.start().variant();
-      if (auto seats = app_.setup().seats_to_play(kept_seats, variant))
-        trouble = recording::Recorder::resign_kept(*store, store->profile(), *std::move(kept), *seats, true,
-                                                   std::int64_t(std::time(nullptr)));
-    } else if (auto cleared = store->clear_interrupted(); !cleared) {
-      trouble = "The unfinished game could not be given up: " + cleared.error();
-    }
-    if (trouble) {
-      app_.toast(*trouble);
-      return;
-    }
+  if (auto trouble = app_.setup().leave_kept_game()) {  // what the screen said it would do
+    app_.toast(*trouble);
+    return;
   }
   if (auto saved = app_.setup().save_settings(settings); !saved)
     app_.toast("This choice is not remembered for next time: " + saved.error());
@@ -317,7 +289,7 @@ void NewGameScreen::handle(const sf::Event& event) {
       default: break;
     }
   }
-  decide();
+  if (chosen() != decided_for_) decide();  // a choice changed (not a mouse move)
   app_.invalidate();
 }
 

@@ -60,9 +60,9 @@ class NewGameScreen : public Screen {
   int variant_ = 0;               // index into config::GameVariants
   config::SeatConfig kept_ai_;    // the AI seat of the settings, whose options a Start keeps
   recording::RatedDecision rated_;
-  std::string rated_line_;        // "Rated: Blitz, your rating 1500 ± 700" or "Not rated: ..."
-  std::string kept_line_;         // what Start does to the kept game, or ""
-  bool kept_rated_ = false;       // the kept game is rated: Start resigns it
+  std::string rated_line_;        // "Rated: Blitz. Your Blitz rating: 1500 ± 686 (provisional)." or "Not rated: ..."
+  std::string kept_line_;         // what Start does to the kept game (Setup::kept_game_fate), or ""
+  config::Settings decided_for_;  // the choice rated_ and the lines were worked out for
 
   std::vector<Button> colour_buttons_;
   Choice opponent_choice_;

@@ -48,11 +48,7 @@ void PlayScreen::start(Start start_with) {
   const config::PluginList plugins = app_.setup().plugin_descriptors();
   const auto now = app_.now();
   config::Settings seated = settings;
-  match::TimeControl time_control;
-  if (settings.clock.enabled()) {
-    time_control.initial_ms = std::int64_t(settings.clock.minutes) * 60000;
-    time_control.increment_ms = std::int64_t(settings.clock.increment_seconds) * 1000;
-  }
+  match::TimeControl time_control = recording::time_control_of(settings.clock);
   std::optional<recording::Recorder::KeptGame> kept;
   if (start_with == Start::Resume) {
     auto read = recording::Recorder::read_kept(app_.setup().store(), app_.setup().store_problem());
@@ -91,12 +87,9 @@ void PlayScreen::start(Start start_with) {
     session_->new_game(fresh_game(), now);
     game_began(false, recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr));
   } else {
+    const recording::RatedDecision rated =
+        recording::Recorder::rated_decision(*kept, session_seats, app_.setup().store() != nullptr);
     session_->new_game(std::move(kept->game), now, kept->clocks);
-    // Rated as its seats make it, unless it stopped being so (a hint, a take-back) before it was kept.
-    recording::RatedDecision rated =
-        recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr);
-    if (rated.rated && !kept->rated)
-      rated = {false, kept->unrated_reason.empty() ? "it was not rated when it was kept." : kept->unrated_reason};
     game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
     app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + " (" +
                recorder_.rated().words() + ").");
@@ -149,8 +142,9 @@ void PlayScreen::take_back() {
 }
 
 void PlayScreen::ask_hint() {
+  if (!session_->request_hint(app_.now())) return;
   recorder_.make_unrated("you asked for a hint.");
-  if (session_->request_hint(app_.now())) app_.toast("Looking for a good move...");
+  app_.toast("Looking for a good move...");
 }
 
 void PlayScreen::keep_unfinished_game() {
@@ -280,7 +274,10 @@ void PlayScreen::ask(Dialog dialog) {
       for (std::size_t i = 0; i < n && i < Listed; ++i)
         list += "\n" + std::to_string(i + 1) + ". " + match::game_line(choosing_->games[i]);
       if (n > Listed) list += "\n... and " + std::to_string(n - Listed) + " more";
-      open_dialog(dialog, "Choose a game", list, "1", "Open", "Cancel");
+      if (!choosing_->unreadable.empty())
+        list += "\nLeft out, unreadable: " + std::to_string(choosing_->unreadable.size()) + " (" +
+                choosing_->unreadable.front() + ")";
+      open_dialog(dialog, "Choose a game", list, "1", "Open", "Cancel", /*path_field=*/false);
       break;
     }
     case Message: break;  // tell_in_dialog opens it with its words
@@ -324,11 +321,8 @@ void PlayScreen::on_dialog(int dialog, const std::string& field) {
       leave_for_another();
       app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
-    case ConfirmLoad:
-      leave_for_another();
-      ask(LoadFile);
-      break;
-    case SaveFile: save_game(expand_home(field)); break;
+    case ConfirmLoad: ask(LoadFile); break;  // the game is left only when another replaces it (open_loaded)
+    case SaveFile: save_game(user_path(field)); break;
     case ChooseGame: {
       auto chosen = parse_int64(field);
       const std::size_t n = choosing_ ? choosing_->games.size() : 0;
@@ -342,7 +336,7 @@ void PlayScreen::on_dialog(int dialog, const std::string& field) {
       open_loaded(game, last_loaded_);
       break;
     }
-    case LoadFile: load_game(expand_home(field)); break;
+    case LoadFile: load_game(user_path(field)); break;
     default: break;
   }
 }
@@ -378,6 +372,9 @@ void PlayScreen::load_game(const std::string& text) {
     return;
   }
   open_loaded(loaded->games.front(), text);
+  if (!loaded->unreadable.empty() && dialog() == None)
+    tell_in_dialog("Other games of the file could not be read",
+                   std::to_string(loaded->unreadable.size()) + " left out; the first: " + loaded->unreadable.front());
 }
 
 void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& source) {
@@ -386,6 +383,7 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
     return;
   }
   const std::size_t plies = game.moves.size();
+  if (!this->game().is_over() && recorder_.played_here(this->game())) leave_for_another();  // as Load's question said
   session_->new_game(match::game_from_pgn(game), app_.now());
   reset_view();
   hint_.reset();
@@ -581,7 +579,7 @@ std::string PlayScreen::header_text() const {
   std::string text(chess::names_of(variant).for_people);
   text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
   const match::TimeControl& clock = session_->time_control();
-  const rating::RatingPool pool = rating::pool_of(chess::names_of(variant).id, clock.pgn_tag());
+  const rating::RatingPool pool = match::pool_of_game(variant, clock);
   if (session_->has_clock())
     text += " \xC2\xB7 " + std::to_string(clock.initial_ms / 60000) +
             "+" + match::seconds_text(clock.increment_ms) + " " + std::string(rating::speed_key(pool.speed));

@@ -276,8 +276,12 @@ void ScoresScreen::handle(const sf::Event& event) {
   }
   switch (event.key.code) {
     case sf::Keyboard::Escape: app_.pop(); break;
-    case sf::Keyboard::Left: show_pool((pool_choice_.index + pools_.size() - 1) % pools_.size()); break;
-    case sf::Keyboard::Right: show_pool((pool_choice_.index + 1) % pools_.size()); break;
+    case sf::Keyboard::Left:
+      if (!pools_.empty()) show_pool((pool_choice_.index + pools_.size() - 1) % pools_.size());
+      break;
+    case sf::Keyboard::Right:
+      if (!pools_.empty()) show_pool((pool_choice_.index + 1) % pools_.size());
+      break;
     case sf::Keyboard::Up: move_focus(-1); break;
     case sf::Keyboard::Down: move_focus(1); break;
     case sf::Keyboard::PageUp: move_focus(-long(recent_rows_)); break;

@@ -12,6 +12,8 @@
 #include "game/gui/board_view.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/settings_screen.h"
+
+#include "core/recording/rated_game.h"
 #include "game/gui/settings_screen_parts.h"
 
 namespace gambit::gui {
@@ -141,17 +143,20 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
                        std::to_string(std::lround(measured->margin)) + " Elo, with the options below";
     sf::Color color = colors::TextDim;
     // A seat of the game: what its options make it, as New Game will say (rated or not, and as which level).
+    // Said as New Game says it (recording::decide_rated), from the seats as they would play.
     if (&seat == &seats_[White] || &seat == &seats_[Black]) {
       const config::Settings settings = build();
       const chess::Color side = &seat == &seats_[White] ? chess::WHITE : chess::BLACK;
-      auto resolved = config::resolve_seat(settings, side, app_.setup().plugin_descriptors());
-      auto playing = resolved ? config::seat_to_play(*resolved, app_.setup().catalog()) : Failure{resolved.error()};
-      if (playing && !playing->human()) {
-        if (auto rating = playing->plugin->rating_of(playing->level, playing->options))
-          text = "Plays as " + playing->label + ", measured " + std::to_string(std::lround(rating->elo)) +
-                 " \xC2\xB1 " + std::to_string(std::lround(rating->margin)) + " Elo: games against it are rated";
-        else {
-          text = "With these options it is not a measured level: games against it are not rated";
+      if (auto seats = app_.setup().seats_to_play(settings, settings.game.rules())) {
+        const recording::RatedDecision rated = recording::decide_rated(
+            *seats, chess::Position(settings.game.rules()), app_.setup().store() != nullptr);
+        const players::Seat& playing = (*seats)[side];
+        const auto rating = playing.human() ? std::nullopt : playing.plugin->rating_of(playing.level, playing.options);
+        if (rated.rated && rating)
+          text = "Plays as " + playing.label + ", measured " + std::to_string(std::lround(rating->elo)) + " \xC2\xB1 " +
+                 std::to_string(std::lround(rating->margin)) + " Elo: " + rated.words();
+        else if (!rated.rated) {
+          text = rated.words();
           color = colors::Warning;
         }
       }

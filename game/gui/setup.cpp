@@ -5,7 +5,9 @@
 #include "core/config/config_writer.h"
 #include "core/recording/store_entry.h"
 #include <cstdio>
+#include <ctime>
 
+#include "core/match/game_record.h"
 #include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
 
@@ -72,6 +74,49 @@ Result<std::filesystem::path> Setup::save_settings(const config::Settings& setti
   const std::optional<std::filesystem::path> file = config::user_config_path();
   if (!file) return Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
   return config::save_user_config(settings, *file);
+}
+
+struct Setup::LeavingKept {
+  recording::Recorder::KeptGame kept;
+  std::array<players::Seat, chess::COLOR_NB> seats;
+  KeptGameFate fate;
+};
+
+std::optional<Setup::LeavingKept> Setup::leaving_kept() {
+  if (!store_) return std::nullopt;
+  auto kept = recording::Recorder::read_kept(store_.get(), "");
+  if (!kept) return std::nullopt;  // none kept (or unreadable: the menu's Resume says why)
+  config::Settings seated = settings_;
+  seated.white = kept->seats[chess::WHITE];
+  seated.black = kept->seats[chess::BLACK];
+  LeavingKept leaving{*std::move(kept), {}, {KeptGameFate::Kind::GivenUp, ""}};
+  auto seats = seats_to_play(seated, leaving.kept.game.start().variant());
+  if (seats) {
+    leaving.seats = *seats;
+    const bool rated = recording::Recorder::rated_decision(leaving.kept, leaving.seats, true).rated;
+    const chess::Color person = leaving.seats[chess::WHITE].human() ? chess::WHITE : chess::BLACK;
+    if (rated && match::side_has_moved(leaving.kept.game, person)) leaving.fate.kind = KeptGameFate::Kind::Resigned;
+  }
+  leaving.fate.words = leaving.fate.kind == KeptGameFate::Kind::Resigned
+                           ? "A rated game is waiting (Resume game on the menu): Start resigns it, as a loss."
+                           : "An unfinished game is waiting (Resume game on the menu): Start gives it up.";
+  return leaving;
+}
+
+Setup::KeptGameFate Setup::kept_game_fate() {
+  auto leaving = leaving_kept();
+  return leaving ? leaving->fate : KeptGameFate{};
+}
+
+std::optional<std::string> Setup::leave_kept_game() {
+  auto leaving = leaving_kept();
+  if (!leaving) return std::nullopt;
+  if (leaving->fate.kind == KeptGameFate::Kind::Resigned)
+    return recording::Recorder::resign_kept(*store_, store_->profile(), std::move(leaving->kept), leaving->seats, true,
+                                            std::int64_t(std::time(nullptr)));
+  if (auto cleared = store_->clear_interrupted(); !cleared)
+    return "The unfinished game could not be given up: " + cleared.error();
+  return std::nullopt;
 }
 
 void Setup::remember_file(const std::string& path) {

@@ -20,6 +20,7 @@
 #include "core/config/seats.h"
 #include "core/config/settings.h"
 #include "core/players/plugin_catalog.h"
+#include "core/recording/recorder.h"
 #include "core/store/store.h"
 
 namespace gambit::gui {
@@ -48,6 +49,18 @@ class Setup {
   // against the plugins found, each able to play `variant`; or why not, in words.
   Result<std::array<players::Seat, chess::COLOR_NB>> seats_to_play(const config::Settings& seated,
                                                                    chess::Variant variant) const;
+  // What beginning another game does to the game the store keeps (Resume
+  // game): none is kept; it is given up (a casual game, or one the person has
+  // not moved in yet, as Abort); or it is resigned (a rated game the person has
+  // moved in: recorded as their loss). words: what the New Game screen says.
+  struct KeptGameFate {
+    enum class Kind { None, GivenUp, Resigned };
+    Kind kind = Kind::None;
+    std::string words;
+  };
+  KeptGameFate kept_game_fate();
+  // Does what kept_game_fate() says, before another game begins; a problem in words (the game stays kept).
+  std::optional<std::string> leave_kept_game();
   // The scores store; nullptr when none could be opened (store_problem() says why).
   store::Store* store() { return store_.get(); }
   const std::string& store_problem() const { return store_problem_; }
@@ -70,6 +83,9 @@ class Setup {
   std::string store_problem_;
   std::vector<std::string> problems_;
   std::string last_folder_;
+
+  struct LeavingKept;  // the kept game, its seats and what leaving it does
+  std::optional<LeavingKept> leaving_kept();
 };
 
 }  // namespace gambit::gui

@@ -19,6 +19,10 @@ std::string expand_home(const std::string& path) {
   return path.rfind("~/", 0) == 0 ? home_file(path.substr(2)) : path;
 }
 
+std::string user_path(const std::string& typed) {
+  return typed.find('/') == std::string::npos ? home_file(typed) : expand_home(typed);
+}
+
 std::string folder_of(const std::string& path) {
   const auto slash = path.rfind('/');
   return slash == std::string::npos ? "" : path.substr(0, slash == 0 ? 1 : slash);

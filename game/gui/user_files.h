@@ -14,6 +14,9 @@ namespace gambit::gui {
 std::string home_file(const std::string& name);
 // A leading "~/" replaced by the home folder.
 std::string expand_home(const std::string& path);
+// A path the player typed into a file dialog: "~/" expanded, a bare name (no
+// '/') in the home folder, where the file chooser lists it.
+std::string user_path(const std::string& typed);
 // The folder a file path is in ("" for a bare name), and name in folder
 // (in the home folder when folder is "").
 std::string folder_of(const std::string& path);

@@ -373,6 +373,7 @@ void ModalDialog::open(const std::string& dialog_title, const std::string& dialo
   title = dialog_title;
   text = dialog_text;
   with_field = path.has_value();
+  path_field = true;
   field.set_text(path.value_or(""));
   swallow_text_ = by_key;
   ok.hovered = cancel.hovered = false;
@@ -400,7 +401,7 @@ ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f siz
     swallow_text_ = false;
     if (was_text) return Answer::None;
   }
-  if (with_field && key_pressed(event, sf::Keyboard::Tab)) {  // a path completes as in a shell (file_listing.h)
+  if (with_field && path_field && key_pressed(event, sf::Keyboard::Tab)) {  // a path completes as in a shell (file_listing.h)
     field.set_text(complete_path(field.text(), {}));
     return Answer::None;
   }

@@ -135,6 +135,7 @@ struct ModalDialog {
   std::string title;
   std::string text;
   bool with_field = false;
+  bool path_field = true;  // the field holds a path: Tab completes it (open() sets it true)
   TextField field;
   Button ok{"OK", "", {}, true, true};
   Button cancel{"Cancel", "", {}};  // an empty label: a message, with OK alone

@@ -33,8 +33,8 @@ WindowPlacement fit_to_screen(WindowPlacement placement, unsigned screen_width, 
 
 // Where the window opens the first time (no placement kept): 1120x780, or
 // less on a small screen (90% of its width, 80% of its height, never below the
-// minimum), centred, with room above for the window's title bar, so the whole
-// window is on the screen (on a 1600x1000 screen: 1120x780 at 240,110).
+// minimum), centred, so the whole window and its frame are on the screen (on a
+// 1600x1000 screen: 1120x780 at 240,110).
 WindowPlacement first_placement(unsigned screen_width, unsigned screen_height, unsigned min_width,
                                 unsigned min_height);
 

@@ -127,6 +127,17 @@ def rated_game(exe, xd):
                 time.sleep(0.02)
             if seen_thinking == 0:
                 g.fail("the AI was never seen thinking: the check above proved nothing")
+            # Load asks first, but the game is left only when another replaces it: cancelling the chooser keeps it.
+            xdo("key", "--window", g.window, "ctrl+o")
+            s = g.wait_for("the load question", lambda s: s["dialog_title"] == "Load another game?")
+            if "resigned" not in s["dialog_text"]:
+                g.fail("Load should say the rated game would be resigned: %r" % s["dialog_text"])
+            g.key("Return")
+            g.wait_for("the file chooser", lambda s: s["dialog_title"] == "Load a game")
+            g.key("Escape")
+            s = g.wait_for("the game again", lambda s: s["dialog"] == 0)
+            if s["result"] != "*" or query(db, "SELECT count(*) FROM games") != [(0,)]:
+                g.fail("a cancelled Load must leave the rated game as it was: %s" % s["result"])
             # Ctrl+N after two moves: the confirmation says the game is resigned; yes.
             xdo("key", "--window", g.window, "ctrl+n")
             s = g.wait_for("the new game question", lambda s: s["dialog_title"] == "Start a new game?")
@@ -226,8 +237,34 @@ def unrated_game(exe, xd):
             g.close(xd)
         finally:
             g.cleanup()
+        # A rated game left for the menu waits; Play at my level shows New Game first, whose Start resigns it.
+        config = config_for(db, 'player = "alphabeta"\nlevel = "1000"')
+        g = Gambit(exe, "waiting", config)
+        try:
+            g.find_window(xd)
+            start_from_new_game(g, lambda s: None)
+            play_click(g, "e2", "e4")
+            g.wait_for("the reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+            g.key("Escape")
+            g.wait_for("the menu question", lambda s: s["dialog_title"] == "Back to the menu?")
+            g.key("Return")
+            g.wait_for("the menu with the game to resume", lambda s: s["screen"] == "menu"
+                       and s["menu_items"][0] == "Resume game")
+            g.key("l")
+            s = g.wait_for("New Game first", lambda s: s["screen"] == "new_game")
+            if "Start resigns it" not in s["kept_line"]:
+                g.fail("New Game should say Start resigns the waiting rated game: %r" % s["kept_line"])
+            g.key("Return")
+            g.wait_for("the new game", lambda s: s["screen"] == "play")
+            last = query(db, "SELECT result, reason, rated FROM games ORDER BY id DESC LIMIT 1")
+            if last != [("0-1", "resignation", 1)] or query(db, "SELECT count(*) FROM interrupted_game") != [(0,)]:
+                g.fail("the waiting rated game should be resigned, a rated loss: %s" % last)
+            g.close(xd)
+        finally:
+            g.cleanup()
         print("b) options of its own: 'Not rated' before and after, kept unrated after a restart; elo 1600 on "
-              "the 1200 seat is alphabeta 1600, rated; Abort recorded nothing", flush=True)
+              "the 1200 seat is alphabeta 1600, rated; Abort recorded nothing; a waiting rated game resigned by "
+              "Play at my level's Start, as New Game said", flush=True)
     finally:
         shutil.rmtree(shared, ignore_errors=True)
 

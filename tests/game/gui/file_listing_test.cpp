@@ -53,6 +53,14 @@ TEST_F(FileListing, TabCompletesAsFarAsTheEntriesAgree) {
   EXPECT_EQ(complete_path(at("zz"), pgn), at("zz")) << "nothing begins so: unchanged";
 }
 
+TEST(ParentFolder, TheFolderAboveEndingWithASlashAndNoneAtTheRoot) {
+  EXPECT_EQ(parent_folder("/home/u/games/"), "/home/u/");
+  EXPECT_EQ(parent_folder("/home/u/games"), "/home/u/");
+  EXPECT_EQ(parent_folder("/home/u/games/../club/"), "/home/u/");
+  EXPECT_EQ(parent_folder("/home/"), "/");
+  EXPECT_EQ(parent_folder("/"), std::nullopt);
+}
+
 TEST_F(FileListing, RecentFilesNewestFirstWithoutDuplicatesOrVanishedFiles) {
   const fs::path kept = dir_ / "state" / "recent";
   EXPECT_TRUE(read_recent_files(kept).empty());
