@@ -387,6 +387,7 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   // The pool shown, one per variant and speed, under the heading.
   constexpr float PoolRow = 34;
   pool_choice_.label = "Pool";
+  pool_choice_.label_share = 0.2f;
   pool_choice_.rect = {x, r.top + SectionHead, std::min(r.width - 28, 420.0f), PoolRow - 2};
   float top = r.top + 92 + PoolRow;
   if (compact) {

@@ -204,7 +204,7 @@ void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
 
 bool Choice::handle(const sf::Event& event) {
   if (items.empty()) return false;
-  const sf::FloatRect control(rect.left + rect.width * 0.45f, rect.top, rect.width * 0.55f, rect.height);
+  const sf::FloatRect control(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
   const sf::FloatRect left(control.left, control.top, control.width / 2, control.height);
   const sf::FloatRect right(control.left + control.width / 2, control.top, control.width / 2, control.height);
   const std::size_t before = index;
@@ -221,7 +221,7 @@ void Choice::select(const std::string& item) {
 void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
   const unsigned size = text_size_for(rect);
   draw_text(target, assets.font(), label, size, {rect.left, rect.top + rect.height * 0.2f});
-  const sf::FloatRect control(rect.left + rect.width * 0.45f, rect.top, rect.width * 0.55f, rect.height);
+  const sf::FloatRect control(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
   draw_box(target, control, colors::PanelLight, sf::Color(20, 20, 20));
   const sf::FloatRect arrow_left(control.left, control.top, control.height, control.height);
   const sf::FloatRect arrow_right(control.left + control.width - control.height, control.top, control.height,

@@ -93,6 +93,7 @@ struct Choice {
   sf::FloatRect rect;
   std::vector<std::string> items;
   std::size_t index = 0;
+  float label_share = 0.45f;  // the part of the width the label takes; the control has the rest
 
   bool handle(const sf::Event& event);  // true when index changed
   const std::string& current() const { return items.at(index); }
