@@ -309,6 +309,18 @@ def three_check_pool(exe, xd):
             g.close(xd)
         finally:
             g.cleanup()
+        # After a restart (every rating computed again if a level's placement moved): still the three-check pool alone.
+        g = Gambit(exe, "3check2", config)
+        try:
+            g.find_window(xd)
+            g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            g.key("s")
+            s = g.wait_for("the scores", lambda s: s["screen"] == "scores" and s["recent"])
+            if len(s["pools"]) != 1 or not s["pools"][0].startswith("threecheck/blitz "):
+                g.fail("after a restart Scores should still show the three-check pool alone: %s" % s["pools"])
+            g.close(xd)
+        finally:
+            g.cleanup()
         print("c) a three-check game: rated in Three-check blitz, the standard pools untouched", flush=True)
     finally:
         shutil.rmtree(shared, ignore_errors=True)
