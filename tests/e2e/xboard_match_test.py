@@ -44,7 +44,10 @@ def main():
         xboard = subprocess.Popen(
             [XBOARD, "-noGUI", "-mm", "-mg", str(GAMES), "-tc", "0:05", "-inc", "0.1", "-sgf", pgn,
              "-variant", variant, "-debug", "-nameOfDebugFile", debug, "-fcp", f"{engine} --plugin alphabeta",
-             "-fd", work, "-scp", opponent, "-sd", work],
+             "-fd", work, "-scp", opponent, "-sd", work,
+             # Without xboard's default "random": Fairy-Max 5.0b crashes now and then after it (seen
+             # here as "Error writing to second chess program"); neither opponent needs it.
+             "-secondInitString", "new\n"],
             env=env, cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         results, deadline = [], time.monotonic() + TIMEOUT
         while time.monotonic() < deadline and xboard.poll() is None:
