@@ -157,7 +157,6 @@ struct PoolRating {
   rating::RatingPool pool;
   rating::Glicko2 rating;
   int games = 0;  // rated games in the pool (not archived)
-  bool operator==(const PoolRating&) const = default;
 };
 
 // A game's review as kept: what made it (analyser: the player's id, version

@@ -45,13 +45,20 @@ void FileChooser::open(const std::string& title, const std::string& hint, const 
   if (recent_.size() > RecentShown) recent_.resize(RecentShown);
   ok_.label = ok_label;
   field_.set_text(start);
+  rows_.clear();
   folder_ = "\n";  // not a folder: the next refresh lists
   selected_.reset();
   refresh();
 }
 
 void FileChooser::refresh() {
-  if (match::looks_like_fen(field_.text())) return;  // a position typed into Load: no folder to list
+  if (match::looks_like_fen(field_.text())) {  // a position typed into Load: no folder to list
+    if (rows_.size() < recent_.size()) {       // (the rows always begin with the recent files)
+      rows_.clear();
+      for (const std::string& path : recent_) rows_.push_back({path, path, false});
+    }
+    return;
+  }
   const std::string folder = folder_part(field_.text());
   if (folder == folder_ && !rows_.empty()) return;
   folder_ = folder;
