@@ -16,24 +16,27 @@ using namespace chess;
 using ai::Value;
 using ai::VALUE_INFINITE, ai::VALUE_MATE, ai::VALUE_NONE, ai::MAX_PLY;
 
-void Engine::report_iteration(const Reporter& report, int depth, Value score) const {
+void Engine::report_iteration(const Reporter& report, int depth, std::size_t lines) const {
   if (!report) return;
-  const RootMove& best = root_moves_[0];
   players::SearchInfo info;
   info.depth = depth;
-  info.seldepth = best.sel_depth;
-  if (ai::is_mate_score(score)) {
-    info.score_kind = players::ScoreKind::Mate;
-    info.score = ai::mate_in_moves(score);
-  } else {
-    info.score_kind = players::ScoreKind::Centipawns;
-    info.score = score;
-  }
   info.nodes = nodes_;
   info.time_ms = std::uint64_t(time_.elapsed_ms());
   info.nps = info.time_ms ? nodes_ * 1000 / info.time_ms : nodes_ * 1000;
-  info.pv = best.pv;
-  report(info);
+  for (std::size_t i = 0; i < lines; ++i) {
+    const RootMove& line = root_moves_[i];
+    info.multipv = int(i + 1);
+    info.seldepth = line.sel_depth;
+    if (ai::is_mate_score(line.score)) {
+      info.score_kind = players::ScoreKind::Mate;
+      info.score = ai::mate_in_moves(line.score);
+    } else {
+      info.score_kind = players::ScoreKind::Centipawns;
+      info.score = line.score;
+    }
+    info.pv = line.pv;
+    report(info);
+  }
 }
 
 SearchResult Engine::search(const std::vector<Position>& game, const players::Limits& limits,
@@ -91,41 +94,51 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
   if (config_.max_depth > 0) max_depth = std::min(max_depth, config_.max_depth);
   if (root_moves_.size() == 1 && !limits.infinite && limits.depth <= 0 && limits.nodes <= 0) max_depth = 1;
 
+  // MultiPV: the best `lines` root moves are searched one after the other,
+  // each as the best of those not yet shown (pv_index_); one line plays as ever.
+  const std::size_t lines = std::min<std::size_t>(std::size_t(std::max(limits.multipv, 1)), root_moves_.size());
   Value previous_score = VALUE_NONE;
   double instability = 0;
   for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
     for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
-    iteration_best_ = Move::none();
     best_move_changes_ = 0;
-    sel_depth_ = 0;
-
-    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, delta = 0;
-    if (root_depth_ >= 4) {
-      const Value prev = root_moves_[0].previous_score;
-      delta = 14 + std::abs(prev) / 64;
-      alpha = std::max(prev - delta, -VALUE_INFINITE);
-      beta = std::min(prev + delta, VALUE_INFINITE);
-    }
-    Value score;
-    while (true) {
-      score = search<Root>(root, ss, alpha, beta, root_depth_, false);
-      if (stopped_) break;
-      std::stable_sort(root_moves_.begin(), root_moves_.end(),
-                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-      if (score <= alpha) {
-        beta = (alpha + beta) / 2;
-        alpha = std::max(score - delta, -VALUE_INFINITE);
-      } else if (score >= beta) {
-        beta = std::min(score + delta, VALUE_INFINITE);
-      } else {
-        break;
+    Value score = VALUE_NONE;
+    for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+      iteration_best_ = Move::none();
+      sel_depth_ = 0;
+      Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, delta = 0;
+      if (root_depth_ >= 4) {
+        const Value prev = root_moves_[pv_index_].previous_score;
+        delta = 14 + std::abs(prev) / 64;
+        alpha = std::max(prev - delta, -VALUE_INFINITE);
+        beta = std::min(prev + delta, VALUE_INFINITE);
       }
-      delta += delta / 2;
+      const auto first = root_moves_.begin() + std::ptrdiff_t(pv_index_);
+      while (true) {
+        score = search<Root>(root, ss, alpha, beta, root_depth_, false);
+        if (stopped_) break;
+        std::stable_sort(first, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (score <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(score - delta, -VALUE_INFINITE);
+        } else if (score >= beta) {
+          beta = std::min(score + delta, VALUE_INFINITE);
+        } else {
+          break;
+        }
+        delta += delta / 2;
+      }
+      if (stopped_) break;  // pv_index_ stays the line that was cut short
+      // The lines shown so far, best first (a later line may have come out better than an earlier one).
+      std::stable_sort(root_moves_.begin(), first + 1,
+                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
 
     if (stopped_) {
-      // A move that beat the window in the unfinished iteration is better than the last answer.
-      if (iteration_best_ && iteration_best_ != result.best) {
+      // A move that beat the window in the unfinished iteration is better than the last answer
+      // (only the best line's search can find one: a later line searches the other moves).
+      if (pv_index_ == 0 && iteration_best_ && iteration_best_ != result.best) {
         auto it = std::find_if(root_moves_.begin(), root_moves_.end(),
                                [this](const RootMove& r) { return r.move == iteration_best_; });
         result.best = it->move;
@@ -134,11 +147,12 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
       break;
     }
 
+    if (lines > 1) score = root_moves_[0].score;  // one line: the search's own value, as ever
     result.best = root_moves_[0].move;
     result.pv = root_moves_[0].pv;
     result.score = score;
     result.depth = root_depth_;
-    report_iteration(report, root_depth_, score);
+    report_iteration(report, root_depth_, lines);
 
     if (ai::is_mate_score(score) && root_depth_ > VALUE_MATE - std::abs(score) + 4 && !limits.infinite) break;
     if (time_.flexible()) {

@@ -194,7 +194,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   TTEntry* tte = tt_.probe(key, tt_hit);
   if (excluded) tt_hit = false;
   const Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
-  const Move tt_move = root_node ? root_moves_[0].move : tt_hit ? tte->move() : Move::none();
+  const Move tt_move = root_node ? root_moves_[pv_index_].move : tt_hit ? tte->move() : Move::none();
   const int tt_depth = tt_hit ? tte->depth() : DEPTH_NONE;
   const Bound tt_bound = tt_hit ? tte->bound() : BOUND_NONE;
   if (!excluded) ss->tt_pv = pv_node || (tt_hit && tte->was_pv());
@@ -321,7 +321,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   Move best_move;
   int move_count = 0;
   bool skip_quiets = false;
-  std::size_t root_next = 0;
+  std::size_t root_next = pv_index_;  // the lines before it are known (MultiPV)
   const bool may_prune = has_non_pawn_material(pos, us);
 
   while (true) {
@@ -498,6 +498,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (config_.refinements && !pv_node && best_value >= beta && !ai::is_mate_score(best_value) &&
       !ai::is_mate_score(beta))
     best_value = (best_value * depth + beta) / (depth + 1);
+  // A root searching some of its moves only (a second or later line) has no value of its own to keep.
+  if (root_node && pv_index_ > 0) return best_value;
   if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
             best_value >= beta       ? BOUND_LOWER

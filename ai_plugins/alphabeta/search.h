@@ -67,8 +67,10 @@ class Engine {
   // repetitions) within the limits until done or stop_requested() (polled
   // every 1024 nodes) says to return. A node limit is exact and lets the
   // first iteration complete: the same limit gives the same move anywhere. report, if set, receives one SearchInfo
-  // per completed iteration. With limits.infinite, returns only once stopped,
-  // as UCI "go infinite" expects.
+  // per completed iteration, or with limits.multipv = N > 1 one per line (the N
+  // best root moves, each searched as the best of the moves not yet shown:
+  // MultiPV, for analysis), best first. With limits.infinite, returns only once
+  // stopped, as UCI "go infinite" expects.
   SearchResult search(const std::vector<chess::Position>& game, const players::Limits& limits,
                       const StopCheck& stop_requested, const Reporter& report = nullptr);
 
@@ -99,7 +101,8 @@ class Engine {
   // The continuation history of the quiet move that led to this node (none
   // after a null move, a capture or a promotion); full strength only.
   void update_previous_quiet(const chess::Position& pos, Stack* ss, int bonus);
-  void report_iteration(const Reporter& report, int depth, ai::Value score) const;
+  // Reports the first `lines` root moves of the iteration just completed.
+  void report_iteration(const Reporter& report, int depth, std::size_t lines) const;
 
   EngineConfig config_;
   std::uint64_t noise_seed_ = 0;
@@ -125,6 +128,9 @@ class Engine {
   std::vector<chess::Key> keys_;  // the game's positions, then the current search path
   std::size_t root_index_ = 0;    // keys_[root_index_] is the root
   std::vector<RootMove> root_moves_;
+  // The line being searched (MultiPV): the root searches root_moves_[pv_index_..]
+  // only, the better lines being known. 0 but for analysis with several lines.
+  std::size_t pv_index_ = 0;
 };
 
 }  // namespace gambit::alphabeta

@@ -25,6 +25,7 @@ std::optional<players::SearchInfo> parse_info(const std::string& line, const che
     else if (word == "nodes") in >> info.nodes;
     else if (word == "nps") in >> info.nps;
     else if (word == "time") in >> info.time_ms;
+    else if (word == "multipv") in >> info.multipv;
     else if (word == "score") {
       std::string kind;
       in >> kind >> info.score;
@@ -41,7 +42,7 @@ std::optional<players::SearchInfo> parse_info(const std::string& line, const che
       return std::nullopt;
     }
   }
-  if (!any) return std::nullopt;
+  if (!any || !in.eof() || info.multipv < 1) return std::nullopt;  // a number that would not read: not progress
   return info;
 }
 
@@ -71,9 +72,10 @@ chess::Move UciEngine::choose_move(const sdk::SearchRequest& request) {
     command += " moves";
     for (chess::Move m : moves) command += " " + chess::to_uci(m);
   }
+  const players::Limits& limits = request.limits();
+  use_lines(limits.multipv);
   engine_.send(command);
 
-  const players::Limits& limits = request.limits();
   std::string go = "go";
   std::int64_t budget_ms = 0;  // how long the engine may think, for the hang deadline
   if (movetime_ms_ > 0 || limits.movetime_ms > 0) {
@@ -91,7 +93,9 @@ chess::Move UciEngine::choose_move(const sdk::SearchRequest& request) {
   }
   if (limits.depth > 0) go += " depth " + std::to_string(limits.depth);
   if (limits.nodes > 0) go += " nodes " + std::to_string(limits.nodes);
-  if (go == "go") {
+  if (limits.infinite) {
+    go = "go infinite";  // until the host stops it: no deadline but the one after the stop
+  } else if (go == "go") {
     go += " movetime 1000";
     budget_ms = 1000;
   }
@@ -99,7 +103,8 @@ chess::Move UciEngine::choose_move(const sdk::SearchRequest& request) {
 
   // Read until bestmove; pass info on; on stop, ask the engine to stop too.
   std::atomic<bool> never{false};
-  const auto give_up = Clock::now() + milliseconds(budget_ms) + AnswerGrace;
+  const auto give_up =
+      limits.infinite ? Clock::time_point::max() : Clock::now() + milliseconds(budget_ms) + AnswerGrace;
   bool stop_sent = false;
   auto stop_deadline = give_up;
   for (;;) {
@@ -141,11 +146,19 @@ void UciEngine::expect(const std::string& answer, Clock::time_point deadline, co
                                " s: is it a UCI engine?");
     const std::vector<std::string> words = split_words(*line);
     if (words == std::vector<std::string>{answer}) return;
+    if (words.size() > 2 && words[0] == "option" && words[1] == "name" && words[2] == "MultiPV") has_multipv_ = true;
     // "option name UCI_Variant type combo default chess var 3check var ...": remember the choices.
     if (words.size() > 3 && words[0] == "option" && words[1] == "name" && words[2] == "UCI_Variant")
       for (std::size_t i = 3; i + 1 < words.size(); ++i)
         if (words[i] == "var") uci_variants_.push_back(words[i + 1]);
   }
+}
+
+void UciEngine::use_lines(int lines) {
+  if (!has_multipv_ || lines == lines_) return;
+  engine_.send("setoption name MultiPV value " + std::to_string(lines));
+  ready();
+  lines_ = lines;
 }
 
 void UciEngine::use_variant(chess::Variant variant) {

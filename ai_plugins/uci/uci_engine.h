@@ -2,8 +2,10 @@
 // UciEngine: the UCI dialogue with an external engine (Stockfish, or any
 // other). The handshake is "uci" / "uciok", the settings go out with
 // "setoption", and each move is "position fen ... moves ..." and "go" with the
-// host's limits; "info" lines are passed on as progress, "stop" answers the
-// host's stop. A three-check game sets the engine's UCI_Variant to "3check"
+// host's limits ("go infinite" for analysis); "info" lines are passed on as
+// progress, "stop" answers the host's stop. Several lines asked for (MultiPV)
+// set the engine's MultiPV option when it has one (an engine without it gives
+// one line). A three-check game sets the engine's UCI_Variant to "3check"
 // (Fairy-Stockfish, lichess bots); an engine without that choice is refused in
 // words.
 #pragma once
@@ -24,6 +26,8 @@ class UciEngine final : public EngineDialogue {
 
  private:
   void ready();
+  // Sets the engine's MultiPV to `lines` when it has the option and it is not set already.
+  void use_lines(int lines);
   // Sets UCI_Variant for the game's variant when it is not set already.
   void use_variant(chess::Variant variant);
   void expect(const std::string& answer, Clock::time_point deadline, const std::string& asked);
@@ -32,6 +36,8 @@ class UciEngine final : public EngineDialogue {
   std::int64_t movetime_ms_;
   std::vector<std::string> uci_variants_;  // the choices of its UCI_Variant option (empty: it has none)
   chess::Variant variant_ = chess::Variant::Standard;
+  bool has_multipv_ = false;  // it announced a MultiPV option
+  int lines_ = 1;             // its MultiPV as last set (UCI's default is 1)
 };
 
 }  // namespace gambit::plugins

@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 #define GAMBIT_PLAYER_ABI_MAJOR 1u
-#define GAMBIT_PLAYER_ABI_MINOR 2u
+#define GAMBIT_PLAYER_ABI_MINOR 3u
 #define GAMBIT_PLAYER_ENTRY_SYMBOL "gambit_player_plugin"
 
 /* Size of the buffers the host passes for a move (UCI text, NUL-terminated)
@@ -116,6 +116,11 @@ typedef struct gambit_limits {
   int64_t increment_ms[2];
   int32_t moves_to_go;
   int32_t infinite; /* think until stop() */
+  /* ABI 1.3: how many best lines to report (MultiPV, as for analysis), >= 1.
+   * Absent (struct_size too small) or 0 means 1. A plugin that gives fewer
+   * lines (or only one: every plugin before 1.3) is still correct: the host
+   * shows the lines that come. The move chosen is always the best line's. */
+  int32_t multipv;
 } gambit_limits;
 
 typedef enum gambit_score_kind {
@@ -135,6 +140,11 @@ typedef struct gambit_search_info {
   uint64_t nps;
   uint64_t time_ms;
   const char* pv; /* space-separated UCI moves; valid during the callback only */
+  /* ABI 1.3: which line this report is about when several were asked for
+   * (gambit_limits.multipv): 1 for the best, 2 for the second best, ...
+   * Absent (struct_size too small) or 0 means 1. The lines of one depth are
+   * reported in order, best first. */
+  int32_t multipv;
 } gambit_search_info;
 
 /* Called by the plugin from inside choose_move, on the thread running it. */

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ struct Limits {
   std::array<std::int64_t, 2> increment_ms = {0, 0};
   int moves_to_go = 0;
   bool infinite = false;  // think until stop()
+  int multipv = 1;        // how many best lines to report (>= 1; analysis asks for several)
 
   bool has_clock(chess::Color c) const { return time_ms[c] >= 0; }
 };
@@ -47,7 +49,18 @@ struct SearchInfo {
   std::uint64_t nps = 0;
   std::uint64_t time_ms = 0;
   std::vector<chess::Move> pv;
+  int multipv = 1;  // which line: 1 = the best (several when Limits::multipv asked for them)
 };
+
+// Whether a struct of the ABI, as its sender built it (struct_size), holds the
+// field at `offset` of `size` bytes: fields are only ever appended, so a
+// sender of an older minor version sends a shorter struct.
+inline bool holds_field(std::uint32_t struct_size, std::size_t offset, std::size_t size) {
+  return struct_size >= offset + size;
+}
+
+// The smallest gambit_search_info the host accepts: that of ABI 1.0 (up to pv).
+inline constexpr std::size_t SearchInfoSize_1_0 = offsetof(gambit_search_info, pv) + sizeof(const char*);
 
 // The fields Limits and gambit_limits share, copied either way (to_c, from_c).
 template <class From, class To>
@@ -67,12 +80,16 @@ inline gambit_limits to_c(const Limits& l) {
   gambit_limits c{};
   c.struct_size = sizeof(gambit_limits);
   copy_limits(l, c);
+  c.multipv = l.multipv;
   return c;
 }
 
+// The limits a host sent; multipv 1 when its struct is older than ABI 1.3 or says 0.
 inline Limits from_c(const gambit_limits& c) {
   Limits l;
   copy_limits(c, l);
+  if (holds_field(c.struct_size, offsetof(gambit_limits, multipv), sizeof(c.multipv)) && c.multipv > 1)
+    l.multipv = c.multipv;
   return l;
 }
 
@@ -88,11 +105,23 @@ inline gambit_search_info to_c(const SearchInfo& info, const std::string& pv) {
   const std::int32_t kind = info.score_kind == ScoreKind::Mate         ? GAMBIT_SCORE_MATE
                             : info.score_kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP
                                                                        : GAMBIT_SCORE_NONE;
-  return {sizeof(gambit_search_info), info.depth, info.seldepth, kind, info.score, info.nodes, info.nps,
-          info.time_ms, pv.c_str()};
+  gambit_search_info c{};
+  c.struct_size = sizeof(gambit_search_info);
+  c.depth = info.depth;
+  c.seldepth = info.seldepth;
+  c.score_kind = kind;
+  c.score = info.score;
+  c.nodes = info.nodes;
+  c.nps = info.nps;
+  c.time_ms = info.time_ms;
+  c.pv = pv.c_str();
+  c.multipv = info.multipv;
+  return c;
 }
 
-// The numbers of a C search info; the pv is left empty (the host reads it against the position).
+// The numbers of a C search info; the pv is left empty (the host reads it
+// against the position). multipv is 1 when the plugin's struct is older than
+// ABI 1.3 or says 0. c.struct_size must be at least SearchInfoSize_1_0.
 inline SearchInfo from_c(const gambit_search_info& c) {
   SearchInfo info;
   info.depth = c.depth;
@@ -104,6 +133,8 @@ inline SearchInfo from_c(const gambit_search_info& c) {
   info.nodes = c.nodes;
   info.nps = c.nps;
   info.time_ms = c.time_ms;
+  if (holds_field(c.struct_size, offsetof(gambit_search_info, multipv), sizeof(c.multipv)) && c.multipv > 1)
+    info.multipv = c.multipv;
   return info;
 }
 

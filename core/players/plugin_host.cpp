@@ -234,7 +234,7 @@ class Server {
 
   static void report(void* user_data, const gambit_search_info* info) {
     auto* self = static_cast<Server*>(user_data);
-    if (!self || !info || info->struct_size < sizeof(gambit_search_info)) return;
+    if (!self || !info || info->struct_size < SearchInfoSize_1_0) return;
     constexpr std::size_t MaxPvText = 4096;  // far beyond the PV the host keeps; the line stays short
     wire::Info out{from_c(*info), info->pv ? std::string(info->pv).substr(0, MaxPvText) : ""};
     std::vector<std::string> words{"info"};

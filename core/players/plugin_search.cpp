@@ -137,7 +137,7 @@ struct PluginSearch::State {
   // The plugin's info callback (search thread).
   static void report(void* user_data, const gambit_search_info* info) {
     auto* state = static_cast<State*>(user_data);
-    if (!state || !info || info->struct_size < sizeof(gambit_search_info)) return;
+    if (!state || !info || info->struct_size < SearchInfoSize_1_0) return;
     try {
       SearchInfo converted = from_c(*info);
       if (info->pv) converted.pv = legal_pv(state->current, info->pv);

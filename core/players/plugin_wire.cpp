@@ -38,6 +38,7 @@ constexpr std::int64_t Int32Min = std::numeric_limits<std::int32_t>::min();
 constexpr std::int64_t Int32Max = std::numeric_limits<std::int32_t>::max();
 constexpr std::int64_t Int64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t Int64Max = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t MaxLines = 256;  // far more lines than a position has moves worth showing
 
 // A numeric word of a message: what it is (for the failure) and its range.
 struct NumberField {
@@ -188,13 +189,14 @@ std::vector<std::string> request_words(const Request& r) {
                                  std::to_string(l.increment_ms[0]),
                                  std::to_string(l.increment_ms[1]),
                                  std::to_string(l.moves_to_go),
-                                 l.infinite ? "1" : "0"};
+                                 l.infinite ? "1" : "0",
+                                 std::to_string(l.multipv)};
   words.insert(words.end(), r.moves.begin(), r.moves.end());
   return words;
 }
 
 Result<Request> parse_request(const std::vector<std::string>& words, std::size_t first) {
-  constexpr std::size_t Fixed = 12;
+  constexpr std::size_t Fixed = 13;
   if (words.size() < first + Fixed)
     return Failure{"a request of " + std::to_string(words.size() - std::min(first, words.size())) +
                    " words, fewer than " + std::to_string(Fixed)};
@@ -207,10 +209,11 @@ Result<Request> parse_request(const std::vector<std::string>& words, std::size_t
                                 {"white's increment", Int64Min, Int64Max},
                                 {"black's increment", Int64Min, Int64Max},
                                 {"the moves to go", Int32Min, Int32Max},
-                                {"the infinite flag", 0, 1}};
-  const std::size_t positions[] = {0, 3, 4, 5, 6, 7, 8, 9, 10, 11};
-  std::int64_t n[10];
-  for (std::size_t i = 0; i < 10; ++i) {
+                                {"the infinite flag", 0, 1},
+                                {"the number of lines", 1, MaxLines}};
+  const std::size_t positions[] = {0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+  std::int64_t n[11];
+  for (std::size_t i = 0; i < 11; ++i) {
     auto value = parse_integer(words[first + positions[i]], fields[i].min, fields[i].max, fields[i].what);
     if (!value) return Failure{value.error()};
     n[i] = *value;
@@ -226,6 +229,7 @@ Result<Request> parse_request(const std::vector<std::string>& words, std::size_t
   r.limits.increment_ms = {n[6], n[7]};
   r.limits.moves_to_go = int(n[8]);
   r.limits.infinite = n[9] != 0;
+  r.limits.multipv = int(n[10]);
   r.moves.assign(words.begin() + std::ptrdiff_t(first + Fixed), words.end());
   return r;
 }
@@ -237,27 +241,27 @@ std::vector<std::string> info_words(const Info& info) {
                                                            : GAMBIT_SCORE_NONE;
   return {std::to_string(s.depth), std::to_string(s.seldepth), std::to_string(kind),
           std::to_string(s.score), std::to_string(s.nodes),    std::to_string(s.nps),
-          std::to_string(s.time_ms), info.pv};
+          std::to_string(s.time_ms), std::to_string(s.multipv), info.pv};
 }
 
 Result<Info> parse_info(const std::vector<std::string>& words, std::size_t first) {
-  if (words.size() != first + 8)
+  if (words.size() != first + 9)
     return Failure{"a progress report of " + std::to_string(words.size() - std::min(first, words.size())) +
-                   " words instead of 8"};
+                   " words instead of 9"};
   const NumberField fields[] = {{"the depth", Int32Min, Int32Max}, {"the selective depth", Int32Min, Int32Max},
                                 {"the score kind", 0, 2},          {"the score", Int32Min, Int32Max},
                                 {"the nodes", 0, Int64Max},        {"the speed", 0, Int64Max},
-                                {"the time", 0, Int64Max}};
-  std::int64_t n[7];
-  for (std::size_t i = 0; i < 7; ++i) {
+                                {"the time", 0, Int64Max},         {"the line number", 1, MaxLines}};
+  std::int64_t n[8];
+  for (std::size_t i = 0; i < 8; ++i) {
     auto value = parse_integer(words[first + i], fields[i].min, fields[i].max, fields[i].what);
     if (!value) return Failure{value.error()};
     n[i] = *value;
   }
   const gambit_search_info c{sizeof(gambit_search_info), std::int32_t(n[0]), std::int32_t(n[1]), std::int32_t(n[2]),
                              std::int32_t(n[3]), std::uint64_t(n[4]), std::uint64_t(n[5]), std::uint64_t(n[6]),
-                             nullptr};
-  return Info{from_c(c), words[first + 7]};
+                             nullptr, std::int32_t(n[7])};
+  return Info{from_c(c), words[first + 8]};
 }
 
 }  // namespace gambit::players::wire

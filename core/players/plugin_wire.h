@@ -82,7 +82,7 @@ struct Request {
 std::vector<std::string> request_words(const Request& r);  // after "choose" or "draw"
 Result<Request> parse_request(const std::vector<std::string>& words, std::size_t first);
 
-// A progress report: the numbers of SearchInfo and the PV as UCI text.
+// A progress report: the numbers of SearchInfo (its line number included) and the PV as UCI text.
 struct Info {
   SearchInfo numbers;  // pv unused
   std::string pv;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -260,6 +261,60 @@ TEST(AlphaBeta, ReportsEveryIterationWithAPlayablePv) {
       EXPECT_GE(info.nodes, infos[i - 1].nodes);
     }
   }
+}
+
+// A reported score on one scale: mates beyond any centipawns, a nearer mate better, being mated sooner worse.
+int comparable(const players::SearchInfo& info) {
+  if (info.score_kind != players::ScoreKind::Mate) return info.score;
+  return info.score > 0 ? 100000 - info.score : -100000 - info.score;
+}
+
+// MultiPV: each depth reports the lines asked for, best first, each beginning with a move of its own.
+TEST(AlphaBeta, ReportsTheLinesAskedForBestFirstEachWithAMoveOfItsOwn) {
+  // White takes the queen (best), else the rook, else anything else.
+  const Position pos = from_fen("4k3/8/8/3q1r2/4P3/8/8/4K3 w - - 0 1");
+  Engine engine(small_config());
+  std::vector<players::SearchInfo> infos;
+  players::Limits limits = depth_limit(6);
+  limits.multipv = 3;
+  const SearchResult result =
+      engine.search({pos}, limits, Never, [&infos](const players::SearchInfo& i) { infos.push_back(i); });
+  ASSERT_EQ(infos.size(), 18u);
+  for (std::size_t depth = 1; depth <= 6; ++depth) {
+    std::vector<chess::Move> firsts;
+    for (std::size_t line = 1; line <= 3; ++line) {
+      const players::SearchInfo& info = infos[(depth - 1) * 3 + line - 1];
+      EXPECT_EQ(info.depth, int(depth));
+      EXPECT_EQ(info.multipv, int(line));
+      ASSERT_FALSE(info.pv.empty());
+      Position walk = pos;
+      for (chess::Move m : info.pv) {
+        ASSERT_TRUE(walk.is_legal(m)) << "depth " << depth << " line " << line << " " << chess::to_uci(m);
+        walk.do_move(m);
+      }
+      EXPECT_EQ(std::count(firsts.begin(), firsts.end(), info.pv[0]), 0) << "depth " << depth << " line " << line;
+      firsts.push_back(info.pv[0]);
+      if (line > 1) {
+        EXPECT_LE(comparable(info), comparable(infos[(depth - 1) * 3 + line - 2])) << "depth " << depth;
+      }
+    }
+  }
+  EXPECT_EQ(chess::to_uci(infos[15].pv[0]), "e4d5");
+  EXPECT_EQ(chess::to_uci(infos[16].pv[0]), "e4f5");
+  EXPECT_GT(comparable(infos[16]), comparable(infos[17]) + 300) << "the rook is worth more than any other third move";
+  EXPECT_EQ(result.best, infos[15].pv[0]);
+}
+
+TEST(AlphaBeta, MoreLinesThanMovesGivesALinePerMove) {
+  const Position pos = from_fen("7k/8/8/8/8/8/6PP/7K w - - 0 1");  // g3, g4, h3, h4, Kg1
+  const std::size_t legal = chess::legal_moves(pos).size();
+  Engine engine(small_config());
+  std::vector<players::SearchInfo> infos;
+  players::Limits limits = depth_limit(3);
+  limits.multipv = 50;
+  engine.search({pos}, limits, Never, [&infos](const players::SearchInfo& i) { infos.push_back(i); });
+  ASSERT_EQ(infos.size(), 3 * legal);
+  EXPECT_EQ(infos.back().multipv, int(legal));
 }
 
 TEST(AlphaBeta, NodeLimitEndsTheSearch) {

@@ -4,8 +4,11 @@
 // host forfeits the seat, and no engine process is left behind.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/chess/movegen.h"
@@ -46,6 +49,39 @@ TEST(UciPlugin, PlaysStockfishsLegalMoveAfterTheGameSoFar) {
     EXPECT_TRUE(chess::legal_moves(p).contains(answer.move)) << chess::to_uci(answer.move) << " in " << p.fen();
     ASSERT_TRUE((*player)->new_game().ok());
     EXPECT_EQ(think(**player, {}, limits).kind, MoveAnswer::Kind::Move);
+  }
+  EXPECT_TRUE(child_processes().empty()) << "left behind:" << listed(child_processes());
+}
+
+// Analysis: "go infinite" until stopped, with the lines asked for passed on as Stockfish's MultiPV.
+TEST(UciPlugin, StockfishAnalysesWithoutEndGivingTheLinesAskedFor) {
+  {
+    auto player = PluginPlayer::create(uci_plugin(), {{"command", "stockfish"}});
+    ASSERT_TRUE(player.ok()) << player.error();
+    MoveRequest request;
+    request.limits.infinite = true;
+    request.limits.multipv = 3;
+    std::mutex mutex;
+    std::vector<SearchInfo> infos;
+    request.on_info = [&](const SearchInfo& info) {
+      std::lock_guard lock(mutex);
+      infos.push_back(info);
+    };
+    PluginSearch search = (*player)->start(std::move(request));
+    std::this_thread::sleep_for(1500ms);  // far beyond the 1 s a search without limits would take
+    EXPECT_FALSE(search.poll()) << "an infinite analysis answered before it was stopped";
+    search.stop();
+    const MoveAnswer answer = search.wait();
+    ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
+    std::lock_guard lock(mutex);
+    std::vector<chess::Move> firsts;
+    for (const SearchInfo& info : infos)
+      if (info.depth >= 8 && !info.pv.empty()) {
+        ASSERT_GE(info.multipv, 1);
+        ASSERT_LE(info.multipv, 3);
+        if (std::find(firsts.begin(), firsts.end(), info.pv[0]) == firsts.end()) firsts.push_back(info.pv[0]);
+      }
+    EXPECT_GE(firsts.size(), 3u) << "three lines, each with a first move of its own";
   }
   EXPECT_TRUE(child_processes().empty()) << "left behind:" << listed(child_processes());
 }

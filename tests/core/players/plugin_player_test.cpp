@@ -258,6 +258,37 @@ TEST(PluginPlayer, StopFromAnotherThreadMakesThePluginAnswer) {
   }
 }
 
+// MultiPV (ABI 1.3): the lines asked for reach the plugin, in this program and in a child process alike,
+// and each report says its line; a report as a plugin built against ABI 1.2 writes it is line 1.
+TEST(PluginPlayer, TheLinesAskedForReachThePluginAndEachReportSaysItsLine) {
+  std::shared_ptr<const PluginLibrary> library = load(test_plugin("raw"));
+  ASSERT_TRUE(library);
+  for (const Isolation::Mode mode : {Isolation::Mode::InProcess, Isolation::Mode::Process}) {
+    Result<std::unique_ptr<PluginPlayer>> player =
+        PluginPlayer::create(library, {{"behaviour", "lines"}}, Isolation{.mode = mode});
+    ASSERT_TRUE(player) << player.error();
+    for (const int lines : {1, 3}) {
+      Limits limits;
+      limits.depth = 2;
+      limits.multipv = lines;
+      std::vector<SearchInfo> reports;
+      const MoveAnswer answer = player.value()->choose_move(
+          chess::Position(), {}, limits, [&](const SearchInfo& info) { reports.push_back(info); }, Patient);
+      EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
+      ASSERT_EQ(reports.size(), std::size_t(lines + 1)) << isolation_name(mode);
+      const chess::MoveList legal = chess::legal_moves(chess::Position());
+      for (int i = 0; i < lines; ++i) {
+        EXPECT_EQ(reports[std::size_t(i)].multipv, i + 1) << isolation_name(mode);
+        EXPECT_EQ(reports[std::size_t(i)].score, -i);
+        ASSERT_EQ(reports[std::size_t(i)].pv.size(), 1u);
+        EXPECT_EQ(reports[std::size_t(i)].pv[0], legal[std::size_t(i)]);
+      }
+      EXPECT_EQ(reports.back().multipv, 1) << "an ABI 1.2 report, " << isolation_name(mode);
+      EXPECT_EQ(reports.back().score, 7);
+    }
+  }
+}
+
 TEST(PluginPlayer, TheHostStopsThePluginAtTheSoftLimit) {
   std::unique_ptr<PluginPlayer> player = raw_player("stoppable");  // thinks until stopped
   ASSERT_TRUE(player);

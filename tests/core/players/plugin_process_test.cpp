@@ -274,6 +274,7 @@ TEST(PluginWire, RequestsAndReportsRoundTripAndBadOnesAreRefused) {
   r.moves = {"e2e4", "e7e5"};
   r.limits.time_ms = {60000, -1};
   r.limits.nodes = 5000;
+  r.limits.multipv = 3;
   r.niceness = 5;
   auto back = wire::parse_request(wire::request_words(r), 0);
   ASSERT_TRUE(back) << back.error();
@@ -282,22 +283,29 @@ TEST(PluginWire, RequestsAndReportsRoundTripAndBadOnesAreRefused) {
   EXPECT_EQ(back.value().limits.time_ms, r.limits.time_ms);
   EXPECT_EQ(back.value().limits.nodes, 5000);
   EXPECT_EQ(back.value().niceness, 5);
+  EXPECT_EQ(back.value().limits.multipv, 3);
   std::vector<std::string> words = wire::request_words(r);
+  words[12] = "0";  // no line at all
+  EXPECT_FALSE(wire::parse_request(words, 0));
+  words = wire::request_words(r);
   words[0] = "99";  // no such nice value
   EXPECT_FALSE(wire::parse_request(words, 0));
   words.resize(5);
   EXPECT_FALSE(wire::parse_request(words, 0));
 
   wire::Info info{SearchInfo{.depth = 7, .seldepth = 9, .score_kind = ScoreKind::Centipawns, .score = -35,
-                             .nodes = 1000, .nps = 2000, .time_ms = 500, .pv = {}},
+                             .nodes = 1000, .nps = 2000, .time_ms = 500, .pv = {}, .multipv = 2},
                   "e2e4 e7e5"};
   auto parsed = wire::parse_info(wire::info_words(info), 0);
   ASSERT_TRUE(parsed) << parsed.error();
   EXPECT_EQ(parsed.value().numbers.score, -35);
   EXPECT_EQ(parsed.value().numbers.score_kind, ScoreKind::Centipawns);
   EXPECT_EQ(parsed.value().pv, "e2e4 e7e5");
-  EXPECT_FALSE(wire::parse_info({"1", "2", "7", "0", "0", "0", "0", ""}, 0));  // score kind 7
-  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "-5", "0", "0", ""}, 0));  // negative nodes
+  EXPECT_EQ(parsed.value().numbers.multipv, 2);
+  EXPECT_FALSE(wire::parse_info({"1", "2", "7", "0", "0", "0", "0", "1", ""}, 0));  // score kind 7
+  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "-5", "0", "0", "1", ""}, 0));  // negative nodes
+  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "5", "0", "0", "0", ""}, 0));   // line 0
+  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "5", "0", "0", ""}, 0));        // no line number
 }
 
 TEST(PluginWire, ADescriptionIsReadBackAndNonsenseIsNot) {

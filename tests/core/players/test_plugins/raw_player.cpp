@@ -86,7 +86,7 @@ gambit_status new_game(gambit_player* player, char* error, std::size_t size) {
   return GAMBIT_OK;
 }
 
-gambit_status choose_move(gambit_player* player, const gambit_position* position, const gambit_limits*,
+gambit_status choose_move(gambit_player* player, const gambit_position* position, const gambit_limits* limits,
                           gambit_info_callback info, void* user_data, char* move, char* error, std::size_t size) {
   auto* instance = reinterpret_cast<Instance*>(player);
   // slow_start: a stop that comes in its first 100 ms is forgotten, as one that comes before choose_move is.
@@ -144,13 +144,31 @@ gambit_status choose_move(gambit_player* player, const gambit_position* position
     while (!hang_released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
   } else if (behaviour == "stoppable" || behaviour == "slow_start") {
-    const gambit_search_info started{sizeof(gambit_search_info), 1, 1, GAMBIT_SCORE_NONE, 0, 0, 0, 0, ""};
+    const gambit_search_info started{sizeof(gambit_search_info), 1, 1, GAMBIT_SCORE_NONE, 0, 0, 0, 0, "", 1};
     if (info) info(user_data, &started);
     while (!instance->stop) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
+  } else if (behaviour == "lines") {
+    // One report per line asked for (ABI 1.3 limits.multipv; one when the host's struct is older), the
+    // i-th line starting with the i-th legal move and scored -i, then one report as a plugin built
+    // against ABI 1.2 writes it: a struct ending at pv, with garbage where multipv would be.
+    const bool sized = limits->struct_size >= offsetof(gambit_limits, multipv) + sizeof(limits->multipv);
+    const chess::MoveList legal = chess::legal_moves(pos);
+    const std::size_t lines = std::min<std::size_t>(sized && limits->multipv > 1 ? limits->multipv : 1, legal.size());
+    for (std::size_t i = 0; i < lines; ++i) {
+      const std::string pv = chess::to_uci(legal[i]);
+      const gambit_search_info line{sizeof(gambit_search_info), 2, 2, GAMBIT_SCORE_CP, -int(i), 10, 10, 1,
+                                    pv.c_str(), std::int32_t(i + 1)};
+      if (info) info(user_data, &line);
+    }
+    gambit_search_info old{sizeof(gambit_search_info), 3, 3, GAMBIT_SCORE_CP, 7, 20, 20, 2, first_legal.c_str(), 9};
+    old.struct_size = std::uint32_t(offsetof(gambit_search_info, multipv));
+    if (info) info(user_data, &old);
+    write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
   } else {  // first_legal, with one info line whose PV goes bad after its first move
     const std::string pv = first_legal + " e2e5junk " + first_legal;
-    const gambit_search_info line{sizeof(gambit_search_info), 3, 5, GAMBIT_SCORE_MATE, -2, 1234, 5678, 9, pv.c_str()};
+    const gambit_search_info line{sizeof(gambit_search_info), 3, 5, GAMBIT_SCORE_MATE, -2, 1234, 5678, 9, pv.c_str(),
+                                  1};
     if (info) info(user_data, &line);
     write(move, GAMBIT_MOVE_BUFFER_SIZE, first_legal);
   }
@@ -184,7 +202,7 @@ void stop(gambit_player* player) { reinterpret_cast<Instance*>(player)->stop = t
     "first_legal", "illegal", "garbage",     "null_move",  "error",      "throw",     "hang",
     "stoppable",   "fail_create", "accept_draw", "draw_error", "draw_throw", "draw_hang", "slow_start",
     "segfault",    "abort",       "exit",        "stack_overflow", "close_stdio", "print",  "scribble",
-    "spin",        "allocate"};
+    "spin",        "allocate",    "lines"};
 
 #if TEST_DEFECT == 7
 const gambit_option_spec options[] = {{"depth", "Search depth", GAMBIT_OPTION_INT, 0, 10, "99", nullptr, 0}};
