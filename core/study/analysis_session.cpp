@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/analysis_session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace gambit::study {
+
+namespace {
+
+// The score from white's view: side-to-move scores turned for black to move.
+int white_score(const AnalysisLine& line, chess::Color side_to_move) {
+  return side_to_move == chess::WHITE ? line.score : -line.score;
+}
+
+}  // namespace
+
+std::string uci_score(const AnalysisLine& line) {
+  return (line.score_kind == players::ScoreKind::Mate ? "mate " : "cp ") + std::to_string(line.score);
+}
+
+std::string score_for_people(const AnalysisLine& line, chess::Color side_to_move) {
+  const int score = white_score(line, side_to_move);
+  if (line.score_kind == players::ScoreKind::Mate) return "#" + std::to_string(score);
+  if (score == 0) return "0.00";
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.2f", score / 100.0);
+  return text;
+}
+
+double white_view_pawns(const AnalysisLine& line, chess::Color side_to_move) {
+  const int score = white_score(line, side_to_move);
+  if (line.score_kind == players::ScoreKind::Mate) return score > 0 ? 100.0 : -100.0;
+  return score / 100.0;
+}
+
+Result<std::unique_ptr<AnalysisSession>> AnalysisSession::create(const players::Seat& seat, int niceness) {
+  if (seat.human()) return Failure{"analysis needs an engine, not a person"};
+  auto player = players::PluginPlayer::create(seat.plugin, seat.options, seat.isolation);
+  if (!player) return Failure{player.error()};
+  if (auto started = player.value()->new_game(); !started) return Failure{started.error()};
+  return std::unique_ptr<AnalysisSession>(new AnalysisSession(std::move(player).value(), seat.label, niceness));
+}
+
+AnalysisSession::AnalysisSession(std::unique_ptr<players::PluginPlayer> player, std::string label, int niceness)
+    : player_(std::move(player)), label_(std::move(label)), niceness_(niceness) {}
+
+AnalysisSession::~AnalysisSession() { stop_search(); }
+
+void AnalysisSession::analyse(const chess::Position& start, const std::vector<chess::Move>& moves, int lines) {
+  lines = std::clamp(lines, 1, MaxLines);
+  if (analysing_ && lines_wanted_ == lines && start_ == start && moves_ == moves) return;
+  stop_search();
+  analysing_ = true;
+  start_ = start;
+  moves_ = moves;
+  position_ = start;
+  for (chess::Move m : moves) position_.do_move(m);
+  lines_wanted_ = lines;
+  std::uint64_t generation;
+  {
+    std::lock_guard lock(mutex_);
+    generation = ++generation_;
+    lines_.clear();
+    ++sequence_;
+  }
+  if (!player_->usable()) return;  // problem_ says why already
+  problem_.clear();
+  players::MoveRequest request;
+  request.start = start;
+  request.moves = moves;
+  request.limits.infinite = true;
+  request.limits.multipv = lines;
+  request.niceness = niceness_;
+  request.on_info = [this, generation](const players::SearchInfo& info) { take(info, generation); };
+  started_at_ = std::chrono::steady_clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    first_line_at_ = {};
+  }
+  search_ = player_->start(std::move(request));
+}
+
+void AnalysisSession::pause() {
+  stop_search();
+  analysing_ = false;
+}
+
+void AnalysisSession::poll() {
+  if (!search_.running()) return;
+  if (std::optional<players::MoveAnswer> answer = search_.poll(); answer && !answer->ok())
+    problem_ = answer->reason;
+}
+
+std::vector<AnalysisLine> AnalysisSession::lines() const {
+  std::lock_guard lock(mutex_);
+  return lines_;
+}
+
+std::uint64_t AnalysisSession::sequence() const {
+  std::lock_guard lock(mutex_);
+  return sequence_;
+}
+
+std::chrono::steady_clock::time_point AnalysisSession::first_line_at() const {
+  std::lock_guard lock(mutex_);
+  return first_line_at_ == std::chrono::steady_clock::time_point{} ? started_at_ : first_line_at_;
+}
+
+void AnalysisSession::take(const players::SearchInfo& info, std::uint64_t generation) {
+  if (info.pv.empty() || info.score_kind == players::ScoreKind::None) return;  // progress without a line
+  std::lock_guard lock(mutex_);
+  if (generation != generation_ || info.multipv > lines_wanted_) return;
+  AnalysisLine line{info.multipv, info.depth, info.score_kind, info.score, info.pv, info.nodes, info.nps};
+  auto at = std::lower_bound(lines_.begin(), lines_.end(), line.multipv,
+                             [](const AnalysisLine& l, int multipv) { return l.multipv < multipv; });
+  if (at != lines_.end() && at->multipv == line.multipv)
+    *at = std::move(line);
+  else
+    lines_.insert(at, std::move(line));
+  if (first_line_at_ == std::chrono::steady_clock::time_point{}) first_line_at_ = std::chrono::steady_clock::now();
+  ++sequence_;
+}
+
+void AnalysisSession::stop_search() {
+  if (!search_.running()) return;
+  if (!search_.cancel())
+    problem_ = "the engine '" + label_ + "' did not stop when asked and was given up: analysis is off";
+}
+
+}  // namespace gambit::study
