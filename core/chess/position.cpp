@@ -241,14 +241,13 @@ Key Position::compute_key() const {
 }
 
 std::string Position::pretty() const {
-  static constexpr char Letters[] = " PNBRQK  pnbrqk";
   std::string out;
   for (int rank = 7; rank >= 0; --rank) {
     out += char('1' + rank);
     out += ' ';
     for (int file = 0; file < 8; ++file) {
       Piece p = board_[make_square(file, rank)];
-      out += p == NO_PIECE ? '.' : Letters[p];
+      out += p == NO_PIECE ? '.' : piece_letter(p);
       out += file < 7 ? ' ' : '\n';
     }
   }

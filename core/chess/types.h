@@ -35,6 +35,8 @@ enum Piece : std::uint8_t {
 
 constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << 3) | pt); }
 constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
+// The piece's letter in FEN: "PNBRQK" for white, "pnbrqk" for black, ' ' for none.
+constexpr char piece_letter(Piece p) { return " PNBRQK  pnbrqk"[p & 15]; }
 constexpr Color color_of(Piece p) {
   assert(p != NO_PIECE);
   return Color(p >> 3);

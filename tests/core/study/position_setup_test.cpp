@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/position_setup.h"
+
+#include <gtest/gtest.h>
+
+namespace gambit::study {
+namespace {
+
+using namespace chess;
+
+TEST(PositionSetup, TheStartPositionRoundTripsThroughItsFen) {
+  const Position start;
+  const PositionSetup setup = PositionSetup::of(start);
+  EXPECT_EQ(setup.fen(), start.fen());
+  ASSERT_TRUE(setup.position());
+  EXPECT_EQ(setup.position().value(), start);
+}
+
+TEST(PositionSetup, AnEmptyBoardIsNoPositionAndSaysWhy) {
+  const PositionSetup setup = PositionSetup::empty();
+  EXPECT_EQ(setup.fen(), "8/8/8/8/8/8/8/8 w - - 0 1");
+  const Result<Position> position = setup.position();
+  ASSERT_FALSE(position);
+  EXPECT_NE(position.error().find("king"), std::string::npos) << position.error();
+}
+
+TEST(PositionSetup, PiecesPutAndTakenAwayMakeALegalPositionOrAReason) {
+  PositionSetup setup = PositionSetup::empty();
+  setup.put(SQ_E1, W_KING);
+  setup.put(SQ_E8, B_KING);
+  setup.put(SQ_D7, W_QUEEN);
+  EXPECT_EQ(setup.fen(), "4k3/3Q4/8/8/8/8/8/4K3 w - - 0 1");
+  // White to move while black is in check: not a position, in words.
+  const Result<Position> illegal = setup.position();
+  ASSERT_FALSE(illegal);
+  EXPECT_NE(illegal.error().find("check"), std::string::npos) << illegal.error();
+  setup.set_side_to_move(BLACK);
+  ASSERT_TRUE(setup.position()) << setup.position().error();
+  setup.put(SQ_D7, NO_PIECE);
+  setup.put(SQ_A1, W_PAWN);  // a pawn on the first rank
+  const Result<Position> pawn = setup.position();
+  ASSERT_FALSE(pawn);
+  EXPECT_NE(pawn.error().find("pawn"), std::string::npos) << pawn.error();
+}
+
+TEST(PositionSetup, CastlingRightsNeedTheirKingAndRookAtHome) {
+  PositionSetup setup = PositionSetup::of(Position());
+  EXPECT_TRUE(setup.set_castling(WHITE_OO, false));
+  EXPECT_EQ(setup.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1");
+  EXPECT_TRUE(setup.set_castling(WHITE_OO, true));
+  setup.put(SQ_A8, NO_PIECE);  // the rook goes: so does black's long castling
+  EXPECT_EQ(setup.castling & BLACK_OOO, 0);
+  EXPECT_FALSE(setup.set_castling(BLACK_OOO, true));
+  EXPECT_FALSE(setup.castling_possible(BLACK_OOO));
+  EXPECT_TRUE(setup.castling_possible(BLACK_OO));
+}
+
+TEST(PositionSetup, EnPassantOnlyBehindAPawnThatCouldHaveJustDoubleStepped) {
+  Result<Position> after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  ASSERT_TRUE(after_e4);
+  PositionSetup setup = PositionSetup::of(*after_e4);
+  EXPECT_EQ(setup.en_passant_choices(), std::vector<Square>{SQ_E3});
+  setup.set_en_passant(SQ_E3);
+  EXPECT_EQ(setup.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  setup.set_side_to_move(WHITE);  // now it would be black's pawn that moved: none did
+  EXPECT_FALSE(setup.en_passant);
+  EXPECT_TRUE(setup.en_passant_choices().empty());
+}
+
+}  // namespace
+}  // namespace gambit::study
