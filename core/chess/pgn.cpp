@@ -370,7 +370,8 @@ void PgnMovetextWriter::begin_variation() {
 
 void PgnMovetextWriter::end_variation() {
   if (!opening_.empty() || tokens_.empty()) add("");  // an empty variation: "()"
-  tokens_.back() += ')';
+  if (tokens_.back().size() < MAX_LINE) tokens_.back() += ')';
+  else tokens_.emplace_back(")");  // many variations closing at once: on more than one line
   number_due_ = true;
 }
 
