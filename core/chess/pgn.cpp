@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/chess/pgn.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/chess/san.h"
@@ -60,22 +61,35 @@ std::string sanitise_tag_name(std::string_view name) {
   return out;
 }
 
+// The end of the word of body that starts at `at`: the next space that is not
+// inside a "[%command ...]" (one with its ']' before any other '['), so that a
+// command is never split across lines.
+std::size_t comment_word_end(std::string_view body, std::size_t at) {
+  while (at < body.size() && body[at] != ' ') {
+    if (body.substr(at).starts_with("[%")) {
+      const std::size_t close = body.find_first_of("[]", at + 2);
+      if (close != std::string_view::npos && body[close] == ']') {
+        at = close + 1;
+        continue;
+      }
+    }
+    ++at;
+  }
+  return at;
+}
+
 // Appends the tokens of a comment: its words, the first after '{', the last before '}'.
 void add_comment_tokens(std::vector<std::string>& tokens, std::string_view text) {
   std::string body = collapse_whitespace(text);
   for (char& c : body)
     if (c == '}') c = ')';  // a PGN comment cannot contain its own terminator
   if (body.empty()) return;
-  std::size_t start = 0;
-  bool first = true;
-  while (start <= body.size()) {
-    std::size_t end = body.find(' ', start);
-    if (end == std::string::npos) end = body.size();
-    std::string word = first ? "{" : "";
+  for (std::size_t start = 0; start < body.size();) {
+    const std::size_t end = comment_word_end(body, start);
+    std::string word = start == 0 ? "{" : "";
     word.append(body, start, end - start);
     if (end == body.size()) word += '}';
     tokens.push_back(std::move(word));
-    first = false;
     start = end + 1;
   }
 }
@@ -259,6 +273,24 @@ std::string describe(const Token& t) {
   return t.kind == TokenKind::End ? std::string("the end of the file") : quote_for_message(t.text);
 }
 
+// The NAG a Nag or Annotation token stands for: "$n" is n, the suffix
+// annotations are 1 to 6 ("!", "?", "!!", "??", "!?", "?!"); 0 for any other
+// (a NAG beyond 255, "!!!").
+int nag_of(const Token& t) {
+  if (t.kind == TokenKind::Nag) {
+    const std::string_view digits = t.text.substr(1);
+    const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size());
+    if (digits.size() - first > 3) return 0;
+    int value = 0;
+    for (char c : digits.substr(first)) value = value * 10 + (c - '0');
+    return value <= 255 ? value : 0;
+  }
+  constexpr std::array<std::string_view, 6> SUFFIXES = {"!", "?", "!!", "??", "!?", "?!"};
+  for (std::size_t i = 0; i < SUFFIXES.size(); ++i)
+    if (t.text == SUFFIXES[i]) return int(i) + 1;
+  return 0;
+}
+
 
 }  // namespace
 
@@ -268,8 +300,8 @@ std::string PgnGame::tag(std::string_view name) const {
   return "";
 }
 
-std::string write_pgn(const PgnGame& game) {
-  const std::string result = is_result_token(game.result) ? game.result : "*";
+std::string write_pgn_tags(std::span<const std::pair<std::string, std::string>> tags, const Position& start,
+                           std::string_view result) {
   constexpr std::array<std::pair<std::string_view, std::string_view>, 7> ROSTER = {{
       {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
       {"White", "?"}, {"Black", "?"}, {"Result", ""},
@@ -279,10 +311,10 @@ std::string write_pgn(const PgnGame& game) {
       if (key == name) return true;
     return false;
   };
-  const auto has_tag = [&](std::string_view name) {
-    for (const auto& tag : game.tags)
-      if (tag.first == name) return true;
-    return false;
+  const auto find_tag = [&](std::string_view name) -> const std::string* {
+    for (const auto& tag : tags)
+      if (tag.first == name) return &tag.second;
+    return nullptr;
   };
 
   std::string out;
@@ -290,49 +322,101 @@ std::string write_pgn(const PgnGame& game) {
     out += '[' + sanitise_tag_name(name) + " \"" + escape_tag_value(value) + "\"]\n";
   };
   for (const auto& [name, fallback] : ROSTER) {
-    if (name == "Result") write_tag(name, result);
-    else write_tag(name, has_tag(name) ? game.tag(name) : std::string(fallback));
+    const std::string* value = find_tag(name);
+    if (name == "Result") write_tag(name, is_result_token(result) ? result : "*");
+    else write_tag(name, value ? std::string_view(*value) : fallback);
   }
-  for (const auto& [name, value] : game.tags)
+  for (const auto& [name, value] : tags)
     if (!is_roster(name) && name != "SetUp" && name != "FEN" && name != "Variant") write_tag(name, value);
-  const Variant variant = game.start.variant();
+  const Variant variant = start.variant();
   if (variant != Variant::Standard) write_tag("Variant", names_of(variant).pgn);
-  if (game.start.fen() != Position(variant).fen()) {
+  if (start.fen() != Position(variant).fen()) {
     write_tag("SetUp", "1");
-    write_tag("FEN", game.start.fen());
+    write_tag("FEN", start.fen());
   }
-  out += '\n';
-
-  std::vector<std::string> tokens;
-  Position pos = game.start;
-  bool number_due = true;  // black's moves need "N..." at the start and after a comment
-  for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    const Move m = game.moves[i];
-    if (!pos.is_legal(m)) {
-      add_comment_tokens(tokens, "the game record goes on with " + to_uci(m) + ", which is not a legal move here");
-      break;
-    }
-    const std::string number = std::to_string(pos.fullmove_number());
-    if (pos.side_to_move() == WHITE) tokens.push_back(number + ".");
-    else if (number_due) tokens.push_back(number + "...");
-    tokens.push_back(to_san(pos, m));
-    pos.do_move(m);
-    if (i < game.nags_after.size() && game.nags_after[i] > 0 && game.nags_after[i] <= 255)
-      tokens.push_back("$" + std::to_string(game.nags_after[i]));
-    const std::size_t before = tokens.size();
-    if (i < game.comments_after.size()) add_comment_tokens(tokens, game.comments_after[i]);
-    number_due = tokens.size() != before;
-  }
-  tokens.push_back(result);
-  out += wrap_tokens(tokens);
   out += '\n';
   return out;
 }
 
-std::optional<Result<PgnGame>> PgnReader::next() {
+void PgnMovetextWriter::add(std::string token) {
+  tokens_.push_back(opening_ + std::move(token));
+  opening_.clear();
+}
+
+void PgnMovetextWriter::move(const Position& before, std::string_view san) {
+  const std::string number = std::to_string(before.fullmove_number());
+  if (before.side_to_move() == WHITE) add(number + ".");
+  else if (number_due_) add(number + "...");
+  add(std::string(san));
+  number_due_ = false;
+}
+
+void PgnMovetextWriter::nag(int nag) {
+  if (nag > 0 && nag <= 255) add("$" + std::to_string(nag));
+}
+
+void PgnMovetextWriter::comment(std::string_view text) {
+  std::vector<std::string> words;
+  add_comment_tokens(words, text);
+  if (words.empty()) return;
+  for (std::string& word : words) add(std::move(word));
+  number_due_ = true;
+}
+
+void PgnMovetextWriter::begin_variation() {
+  opening_ += '(';
+  number_due_ = true;
+}
+
+void PgnMovetextWriter::end_variation() {
+  if (!opening_.empty() || tokens_.empty()) add("");  // an empty variation: "()"
+  if (tokens_.back().size() < MAX_LINE) tokens_.back() += ')';
+  else tokens_.emplace_back(")");  // many variations closing at once: on more than one line
+  number_due_ = true;
+}
+
+std::string PgnMovetextWriter::finish(std::string_view result) const {
+  std::vector<std::string> tokens = tokens_;
+  if (!opening_.empty()) tokens.push_back(opening_);
+  tokens.emplace_back(is_result_token(result) ? result : "*");
+  return wrap_tokens(tokens);
+}
+
+std::string write_pgn(const PgnGame& game) {
+  std::string out = write_pgn_tags(game.tags, game.start, game.result);
+  PgnMovetextWriter movetext;
+  Position pos = game.start;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const Move m = game.moves[i];
+    if (!pos.is_legal(m)) {
+      movetext.comment("the game record goes on with " + to_uci(m) + ", which is not a legal move here");
+      break;
+    }
+    movetext.move(pos, to_san(pos, m));
+    pos.do_move(m);
+    if (i < game.nags_after.size()) movetext.nag(game.nags_after[i]);
+    if (i < game.comments_after.size()) movetext.comment(game.comments_after[i]);
+  }
+  out += movetext.finish(game.result);
+  out += '\n';
+  return out;
+}
+
+std::optional<Result<PgnGame>> PgnReader::next() { return read_game(nullptr); }
+
+std::optional<Result<PgnGame>> PgnReader::next(MovetextListener& listener) { return read_game(&listener); }
+
+std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) {
   Lexer lexer(text_, pos_, line_);
+  // Comments after the last tag (or before the moves of a game without tags):
+  // the game's comment, for a listener; comments before and between tags are dropped.
+  std::vector<std::string> opening_comments;
+  const auto skip_comments = [&](Token& tok) {
+    for (; tok.kind == TokenKind::Comment; tok = lexer.next())
+      if (!tok.value.empty()) opening_comments.push_back(tok.value);
+  };
   Token tok = lexer.next();
-  while (tok.kind == TokenKind::Comment) tok = lexer.next();
+  skip_comments(tok);
   if (tok.kind == TokenKind::End) return std::nullopt;
 
   const int number = ++game_number_;
@@ -370,8 +454,9 @@ std::optional<Result<PgnGame>> PgnReader::next() {
                                 describe(close) + ")");
     game.tags.emplace_back(std::string(name.text), value.value);
     tag_tokens.push_back(open);
+    opening_comments.clear();
     tok = lexer.next();
-    while (tok.kind == TokenKind::Comment) tok = lexer.next();
+    skip_comments(tok);
   }
   Variant variant = Variant::Standard;
   for (std::size_t i = 0; i < game.tags.size(); ++i) {
@@ -392,25 +477,38 @@ std::optional<Result<PgnGame>> PgnReader::next() {
       game.start = std::move(start).value();
     }
   }
+  if (listener) {
+    listener->start(game.start);
+    for (const std::string& comment : opening_comments) listener->comment(comment);
+  }
 
   const auto finish_without_result = [&] {
     const std::string declared = game.tag("Result");
     game.result = is_result_token(declared) ? declared : "*";
     return std::move(game);
   };
-  Position pos = game.start;
-  std::size_t depth = 0;  // variation nesting; moves inside variations are skipped unread
+  // The lines being read, innermost last: the main line, then (for a listener)
+  // each variation open. Without a listener variations are skipped unread, and
+  // skipped_depth counts their nesting.
+  struct Line {
+    Position before_last;  // where the last move of the line was played
+    Position current;
+    bool has_move = false;
+  };
+  std::vector<Line> lines{Line{game.start, game.start, false}};
+  std::size_t skipped_depth = 0;
+  const auto depth = [&] { return listener ? lines.size() - 1 : skipped_depth; };
   Token outer_variation;
   for (;; tok = lexer.next()) {
     switch (tok.kind) {
       case TokenKind::Error:
         return fail_at(tok, tok.value);
       case TokenKind::End:
-        if (depth > 0)
+        if (depth() > 0)
           return fail_at(outer_variation, "the variation opened here is never closed (')' missing)");
         return finish_without_result();
       case TokenKind::TagOpen:
-        if (depth > 0) {
+        if (depth() > 0) {
           lexer.rewind(tok);
           return Failure{"game " + std::to_string(number) + ", line " + std::to_string(outer_variation.line) +
                          ": the variation opened here is not closed before the tags on line " +
@@ -422,40 +520,69 @@ std::optional<Result<PgnGame>> PgnReader::next() {
       case TokenKind::String:
         return fail_at(tok, "unexpected " + describe(tok) + " among the moves");
       case TokenKind::VariationOpen:
-        if (depth++ == 0) outer_variation = tok;
+        if (depth() == 0) outer_variation = tok;
+        if (!listener) {
+          ++skipped_depth;
+          break;
+        }
+        if (!lines.back().has_move)
+          return fail_at(tok, "a variation replaces the move before it, but this '(' comes before any move of its line");
+        if (lines.size() > MAX_VARIATION_DEPTH)
+          return fail_at(tok, "variations are nested more than " + std::to_string(MAX_VARIATION_DEPTH) +
+                                  " deep here");
+        lines.push_back(Line{lines.back().before_last, lines.back().before_last, false});
+        listener->begin_variation();
         break;
       case TokenKind::VariationClose:
-        if (depth == 0) return fail_at(tok, "')' closes no variation");
-        --depth;
+        if (depth() == 0) return fail_at(tok, "')' closes no variation");
+        if (!listener) {
+          --skipped_depth;
+          break;
+        }
+        lines.pop_back();
+        listener->end_variation();
         break;
       case TokenKind::Comment:
-        if (depth == 0 && !game.moves.empty() && !tok.value.empty()) {
+        if (tok.value.empty()) break;
+        if (depth() == 0 && !game.moves.empty()) {
           std::string& comment = game.comments_after.back();
           comment += (comment.empty() ? "" : " ") + tok.value;
         }
+        if (listener) listener->comment(tok.value);
+        break;
+      case TokenKind::Nag:
+      case TokenKind::Annotation:
+        if (const int nag = nag_of(tok); listener && nag > 0) listener->nag(nag);
         break;
       case TokenKind::MoveNumber:
       case TokenKind::Period:
-      case TokenKind::Nag:
-      case TokenKind::Annotation:
         break;
       case TokenKind::Symbol: {
-        if (depth > 0) break;
+        if (depth() > 0 && !listener) break;
         if (is_result_token(tok.text)) {
+          if (depth() > 0) break;  // a variation's "result": the game's is what counts
           game.result = std::string(tok.text);
           return game;
         }
-        const std::string where = std::string("at ") + (pos.side_to_move() == WHITE ? "white" : "black") +
-                                  "'s move " + std::to_string(pos.fullmove_number()) + ", ";
+        Line& line = lines.back();
+        const Position& pos = line.current;
+        const std::string where = std::string(depth() > 0 ? "in a variation, " : "") + "at " +
+                                  (pos.side_to_move() == WHITE ? "white" : "black") + "'s move " +
+                                  std::to_string(pos.fullmove_number()) + ", ";
         if (tok.text == "--" || tok.text == "Z0")
           return bad_move(tok, where + "the null move " + describe(tok) + " is not supported");
         if (pos.lost_by_checks())
           return bad_move(tok, where + describe(tok) + " comes after the game ended with the third check");
         Result<Move> move = parse_san(pos, tok.text);
         if (!move) return bad_move(tok, where + move.error());
-        game.moves.push_back(*move);
-        game.comments_after.emplace_back();
-        pos.do_move(*move);
+        line.before_last = line.current;
+        line.current.do_move(*move);
+        line.has_move = true;
+        if (depth() == 0) {
+          game.moves.push_back(*move);
+          game.comments_after.emplace_back();
+        }
+        if (listener) listener->move(*move);
         break;
       }
     }

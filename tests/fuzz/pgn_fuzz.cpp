@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // PGN: any text reads as games and failures, never more games than text, in
 // both modes (whole games, or up to a bad move); every game read is legal from
-// its start, and only a game read up to a bad move is cut short.
+// its start, and only a game read up to a bad move is cut short. Read with its
+// variations (core/study), every game writes a PGN that reads back as the same
+// tree and writes the same text again.
 #include "core/chess/pgn.h"
+#include "core/study/tree_pgn.h"
 #include "tests/fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -21,6 +24,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         GAMBIT_FUZZ_CHECK(position.is_legal(m));
         position.do_move(m);
       }
+    }
+    study::TreePgnReader tree_reader(fuzz::text_of(data, size), mode);
+    read = 0;
+    while (auto game = tree_reader.next()) {
+      GAMBIT_FUZZ_CHECK(++read <= size + 1);
+      if (!*game) continue;
+      const std::string written = study::write_tree_pgn(game->value());
+      study::TreePgnReader again(written);
+      auto reread = again.next();
+      GAMBIT_FUZZ_CHECK(reread && *reread && reread->value().tree == game->value().tree);
+      GAMBIT_FUZZ_CHECK(study::write_tree_pgn(reread->value()) == written);
+      GAMBIT_FUZZ_CHECK(!again.next());
     }
   }
   return 0;

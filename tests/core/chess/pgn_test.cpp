@@ -489,6 +489,77 @@ TEST(PgnWrite, StopsAtAnIllegalMoveAndSaysSo) {
   EXPECT_EQ(text, "1. e4 {the game record goes on with e2e4, which is not a legal move here} *");
 }
 
+TEST(PgnWrite, ACommandInACommentIsNeverSplitAcrossLines) {
+  PgnGame game;
+  Position pos = game.start;
+  for (std::string_view uci : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}) {
+    const Move m = parse_uci_move(pos, uci).value();
+    game.moves.push_back(m);
+    game.comments_after.push_back("so [%clk 0:01:00] and [%eval 0.25,20] then [%cal Ge2e4,Rd1d8] x");
+    pos.do_move(m);
+  }
+  const std::string pgn = write_pgn(game);
+  std::istringstream lines(pgn.substr(pgn.find("\n\n") + 2));
+  int commands = 0;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), 80u) << line;
+    for (std::size_t at = line.find("[%"); at != std::string::npos; at = line.find("[%", at + 1)) {
+      EXPECT_NE(line.find(']', at), std::string::npos) << line;
+      ++commands;
+    }
+  }
+  EXPECT_EQ(commands, 24);
+}
+
+TEST(PgnWrite, MovetextWriterNumbersVariationsAndJoinsTheirParentheses) {
+  const Position start;
+  Position after_e4 = start;
+  after_e4.do_move(parse_san(start, "e4").value());
+  PgnMovetextWriter writer;
+  writer.move(start, "e4");
+  writer.nag(1);
+  writer.begin_variation();
+  writer.comment("Or");
+  writer.move(start, "d4");
+  writer.begin_variation();
+  writer.move(start, "c4");
+  writer.end_variation();
+  writer.end_variation();
+  writer.move(after_e4, "e5");
+  writer.nag(0);
+  writer.nag(256);
+  EXPECT_EQ(writer.finish("1-0"), "1. e4 $1 ({Or} 1. d4 (1. c4)) 1... e5 1-0\n");
+  EXPECT_EQ(writer.finish("nonsense"), "1. e4 $1 ({Or} 1. d4 (1. c4)) 1... e5 *\n");
+}
+
+// What a MovetextListener hears, one event per entry.
+class RecordingListener final : public MovetextListener {
+ public:
+  std::vector<std::string> events;
+  void start(const Position& start) override { events.push_back("start " + start.fen()); }
+  void move(Move m) override { events.push_back(to_uci(m)); }
+  void nag(int nag) override { events.push_back("$" + std::to_string(nag)); }
+  void comment(std::string_view text) override { events.push_back("{" + std::string(text) + "}"); }
+  void begin_variation() override { events.push_back("("); }
+  void end_variation() override { events.push_back(")"); }
+};
+
+TEST(PgnRead, AListenerHearsTheWholeMovetextInOrder) {
+  const std::string text =
+      "[Event \"x\"]\n{ game\n comment }\n1. e4! {a} (1. d4 $14 (1. c4?!) 1... d5) 1... e5 $200 *\n";
+  PgnReader reader(text);
+  RecordingListener listener;
+  const auto game = reader.next(listener);
+  ASSERT_TRUE(game && *game) << (game ? game->error() : "");
+  EXPECT_EQ(listener.events, (std::vector<std::string>{"start " + std::string(START_FEN), "{game comment}", "e2e4",
+                                                        "$1", "{a}", "(", "d2d4", "$14", "(", "c2c4", "$6", ")",
+                                                        "d7d5", ")", "e7e5", "$200"}));
+  // The PgnGame is still the main line.
+  EXPECT_EQ(game->value().moves.size(), 2u);
+  EXPECT_EQ(game->value().comments_after, (std::vector<std::string>{"a", ""}));
+  EXPECT_TRUE(game->value().nags_after.empty());
+}
+
 std::string random_comment(std::mt19937& rng) {
   static const char* const words[] = {"good", "}", "{", "%eval", "[%clk 0:01:00]", "a\nb", "  ", "x}y", "\"q\"", ";"};
   std::string out;
