@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/comment.h"
 
+#include <algorithm>
+
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
@@ -256,6 +258,27 @@ std::string clock_text(std::chrono::milliseconds clock) {
     out += '.' + fraction;
   }
   return out;
+}
+
+namespace {
+
+// Adds shape, removes it when already there, recolours it when there in another colour.
+template <class Shape, class SameSquares>
+void toggle_shape(std::vector<Shape>& shapes, const Shape& shape, SameSquares same_squares) {
+  const auto there = std::find_if(shapes.begin(), shapes.end(), [&](const Shape& s) { return same_squares(s, shape); });
+  if (there == shapes.end()) shapes.push_back(shape);
+  else if (there->color == shape.color) shapes.erase(there);
+  else there->color = shape.color;
+}
+
+}  // namespace
+
+void toggle_arrow(std::vector<Arrow>& arrows, const Arrow& arrow) {
+  toggle_shape(arrows, arrow, [](const Arrow& a, const Arrow& b) { return a.from == b.from && a.to == b.to; });
+}
+
+void toggle_circle(std::vector<Circle>& circles, const Circle& circle) {
+  toggle_shape(circles, circle, [](const Circle& a, const Circle& b) { return a.square == b.square; });
 }
 
 }  // namespace gambit::study

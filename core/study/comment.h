@@ -68,6 +68,11 @@ struct Comment {
   bool operator==(const Comment&) const = default;
 };
 
+// What drawing a shape again does, as on lichess: a new one is added, one
+// already there in the same colour taken away, in another colour recoloured.
+void toggle_arrow(std::vector<Arrow>& arrows, const Arrow& arrow);
+void toggle_circle(std::vector<Circle>& circles, const Circle& circle);
+
 // The comment whose body (the text between the braces) is body: commands are
 // "[%name args]" with a name of letters, digits and '_' and no '[' before the
 // closing ']'; several [%cal] or [%csl] add up; the rest is the text. Any

@@ -20,15 +20,6 @@ int nag_group(int nag) {
   return 0;
 }
 
-// Adds shape, removes it when already there, recolours it when there in another colour.
-template <class Shape, class SameSquares>
-void toggle_shape(std::vector<Shape>& shapes, const Shape& shape, SameSquares same_squares) {
-  const auto there = std::find_if(shapes.begin(), shapes.end(), [&](const Shape& s) { return same_squares(s, shape); });
-  if (there == shapes.end()) shapes.push_back(shape);
-  else if (there->color == shape.color) shapes.erase(there);
-  else there->color = shape.color;
-}
-
 }  // namespace
 
 MoveTree::MoveTree(const chess::Position& start) {
@@ -213,14 +204,14 @@ bool MoveTree::set_circles(NodeId id, std::vector<Circle> circles) {
 bool MoveTree::toggle_arrow(NodeId id, Arrow arrow) {
   if (!contains(id)) return false;
   Comment comment = node(id).comment_after;
-  toggle_shape(comment.arrows, arrow, [](const Arrow& a, const Arrow& b) { return a.from == b.from && a.to == b.to; });
+  study::toggle_arrow(comment.arrows, arrow);
   return set_comment_after(id, comment);
 }
 
 bool MoveTree::toggle_circle(NodeId id, Circle circle) {
   if (!contains(id)) return false;
   Comment comment = node(id).comment_after;
-  toggle_shape(comment.circles, circle, [](const Circle& a, const Circle& b) { return a.square == b.square; });
+  study::toggle_circle(comment.circles, circle);
   return set_comment_after(id, comment);
 }
 

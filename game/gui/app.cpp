@@ -8,6 +8,7 @@
 
 #include "core/config/config_paths.h"
 #include "core/players/plugin_search.h"
+#include "game/gui/analysis_screen.h"
 #include "game/gui/demo_screen.h"
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
@@ -182,6 +183,10 @@ int App::run(const AppOptions& options) {
 
   app.stack_.push_back(std::make_unique<MenuScreen>(app));
   if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));
+  if (options.analyse) {
+    Result<study::TreeGame> game = AnalysisScreen::game_from_text(*options.analyse);
+    if (game) app.stack_.push_back(std::make_unique<AnalysisScreen>(app, std::move(game).value(), 0, options.analyse_source));
+  }
   if (options.game_file) {
     auto play = std::make_unique<PlayScreen>(app);
     play->load_game(options.game_file->string());

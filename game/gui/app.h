@@ -28,6 +28,8 @@ struct AppOptions {
   std::optional<std::filesystem::path> state_file;  // --state-file: JSON dump of what is shown
   bool frame_stats = false;                         // --frame-stats: print frame times at exit
   std::optional<std::filesystem::path> game_file;   // a PGN (or FEN) file to open on the Play screen
+  std::optional<std::string> analyse;  // --analyse: a FEN or a PGN's text to open on the analysis board
+  std::string analyse_source;          // where it came from (the file's name), for people
 };
 
 class App {

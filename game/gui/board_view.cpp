@@ -88,11 +88,13 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
                      const std::string& piece_set, const BoardScene& scene) const {
   const BoardPalette palette = board_palette(theme);
   const float sq = square_size();
-  const chess::Position& pos = *scene.position;
+  const auto piece_at = [&scene](chess::Square s) {
+    return scene.pieces ? (*scene.pieces)[s] : scene.position->piece_on(s);
+  };
 
   // Squares, with the last move tinted yellow and the checked king red.
   std::optional<chess::Square> checked;
-  if (pos.in_check()) checked = pos.king_square(pos.side_to_move());
+  if (!scene.pieces && scene.position->in_check()) checked = scene.position->king_square(scene.position->side_to_move());
   // One opaque vertex array, drawn without blending: the software rasterisers
   // the game often runs on (Mesa llvmpipe) pay per blended pixel.
   sf::VertexArray cells(sf::Triangles);
@@ -125,10 +127,10 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
   }
 
   // Legal targets: a dot on an empty square, a ring around a piece to capture.
-  if (scene.show_targets) {
+  if (scene.show_targets && !scene.pieces) {
     for (chess::Square t : scene.targets) {
       const sf::Vector2f c = square_centre(t);
-      if (pos.empty(t)) {
+      if (piece_at(t) == chess::NO_PIECE) {
         sf::CircleShape dot(sq * 0.16f);
         dot.setOrigin(dot.getRadius(), dot.getRadius());
         dot.setPosition(c);
@@ -146,11 +148,21 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
     }
   }
 
+  for (const BoardScene::Circle& circle : scene.circles) {
+    sf::CircleShape ring(sq * 0.46f);
+    ring.setOrigin(ring.getRadius(), ring.getRadius());
+    ring.setPosition(square_centre(circle.square));
+    ring.setFillColor(sf::Color::Transparent);
+    ring.setOutlineColor(circle.color);
+    ring.setOutlineThickness(-sq * 0.06f);
+    target.draw(ring);
+  }
+
   // Pieces: skipped where one is dragged or gliding, drawn last on top.
   for (int s = 0; s < 64; ++s) {
     const auto square = chess::Square(s);
     if (scene.dragged == square || (scene.glide && scene.glide->to == square)) continue;
-    assets.draw_piece(target, pos.piece_on(square), square_origin(square), sq, piece_set);
+    assets.draw_piece(target, piece_at(square), square_origin(square), sq, piece_set);
   }
   for (const BoardScene::Arrow& arrow : scene.arrows)
     draw_arrow(target, square_centre(arrow.from), square_centre(arrow.to), sq * 0.16f, arrow.color);
@@ -161,7 +173,7 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
     assets.draw_piece(target, scene.glide->piece, a + (b - a) * eased, sq, piece_set);
   }
   if (scene.dragged)
-    assets.draw_piece(target, pos.piece_on(*scene.dragged), scene.drag_point - sf::Vector2f(sq / 2, sq / 2), sq,
+    assets.draw_piece(target, piece_at(*scene.dragged), scene.drag_point - sf::Vector2f(sq / 2, sq / 2), sq,
                       piece_set);
 
   if (scene.promotion) {

@@ -3,11 +3,12 @@
 // centred, coordinates around it), which square is under a pixel, and drawing
 // one frame of it: squares in the theme's colours, last move and check
 // highlights, the selection with its legal targets (dots, rings on captures),
-// pieces (one of them possibly dragged or gliding in an animation), arrows,
-// and the promotion picker.
+// circled squares, pieces (one of them possibly dragged or gliding in an
+// animation), arrows, and the promotion picker.
 #pragma once
 
 #include <SFML/Graphics.hpp>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ BoardPalette board_palette(const std::string& theme);
 // Everything one frame of the board shows.
 struct BoardScene {
   const chess::Position* position = nullptr;
+  // The pieces to draw instead of the position's (position may then be null):
+  // a set-up that is no position yet (the editor). No check and no targets shown.
+  const std::array<chess::Piece, chess::SQUARE_NB>* pieces = nullptr;
   std::optional<chess::Move> last_move;
   std::optional<chess::Square> selected;
   std::vector<chess::Square> targets;  // drawn when show_targets
@@ -45,6 +49,12 @@ struct BoardScene {
     sf::Color color;
   };
   std::vector<Arrow> arrows;
+  // Circled squares (the player's marks, [%csl]): a ring under the pieces.
+  struct Circle {
+    chess::Square square;
+    sf::Color color;
+  };
+  std::vector<Circle> circles;
   // The promotion picker over this square, for this colour.
   std::optional<std::pair<chess::Square, chess::Color>> promotion;
 };

@@ -2,7 +2,11 @@
 // gambit: the desktop chess game (the SFML window).
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
+#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/display_check.h"
 
@@ -20,11 +24,35 @@ int main(int argc, char** argv) {
   std::string game_file;
   cli.add_option("game", game_file, "A game to open (PGN, its first game; or a FEN): it goes on from its last position")
       ->check(CLI::ExistingFile);
+  std::string analyse;
+  cli.add_option("--analyse,--analyze", analyse,
+                 "Open the analysis board on a position (a FEN) or a game (a PGN file, its first game, with its variations)");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     const int status = cli.exit(error);
     return status == 0 ? 0 : 2;
+  }
+  if (!analyse.empty()) {
+    // A file's text, or the FEN itself; checked before any window opens.
+    std::string text = analyse;
+    std::error_code error;
+    if (std::filesystem::is_regular_file(analyse, error)) {
+      std::ifstream in(analyse, std::ios::binary);
+      std::ostringstream contents;
+      contents << in.rdbuf();
+      if (!in) {
+        std::fprintf(stderr, "gambit: --analyse: cannot read %s\n", analyse.c_str());
+        return 2;
+      }
+      text = contents.str();
+      options.analyse_source = std::filesystem::path(analyse).filename().string();
+    }
+    if (auto game = gambit::gui::AnalysisScreen::game_from_text(text); !game) {
+      std::fprintf(stderr, "gambit: --analyse: %s\n", game.error().c_str());
+      return 2;
+    }
+    options.analyse = text;
   }
   auto display = gambit::gui::DisplayHold::open();
   if (const std::string* problem = std::get_if<std::string>(&display)) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/recording/rated_game.h"
+#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/demo_screen.h"
@@ -30,6 +31,7 @@ constexpr Entry Entries[] = {
     {MenuScreen::Item::Resume, "Resume game", "Go on with the game left when Gambit closed (R)"},
     {MenuScreen::Item::Play, "Play", "Choose your colour, opponent and clock, and play (P)"},
     {MenuScreen::Item::AtMyLevel, "Play at my level", ""},  // the tooltip names the level (rebuild)
+    {MenuScreen::Item::Analyse, "Analyse", "Study a position or a game with an engine: moves, variations, lines (A)"},
     {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
     {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
     {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
@@ -147,6 +149,9 @@ void MenuScreen::activate(Item item) {
           app_.push(std::make_unique<PlayScreen>(app_));
       }
       break;
+    case Item::Analyse:
+      app_.push(std::make_unique<AnalysisScreen>(app_, study::TreeGame{}));
+      break;
     case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;
     case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
     case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
@@ -177,6 +182,7 @@ void MenuScreen::handle(const sf::Event& event) {
     case sf::Keyboard::L:
       if (std::find(items_.begin(), items_.end(), Item::AtMyLevel) != items_.end()) activate(Item::AtMyLevel);
       break;
+    case sf::Keyboard::A: activate(Item::Analyse); break;
     case sf::Keyboard::D: activate(Item::Demo); break;
     case sf::Keyboard::S: activate(Item::Scores); break;
     case sf::Keyboard::T: activate(Item::Settings); break;

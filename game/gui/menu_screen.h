@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MenuScreen: the first page — Resume game (when one was left unfinished),
-// Play, Play at my level (when a plugin ships measured levels), Demo (AI vs
-// AI), Scores, Settings, Quit —
+// Play, Play at my level (when a plugin ships measured levels), Analyse (the
+// analysis board), Demo (AI vs AI), Scores, Settings, Quit —
 // by mouse or keyboard (arrows + Enter, or the underlined initial), with any
 // problem found in the configuration or the plugins shown beneath in words.
 #pragma once
@@ -19,7 +19,7 @@ namespace gambit::gui {
 
 class MenuScreen : public Screen {
  public:
-  enum class Item { Resume, Play, AtMyLevel, Demo, Scores, Settings, Quit };
+  enum class Item { Resume, Play, AtMyLevel, Analyse, Demo, Scores, Settings, Quit };
 
   explicit MenuScreen(App& app);
   std::string name() const override { return "menu"; }

@@ -12,6 +12,8 @@
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
 #include "core/util/parse_number.h"
+#include "core/study/tree_pgn.h"
+#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/replay_screen.h"
@@ -26,7 +28,12 @@ using std::chrono::milliseconds;
 
 }  // namespace
 
-PlayScreen::PlayScreen(App& app, Start start_with) : GameScreen(app, store::GameSource::Window) {
+PlayScreen::PlayScreen(App& app, const chess::Position& from) : PlayScreen(app, from, Start::New) {}
+
+PlayScreen::PlayScreen(App& app, Start start_with) : PlayScreen(app, std::nullopt, start_with) {}
+
+PlayScreen::PlayScreen(App& app, std::optional<chess::Position> from, Start start_with)
+    : GameScreen(app, store::GameSource::Window), set_up_(std::move(from)) {
   add_button(NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
   add_button(Undo, "Undo", "Take back your last move (Ctrl+Z)");
   add_button(Flip, "Flip", "Turn the board around (Ctrl+F)");
@@ -41,7 +48,9 @@ PlayScreen::PlayScreen(App& app, Start start_with) : GameScreen(app, store::Game
 
 PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
 
-chess::Game PlayScreen::fresh_game() const { return chess::Game(chess::Position(app_.setup().settings().game.rules())); }
+chess::Game PlayScreen::fresh_game() const {
+  return chess::Game(set_up_ ? *set_up_ : chess::Position(app_.setup().settings().game.rules()));
+}
 
 void PlayScreen::start(Start start_with) {
   const config::Settings& settings = app_.setup().settings();
@@ -67,7 +76,7 @@ void PlayScreen::start(Start start_with) {
     if (colours_swapped_) std::swap(seated.white, seated.black);
   }
   seat_configs_ = {seated.white, seated.black};
-  const chess::Variant variant = kept ? kept->game.start().variant() : settings.game.rules();
+  const chess::Variant variant = kept ? kept->game.start().variant() : fresh_game().start().variant();
   auto seats = app_.setup().seats_to_play(seated, variant);
   if (!seats) {
     failure_ = (start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error();
@@ -428,6 +437,13 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
     if (store::Store* store = app_.setup().store())
       if (auto summary = store->game_summary(game.id)) game = summary.value();
     app_.push(std::make_unique<ReplayScreen>(app_, game, true));
+    return true;
+  }
+  if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::A && !event.key.control) {
+    // The finished game on the analysis board, at its last position.
+    study::TreeGame tree = study::from_pgn_game(session_->pgn("Gambit game"));
+    const std::size_t plies = game().moves().size();
+    app_.push(std::make_unique<AnalysisScreen>(app_, std::move(tree), plies, "the game just played"));
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {

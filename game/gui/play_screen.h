@@ -25,6 +25,9 @@ class PlayScreen final : public GameScreen {
   enum class Start { New, Resume };
 
   PlayScreen(App& app, Start start = Start::New);
+  // A new game with the settings' seats from a set-up position (unrated), as
+  // the position editor's Play from here starts it.
+  PlayScreen(App& app, const chess::Position& from);
   ~PlayScreen() override;
   // Loads a game from a PGN file or a FEN, as Load does. A file of several
   // games asks which one. A finished game opens in Replay with its own
@@ -66,9 +69,12 @@ class PlayScreen final : public GameScreen {
   void on_event(const match::SessionEvent& event) override;
   void on_dialog(int dialog, const std::string& field) override;
 
-  // A new game from the start position of the configured variant ([game] variant).
+  // A new game from the start position of the configured variant ([game]
+  // variant), or from the set-up position this screen was opened with.
   chess::Game fresh_game() const;
   void start(Start start);
+  PlayScreen(App& app, std::optional<chess::Position> from, Start start);
+  std::optional<chess::Position> set_up_;  // the position new games begin from, when not the variant's start
   // Play again: a new game with the same setup, or with the colours swapped.
   void restart(bool swap_colours);
   bool swap_offered() const;  // one human against an AI
@@ -103,7 +109,7 @@ class PlayScreen final : public GameScreen {
   Button overlay_again_{"Play again", "The same game again (Enter)", {}, true, true};
   Button overlay_swap_{"Swap colours", "Play again with the other colour", {}};
   Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
-  Button overlay_review_{"Review", "Where this game was won and lost, move by move (R)", {}};
+  Button overlay_review_{"Review", "Where this game was won and lost, move by move (R); A: the analysis board", {}};
   TextField move_box_;
   std::string move_error_;   // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load

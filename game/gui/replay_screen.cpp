@@ -13,6 +13,9 @@
 #include "core/chess/san.h"
 #include "core/match/game_record.h"
 #include "core/util/local_time.h"
+#include "core/study/review_lines.h"
+#include "core/study/tree_pgn.h"
+#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
 
@@ -61,7 +64,8 @@ void ReplayScreen::add_buttons() {
   add(A::Last, ">|", "To the end (End)");
   add(A::Flip, "Flip", "Turn the board around (F)");
   add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
-  add(A::Export, "Export PGN", "Save this game as a PGN file, with its review when there is one (E)");
+  add(A::Analyse, "Analyse", "This position on the analysis board, with the engine and variations (A)");
+  add(A::Export, "Export", "Save this game as a PGN file, with its review when there is one (E)");
   add(A::Back, "Back", file_.empty() ? "Back to the scores (Esc)" : "Back (Esc)");
 }
 
@@ -141,6 +145,7 @@ void ReplayScreen::run(Action action, bool by_key) {
       else review_->start();
       app_.invalidate();
       break;
+    case Action::Analyse: analyse(); break;
     case Action::Export:
       exporting_ = true;
       modal_.open("Export this game as PGN", "File:",
@@ -197,6 +202,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::End: run(Action::Last); break;
     case sf::Keyboard::F: run(Action::Flip); break;
     case sf::Keyboard::R: run(Action::Review); break;
+    case sf::Keyboard::A: run(Action::Analyse); break;
     case sf::Keyboard::E: run(Action::Export, true); break;
     case sf::Keyboard::Escape: run(Action::Back); break;
     default: break;
@@ -218,29 +224,46 @@ void ReplayScreen::layout(sf::Vector2f size) {
     buttons_.back().button.rect = {std::round(size.x / 2 - 110), std::round(size.y / 2 + 60), 220, 44};
     return;
   }
-  // Four navigation buttons over a row of three.
+  // Four navigation buttons and Flip over a row of four.
   const float gap = 8, height = 36, inner = panel_width - 2 * PanelPad;
   const float bottom_row = size.y - PanelPad - 22 - height;
   const float top_row = bottom_row - gap - height;
-  const float nav_w = (inner - 3 * gap) / 4;
-  for (std::size_t i = 0; i < 4; ++i)
-    buttons_[i].button.rect = {std::round(panel_.left + PanelPad + float(i) * (nav_w + gap)), top_row,
-                               std::round(nav_w), height};
-  constexpr float Shares[] = {0.19f, 0.26f, 0.33f, 0.22f};  // Flip, Review, Export PGN, Back
-  float x = panel_.left + PanelPad;
-  for (std::size_t i = 4; i < buttons_.size(); ++i) {
-    const float w = std::round((inner - 2 * gap) * Shares[i - 4]);
-    buttons_[i].button.rect = {std::round(x), bottom_row, w, height};
-    x += w + gap;
-  }
+  auto place_row = [&](std::size_t first, std::size_t count, float top, const float* shares) {
+    float x = panel_.left + PanelPad;
+    for (std::size_t i = 0; i < count; ++i) {
+      const float w = std::round((inner - gap * float(count - 1)) * shares[i]);
+      buttons_[first + i].button.rect = {std::round(x), top, w, height};
+      x += w + gap;
+    }
+  };
+  constexpr float TopShares[] = {0.18f, 0.18f, 0.18f, 0.18f, 0.28f};  // |< < > >| Flip
+  constexpr float BottomShares[] = {0.27f, 0.27f, 0.26f, 0.2f};       // Review, Analyse, Export, Back
+  place_row(0, 5, top_row, TopShares);
+  place_row(5, 4, bottom_row, BottomShares);
   buttons_[0].button.enabled = buttons_[1].button.enabled = ply_ > 0;
   buttons_[2].button.enabled = buttons_[3].button.enabled = ply_ < plies();
+  buttons_[6].button.enabled = !positions_.empty();
   Button& review = buttons_[5].button;
   const ReviewPanel::State state = review_ ? review_->state() : ReviewPanel::State::None;
   review.label = state == ReviewPanel::State::Running ? "Cancel" : state == ReviewPanel::State::Done ? "Reviewed" : "Review";
   review.tooltip = state == ReviewPanel::State::Running ? "Stop the review (R)"
                                                         : "Where the game was won and lost, move by move (R)";
   review.enabled = review_ && state != ReviewPanel::State::Done && plies() > 0;
+}
+
+void ReplayScreen::analyse() {
+  if (positions_.empty()) return;
+  std::optional<study::TreeGame> game;
+  const std::optional<chess::PgnGame> annotated = review_ ? review_->annotated() : std::nullopt;
+  if (annotated && review_->review()) {
+    game = study::from_pgn_game(*annotated);
+    study::add_better_lines(game->tree, *review_->review());
+  } else if (std::optional<Result<study::TreeGame>> read = study::TreePgnReader(pgn_).next(); read && *read) {
+    game = std::move(*read).value();
+  }
+  if (!game) return app_.toast("This game cannot be read for the analysis board.");
+  const std::string source = game_.white + " - " + game_.black;
+  app_.push(std::make_unique<AnalysisScreen>(app_, std::move(*game), ply_, source));
 }
 
 std::string ReplayScreen::status_text() const {
@@ -311,8 +334,8 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
 
   for (ActionButton& b : buttons_) b.button.draw(target, assets);
   const bool reviewed = review_ && review_->state() == ReviewPanel::State::Done;
-  std::string help = reviewed ? "Left/Right: moves  P/N: mistakes  F flip  E export  Esc back"
-                              : "Home/Left/Right/End: moves  R review  F flip  E export  Esc back";
+  std::string help = reviewed ? "Left/Right: moves  P/N: mistakes  A analyse  E export  Esc back"
+                              : "Home/Left/Right/End: moves  R review  A analyse  E export  Esc back";
   if (text_width(assets.font(), help, 12) > width)
     help = reviewed ? "Left/Right: moves  P/N: mistakes  Esc back" : "Left/Right: moves  R review  Esc back";
   for (const ActionButton& b : buttons_)

@@ -4,7 +4,9 @@
 // (not clickable) with the last move highlighted, the players, result and
 // reason, the move list (click a move to jump to it), the buttons |< < > >|
 // (Home, Left, Right, End), Flip (F), Review (R: the game reviewed move by move,
-// ReviewPanel), Export PGN (E: with the review when there is one) and Back (Esc).
+// ReviewPanel), Analyse (A: the analysis board at this move, with the review's
+// better lines as variations when there is one), Export PGN (E: with the
+// review when there is one) and Back (Esc).
 #pragma once
 
 #include <cstdint>
@@ -40,7 +42,7 @@ class ReplayScreen : public Screen {
   bool ai_thinking() const override;
 
  private:
-  enum class Action { First, Previous, Next, Last, Flip, Review, Export, Back };
+  enum class Action { First, Previous, Next, Last, Flip, Review, Analyse, Export, Back };
   struct ActionButton {
     Action action;
     Button button;
@@ -55,6 +57,8 @@ class ReplayScreen : public Screen {
   void draw_panel(sf::RenderTarget& target);
 
   void add_buttons();
+  // The game as the analysis board takes it: with its variations, or reviewed with the better lines.
+  void analyse();
 
   store::GameSummary game_;  // id 0: from a file
   std::string file_;         // the file it came from ("" for the store's)

@@ -56,6 +56,8 @@ class ReviewPanel {
   std::optional<double> accuracy(chess::Color side) const;
   // The game with the review written in (Export PGN), when it is complete.
   std::optional<chess::PgnGame> annotated() const;
+  // The review, when it is complete.
+  const std::optional<review::GameReview>& review() const { return review_; }
   void describe(StateDump& dump) const;
 
  private:

@@ -154,7 +154,8 @@ class Gambit:
     # --- the window ----------------------------------------------------------
 
     def find_window(self, xd, move=True):
-        self.wait_for("the first state (the menu)", lambda s: s["screen"] in ("menu", "demo", "play"))
+        self.wait_for("the first state (the menu)",
+                      lambda s: s["screen"] in ("menu", "demo", "play", "replay", "analysis"))
         try:
             out = subprocess.run(["xdotool", "search", "--sync", "--pid", str(self.proc.pid), "--name", "Gambit"],
                                  capture_output=True, text=True, timeout=TIMEOUT).stdout.split()

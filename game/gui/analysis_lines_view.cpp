@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+#include "game/gui/analysis_lines_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/chess/san.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+namespace {
+constexpr unsigned MoveSize = 14;
+constexpr float RowHeight = 22;
+constexpr float ScoreBox = 56;
+}  // namespace
+
+void AnalysisLinesView::set_lines(const chess::Position& position, std::vector<study::AnalysisLine> lines,
+                                  std::uint64_t sequence) {
+  if (sequence == sequence_ && position == position_) return;
+  sequence_ = sequence;
+  position_ = position;
+  lines_ = std::move(lines);
+  words_.assign(lines_.size(), {});
+  word_moves_.assign(lines_.size(), {});
+  for (std::size_t i = 0; i < lines_.size(); ++i) {
+    chess::Position walk = position;
+    for (std::size_t m = 0; m < lines_[i].pv.size(); ++m) {
+      const bool white = walk.side_to_move() == chess::WHITE;
+      if (white || m == 0) {
+        words_[i].push_back(std::to_string(walk.fullmove_number()) + (white ? "." : "..."));
+        word_moves_[i].push_back(0);
+      }
+      words_[i].push_back(chess::to_san(walk, lines_[i].pv[m]));
+      word_moves_[i].push_back(m + 1);
+      walk.do_move(lines_[i].pv[m]);
+    }
+  }
+}
+
+void AnalysisLinesView::clear() {
+  lines_.clear();
+  words_.clear();
+  word_moves_.clear();
+  cells_.clear();
+  sequence_ = std::uint64_t(-1);
+}
+
+float AnalysisLinesView::draw(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect,
+                              const std::string& header) {
+  cells_.clear();
+  float y = rect.top;
+  draw_text(target, assets.font(), fit_text(assets.font(), header, 13, rect.width), 13, {rect.left, y},
+            colors::TextDim);
+  y += 20;
+  for (std::size_t i = 0; i < lines_.size() && y + RowHeight <= rect.top + rect.height; ++i) {
+    const sf::FloatRect score_rect{rect.left, y, ScoreBox, RowHeight - 3};
+    fill_rect(target, score_rect, colors::PanelLight);
+    draw_text_centred(target, assets.bold(), study::score_for_people(lines_[i], position_.side_to_move()), 13,
+                      score_rect);
+    cells_.push_back({score_rect, i, 1});
+    float x = rect.left + ScoreBox + 6;
+    const float right = rect.left + rect.width;
+    for (std::size_t w = 0; w < words_[i].size(); ++w) {
+      const bool number = word_moves_[i][w] == 0;
+      const sf::Font& font = number ? assets.font() : assets.bold();
+      const float width = text_width(font, words_[i][w], MoveSize);
+      if (x + width > right) break;
+      draw_text(target, font, words_[i][w], MoveSize, {x, y + 1}, number ? colors::TextDim : colors::Text);
+      if (!number) cells_.push_back({{x - 2, y, width + 4, RowHeight - 3}, i, word_moves_[i][w]});
+      x += width + 5;
+    }
+    y += RowHeight;
+  }
+  return y - rect.top;
+}
+
+std::optional<std::vector<chess::Move>> AnalysisLinesView::moves_at(sf::Vector2f point) const {
+  for (const Cell& cell : cells_)
+    if (cell.rect.contains(point)) {
+      const std::vector<chess::Move>& pv = lines_[cell.line].pv;
+      return std::vector<chess::Move>(pv.begin(), pv.begin() + std::ptrdiff_t(std::min(cell.moves, pv.size())));
+    }
+  return std::nullopt;
+}
+
+double evaluation_share(double pawns) { return 1.0 / (1.0 + std::exp(-0.55 * pawns)); }
+
+void draw_evaluation_bar(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect,
+                         const std::optional<study::AnalysisLine>& best, chess::Color side_to_move, bool flipped) {
+  const double share = best ? evaluation_share(study::white_view_pawns(*best, side_to_move)) : 0.5;
+  const float white_height = float(share) * rect.height;
+  fill_rect(target, rect, sf::Color(64, 62, 60));
+  const sf::FloatRect white{rect.left, flipped ? rect.top : rect.top + rect.height - white_height, rect.width,
+                            white_height};
+  fill_rect(target, white, sf::Color(236, 234, 230));
+  fill_rect(target, {rect.left, rect.top + rect.height / 2 - 1, rect.width, 2}, sf::Color(200, 60, 50, 160));
+  if (!best) return;
+  std::string text = study::score_for_people(*best, side_to_move);
+  if (!text.empty() && text[0] == '+') text.erase(0, 1);
+  if (!text.empty() && text[0] == '-') text.erase(0, 1);
+  const bool white_ahead = share >= 0.5;
+  // At the winning side's end of the bar, in the other colour.
+  const bool at_bottom = white_ahead != flipped;
+  const sf::FloatRect label{rect.left, at_bottom ? rect.top + rect.height - 18 : rect.top + 2, rect.width, 16};
+  draw_text_centred(target, assets.bold(), fit_text(assets.bold(), text, 10, rect.width + 2), 10, label,
+                    white_ahead ? sf::Color(40, 40, 40) : sf::Color(230, 228, 224));
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: MIT
+#include "game/gui/analysis_screen.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/chess/movegen.h"
+#include "core/match/game_record.h"
+#include "game/gui/app.h"
+#include "game/gui/position_editor_screen.h"
+#include "game/gui/user_files.h"
+
+namespace gambit::gui {
+
+namespace {
+
+// Lower than the window's thread, so that the board keeps its frame rate on a machine with few cores.
+constexpr int EngineNiceness = 5;
+
+std::optional<std::string> read_whole_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "cannot open " + path;
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  if (in.bad()) return "cannot read " + path;
+  text = contents.str();
+  return std::nullopt;
+}
+
+// Where a command in the engines' PATH or /usr/games is, or "" (Stockfish is optional).
+bool command_found(const std::string& name) {
+  std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  path += ":/usr/games";
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find(':', start);
+    if (end == std::string::npos) end = path.size();
+    const std::string folder = path.substr(start, end - start);
+    std::error_code error;
+    if (!folder.empty() && std::filesystem::is_regular_file(folder + "/" + name, error)) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<study::TreeGame> AnalysisScreen::game_from_text(const std::string& text) {
+  std::string trimmed = text;
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
+  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) trimmed.erase(0, 1);
+  if (trimmed.empty()) return Failure{"there is nothing to read: neither a FEN nor a PGN game"};
+  if (match::looks_like_fen(trimmed)) {
+    Result<chess::Position> start = chess::Position::from_fen(trimmed);
+    if (!start) start = chess::Position::from_fen(trimmed, chess::Variant::ThreeCheck);
+    if (!start) return Failure{"the FEN cannot be used: " + start.error()};
+    study::TreeGame game;
+    game.tree = study::MoveTree(*start);
+    return game;
+  }
+  study::TreePgnReader reader(trimmed, chess::PgnReader::Moves::UpToError);
+  std::optional<Result<study::TreeGame>> first = reader.next();
+  if (!first) return Failure{"the text holds no PGN game"};
+  if (!*first) return Failure{first->error()};
+  return std::move(*first).value();
+}
+
+AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source)
+    : Screen(app), game_(std::move(game)), source_(std::move(source)) {
+  add_buttons();
+  find_engines();
+  cursor_ = tree().root();
+  for (std::size_t i = 0; i < ply; ++i) {
+    const study::NodeId next = tree().main_child(cursor_);
+    if (next.is_none()) break;
+    cursor_ = next;
+  }
+  keep_engine_on_cursor();
+}
+
+void AnalysisScreen::add_buttons() {
+  using A = Action;
+  auto add = [&](A action, const char* label, const char* tooltip) {
+    buttons_.push_back({action, Button{label, tooltip, {}}});
+  };
+  add(A::First, "|<", "To the start (Home)");
+  add(A::Previous, "<", "One move back (Left)");
+  add(A::Next, ">", "One move on, along the main continuation (Right)");
+  add(A::Last, ">|", "To the end of this line (End)");
+  add(A::Engine, "Engine", "Engine analysis on or off (L)");
+  add(A::FewerLines, "-", "One engine line fewer (-)");
+  add(A::MoreLines, "+", "One engine line more, up to 5 (+)");
+  add(A::Flip, "Flip", "Turn the board around (F)");
+  add(A::Comment, "Comment", "Write a comment after this move (C)");
+  add(A::Editor, "Edit", "Set up a position in the editor, from this one (B)");
+  add(A::Open, "Open", "Open a PGN file or a FEN (O); Ctrl+V pastes one");
+  add(A::Export, "Export", "Save the game with its variations and comments as PGN (E)");
+  add(A::Back, "Back", "Back (Esc)");
+}
+
+void AnalysisScreen::find_engines() {
+  const players::PluginCatalog& catalog = app_.setup().catalog();
+  const players::Isolation isolation = app_.setup().settings().isolation_of(config::SeatConfig{});
+  if (auto alphabeta = catalog.find("alphabeta")) {
+    players::Seat seat;
+    seat.label = "alphabeta (full strength)";
+    seat.plugin = alphabeta;
+    seat.isolation = isolation;
+    engines_.push_back(std::move(seat));
+  }
+  if (auto uci = catalog.find("uci"); uci && command_found("stockfish")) {
+    players::Seat seat;
+    seat.label = "Stockfish";
+    seat.plugin = uci;
+    seat.options = {{"command", "stockfish"}};
+    seat.isolation = isolation;
+    engines_.push_back(std::move(seat));
+  }
+  if (engines_.empty()) engine_problem_ = "No engine to analyse with: the alphabeta player was not found.";
+}
+
+void AnalysisScreen::keep_engine_on_cursor() {
+  if (!engine_on_ || engines_.empty()) {
+    if (engine_) engine_->pause();
+    lines_view_.clear();
+    return;
+  }
+  if (!engine_) {
+    auto made = study::AnalysisSession::create(engines_[engine_index_], EngineNiceness);
+    if (!made) {
+      engine_problem_ = "The engine could not start: " + made.error();
+      engine_on_ = false;
+      return;
+    }
+    engine_ = std::move(made).value();
+    engine_problem_.clear();
+  }
+  engine_->analyse(tree().node(tree().root()).position, tree().path_from_root(cursor_), lines_);
+}
+
+std::string AnalysisScreen::engine_header() const {
+  if (!engine_problem_.empty()) return engine_problem_;
+  if (!engine_on_) return "Engine off (L to analyse)";
+  if (!engine_) return "";
+  if (!engine_->problem().empty()) return engine_->problem();
+  const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
+  std::string header = engine_->engine_name();
+  if (!lines.empty()) {
+    header += ", depth " + std::to_string(lines.front().depth);
+    const std::uint64_t nps = lines.front().nps;
+    if (nps >= 1000) header += ", " + std::to_string(nps / 1000) + " kN/s";
+  } else if (chess::legal_moves(position()).empty()) {
+    header += ": no moves in this position";
+  } else {
+    header += ": thinking...";
+  }
+  return header;
+}
+
+void AnalysisScreen::update() {
+  if (!engine_ || !engine_on_) return;
+  engine_->poll();
+  const std::uint64_t before = engine_->sequence();
+  lines_view_.set_lines(engine_->position(), engine_->lines(), before);
+  if (engine_->running()) app_.invalidate();
+}
+
+std::chrono::milliseconds AnalysisScreen::redraw_interval() const { return ai_thinking() ? Tick : Idle; }
+
+bool AnalysisScreen::ai_thinking() const { return engine_ && engine_->running(); }
+
+void AnalysisScreen::go_to(study::NodeId node) {
+  if (!tree().contains(node)) return;
+  cursor_ = node;
+  follow_cursor_ = true;
+  input_.reset();
+  keep_engine_on_cursor();
+  app_.invalidate();
+}
+
+void AnalysisScreen::play(chess::Move m) {
+  const study::NodeId child = game_.tree.add_move(cursor_, m);
+  if (child.is_none()) {
+    app_.toast("That move cannot be added here: the line is already as deep in variations as PGN allows.");
+    return;
+  }
+  go_to(child);
+}
+
+void AnalysisScreen::play_line(const std::vector<chess::Move>& moves) {
+  for (chess::Move m : moves) {
+    const study::NodeId child = game_.tree.add_move(cursor_, m);
+    if (child.is_none()) break;
+    cursor_ = child;
+  }
+  go_to(cursor_);
+}
+
+void AnalysisScreen::replace_game(study::TreeGame game, std::string source) {
+  if (engine_) engine_->pause();
+  game_ = std::move(game);
+  source_ = std::move(source);
+  cursor_ = tree().root();
+  if (!game_.cut_short.empty()) app_.toast("Some moves were left out: " + game_.cut_short);
+  go_to(cursor_);
+}
+
+void AnalysisScreen::toggle_shape(const BoardMarking::Shape& shape) {
+  if (shape.circle())
+    game_.tree.toggle_circle(cursor_, {shape.color, shape.from});
+  else
+    game_.tree.toggle_arrow(cursor_, {shape.color, shape.from, shape.to});
+  app_.invalidate();
+}
+
+void AnalysisScreen::run(Action action, bool by_key) {
+  switch (action) {
+    case Action::First: go_to(tree().root()); break;
+    case Action::Previous:
+      if (cursor_ != tree().root()) go_to(tree().parent(cursor_));
+      break;
+    case Action::Next:
+      if (!tree().main_child(cursor_).is_none()) go_to(tree().main_child(cursor_));
+      break;
+    case Action::Last: go_to(tree().last(cursor_)); break;
+    case Action::Engine:
+      engine_on_ = !engine_on_;
+      if (engine_on_) engine_problem_.clear();
+      keep_engine_on_cursor();
+      break;
+    case Action::FewerLines:
+    case Action::MoreLines:
+      lines_ = std::clamp(lines_ + (action == Action::MoreLines ? 1 : -1), 1, study::AnalysisSession::MaxLines);
+      keep_engine_on_cursor();
+      break;
+    case Action::Flip: board_.set_flipped(!board_.flipped()); break;
+    case Action::Comment:
+      if (cursor_ == tree().root() && tree().size() == 1) break;
+      dialog_ = Dialog::Comment;
+      modal_.open(cursor_ == tree().root() ? "Comment on the game" : "Comment after " + tree().node(cursor_).san,
+                  "Words for this position (an empty comment removes it):",
+                  tree().node(cursor_).comment_after.text, by_key);
+      modal_.path_field = false;
+      modal_.ok.label = "Keep";
+      break;
+    case Action::Editor: app_.push(std::make_unique<PositionEditorScreen>(app_, position())); break;
+    case Action::Open:
+      dialog_ = Dialog::Open;
+      chooser_.open("Open a game to analyse", "A PGN file (its first game, with its variations), or type a FEN",
+                    app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/", {".pgn"},
+                    app_.setup().recent_files(), "Open");
+      break;
+    case Action::Export: {
+      dialog_ = Dialog::Export;
+      std::string white;
+      for (const auto& [name, value] : game_.tags)
+        if (name == "White") white = value;
+      modal_.open("Export as PGN", "File:",
+                  path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
+                                                                     std::int64_t(std::time(nullptr)))),
+                  by_key);
+      modal_.ok.label = "Save";
+      break;
+    }
+    case Action::Back: app_.pop(); break;
+  }
+}
+
+void AnalysisScreen::handle_dialog(const sf::Event& event) {
+  const sf::Vector2f size = app_.window().getView().getSize();
+  if (dialog_ == Dialog::Open) {
+    const FileChooser::Answer answer = chooser_.handle(event, size, app_.assets());
+    if (answer == FileChooser::Answer::None) return;
+    dialog_ = Dialog::None;
+    if (answer == FileChooser::Answer::Cancel) return;
+    const std::string chosen = chooser_.chosen();
+    std::string text = chosen;
+    if (!match::looks_like_fen(chosen)) {
+      if (auto problem = read_whole_file(expand_home(chosen), text)) return app_.toast("Could not open it: " + *problem);
+      app_.setup().remember_file(expand_home(chosen));
+    }
+    Result<study::TreeGame> game = game_from_text(text);
+    if (!game) return app_.toast("Could not open it: " + game.error());
+    replace_game(std::move(game).value(), std::filesystem::path(chosen).filename().string());
+    return;
+  }
+  const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
+  if (answer == ModalDialog::Answer::None) return;
+  const Dialog dialog = std::exchange(dialog_, Dialog::None);
+  if (answer == ModalDialog::Answer::Cancel) return;
+  if (dialog == Dialog::Comment) {
+    study::Comment comment = tree().node(cursor_).comment_after;
+    comment.text = study::parse_comment(modal_.field.text()).text;
+    game_.tree.set_comment_after(cursor_, comment);
+  } else if (dialog == Dialog::Export) {
+    const std::string path = expand_home(modal_.field.text());
+    if (auto problem = write_text_file(path, study::write_tree_pgn(game_))) {
+      app_.toast("Could not export the game: " + *problem);
+    } else {
+      app_.setup().remember_file(path);
+      app_.toast("Game saved to " + path);
+    }
+  }
+}
+
+bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
+  using K = sf::Keyboard;
+  if (key.control && key.code == K::V) {
+    Result<study::TreeGame> game = game_from_text(sf::Clipboard::getString().toAnsiString());
+    if (!game) app_.toast("Nothing to analyse was pasted: " + game.error());
+    else replace_game(std::move(game).value(), "pasted");
+    return true;
+  }
+  if (key.shift && (key.code == K::Up || key.code == K::Down)) {
+    const study::NodeId other = key.code == K::Up ? tree().sibling_before(cursor_) : tree().sibling_after(cursor_);
+    if (!other.is_none()) go_to(other);
+    return true;
+  }
+  switch (key.code) {
+    case K::Home:
+    case K::Up: run(Action::First); return true;
+    case K::Left: run(Action::Previous); return true;
+    case K::Right: run(Action::Next); return true;
+    case K::End:
+    case K::Down: run(Action::Last); return true;
+    case K::L: run(Action::Engine); return true;
+    case K::Hyphen:
+    case K::Subtract: run(Action::FewerLines); return true;
+    case K::Equal:
+    case K::Add: run(Action::MoreLines); return true;
+    case K::F: run(Action::Flip); return true;
+    case K::C: run(Action::Comment, true); return true;
+    case K::B: run(Action::Editor); return true;
+    case K::O: run(Action::Open, true); return true;
+    case K::E: run(Action::Export, true); return true;
+    case K::Escape: run(Action::Back); return true;
+    case K::P:
+      if (!game_.tree.promote(cursor_)) app_.toast("This move is on the main line already.");
+      app_.invalidate();
+      return true;
+    case K::M:
+      game_.tree.make_main_line(cursor_);
+      app_.invalidate();
+      return true;
+    case K::Delete:
+      if (cursor_ != tree().root()) go_to(game_.tree.delete_from(cursor_));
+      return true;
+    default: break;
+  }
+  if (key.code >= K::Num1 && key.code <= K::Num6 && cursor_ != tree().root()) {
+    game_.tree.toggle_nag(cursor_, 1 + int(key.code - K::Num1));
+    app_.invalidate();
+    return true;
+  }
+  return false;
+}
+
+void AnalysisScreen::handle_board(const sf::Event& event) {
+  const chess::Position& pos = position();
+  auto square_at = [&](int x, int y) { return board_.square_at({float(x), float(y)}); };
+  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right) {
+    const bool shift = sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
+                       sf::Keyboard::isKeyPressed(sf::Keyboard::RShift) ||
+                       sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) ||
+                       sf::Keyboard::isKeyPressed(sf::Keyboard::RControl);
+    const bool alt = sf::Keyboard::isKeyPressed(sf::Keyboard::LAlt) || sf::Keyboard::isKeyPressed(sf::Keyboard::RAlt);
+    marking_.press(square_at(event.mouseButton.x, event.mouseButton.y), BoardMarking::color_for(shift, alt));
+    return;
+  }
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Right) {
+    if (auto shape = marking_.release(square_at(event.mouseButton.x, event.mouseButton.y))) toggle_shape(*shape);
+    return;
+  }
+  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
+    if (auto pending = input_.pending_promotion()) {
+      const auto choice = board_.promotion_choice_at(pending->second, pos.side_to_move(),
+                                                     {float(event.mouseButton.x), float(event.mouseButton.y)});
+      const BoardInput::Action action = input_.choose_promotion(pos, choice);
+      if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
+      app_.invalidate();
+      return;
+    }
+    const BoardInput::Action action = input_.press(pos, square_at(event.mouseButton.x, event.mouseButton.y), true);
+    if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
+    app_.invalidate();
+    return;
+  }
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
+    const BoardInput::Action action = input_.release(pos, square_at(event.mouseButton.x, event.mouseButton.y));
+    if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
+    app_.invalidate();
+  }
+}
+
+void AnalysisScreen::handle(const sf::Event& event) {
+  const sf::Vector2f size = app_.window().getView().getSize();
+  layout(size);
+  if (dialog_ != Dialog::None) return handle_dialog(event);
+  if (event.type == sf::Event::MouseMoved) {
+    mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
+    if (input_.dragging() || marking_.pending(board_.square_at(mouse_))) app_.invalidate();
+  }
+  for (ActionButton& b : buttons_)
+    if (b.button.clicked(event)) return run(b.action);
+  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
+    const sf::Vector2f point{float(event.mouseButton.x), float(event.mouseButton.y)};
+    if (auto node = tree_view_.node_at(point)) return go_to(*node);
+    if (auto line = lines_view_.moves_at(point)) {
+      // The lines are of the engine's position, which is the cursor's unless it has just moved.
+      if (engine_ && engine_->position() == position()) play_line(*line);
+      return;
+    }
+  }
+  if (tree_view_.scroll(event)) {
+    follow_cursor_ = false;
+    return;
+  }
+  if (event.type == sf::Event::KeyPressed && shortcut(event.key)) return;
+  handle_board(event);
+}
+
+}  // namespace gambit::gui

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// AnalysisScreen: the analysis board. Moves are free for both sides and build
+// a move tree (core/study MoveTree): variations at any depth, promoted (P),
+// made the main line (M) or deleted (Delete); comments (C) and NAGs (keys 1-6:
+// ! ? !! ?? !? ?!); arrows and circles drawn with the right mouse button
+// (Shift or Ctrl red, Alt blue, both yellow, as lichess) and kept in the tree.
+// Looked through with Left/Right (back, on), Home/End or Up/Down (start, end
+// of the line), Shift+Up/Down (the variation before/after). An engine
+// (core/study AnalysisSession: alphabeta at full strength, or Stockfish when
+// installed) analyses the current position without end in 1-5 lines (- and +),
+// toggled with L: the lines with their scores and moves in SAN (a click plays
+// the line into the tree up to the move clicked), an evaluation bar, and the
+// best line's first move as an arrow. The game is read from and written to
+// PGN with every variation (O open, E export; Ctrl+V pastes a FEN or a PGN).
+// B opens the position editor on the current position. Esc goes back.
+//
+// analysis_screen.cpp: input and flow; analysis_screen_view.cpp: drawing and
+// the state dump.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/players/seat.h"
+#include "core/study/analysis_session.h"
+#include "core/study/move_tree.h"
+#include "core/study/tree_pgn.h"
+#include "game/gui/analysis_lines_view.h"
+#include "game/gui/board_input.h"
+#include "game/gui/board_marking.h"
+#include "game/gui/board_view.h"
+#include "game/gui/file_chooser.h"
+#include "game/gui/move_tree_view.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class AnalysisScreen : public Screen {
+ public:
+  // The game to study, its cursor on the main line's node after `ply` moves
+  // (the end when there are fewer); source: where it came from, for people.
+  AnalysisScreen(App& app, study::TreeGame game, std::size_t ply = 0, std::string source = "");
+
+  std::string name() const override { return "analysis"; }
+  void handle(const sf::Event& event) override;
+  void update() override;
+  void draw(sf::RenderTarget& target) override;
+  std::chrono::milliseconds redraw_interval() const override;
+  void describe(StateDump& dump) const override;
+  bool ai_thinking() const override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
+
+  // The game a text stands for: a FEN (a tree from that position) or a PGN
+  // (its first game, with its variations; moves after a bad one are left out
+  // and said in cut_short); or why it is neither, in words.
+  static Result<study::TreeGame> game_from_text(const std::string& text);
+
+ private:
+  enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
+  enum class Dialog { None, Comment, Export, Open };
+  struct ActionButton {
+    Action action;
+    Button button;
+  };
+
+  void add_buttons();
+  void layout(sf::Vector2f size);
+  void run(Action action, bool by_key = false);
+  bool shortcut(const sf::Event::KeyEvent& key);
+  void handle_board(const sf::Event& event);
+  void handle_dialog(const sf::Event& event);
+
+  // Moves the cursor; the engine follows.
+  void go_to(study::NodeId node);
+  // Plays m from the cursor into the tree (a new variation when it is new).
+  void play(chess::Move m);
+  // Plays moves from the cursor in turn.
+  void play_line(const std::vector<chess::Move>& moves);
+  // A new game to study replaces this one (the engine and the cursor start again).
+  void replace_game(study::TreeGame game, std::string source);
+  const study::MoveTree& tree() const { return game_.tree; }
+  const chess::Position& position() const { return tree().node(cursor_).position; }
+
+  // The engines that can analyse here: alphabeta at full strength, Stockfish
+  // when installed; their seats, made once.
+  void find_engines();
+  // Starts the chosen engine when analysis is on and none runs; follows the cursor.
+  void keep_engine_on_cursor();
+  std::string engine_header() const;
+  void toggle_shape(const BoardMarking::Shape& shape);
+
+  // Drawing (analysis_screen_view.cpp).
+  void draw_panel(sf::RenderTarget& target);
+  BoardScene scene() const;
+  std::string status_text() const;
+
+  study::TreeGame game_;
+  std::string source_;
+  study::NodeId cursor_;
+  bool follow_cursor_ = true;  // keep the current move in view in the tree view
+
+  std::vector<players::Seat> engines_;
+  std::size_t engine_index_ = 0;
+  std::unique_ptr<study::AnalysisSession> engine_;
+  bool engine_on_ = true;
+  int lines_ = 3;
+  std::string engine_problem_;
+
+  BoardView board_;
+  BoardInput input_;
+  BoardMarking marking_;
+  sf::Vector2f mouse_;
+  MoveTreeView tree_view_;
+  AnalysisLinesView lines_view_;
+  sf::FloatRect panel_, bar_, lines_rect_, tree_rect_, toast_slot_;
+
+  std::vector<ActionButton> buttons_;
+  Dialog dialog_ = Dialog::None;
+  ModalDialog modal_;
+  FileChooser chooser_;
+};
+
+}  // namespace gambit::gui

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+// AnalysisScreen: drawing and the state dump.
+#include <algorithm>
+#include <cmath>
+
+#include "core/chess/uci.h"
+#include "game/gui/analysis_screen.h"
+#include "game/gui/app.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float PanelPad = 14;
+constexpr float BarWidth = 16;
+constexpr float ButtonHeight = 34;
+constexpr float Gap = 6;
+constexpr float ToastSlot = 70;
+
+// lichess's brushes, a little transparent so the pieces show through.
+sf::Color shape_color(study::ShapeColor color) {
+  switch (color) {
+    case study::ShapeColor::Green: return sf::Color(21, 120, 27, 170);
+    case study::ShapeColor::Red: return sf::Color(136, 32, 32, 170);
+    case study::ShapeColor::Yellow: return sf::Color(230, 143, 0, 170);
+    case study::ShapeColor::Blue: return sf::Color(0, 48, 136, 170);
+  }
+  return sf::Color(21, 120, 27, 170);
+}
+
+std::string json_moves(const std::vector<chess::Move>& moves) {
+  std::string out;
+  for (chess::Move m : moves) out += (out.empty() ? "" : " ") + chess::to_uci(m);
+  return out;
+}
+
+}  // namespace
+
+sf::FloatRect AnalysisScreen::toast_area(sf::Vector2f size) const {
+  return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
+}
+
+void AnalysisScreen::layout(sf::Vector2f size) {
+  const float panel_width = std::clamp(size.x * 0.38f, 320.0f, 520.0f);
+  panel_ = {size.x - panel_width, 0, panel_width, size.y};
+  board_.layout({BarWidth + 4, 0, size.x - panel_width - BarWidth - 4, size.y});
+  const sf::FloatRect board = board_.rect();
+  bar_ = {std::round(board.left - BarWidth - 14), board.top, BarWidth, board.height};
+
+  // Three rows of buttons at the bottom of the panel, over the help line.
+  const float inner = panel_width - 2 * PanelPad;
+  const float row3 = size.y - PanelPad - 20 - ButtonHeight;
+  const float row2 = row3 - Gap - ButtonHeight;
+  const float row1 = row2 - Gap - ButtonHeight;
+  auto place_row = [&](std::size_t first, std::size_t count, float top, const float* shares) {
+    float x = panel_.left + PanelPad;
+    for (std::size_t i = 0; i < count; ++i) {
+      const float w = std::round((inner - Gap * float(count - 1)) * shares[i]);
+      buttons_[first + i].button.rect = {std::round(x), top, w, ButtonHeight};
+      x += w + Gap;
+    }
+  };
+  constexpr float Navigation[] = {0.25f, 0.25f, 0.25f, 0.25f};
+  constexpr float Engine[] = {0.24f, 0.1f, 0.1f, 0.2f, 0.36f};  // Engine, -, +, Flip, Comment
+  constexpr float Files[] = {0.2f, 0.24f, 0.3f, 0.26f};         // Edit, Open, Export, Back
+  place_row(0, 4, row1, Navigation);
+  place_row(4, 5, row2, Engine);
+  place_row(9, 4, row3, Files);
+  buttons_[0].button.enabled = buttons_[1].button.enabled = cursor_ != tree().root();
+  buttons_[2].button.enabled = buttons_[3].button.enabled = !tree().main_child(cursor_).is_none();
+  buttons_[4].button.label = engine_on_ ? "Engine on" : "Engine off";
+  buttons_[4].button.primary = engine_on_;
+  buttons_[4].button.enabled = !engines_.empty();
+  buttons_[5].button.enabled = lines_ > 1;
+  buttons_[6].button.enabled = lines_ < study::AnalysisSession::MaxLines;
+  buttons_[8].button.enabled = !(cursor_ == tree().root() && tree().size() == 1);
+}
+
+std::string AnalysisScreen::status_text() const {
+  if (cursor_ == tree().root()) return "Start position";
+  const study::MoveTree::Node& node = tree().node(cursor_);
+  const chess::Position& before = tree().node(node.parent).position;
+  std::string text = std::to_string(before.fullmove_number()) + (before.side_to_move() == chess::WHITE ? ". " : "... ") +
+                     node.san;
+  for (int nag : node.nags) text += nag_symbol(nag);
+  if (!tree().is_main_line(cursor_)) text += "   (variation)";
+  return text;
+}
+
+BoardScene AnalysisScreen::scene() const {
+  BoardScene scene;
+  const chess::Position& pos = position();
+  scene.position = &pos;
+  if (cursor_ != tree().root()) scene.last_move = tree().node(cursor_).move;
+  scene.selected = input_.selected();
+  scene.targets = input_.targets();
+  if (input_.dragging() && input_.selected()) {
+    scene.dragged = input_.selected();
+    scene.drag_point = mouse_;
+  }
+  if (auto pending = input_.pending_promotion()) scene.promotion = {{pending->second, pos.side_to_move()}};
+  const study::Comment& comment = tree().node(cursor_).comment_after;
+  for (const study::Arrow& arrow : comment.arrows) scene.arrows.push_back({arrow.from, arrow.to, shape_color(arrow.color)});
+  for (const study::Circle& circle : comment.circles) scene.circles.push_back({circle.square, shape_color(circle.color)});
+  // The engine's best move, when its lines are of this position.
+  const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
+  if (engine_on_ && engine_ && engine_->position() == pos && !lines.empty())
+    scene.arrows.push_back({lines.front().pv.front().from(), lines.front().pv.front().to(), sf::Color(0, 90, 170, 130)});
+  if (auto shape = marking_.pending(board_.square_at(mouse_))) {
+    if (shape->circle())
+      scene.circles.push_back({shape->from, shape_color(shape->color)});
+    else
+      scene.arrows.push_back({shape->from, shape->to, shape_color(shape->color)});
+  }
+  return scene;
+}
+
+void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  fill_rect(target, panel_, colors::Panel);
+  const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
+  float y = PanelPad;
+  const std::string title = source_.empty() ? "Analysis" : "Analysis: " + source_;
+  draw_text(target, assets.bold(), fit_text(assets.bold(), title, 18, width), 18, {x, y});
+  y += 28;
+  draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
+  y += 24;
+
+  const float lines_height = 20 + 22 * float(lines_) + 4;
+  lines_rect_ = {x, y, width, lines_height};
+  lines_view_.draw(target, assets, lines_rect_, engine_header());
+  y += lines_height + 4;
+
+  // A comment on the current move, then the tree, then the toast's slot.
+  const std::string& comment = tree().node(cursor_).comment_after.text;
+  if (!comment.empty()) {
+    const std::vector<std::string> wrapped = wrap_text(assets.font(), comment, 13, width);
+    for (std::size_t i = 0; i < wrapped.size() && i < 2; ++i) {
+      draw_text(target, assets.font(), i == 1 && wrapped.size() > 2 ? fit_text(assets.font(), wrapped[i] + " ...", 13, width)
+                                                                     : wrapped[i],
+                13, {x, y}, colors::TextDim);
+      y += 18;
+    }
+    y += 4;
+  }
+  float tree_bottom = buttons_[0].button.rect.top - 10;
+  toast_slot_ = {};
+  if (!app_.toast_text().empty()) {
+    toast_slot_ = {x, tree_bottom - ToastSlot, width, ToastSlot};
+    tree_bottom -= ToastSlot + 8;
+  }
+  tree_rect_ = {x, y, width, std::max(24.0f, tree_bottom - y)};
+  tree_view_.draw(target, assets, tree_rect_, tree(), cursor_, follow_cursor_);
+  follow_cursor_ = false;
+
+  for (ActionButton& b : buttons_) b.button.draw(target, assets);
+  std::string help = "Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows";
+  if (text_width(assets.font(), help, 12) > width) help = "Left/Right moves  L engine  C comment  Esc back";
+  for (const ActionButton& b : buttons_)
+    if (b.button.hovered) help = b.button.tooltip;
+  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
+            colors::TextDim);
+}
+
+void AnalysisScreen::draw(sf::RenderTarget& target) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size);
+  const Assets& assets = app_.assets();
+  const config::UiSettings& ui = app_.setup().settings().ui;
+  board_.draw(target, assets, ui.theme, ui.piece_set, scene());
+  const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
+  const bool current = engine_on_ && engine_ && engine_->position() == position() && !lines.empty();
+  draw_evaluation_bar(target, assets, bar_, current ? std::optional(lines.front()) : std::nullopt,
+                      position().side_to_move(), board_.flipped());
+  draw_panel(target);
+  if (dialog_ == Dialog::Open) chooser_.draw(target, assets);
+  else if (dialog_ != Dialog::None) modal_.draw(target, assets);
+}
+
+void AnalysisScreen::describe(StateDump& dump) const {
+  dump.add("fen", position().fen());
+  dump.add("start_fen", tree().node(tree().root()).position.fen());
+  dump.add("path", json_moves(tree().path_from_root(cursor_)));
+  dump.add("ply", int(tree().ply(cursor_)));
+  dump.add("main_line", tree().is_main_line(cursor_));
+  dump.add("nodes", int(tree().size()) - 1);
+  dump.add("pgn", study::write_tree_pgn(game_));
+  dump.add("comment", tree().node(cursor_).comment_after.text);
+  std::vector<std::string> nags;
+  for (int nag : tree().node(cursor_).nags) nags.push_back(std::to_string(nag));
+  dump.add("nags", nags);
+  const study::Comment& comment = tree().node(cursor_).comment_after;
+  std::vector<std::string> shapes;
+  for (const study::Arrow& a : comment.arrows)
+    shapes.push_back(std::string(1, char(a.color)) + chess::square_name(a.from) + chess::square_name(a.to));
+  for (const study::Circle& c : comment.circles)
+    shapes.push_back(std::string(1, char(c.color)) + chess::square_name(c.square));
+  dump.add("shapes", shapes);
+  dump.add("engine_on", engine_on_);
+  dump.add("engine", engine_ ? engine_->engine_name() : std::string());
+  dump.add("engine_problem", engine_problem_.empty() && engine_ ? engine_->problem() : engine_problem_);
+  dump.add("lines_wanted", lines_);
+  // The lines shown, when they are of the position shown.
+  std::string lines = "[";
+  if (engine_ && engine_->position() == position())
+    for (const study::AnalysisLine& line : lines_view_.lines()) {
+      if (lines.size() > 1) lines += ",";
+      lines += "{\"multipv\":" + std::to_string(line.multipv) + ",\"depth\":" + std::to_string(line.depth) +
+               ",\"score\":" + json_string(study::uci_score(line)) + ",\"pv\":" + json_string(json_moves(line.pv)) + "}";
+    }
+  dump.add_json("lines", lines + "]");
+  dump.add("flipped", board_.flipped());
+  dump.add("dialog", dialog_ != Dialog::None ? 1 : 0);
+  dump.add("dialog_title", dialog_ == Dialog::Open ? chooser_.title() : dialog_ != Dialog::None ? modal_.title : "");
+  dump.add("board_x", double(board_.rect().left));
+  dump.add("board_y", double(board_.rect().top));
+  dump.add("board_size", double(board_.rect().width));
+}
+
+}  // namespace gambit::gui

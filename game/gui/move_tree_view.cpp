@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+#include "game/gui/move_tree_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+namespace {
+constexpr unsigned TextSize = 14;
+constexpr float LineHeight = 20;
+constexpr float IndentWidth = 14;
+constexpr float Pad = 6;
+
+// The words of a comment as tokens of their own, so that they wrap.
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) words.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return words;
+}
+}  // namespace
+
+std::string nag_symbol(int nag) {
+  switch (nag) {
+    case 1: return "!";
+    case 2: return "?";
+    case 3: return "!!";
+    case 4: return "??";
+    case 5: return "!?";
+    case 6: return "?!";
+    case 10: return "=";
+    case 14: return "+=";
+    case 15: return "=+";
+    case 16: return "+/-";
+    case 17: return "-/+";
+    case 18: return "+-";
+    case 19: return "-+";
+    default: return "$" + std::to_string(nag);
+  }
+}
+
+void MoveTreeView::add_comment(const study::Comment& comment) {
+  if (comment.text.empty()) return;
+  Paragraph& p = paragraphs_.back();
+  for (std::string& word : words_of(comment.text)) p.tokens.push_back({std::move(word), {}, 3});
+}
+
+void MoveTreeView::emit_line(const study::MoveTree& tree, study::NodeId first, int indent) {
+  bool need_number = true;
+  const int move_style = indent == 0 ? 0 : 1;
+  for (study::NodeId id = first; !id.is_none(); id = tree.main_child(id)) {
+    const study::MoveTree::Node& node = tree.node(id);
+    const chess::Position& before = tree.node(node.parent).position;
+    add_comment(node.comment_before);
+    if (!node.comment_before.text.empty()) need_number = true;
+    const bool white = before.side_to_move() == chess::WHITE;
+    if (white || need_number)
+      paragraphs_.back().tokens.push_back(
+          {std::to_string(before.fullmove_number()) + (white ? "." : "..."), {}, 2});
+    std::string text = node.san;
+    for (int nag : node.nags) text += (nag <= 6 ? "" : " ") + nag_symbol(nag);
+    paragraphs_.back().tokens.push_back({text, id, move_style});
+    need_number = false;
+    add_comment(node.comment_after);
+    if (!node.comment_after.text.empty()) need_number = true;
+    // The alternatives to this move, each a paragraph of its own, then the line goes on in a new one.
+    const std::span<const study::NodeId> siblings = tree.siblings(id);
+    if (!siblings.empty() && siblings.front() == id && siblings.size() > 1) {
+      for (std::size_t i = 1; i < siblings.size(); ++i) {
+        paragraphs_.push_back({indent + 1, {}});
+        emit_line(tree, siblings[i], indent + 1);
+      }
+      paragraphs_.push_back({indent, {}});
+      need_number = true;
+    }
+  }
+}
+
+void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect,
+                        const study::MoveTree& tree, study::NodeId current, bool follow) {
+  rect_ = rect;
+  paragraphs_.assign(1, {0, {}});
+  add_comment(tree.node(tree.root()).comment_after);
+  const study::NodeId first = tree.main_child(tree.root());
+  if (!first.is_none()) emit_line(tree, first, 0);
+
+  // Lay the tokens out: each paragraph from the left edge of its indent, wrapped to the width.
+  struct Laid {
+    sf::FloatRect box;  // relative to the content's top-left
+    const Token* token;
+  };
+  std::vector<Laid> laid;
+  float y = Pad;
+  const float right = rect.width - Pad;
+  for (const Paragraph& p : paragraphs_) {
+    if (p.tokens.empty()) continue;
+    const float left = Pad + IndentWidth * float(std::min(p.indent, 8));
+    float x = left;
+    for (const Token& token : p.tokens) {
+      const sf::Font& font = token.style == 0 ? assets.bold() : assets.font();
+      const float width = text_width(font, token.text, TextSize);
+      if (x > left && x + width > right) {
+        x = left;
+        y += LineHeight;
+      }
+      laid.push_back({{x, y, width, LineHeight}, &token});
+      x += width + (token.style == 2 ? 3.0f : 7.0f);
+    }
+    y += LineHeight + (p.indent == 0 ? 4.0f : 0.0f);
+  }
+  content_ = y + Pad;
+
+  // Keep the current move in view.
+  if (follow)
+    for (const Laid& l : laid)
+      if (l.token->node == current) {
+        if (l.box.top < scroll_) scroll_ = l.box.top - Pad;
+        if (l.box.top + l.box.height > scroll_ + rect.height) scroll_ = l.box.top + l.box.height + Pad - rect.height;
+      }
+  scroll_ = std::clamp(scroll_, 0.0f, std::max(0.0f, content_ - rect.height));
+
+  fill_rect(target, rect, sf::Color(40, 38, 35));
+  cells_.clear();
+  if (laid.empty()) {
+    draw_text(target, assets.font(), "No moves yet: play one on the board", TextSize, {rect.left + 8, rect.top + 6},
+              colors::TextDim);
+    return;
+  }
+  for (const Laid& l : laid) {
+    const sf::FloatRect box{rect.left + l.box.left, rect.top + l.box.top - scroll_, l.box.width, l.box.height};
+    if (box.top < rect.top || box.top + box.height > rect.top + rect.height) continue;
+    const Token& token = *l.token;
+    if (!token.node.is_none() && token.node == current)
+      fill_rect(target, {box.left - 3, box.top, box.width + 6, box.height}, sf::Color(70, 90, 50));
+    const sf::Font& font = token.style == 0 ? assets.bold() : assets.font();
+    const sf::Color color = token.style == 0   ? colors::Text
+                            : token.style == 1 ? sf::Color(190, 200, 215)
+                                               : colors::TextDim;
+    draw_text(target, font, token.text, TextSize, {box.left, box.top + 1}, color);
+    if (!token.node.is_none()) cells_.push_back({box, token.node});
+  }
+}
+
+bool MoveTreeView::scroll(const sf::Event& event) {
+  if (event.type != sf::Event::MouseWheelScrolled ||
+      !rect_.contains({float(event.mouseWheelScroll.x), float(event.mouseWheelScroll.y)}))
+    return false;
+  scroll_ -= event.mouseWheelScroll.delta * LineHeight * 2;
+  scroll_ = std::clamp(scroll_, 0.0f, std::max(0.0f, content_ - rect_.height));
+  return true;
+}
+
+std::optional<study::NodeId> MoveTreeView::node_at(sf::Vector2f point) const {
+  for (const auto& [box, node] : cells_)
+    if (box.contains(point)) return node;
+  return std::nullopt;
+}
+
+}  // namespace gambit::gui

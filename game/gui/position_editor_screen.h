@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// PositionEditorScreen: a position set up by hand (core/study PositionSetup),
+// as lichess's board editor: pieces dragged from the palette onto the board,
+// moved about on it and dragged off it (or right-clicked) to take them away;
+// a palette piece clicked becomes the brush that each click on the board puts
+// down (the cross: takes away). Side to move, castling rights and the
+// en-passant square beside it; the FEN shown, editable (Enter takes it); what
+// makes the position illegal said in words, and until it is legal Analyse and
+// Play cannot be used. Start position (S), Clear (X), Flip (F), Analyse (A),
+// Play from here (P: against the New Game screen's opponent, unrated), Back (Esc).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/study/position_setup.h"
+#include "game/gui/board_view.h"
+#include "game/gui/screen.h"
+#include "game/gui/widgets.h"
+
+namespace gambit::gui {
+
+class PositionEditorScreen : public Screen {
+ public:
+  PositionEditorScreen(App& app, const chess::Position& from);
+
+  std::string name() const override { return "editor"; }
+  void handle(const sf::Event& event) override;
+  void draw(sf::RenderTarget& target) override;
+  void describe(StateDump& dump) const override;
+
+ private:
+  enum class Action { Start, Clear, Flip, Analyse, Play, Back };
+  struct ActionButton {
+    Action action;
+    Button button;
+  };
+  // A palette cell: a piece, or NO_PIECE for the cross that takes pieces away.
+  struct PaletteCell {
+    chess::Piece piece;
+    sf::FloatRect rect;
+  };
+
+  void layout(sf::Vector2f size);
+  void run(Action action);
+  // The setup changed: the controls and the FEN field follow it.
+  void changed();
+  void handle_board(const sf::Event& event);
+  std::optional<chess::Piece> palette_at(sf::Vector2f point) const;
+
+  study::PositionSetup setup_;
+  std::string problem_;  // why the setup is no position; "" when it is one
+
+  BoardView board_;
+  std::vector<PaletteCell> palette_;
+  std::optional<chess::Piece> brush_;  // clicks on the board put this down (NO_PIECE: take away)
+  // A piece being dragged: from a square (moved or taken off) or from the palette (from_square empty).
+  struct Drag {
+    chess::Piece piece;
+    std::optional<chess::Square> from_square;
+  };
+  std::optional<Drag> drag_;
+  sf::Vector2f mouse_;
+
+  Choice side_{"To move", {}, {"White", "Black"}, 0, 0.4f};
+  std::vector<Checkbox> castling_;  // White O-O, White O-O-O, Black O-O, Black O-O-O
+  Choice en_passant_{"En passant", {}, {"none"}, 0, 0.4f};
+  TextField fen_;
+  bool fen_edited_ = false;   // the field holds text not yet taken (Enter)
+  bool fen_focused_ = false;  // the field takes the keys (clicked; until Enter, Esc or a click elsewhere)
+  sf::FloatRect panel_, problem_rect_;
+  std::vector<ActionButton> buttons_;
+};
+
+}  // namespace gambit::gui

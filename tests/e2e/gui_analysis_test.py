@@ -1,0 +1,253 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""End-to-end test of the analysis board and the position editor, driven like a
+person would (xdotool) and read back through --state-file:
+
+  a) `gambit --analyse FEN` shows at least 3 lines with distinct first moves
+     within 2 s of the window's first frame, and the best line of a mate in 2
+     starts with the mating move;
+  b) a finished game opened from a file goes to Replay, then (A) to the
+     analysis board at the same move; a variation and a sub-variation played
+     there with the mouse, a comment and a NAG added, arrows and a circle drawn
+     with the right button; exported (E) and opened again with --analyse, the
+     tree is the same;
+  c) a PGN with nested variations, comments, NAGs, [%eval], [%clk], [%cal] and
+     [%csl] opened with --analyse and exported again keeps every one of them;
+  d) the position editor (B) builds a position by mouse from an empty board,
+     refuses an illegal one with its reason, and Analyse opens the legal one.
+
+    /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
+
+Uses the helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
+"""
+
+import os
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_test import Gambit, run_scenarios, xdo  # noqa: E402
+
+CONFIG = '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\nisolation = "in-process"\n'
+MATE_IN_TWO = "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1"  # 1. Qd8+ Bxd8 2. Re8#
+
+FINISHED = """[Event "Club"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6
+8. Nc3 Ncb4 9. Qe4 c6 10. a3 Na6 11. d4 Nac7 12. Bf4 Kf7 13. Bxe5 Be6 14. O-O-O 1-0
+"""
+
+RICH = """[Event "Study"]
+[White "Ann"]
+[Black "Bob"]
+[Result "*"]
+
+{ A game to study. } 1. e4 { [%eval 0.3] [%clk 0:05:00] Best by test. } 1... c5 $1
+( 1... e5 { [%cal Ge7e5,Rg8f6] } 2. Nf3 ( 2. Bc4 $5 Nf6 ( 2... Bc5 { [%csl Gc5,Yf2] } ) 3. d3 ) 2... Nc6 $6 )
+( 1... e6 2. d4 ) 2. Nf3 { [%clk 0:04:55] [%emt 0:00:05] } 2... d6 $2 { [%eval 1.2,20] } 3. d4 $14 *
+"""
+
+
+def start(exe, xd, name, args):
+    g = Gambit(exe, name, CONFIG, args=args)
+    g.find_window(xd)
+    return g
+
+
+def right_drag(g, origin, target, modifiers=()):
+    x0, y0 = g.square_point(origin)
+    x1, y1 = g.square_point(target)
+    for key in modifiers:
+        xdo("keydown", key)
+    xdo("mousemove", "--sync", x0, y0, "mousedown", 3)
+    for i in range(1, 5):
+        xdo("mousemove", "--sync", int(x0 + (x1 - x0) * i / 4), int(y0 + (y1 - y0) * i / 4))
+        time.sleep(0.02)
+    xdo("mouseup", 3)
+    for key in modifiers:
+        xdo("keyup", key)
+
+
+def play_move(g, origin, target):
+    before = g.state()["path"]
+    g.drag(origin, target)
+    g.wait_for("%s-%s played" % (origin, target), lambda s: s["path"] != before and s["path"].endswith(origin + target))
+
+
+def lines_of(state):
+    return [line for line in state["lines"] if line["pv"]]
+
+
+def analyse_fen(exe, xd):
+    g = start(exe, xd, "analyse-fen", ["--analyse", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"])
+    try:
+        first = time.monotonic()
+        s = g.wait_for("three lines with distinct first moves",
+                       lambda s: s["screen"] == "analysis" and len({l["pv"].split()[0] for l in lines_of(s)}) >= 3,
+                       timeout=2.0)
+        print("analyse-fen: %d lines %.2f s after the first frame: %s" % (len(lines_of(s)), time.monotonic() - first,
+                                                                        [l["pv"].split()[0] for l in lines_of(s)]))
+        for line in lines_of(s):
+            if not line["score"].startswith(("cp ", "mate ")) or line["depth"] < 1:
+                g.fail("a line without a depth or a UCI score: %r" % line)
+    finally:
+        g.cleanup()
+    g = start(exe, xd, "analyse-mate", ["--analyse", MATE_IN_TWO])
+    try:
+        s = g.wait_for("the mate in two found",
+                       lambda s: lines_of(s) and lines_of(s)[0]["score"] == "mate 2", timeout=20)
+        if not lines_of(s)[0]["pv"].startswith("d5d8"):
+            g.fail("the best line of the mate in two should start with Qd8+: %r" % lines_of(s)[0])
+        # L turns the engine off, and its lines go.
+        g.key("l")
+        g.wait_for("the engine off", lambda s: not s["engine_on"] and not s["lines"])
+    finally:
+        g.cleanup()
+
+
+def variations_from_replay(exe, xd):
+    home = tempfile.mkdtemp(prefix="gambit-gui-analysis-")
+    game_file = os.path.join(home, "finished.pgn")
+    with open(game_file, "w") as f:
+        f.write(FINISHED)
+    exported = os.path.join(home, "study.pgn")
+    g = Gambit(exe, "variations", CONFIG, args=[game_file], home=home)
+    try:
+        g.find_window(xd)
+        g.wait_for("the finished game in Replay", lambda s: s["screen"] == "replay" and s["plies"] == 27)
+        for _ in range(4):  # to the position after 2... Nc6
+            g.key("Right")
+        g.wait_for("ply 4", lambda s: s["ply"] == 4)
+        g.key("a")
+        s = g.wait_for("the analysis board at ply 4", lambda s: s["screen"] == "analysis" and s["ply"] == 4)
+        if s["path"] != "e2e4 e7e5 g1f3 b8c6" or not s["main_line"]:
+            g.fail("the analysis board should open at the replay's move: %r" % s["path"])
+        # A variation (3. Bb5 instead of 3. Bc4), a reply, and a sub-variation (3... Nf6 instead of 3... a6).
+        play_move(g, "f1", "b5")
+        s = g.state()
+        if s["main_line"]:
+            g.fail("3. Bb5 should be a variation beside the game's 3. Bc4")
+        play_move(g, "a7", "a6")
+        g.key("Left")
+        g.wait_for("back at 3. Bb5", lambda s: s["path"].endswith("f1b5"))
+        play_move(g, "g8", "f6")
+        g.key("2")  # 3... Nf6?
+        g.wait_for("the NAG", lambda s: s["nags"] == ["2"])
+        right_drag(g, "e1", "g1")
+        g.wait_for("a green arrow", lambda s: "Ge1g1" in s["shapes"])
+        right_drag(g, "e5", "e5", modifiers=("shift",))
+        g.wait_for("a red circle", lambda s: "Re5" in s["shapes"])
+        g.key("c")
+        g.wait_for("the comment dialog", lambda s: s["dialog"] == 1)
+        xdo("type", "--delay", "20", "the Berlin")
+        g.key("Return")
+        s = g.wait_for("the comment kept", lambda s: s["dialog"] == 0 and s["comment"] == "the Berlin")
+        if s["nodes"] != 27 + 3:
+            g.fail("the tree should hold the game's 27 moves and 3 more: %d" % s["nodes"])
+        tree = s["pgn"]
+        flowing = " ".join(tree.split())  # lines are wrapped at 80 columns
+        for part in ("3. Bb5", "3... Nf6 $2", "[%cal Ge1g1]", "[%csl Re5]", "the Berlin", "a6", "3. Bc4"):
+            if part not in flowing:
+                g.fail("the tree's PGN should hold %r:\n%s" % (part, tree))
+        g.key("e")
+        g.wait_for("the export dialog", lambda s: s["dialog"] == 1)
+        xdo("key", "--window", g.window, "ctrl+a")
+        xdo("type", "--delay", "10", exported)
+        g.key("Return")
+        g.wait_for("the export done", lambda s: s["dialog"] == 0 and os.path.exists(exported))
+    finally:
+        g.cleanup(keep_home=True)
+    g = start(exe, xd, "variations-again", ["--analyse", exported])
+    try:
+        s = g.wait_for("the exported study", lambda s: s["screen"] == "analysis")
+        if s["pgn"] != tree:
+            g.fail("the tree read back differs:\n--- exported\n%s\n--- read back\n%s" % (tree, s["pgn"]))
+    finally:
+        g.cleanup()
+
+
+def rich_pgn_round_trip(exe, xd):
+    home = tempfile.mkdtemp(prefix="gambit-gui-rich-")
+    rich = os.path.join(home, "rich.pgn")
+    with open(rich, "w") as f:
+        f.write(RICH)
+    g = Gambit(exe, "rich", CONFIG, args=["--analyse", rich], home=home)
+    try:
+        g.find_window(xd)
+        s = g.wait_for("the rich study", lambda s: s["screen"] == "analysis")
+        text = s["pgn"]
+        flowing = " ".join(text.split())
+        for part in ("A game to study.", "[%eval 0.30]", "[%clk 0:05:00]", "Best by test.", "$1", "[%cal Ge7e5,Rg8f6]",
+                     "$5", "[%csl Gc5,Yf2]", "$6", "[%emt 0:00:05]", "$2", "[%eval 1.20,20]", "$14", "(1... e6 2. d4)"):
+            if part not in flowing:
+                g.fail("%r was lost:\n%s" % (part, text))
+        if text.count("(") != RICH.count("(") or text.count("$") != RICH.count("$"):
+            g.fail("variations or NAGs were lost:\n%s" % text)
+        # Through the window's export and back: the same text.
+        out = os.path.join(home, "again.pgn")
+        g.key("e")
+        g.wait_for("the export dialog", lambda s: s["dialog"] == 1)
+        xdo("key", "--window", g.window, "ctrl+a")
+        xdo("type", "--delay", "10", out)
+        g.key("Return")
+        g.wait_for("exported", lambda s: s["dialog"] == 0 and os.path.exists(out))
+        with open(out) as f:
+            if f.read() != text:
+                g.fail("the exported file is not what the board shows")
+    finally:
+        g.cleanup()
+
+
+def editor(exe, xd):
+    g = start(exe, xd, "editor", ["--analyse", "8/8/8/8/8/8/8/K6k w - - 0 1"])
+    try:
+        g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
+        g.key("b")
+        g.wait_for("the editor", lambda s: s["screen"] == "editor" and s["legal"])
+        g.key("x")
+        s = g.wait_for("an empty board", lambda s: s["fen"].startswith("8/8/8/8/8/8/8/8 ") and not s["legal"])
+        if "king" not in s["problem"]:
+            g.fail("an empty board should be refused for want of kings: %r" % s["problem"])
+        palette = {entry.split()[0]: (int(entry.split()[1]), int(entry.split()[2])) for entry in s["palette"]}
+
+        def drop(piece, square):
+            x0, y0 = palette[piece]
+            x1, y1 = g.square_point(square)
+            xdo("mousemove", "--sync", int(g.origin[0] + x0), int(g.origin[1] + y0), "mousedown", 1)
+            for i in range(1, 7):
+                xdo("mousemove", "--sync", int(g.origin[0] + x0 + (x1 - g.origin[0] - x0) * i / 6),
+                    int(g.origin[1] + y0 + (y1 - g.origin[1] - y0) * i / 6))
+                time.sleep(0.02)
+            xdo("mouseup", 1)
+
+        drop("K", "e1")
+        drop("k", "e8")
+        drop("Q", "d7")
+        s = g.wait_for("three pieces placed", lambda s: s["fen"].startswith("4k3/3Q4/8/8/8/8/8/4K3 w"))
+        if s["legal"] or "check" not in s["problem"]:
+            g.fail("white to move with black in check should be refused in words: %r" % s["problem"])
+        # A piece dragged off the board is taken away; the queen goes, and the position is legal.
+        x, y = g.square_point("d7")
+        xdo("mousemove", "--sync", x, y, "mousedown", 1)
+        xdo("mousemove", "--sync", x + 20, y + 20)
+        xdo("mousemove", "--sync", int(g.origin[0] + 2), y)
+        xdo("mouseup", 1)
+        s = g.wait_for("the queen taken off", lambda s: s["fen"].startswith("4k3/8/8/8/8/8/8/4K3 w") and s["legal"])
+        g.key("a")
+        s = g.wait_for("the set-up position analysed", lambda s: s["screen"] == "analysis")
+        if not s["fen"].startswith("4k3/8/8/8/8/8/8/4K3 w"):
+            g.fail("Analyse should open the editor's position: %r" % s["fen"])
+    finally:
+        g.cleanup()
+
+
+def main():
+    return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
