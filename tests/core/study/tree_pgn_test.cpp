@@ -347,7 +347,8 @@ TEST(TreePgnErrors, NestingIsBounded) {
   const TreeGame game = read_one(nested_variations(chess::PgnReader::MAX_VARIATION_DEPTH));
   EXPECT_EQ(game.tree.size(), 5u);  // e4, d4, c4, e5: the repeats are the same moves
   // The main line alone may still nest without bound (variations skipped unread).
-  chess::PgnReader main_line(nested_variations(5000));
+  const std::string deep = nested_variations(5000);
+  chess::PgnReader main_line(deep);
   const auto read = main_line.next();
   ASSERT_TRUE(read && *read);
   EXPECT_EQ(read->value().moves.size(), 2u);
