@@ -6,6 +6,7 @@
 
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/util/words.h"
 
 namespace gambit::chess {
 
@@ -25,22 +26,6 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_symbol_char(char c) {
   return is_letter(c) || is_digit(c) || std::string_view("_+#=:-/").find(c) != std::string_view::npos;
-}
-
-// Runs of whitespace (newlines included) become one space; none at either end.
-std::string collapse_whitespace(std::string_view text) {
-  std::string out;
-  bool pending_space = false;
-  for (char c : text) {
-    if (is_space(c)) {
-      pending_space = !out.empty();
-    } else {
-      if (pending_space) out += ' ';
-      pending_space = false;
-      out += c;
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------- writing --

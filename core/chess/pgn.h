@@ -68,7 +68,7 @@ std::string write_pgn_tags(std::span<const std::pair<std::string, std::string>> 
 // or follow a comment or a variation; comments in braces with whitespace runs
 // collapsed, a '}' inside written as ')', a "[%command ...]" kept on one line;
 // variations in parentheses joined to their first and last tokens, "(12... Qd7
-// 13. O-O)"; lines of at most 80 columns.
+// 13. O-O)"; lines of at most 80 columns (a longer word gets a line of its own).
 class PgnMovetextWriter {
  public:
   // The move whose SAN is san, played in before.

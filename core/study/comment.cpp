@@ -2,18 +2,17 @@
 #include "core/study/comment.h"
 
 #include <algorithm>
-
 #include <cstdint>
 #include <cstdlib>
 #include <type_traits>
 
 #include "core/chess/uci.h"
+#include "core/util/words.h"
 
 namespace gambit::study {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_name_char(char c) {
   return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -21,17 +20,8 @@ bool is_name_char(char c) {
 
 // Runs of whitespace become one space, none at either end; '}' becomes ')'.
 std::string normalised_text(std::string_view text) {
-  std::string out;
-  bool pending_space = false;
-  for (char c : text) {
-    if (is_space(c)) {
-      pending_space = !out.empty();
-      continue;
-    }
-    if (pending_space) out += ' ';
-    pending_space = false;
-    out += c == '}' ? ')' : c;
-  }
+  std::string out = collapse_whitespace(text);
+  std::replace(out.begin(), out.end(), '}', ')');
   return out;
 }
 

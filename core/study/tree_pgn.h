@@ -6,8 +6,10 @@
 // movetext to a MovetextListener here) and written with core/chess's
 // write_pgn_tags and PgnMovetextWriter, so a TreeGame's PGN is laid out
 // exactly as write_pgn lays out a PgnGame. A PGN read and written again keeps
-// everything in it, and read(write(game)) == game for any TreeGame (its tags
-// as write_pgn_tags writes them).
+// everything in it (commands in their canonical spelling: [%eval 0.3] is
+// written [%eval 0.30]); for any TreeGame, reading what it writes gives the
+// same tree and result (and the same tags when they are in write_pgn_tags's
+// order, the Seven Tag Roster first), and writing that again the same text.
 #pragma once
 
 #include <optional>

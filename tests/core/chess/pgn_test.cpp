@@ -14,9 +14,12 @@
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "tests/support/pgn_text.h"
 
 namespace gambit::chess {
 namespace {
+
+using test_support::movetext_of;
 
 // Morphy v Duke Karl / Count Isouard, Paris 1858 (the "Opera game"), with a
 // comment, NAGs, suffix annotations and nested variations.
@@ -46,18 +49,9 @@ Position position_from(std::string_view fen) {
   return pos.ok() ? pos.value() : Position();
 }
 
-// Every result next() gives until the end (at most a bound, so a reader that never ends fails instead of hanging).
 std::vector<Result<PgnGame>> read_all(std::string_view text) {
-  std::vector<Result<PgnGame>> out;
   PgnReader reader(text);
-  while (auto game = reader.next()) {
-    out.push_back(std::move(*game));
-    if (out.size() > text.size() + 1) {
-      ADD_FAILURE() << "the reader does not come to an end";
-      break;
-    }
-  }
-  return out;
+  return test_support::read_every(reader, text.size());
 }
 
 std::vector<std::string> sans_of(const PgnGame& game) {
@@ -78,17 +72,6 @@ Position final_position(const PgnGame& game) {
   Position pos = game.start;
   for (Move m : game.moves) pos.do_move(m);
   return pos;
-}
-
-// The movetext of a written game: the lines after the tag section, joined by spaces.
-std::string movetext_of(const std::string& pgn) {
-  const std::size_t start = pgn.find("\n\n");
-  if (start == std::string::npos) return "";
-  std::string text = pgn.substr(start + 2);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  return text;
 }
 
 TEST(PgnRead, OperaGameWithCommentsNagsAndVariations) {
@@ -362,19 +345,7 @@ TEST(PgnRobust, MutatedAndTruncatedGames) {
   const std::string text = std::string(OPERA_GAME) + "\n" + std::string(OPERA_GAME);
   for (std::size_t length = 0; length <= text.size(); ++length) expect_sane(std::string_view(text).substr(0, length));
   std::mt19937 rng(77);
-  for (int i = 0; i < 1000; ++i) {
-    std::string mutated = text;
-    for (int edits = 1 + rng() % 4; edits > 0; --edits) {
-      const std::size_t at = rng() % mutated.size();
-      switch (rng() % 3) {
-        case 0: mutated[at] = char(rng()); break;
-        case 1: mutated.erase(at, 1 + rng() % 8); break;
-        default: mutated.insert(at, 1, "{}()[]\"\n;%$"[rng() % 11]);
-      }
-      if (mutated.empty()) mutated.push_back('x');
-    }
-    expect_sane(mutated);
-  }
+  for (int i = 0; i < 1000; ++i) expect_sane(test_support::mutated(text, rng, "{}()[]\"\n;%$"));
   expect_sane(std::string_view("[Event \"a\0b\"]\n\n1. e4\0 e5 *", 26));
 }
 

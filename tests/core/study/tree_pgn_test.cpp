@@ -16,9 +16,12 @@
 
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
+#include "tests/support/pgn_text.h"
 
 namespace gambit::study {
 namespace {
+
+using test_support::movetext_of;
 
 using namespace std::chrono_literals;
 
@@ -32,16 +35,8 @@ std::string fixture() {
 
 std::vector<Result<TreeGame>> read_all(std::string_view text,
                                        chess::PgnReader::Moves moves = chess::PgnReader::Moves::Whole) {
-  std::vector<Result<TreeGame>> out;
   TreePgnReader reader(text, moves);
-  while (auto game = reader.next()) {
-    out.push_back(std::move(*game));
-    if (out.size() > text.size() + 1) {
-      ADD_FAILURE() << "the reader does not come to an end";
-      break;
-    }
-  }
-  return out;
+  return test_support::read_every(reader, text.size());
 }
 
 // The one game of text, which must read.
@@ -82,17 +77,6 @@ std::vector<std::string> sans(const MoveTree& tree, std::span<const NodeId> ids)
   std::vector<std::string> out;
   for (NodeId id : ids) out.push_back(tree.node(id).san);
   return out;
-}
-
-// The movetext of a written game: the lines after the tag section, joined by spaces.
-std::string movetext_of(const std::string& pgn) {
-  const std::size_t start = pgn.find("\n\n");
-  if (start == std::string::npos) return "";
-  std::string text = pgn.substr(start + 2);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  return text;
 }
 
 // Written, read back and written again: the same tree, the same text.
@@ -307,10 +291,8 @@ TEST(TreePgnRead, MoveNumbersResultsAndDuplicateVariations) {
 
 TEST(TreePgnErrors, BadInputIsRefusedInWordsAndReadingGoesOn) {
   const std::string next_game = "\n[Event \"Good\"]\n\n1. e4 (1. d4 d5) e5 *\n";
-  struct Case {
-    std::string broken, message;
-  };
-  const Case cases[] = {
+  // Each broken game, and the start of what reading it says.
+  const std::pair<std::string, std::string> cases[] = {
       {"[Event \"A\"]\n\n1. e4 e5 (1... e6 2. Qh5 Kf9) *\n",
        "game 1, line 3: in a variation, at black's move 2, 'Kf9' is not a move in SAN"},
       {"[Event \"A\"]\n\n1. e4 e5 (1... e6 2. Ke3) *\n",
@@ -324,13 +306,13 @@ TEST(TreePgnErrors, BadInputIsRefusedInWordsAndReadingGoesOn) {
       {"[Event \"A\"]\n\n1. e4 (1. d4) ) *\n", "game 1, line 3: ')' closes no variation"},
       {"[Event \"A\"]\n\n1. e4 (1. d4 { open\n", "game 1, line 3: the comment opened here is never closed"},
   };
-  for (const Case& c : cases) {
-    const std::vector<Result<TreeGame>> games = read_all(c.broken + next_game);
-    ASSERT_EQ(games.size(), 2u) << c.broken;
-    ASSERT_FALSE(games[0].ok()) << c.broken;
-    EXPECT_EQ(games[0].error().substr(0, c.message.size()), c.message) << games[0].error();
-    ASSERT_TRUE(games[1].ok()) << c.broken << games[1].error();
-    EXPECT_EQ(games[1]->tree.size(), 5u) << c.broken;
+  for (const auto& [broken, message] : cases) {
+    const std::vector<Result<TreeGame>> games = read_all(broken + next_game);
+    ASSERT_EQ(games.size(), 2u) << broken;
+    ASSERT_FALSE(games[0].ok()) << broken;
+    EXPECT_EQ(games[0].error().substr(0, message.size()), message) << games[0].error();
+    ASSERT_TRUE(games[1].ok()) << broken << games[1].error();
+    EXPECT_EQ(games[1]->tree.size(), 5u) << broken;
   }
 }
 
@@ -347,7 +329,8 @@ TEST(TreePgnErrors, NestingIsBounded) {
   const TreeGame game = read_one(nested_variations(chess::PgnReader::MAX_VARIATION_DEPTH));
   EXPECT_EQ(game.tree.size(), 5u);  // e4, d4, c4, e5: the repeats are the same moves
   // The main line alone may still nest without bound (variations skipped unread).
-  chess::PgnReader main_line(nested_variations(5000));
+  const std::string deep = nested_variations(5000);
+  chess::PgnReader main_line(deep);
   const auto read = main_line.next();
   ASSERT_TRUE(read && *read);
   EXPECT_EQ(read->value().moves.size(), 2u);
@@ -372,16 +355,7 @@ TEST(TreePgnRobust, MutatedFixtureNeverBreaksTheRoundTrip) {
   const std::string text = fixture();
   std::mt19937 rng(39);
   for (int i = 0; i < 400; ++i) {
-    std::string mutated = text;
-    for (int edits = 1 + rng() % 4; edits > 0; --edits) {
-      const std::size_t at = rng() % mutated.size();
-      switch (rng() % 3) {
-        case 0: mutated[at] = char(rng()); break;
-        case 1: mutated.erase(at, 1 + rng() % 8); break;
-        default: mutated.insert(at, 1, "{}()[]\"\n;%$!?"[rng() % 13]);
-      }
-      if (mutated.empty()) mutated.push_back('x');
-    }
+    const std::string mutated = test_support::mutated(text, rng, "{}()[]\"\n;%$!?");
     for (const Result<TreeGame>& game : read_all(mutated)) {
       if (!game.ok()) {
         EXPECT_EQ(game.error().rfind("game ", 0), 0u) << game.error();
