@@ -9,6 +9,7 @@
 #include "core/chess/movegen.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
+#include "game/gui/board_shapes.h"
 #include "game/gui/position_editor_screen.h"
 #include "game/gui/user_files.h"
 
@@ -360,17 +361,9 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
 void AnalysisScreen::handle_board(const sf::Event& event) {
   const chess::Position& pos = position();
   auto square_at = [&](int x, int y) { return board_.square_at({float(x), float(y)}); };
-  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right) {
-    const bool shift = sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) ||
-                       sf::Keyboard::isKeyPressed(sf::Keyboard::RShift) ||
-                       sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) ||
-                       sf::Keyboard::isKeyPressed(sf::Keyboard::RControl);
-    const bool alt = sf::Keyboard::isKeyPressed(sf::Keyboard::LAlt) || sf::Keyboard::isKeyPressed(sf::Keyboard::RAlt);
-    marking_.press(square_at(event.mouseButton.x, event.mouseButton.y), BoardMarking::color_for(shift, alt));
-    return;
-  }
-  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Right) {
-    if (auto shape = marking_.release(square_at(event.mouseButton.x, event.mouseButton.y))) toggle_shape(*shape);
+  std::optional<BoardMarking::Shape> drawn;
+  if (handle_marking(marking_, board_, event, drawn)) {
+    if (drawn) toggle_shape(*drawn);
     return;
   }
   if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {

@@ -6,6 +6,7 @@
 #include "core/chess/uci.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
+#include "game/gui/board_shapes.h"
 
 namespace gambit::gui {
 
@@ -16,17 +17,6 @@ constexpr float BarWidth = 16;
 constexpr float ButtonHeight = 34;
 constexpr float Gap = 6;
 constexpr float ToastSlot = 70;
-
-// lichess's brushes, a little transparent so the pieces show through.
-sf::Color shape_color(study::ShapeColor color) {
-  switch (color) {
-    case study::ShapeColor::Green: return sf::Color(21, 120, 27, 170);
-    case study::ShapeColor::Red: return sf::Color(136, 32, 32, 170);
-    case study::ShapeColor::Yellow: return sf::Color(230, 143, 0, 170);
-    case study::ShapeColor::Blue: return sf::Color(0, 48, 136, 170);
-  }
-  return sf::Color(21, 120, 27, 170);
-}
 
 std::string json_moves(const std::vector<chess::Move>& moves) {
   std::string out;
@@ -99,19 +89,12 @@ BoardScene AnalysisScreen::scene() const {
     scene.drag_point = mouse_;
   }
   if (auto pending = input_.pending_promotion()) scene.promotion = {{pending->second, pos.side_to_move()}};
-  const study::Comment& comment = tree().node(cursor_).comment_after;
-  for (const study::Arrow& arrow : comment.arrows) scene.arrows.push_back({arrow.from, arrow.to, shape_color(arrow.color)});
-  for (const study::Circle& circle : comment.circles) scene.circles.push_back({circle.square, shape_color(circle.color)});
   // The engine's best move, when its lines are of this position.
   const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
   if (engine_on_ && engine_ && engine_->position() == pos && !lines.empty())
     scene.arrows.push_back({lines.front().pv.front().from(), lines.front().pv.front().to(), sf::Color(0, 90, 170, 130)});
-  if (auto shape = marking_.pending(board_.square_at(mouse_))) {
-    if (shape->circle())
-      scene.circles.push_back({shape->from, shape_color(shape->color)});
-    else
-      scene.arrows.push_back({shape->from, shape->to, shape_color(shape->color)});
-  }
+  const study::Comment& comment = tree().node(cursor_).comment_after;
+  add_shapes(scene, comment.arrows, comment.circles, marking_, board_, mouse_);
   return scene;
 }
 
@@ -190,12 +173,7 @@ void AnalysisScreen::describe(StateDump& dump) const {
   for (int nag : tree().node(cursor_).nags) nags.push_back(std::to_string(nag));
   dump.add("nags", nags);
   const study::Comment& comment = tree().node(cursor_).comment_after;
-  std::vector<std::string> shapes;
-  for (const study::Arrow& a : comment.arrows)
-    shapes.push_back(std::string(1, char(a.color)) + chess::square_name(a.from) + chess::square_name(a.to));
-  for (const study::Circle& c : comment.circles)
-    shapes.push_back(std::string(1, char(c.color)) + chess::square_name(c.square));
-  dump.add("shapes", shapes);
+  dump.add("shapes", shape_names(comment.arrows, comment.circles));
   dump.add("engine_on", engine_on_);
   dump.add("engine", engine_ ? engine_->engine_name() : std::string());
   dump.add("engine_problem", engine_problem_.empty() && engine_ ? engine_->problem() : engine_problem_);

@@ -7,6 +7,7 @@
 
 #include "core/chess/san.h"
 #include "game/gui/app.h"
+#include "game/gui/board_shapes.h"
 
 namespace gambit::gui {
 
@@ -92,6 +93,14 @@ void GameScreen::handle_dialog(const sf::Event& event) {
 }
 
 void GameScreen::handle_board(const sf::Event& event) {
+  // The right button draws arrows and circles on the position shown (and drops a selection).
+  std::optional<BoardMarking::Shape> drawn;
+  if (handle_marking(marking_, board_, event, drawn)) {
+    input_.reset();
+    if (drawn) marking_.toggle(shown_position().key(), *drawn);
+    app_.invalidate();
+    return;
+  }
   match::GameSession* s = session();
   const bool live = !view_ply_;
   const bool may_move = live && s->human_to_move() && dialog_ == 0;
@@ -119,15 +128,13 @@ void GameScreen::handle_board(const sf::Event& event) {
   } else if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
     play(input_.release(pos, board_.square_at(point)), true);
-  } else if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right) {
-    input_.reset();
   }
 }
 
 void GameScreen::handle(const sf::Event& event) {
   if (event.type == sf::Event::MouseMoved) {
     mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
-    if (input_.dragging()) app_.invalidate();
+    if (input_.dragging() || marking_.pending(board_.square_at(mouse_))) app_.invalidate();
   }
   layout(app_.window().getView().getSize());
   if (!session()) {

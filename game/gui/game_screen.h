@@ -22,6 +22,7 @@
 #include "core/recording/recorder.h"
 #include "core/store/store.h"
 #include "game/gui/board_input.h"
+#include "game/gui/board_marking.h"
 #include "game/gui/board_view.h"
 #include "game/gui/file_chooser.h"
 #include "game/gui/move_list_view.h"
@@ -124,6 +125,7 @@ class GameScreen : public Screen {
   recording::Recorder recorder_;
   BoardView board_;
   BoardInput input_;
+  BoardMarking marking_;  // the right button's arrows and circles, per position shown
   std::string failure_;  // the game could not start: why
   bool overlay_dismissed_ = false;
 

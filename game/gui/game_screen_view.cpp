@@ -11,6 +11,7 @@
 #include "core/match/game_record.h"
 #include "core/review/game_review.h"
 #include "game/gui/app.h"
+#include "game/gui/board_shapes.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/game_screen.h"
 
@@ -380,6 +381,8 @@ void GameScreen::draw(sf::RenderTarget& target) {
     if (auto pending = input_.pending_promotion())
       scene.promotion = std::make_pair(pending->second, game().position().side_to_move());
   }
+  const BoardMarking::Shapes& shapes = marking_.shapes(shown_position().key());
+  add_shapes(scene, shapes.arrows, shapes.circles, marking_, board_, mouse_);
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
   if (overlay_shown()) draw_overlay(target);
@@ -389,6 +392,7 @@ void GameScreen::draw(sf::RenderTarget& target) {
 
 void GameScreen::describe(StateDump& dump) const {
   dump.add("mode", name());
+  dump.add("shapes", shape_names(marking_.shapes(shown_position().key())));
   if (!session()) {
     dump.add("failure", failure_);
     return;

@@ -17,6 +17,7 @@
 #include "core/study/tree_pgn.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
+#include "game/gui/board_shapes.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -184,6 +185,16 @@ void ReplayScreen::handle(const sf::Event& event) {
     if (b.button.clicked(event)) return run(b.action);
   if (review_)
     if (auto ply = review_->handle(event, ply_)) return go_to(*ply);
+  if (event.type == sf::Event::MouseMoved) {
+    mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
+    if (marking_.pending(board_.square_at(mouse_))) app_.invalidate();
+  }
+  std::optional<BoardMarking::Shape> drawn;
+  if (handle_marking(marking_, board_, event, drawn)) {
+    if (drawn) marking_.toggle(positions_[ply_].key(), *drawn);
+    app_.invalidate();
+    return;
+  }
 
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     if (auto ply = move_list_.ply_at({float(event.mouseButton.x), float(event.mouseButton.y)})) return go_to(*ply);
@@ -359,6 +370,8 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   if (ply_ > 0) scene.last_move = moves_[ply_ - 1];
   if (review_)
     if (auto arrow = review_->arrow(ply_)) scene.arrows.push_back(*arrow);
+  const BoardMarking::Shapes& shapes = marking_.shapes(positions_[ply_].key());
+  add_shapes(scene, shapes.arrows, shapes.circles, marking_, board_, mouse_);
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
   if (exporting_) modal_.draw(target, assets);
@@ -377,6 +390,7 @@ void ReplayScreen::describe(StateDump& dump) const {
   dump.add("result", game_.result);
   dump.add("reason", game_.reason);
   dump.add("flipped", board_.flipped());
+  if (!positions_.empty()) dump.add("shapes", shape_names(marking_.shapes(positions_[ply_].key())));
   dump.add("dialog", exporting_ ? 1 : 0);
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));

@@ -17,6 +17,7 @@
 
 #include "core/chess/position.h"
 #include "core/store/store.h"
+#include "game/gui/board_marking.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
 #include "game/gui/review_panel.h"
@@ -72,6 +73,8 @@ class ReplayScreen : public Screen {
   std::optional<ReviewPanel> review_;  // once the game is read
 
   BoardView board_;
+  BoardMarking marking_;  // the right button's arrows and circles, per position
+  sf::Vector2f mouse_;
   sf::FloatRect panel_;
   sf::FloatRect toast_slot_;  // where the panel left room for the toast showing (empty: none)
   MoveListView move_list_;

@@ -277,6 +277,22 @@ class Walk:
         g.key("n")
         self.check("replay reviewed, at a mistake",
                    lambda s: s["review_marks"][s["ply"] - 1] != "" if any(s["review_marks"]) else s["ply"] == 0)
+        # The analysis board from there: the review's better lines in its tree, three engine lines.
+        g.key("a")
+        self.check("analysis from a reviewed game",
+                   lambda s: s["screen"] == "analysis" and len(s["lines"]) >= 3)
+        g.key("c")
+        self.check("analysis comment dialog", lambda s: s["dialog"] == 1)
+        g.key("Escape")
+        g.wait_for("the comment dialog closed", lambda s: s["dialog"] == 0)
+        g.key("b")
+        self.check("position editor", lambda s: s["screen"] == "editor" and s["legal"])
+        g.key("x")
+        self.check("position editor refusing an empty board", lambda s: not s["legal"] and s["problem"] != "")
+        g.key("Escape")
+        g.wait_for("the analysis board again", lambda s: s["screen"] == "analysis")
+        g.key("Escape")
+        g.wait_for("the replay again", lambda s: s["screen"] == "replay")
         g.key("e")
         g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
         g.key("Return")
