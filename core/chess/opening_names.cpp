@@ -180,6 +180,12 @@ const Result<OpeningNames>& shared_opening_names() {
   return table;
 }
 
+std::string opening_text(std::span<const Position> positions) {
+  const Result<OpeningNames>& names = shared_opening_names();
+  const OpeningName* name = names ? names->classify(positions) : nullptr;
+  return name ? name->text() : "";
+}
+
 void add_opening_tags(PgnGame& game, const OpeningNames& names) {
   const OpeningName* name = names.classify(game.start, game.moves);
   if (!name) return;

@@ -123,6 +123,11 @@ class OpeningNames {
 // first to finish reading); the table is then shared read-only.
 const Result<OpeningNames>& shared_opening_names();
 
+// The name for people of the opening reached by `positions` (the start, then
+// after each move) with shared_opening_names(): what the windows show; "" for
+// none, or when there is no table.
+std::string opening_text(std::span<const Position> positions);
+
 // Gives `game` the tags `pgn-extract -e` would: when `names` classify it, its
 // ECO, Opening, Variation and SubVariation tags are replaced by the opening's
 // (the empty ones left out), placed after the Seven Tag Roster; otherwise the

@@ -232,6 +232,15 @@ TEST(OpeningNames, DebiansEcoFileIsReadWhole) {
       start, moves_of(start, {"e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"}));
   ASSERT_NE(najdorf, nullptr);
   EXPECT_EQ(najdorf->text(), "B90 Sicilian: Najdorf");
+  // What the windows show, from the positions of a game.
+  std::vector<Position> positions{start};
+  for (Move move : moves_of(start, {"e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"})) {
+    positions.push_back(positions.back());
+    positions.back().do_move(move);
+  }
+  EXPECT_EQ(opening_text(positions), "B90 Sicilian: Najdorf");
+  EXPECT_EQ(opening_text(std::span(positions).first(4)), "B27 Sicilian defence");
+  EXPECT_EQ(opening_text(std::span(positions).first(1)), "");
   // The Najdorf by way of 2. Nc3 and 3. Nf3 (an Open Sicilian's other order).
   const OpeningName* again = names->classify(
       start, moves_of(start, {"e4", "c5", "Nc3", "d6", "Nf3", "Nf6", "d4", "cxd4", "Nxd4", "a6"}));
