@@ -107,7 +107,8 @@ OpeningNames OpeningNames::from_pgn(std::string_view eco_pgn) {
   for (const auto& [key, lines] : by_key)
     for (std::uint32_t i : lines) {
       Line& line = table.lines_[i];
-      const bool shared = std::ranges::any_of(lines, [&](std::uint32_t j) { return j != i && table.lines_[j].end == line.end; });
+      const bool shared =
+          std::ranges::any_of(lines, [&](std::uint32_t j) { return j != i && table.lines_[j].end == line.end; });
       if (!shared) std::vector<Placement>().swap(line.path);
     }
   return table;
@@ -118,7 +119,8 @@ Result<OpeningNames> OpeningNames::load(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     const int error = errno;
-    return Failure{prefix + " cannot be read (" + std::strerror(error) + "); it comes with Debian's pgn-extract package"};
+    return Failure{prefix + " cannot be read (" + std::strerror(error) +
+                   "); it comes with Debian's pgn-extract package"};
   }
   std::ostringstream text;
   text << in.rdbuf();
