@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/chess/opening_names.h"
 #include "core/match/game_runner.h"
 #include "core/util/local_time.h"
 
@@ -191,6 +192,7 @@ chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, con
     pgn.comments_after.assign(pgn.moves.size(), "");
     pgn.comments_after.back() = outcome.description();
   }
+  chess::add_opening_tags(pgn);
   return pgn;
 }
 

@@ -21,10 +21,11 @@ struct TimeControl;
 using PgnTags = std::vector<std::pair<std::string, std::string>>;
 
 // The game as PGN: the Seven Tag Roster (Event, Site "?", Date today, Round "?",
-// White, Black, Result), then `extra` (an extra tag of a roster name replaces
-// it, the others follow in order), then TimeControl (plus MoveTime for a fixed
-// time per move) and Termination. The outcome's description is the comment
-// after the last move.
+// White, Black, Result), the opening's ECO, Opening and Variation when it has
+// a name (chess::add_opening_tags), then `extra` (an extra tag of a roster name
+// replaces it, the others follow in order), then TimeControl (plus MoveTime
+// for a fixed time per move) and Termination. The outcome's description is the
+// comment after the last move.
 chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,
                           const std::string& black, const TimeControl& time_control, const PgnTags& extra);
 

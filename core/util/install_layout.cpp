@@ -25,5 +25,6 @@ fs::path beside_program(const char* relative) {
 fs::path data_directory() { return beside_program(GAMBIT_DATA_FROM_BIN); }
 fs::path helper_directory() { return beside_program(GAMBIT_HELPER_FROM_BIN); }
 fs::path plugin_directory() { return beside_program(GAMBIT_PLUGIN_FROM_BIN); }
+fs::path eco_file() { return GAMBIT_ECO_FILE; }
 
 }  // namespace gambit

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// InstallLayout: where Gambit's own files are, found from the running program
+// InstallLayout: where Gambit's own files are (and the one file of another
+// package it reads), found from the running program
 // alone. The build folder has the same shape as an installed prefix (bin/,
 // lib/gambit/plugins/, share/gambit/), so one rule serves both and no path to
 // the source tree is compiled in. The relative paths come from the install
@@ -22,5 +23,11 @@ std::filesystem::path executable_directory();
 std::filesystem::path data_directory();
 std::filesystem::path helper_directory();
 std::filesystem::path plugin_directory();
+
+// A file of another Debian package the game reads, at the absolute path that
+// package installs it (chosen at configure time, GAMBIT_ECO_FILE):
+//   eco_file()  pgn-extract's ECO table, /usr/share/pgn-extract/eco.pgn: the
+//               opening names (core/chess/opening_names.h)
+std::filesystem::path eco_file();
 
 }  // namespace gambit

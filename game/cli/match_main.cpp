@@ -32,6 +32,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/chess/opening_names.h"
 #include "core/chess/pgn.h"
 #include "core/config/config_loader.h"
 #include "core/config/config_paths.h"
@@ -542,6 +543,9 @@ int run(int argc, char** argv) {
   for (std::size_t number = 1; number <= std::size_t(games); ++number)
     if (shard.has_game(number) && !done.count(number)) numbers.push_back(number);
 
+  // Read once here; the games' threads share the table (their PGN's ECO and Opening tags).
+  if (const Result<chess::OpeningNames>& names = chess::shared_opening_names(); !names)
+    std::fprintf(stderr, "gambit-match: %s\n", names.error().c_str());
   std::printf("Match: %s (%s) vs %s (%s), %s, %d games, %s, book %s, seed %llu%s%s\n", results.names[0].c_str(),
               match::options_text(first->options).c_str(), results.names[1].c_str(),
               match::options_text(second->options).c_str(), std::string(chess::names_of(variant).for_people).c_str(),

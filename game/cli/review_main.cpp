@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include "core/chess/opening_names.h"
 #include "core/chess/pgn.h"
 #include "core/config/config_loader.h"
 #include "core/config/config_paths.h"
@@ -97,6 +98,8 @@ int run(int argc, char** argv) {
 
   players::Limits limits = settings.review.limits();
   if (movetime > 0 || depth > 0 || nodes > 0) limits = players::Limits{.movetime_ms = movetime, .depth = depth, .nodes = nodes};
+  if (const Result<chess::OpeningNames>& names = chess::shared_opening_names(); !names)
+    std::fprintf(stderr, "gambit-review: %s\n", names.error().c_str());
   chess::PgnReader reader(text);
   int number = 0, reviewed = 0, failed = 0;
   while (auto game = reader.next()) {
@@ -127,7 +130,9 @@ int run(int argc, char** argv) {
       if (!std::ranges::all_of(analysers, [](const auto* a) { return a->usable(); })) break;
       continue;
     }
-    out << chess::write_pgn(review::annotate(pgn, review.value()));
+    chess::PgnGame annotated = review::annotate(pgn, review.value());
+    chess::add_opening_tags(annotated);
+    out << chess::write_pgn(annotated);
     ++reviewed;
   }
   out.flush();

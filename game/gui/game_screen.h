@@ -2,11 +2,11 @@
 // GameScreen: the board-and-panel view of one match::GameSession, shared by
 // PlayScreen (humans at the board) and DemoScreen (AI against AI). The board
 // on the left; on the right the panel: players, clocks, captured pieces,
-// status, the AI's "thinking" line, the move list (click a move, or Left and
-// Right, to look back), a grid of buttons with help lines, and over the board
-// the end-of-game box. Every finished game is recorded in the store
-// (recording::Recorder). The rules of the flow live in the session; screens
-// only show them and turn input into calls.
+// status, the AI's "thinking" line, the opening reached (ECO code and name),
+// the move list (click a move, or Left and Right, to look back), a grid of
+// buttons with help lines, and over the board the end-of-game box. Every
+// finished game is recorded in the store (recording::Recorder). The rules of
+// the flow live in the session; screens only show them and turn input into calls.
 //
 // A screen adds its buttons (add_button) and answers the hooks below; this
 // class does the rest. game_screen.cpp: input and flow; game_screen_view.cpp:
@@ -113,6 +113,8 @@ class GameScreen : public Screen {
   std::string end_headline() const;
   std::vector<std::string> end_details() const;
   std::string thinking_text() const;
+  // The opening reached at the move shown: "B90 Sicilian: Najdorf", or "" (chess::opening_text).
+  std::string opening_text() const;
 
   // The store's side (recording::Recorder), its problems told as toasts.
   // A new, loaded or resumed game starts being played here, rated or not as decided before it.

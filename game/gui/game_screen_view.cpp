@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/chess/opening_names.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
@@ -25,6 +26,7 @@ constexpr float HelpLine = 15;      // one line of the help under the buttons
 constexpr float PlayerRow = 32;     // from a player's name row to its clock and captured pieces
 constexpr float PlayerHeight = 60;  // a player's two rows
 constexpr float ClockWidth = 96;
+constexpr float OpeningLine = 20;  // the opening's name above the move list
 
 std::string clock_text(std::int64_t ms) {
   if (ms < 0) ms = 0;
@@ -121,6 +123,10 @@ std::string GameScreen::status_text() const {
   else if (s.draw_offered_to_mover() && !s.seat(side).human())
     text = s.seat(side).label + " is considering your draw offer...";
   return text;
+}
+
+std::string GameScreen::opening_text() const {
+  return chess::opening_text(std::span(game().positions()).first(shown_ply() + 1));
 }
 
 std::string GameScreen::thinking_text() const {
@@ -235,6 +241,9 @@ void GameScreen::draw_panel(sf::RenderTarget& target) {
     toast_slot_ = {x, y, width, std::min(10.0f + 20.0f * float(lines), std::max(30.0f, bottom_player - 8 - y - 40))};
     y += toast_slot_.height + 6;
   }
+  // The opening reached at the move shown, on a line of its own (empty before the first known position).
+  draw_text(target, assets.font(), fit_text(assets.font(), opening_text(), 14, width), 14, {x, y}, colors::TextDim);
+  y += OpeningLine;
   refresh_san();
   move_list_.draw(target, assets, {x, y, width, std::max(20.0f, bottom_player - y - 8)},
                   {&san_, game().start().fullmove_number(), game().start().side_to_move() == chess::BLACK,
@@ -416,6 +425,7 @@ void GameScreen::describe(StateDump& dump) const {
     dump.add("end_details", end_details());
   }
   dump.add("status", status_text());
+  dump.add("opening", opening_text());
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
   dump.add("board_size", double(board_.rect().width));

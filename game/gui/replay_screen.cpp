@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/chess/opening_names.h"
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/match/game_record.h"
@@ -94,7 +95,8 @@ void ReplayScreen::load() {
     failure_ = "The recorded game cannot be read: " + first->error();
     return;
   }
-  const chess::PgnGame& game = first->value();
+  record_ = std::move(*first).value();
+  const chess::PgnGame& game = record_;
   positions_.push_back(game.start);
   for (chess::Move move : game.moves) {
     san_.push_back(chess::to_san(positions_.back(), move));
@@ -172,8 +174,9 @@ void ReplayScreen::handle(const sf::Event& event) {
     exporting_ = false;
     if (answer == ModalDialog::Answer::Cancel) return;
     const std::string path = expand_home(modal_.field.text());
-    const std::optional<chess::PgnGame> annotated = review_ ? review_->annotated() : std::nullopt;
-    if (auto problem = write_text_file(path, annotated ? chess::write_pgn(*annotated) : pgn_)) {
+    chess::PgnGame written = review_ ? review_->annotated().value_or(record_) : record_;
+    chess::add_opening_tags(written);
+    if (auto problem = write_text_file(path, chess::write_pgn(written))) {
       app_.toast("Could not export the game: " + *problem);
     } else {
       app_.setup().remember_file(path);
@@ -277,6 +280,10 @@ void ReplayScreen::analyse() {
   app_.push(std::make_unique<AnalysisScreen>(app_, std::move(*game), ply_, source));
 }
 
+std::string ReplayScreen::opening_text() const {
+  return positions_.empty() ? "" : chess::opening_text(std::span(positions_).first(ply_ + 1));
+}
+
 std::string ReplayScreen::status_text() const {
   const std::string of = "   ply " + std::to_string(ply_) + " of " + std::to_string(plies());
   if (ply_ == 0) return "Start position" + of;
@@ -326,7 +333,10 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   }
   y += 9;
   draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
-  y += 26;
+  y += 24;
+  // The opening reached at the move shown (empty before the first known position).
+  draw_text(target, assets.font(), fit_text(assets.font(), opening_text(), 14, width), 14, {x, y}, colors::TextDim);
+  y += 22;
   if (review_) y += review_->draw(target, {x, y, width, panel_.height - y}, ply_);
 
   // The move list, the current move kept in view while stepping.
@@ -389,6 +399,7 @@ void ReplayScreen::describe(StateDump& dump) const {
   dump.add("black", game_.black);
   dump.add("result", game_.result);
   dump.add("reason", game_.reason);
+  dump.add("opening", opening_text());
   dump.add("flipped", board_.flipped());
   if (!positions_.empty()) dump.add("shapes", shape_names(marking_.shapes(positions_[ply_].key())));
   dump.add("dialog", exporting_ ? 1 : 0);

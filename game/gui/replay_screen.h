@@ -2,7 +2,7 @@
 // ReplayScreen: one recorded game from the store (or a finished game loaded
 // from a file, with its own players, result and tags), move by move — the board
 // (not clickable) with the last move highlighted, the players, result and
-// reason, the move list (click a move to jump to it), the buttons |< < > >|
+// reason, the opening reached at the move shown, the move list (click a move to jump to it), the buttons |< < > >|
 // (Home, Left, Right, End), Flip (F), Review (R: the game reviewed move by move,
 // ReviewPanel), Analyse (A: the analysis board at this move, with the review's
 // better lines as variations when there is one), Export PGN (E: with the
@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/chess/pgn.h"
 #include "core/chess/position.h"
 #include "core/store/store.h"
 #include "game/gui/board_marking.h"
@@ -55,6 +56,7 @@ class ReplayScreen : public Screen {
   void go_to(std::size_t ply);
   std::size_t plies() const { return moves_.size(); }
   std::string status_text() const;
+  std::string opening_text() const;  // the opening reached at the move shown, or ""
   void draw_panel(sf::RenderTarget& target);
 
   void add_buttons();
@@ -65,6 +67,7 @@ class ReplayScreen : public Screen {
   std::string file_;         // the file it came from ("" for the store's)
   std::string date_;         // a file's game: its Date tag
   std::string pgn_;
+  chess::PgnGame record_;  // the game pgn_ holds, once read (Export PGN writes it, with its opening's tags)
   std::string failure_;  // the game could not be read: why
   std::vector<chess::Position> positions_;  // the start, then after each move
   std::vector<chess::Move> moves_;

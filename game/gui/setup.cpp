@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "game/gui/setup.h"
 
+#include "core/chess/opening_names.h"
 #include "core/config/config_paths.h"
 #include "core/config/config_writer.h"
 #include "core/recording/store_entry.h"
@@ -39,6 +40,9 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
     if (auto placed = setup.store_->place_players(recording::measured_levels(setup.catalog_)); !placed)
       setup.problems_.push_back("Scores: the levels' measured ratings could not be stored: " + placed.error());
   }
+  // Read here, once, so that the first move played does not wait for the table.
+  if (const Result<chess::OpeningNames>& names = chess::shared_opening_names(); !names)
+    setup.problems_.push_back("N" + names.error().substr(1) + ".");
   return setup;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Setup: the game's setup on this computer, opened once when the window
 // starts: the settings (and where the Settings screen saves them), the player
-// plugins found, the scores store, and the problems met opening them, which
+// plugins found, the scores store, the opening names (chess::shared_opening_names,
+// read here), and the problems met opening them, which
 // the menu shows in words. Also what this run remembers for file dialogs.
 //
 // Invariants: settings() always seat players the plugins found can give (the

@@ -258,6 +258,23 @@ def xdo(*args):
     return result.stdout
 
 
+PGN_EXTRACT = "/usr/games/pgn-extract"
+ECO_FILE = "/usr/share/pgn-extract/eco.pgn"
+
+
+def pgn_extract_opening(pgn_text):
+    """The opening pgn-extract -e gives the first game of pgn_text, as the window
+    names it ("C60 Ruy Lopez (Spanish opening)", "B90 Sicilian: Najdorf"), or ""."""
+    result = subprocess.run([PGN_EXTRACT, "-s", "-e" + ECO_FILE], input=pgn_text, capture_output=True, text=True)
+    tags = dict(re.findall(r'^\[(ECO|Opening|Variation|SubVariation) "([^"]*)"\]', result.stdout, re.M))
+    text = " ".join(t for t in (tags.get("ECO", ""), tags.get("Opening", "")) if t)
+    if tags.get("Variation"):
+        text += ": " + tags["Variation"]
+    if tags.get("SubVariation"):
+        text += ", " + tags["SubVariation"]
+    return text
+
+
 def side_to_move(state):
     return state["fen"].split()[1]
 
@@ -643,6 +660,11 @@ def three_check(exe, xd):
                 or '[Variant "Three-check"]' not in rows[0][3]:
             g.fail("the store should hold the game as a three-check win by third check, it holds %r"
                    % [row[:3] for row in rows])
+        # Its opening, in the store's PGN and in the replay, is the one pgn-extract -e gives its moves.
+        opening = pgn_extract_opening(rows[0][3])
+        stored = dict(re.findall(r'^\[(ECO|Opening) "([^"]*)"\]', rows[0][3], re.M))
+        if not opening or not opening.startswith(stored.get("ECO", "?") + " " + stored.get("Opening", "?")):
+            g.fail("the stored game's ECO and Opening tags %r should be pgn-extract's %r" % (stored, opening))
         # Replayed from the Scores screen, it ends with White's three checks given (0 of 3 left).
         g.key("Escape")  # the end-of-game overlay
         g.key("Escape")  # the menu
@@ -655,9 +677,11 @@ def three_check(exe, xd):
         s = g.wait_for("the last position replayed", lambda s: s["screen"] == "replay" and s["ply"] == len(moves))
         if " 0+3 " not in s["fen"]:
             g.fail("the replayed end position should have White's checks used up (0+3), not %r" % s["fen"])
+        if s["opening"] != opening:
+            g.fail("the replay should name the opening %r, not %r" % (opening, s["opening"]))
         took = g.close(xd)
         print("g) three-check, human vs human: 9 clicked plies to the third check, counters 3/0, recorded as "
-              "three-check and replayed to 0+3; closed in %.2f s" % took, flush=True)
+              "three-check (%s) and replayed to 0+3; closed in %.2f s" % (opening, took), flush=True)
     finally:
         g.cleanup()
 
@@ -813,6 +837,10 @@ def placement_and_game_file(exe, xd):
                             lambda s: s["screen"] == "play" and len(s["moves"]) == 5)
         if s["moves"] != ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] or "Loaded a game" not in s["toast"]:
             second.fail("opening.pgn should be loaded, 5 plies: %s, toast %r" % (s["moves"], s["toast"]))
+        with open(game, encoding="utf-8") as f:
+            expected = pgn_extract_opening(f.read())
+        if not expected or s["opening"] != expected:
+            second.fail("the opening shown should be pgn-extract's %r, not %r" % (expected, s["opening"]))
         if (s["window_width"], s["window_height"]) != (1000, 700):
             second.fail("the window should open at its last size 1000x700")
         wait_for_geometry(second, xd, "reopened where it was, 130,90", lambda g: g[:2] == (130, 90))
@@ -835,7 +863,8 @@ def placement_and_game_file(exe, xd):
         third.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
         third.close(xd)
         print("j) the window reopens at 130,90, 1000x700; opening.pgn from the command line opens with its "
-              "5 plies; a file with an illegal move loads up to it: %r" % s["dialog_text"], flush=True)
+              "5 plies (%s); a file with an illegal move loads up to it: %r" % (expected, s["dialog_text"]),
+              flush=True)
     finally:
         third.cleanup()
 
@@ -932,6 +961,11 @@ def review_from_scores(exe, xd):
             exported = f.read()
         if "[%eval " not in exported or "$4" not in exported or "WhiteAccuracy" not in exported:
             g.fail("the exported game lacks its review:\n%s" % exported[:1500])
+        # And its opening's tags, the ones pgn-extract -e gives it.
+        opening = pgn_extract_opening(exported)
+        written = re.findall(r'^\[(?:ECO|Opening) "([^"]*)"\]', exported, re.M)
+        if not opening or len(written) != 2 or not opening.startswith(" ".join(written)):
+            g.fail("the exported game's ECO and Opening tags should be pgn-extract's %r:\n%s" % (opening, exported[:800]))
         g.key("Escape")
         g.wait_for("the scores screen again", lambda s: s["screen"] == "scores")
         g.key("Return")

@@ -22,6 +22,14 @@ grep -q '^Elo difference: +inf$' <<<"$out" || fail "no Elo line: $out"
 grep -q '^\[WhitePlugin "alphabeta ' "$work/games.pgn" || fail "PGN lacks the plugin tag"
 grep -q '^\[Seed "9"\]' "$work/games.pgn" || fail "PGN lacks the seed tag"
 [ "$(grep -cE '^\[Result "(1-0|0-1)"\]' "$work/games.pgn")" = 4 ] || fail "PGN results are not all decisive"
+# Opening names: the games' ECO/Opening/Variation tags are the ones pgn-extract -e gives them.
+eco=/usr/share/pgn-extract/eco.pgn
+opening_tags() { grep -E '^\[(Event|ECO|Opening|Variation|SubVariation) ' "$1"; }
+/usr/games/pgn-extract -s -e"$eco" -o "$work/classified.pgn" "$work/games.pgn" 2>/dev/null ||
+  fail "pgn-extract -e could not read the match's PGN"
+[ "$(grep -c '^\[ECO ' "$work/games.pgn")" = 4 ] || fail "the PGN's games lack their ECO tags"
+cmp -s <(opening_tags "$work/games.pgn") <(opening_tags "$work/classified.pgn") ||
+  fail "the opening tags differ from pgn-extract -e's: $(diff <(opening_tags "$work/games.pgn") <(opening_tags "$work/classified.pgn"))"
 
 # The same seed replays the same games (random's seed is derived from it).
 "$match" --white random --black random --games 2 --seed 5 --pgn "$work/a.pgn" >/dev/null 2>&1

@@ -54,6 +54,12 @@ if command -v /usr/games/pgn-extract >/dev/null; then
   [ "$(grep -o '%eval' "$work/extracted.pgn" | wc -l)" = "$(grep -o '%eval' "$work/out.pgn" | wc -l)" ] ||
     fail "pgn-extract loses [%eval] comments"
   grep -q 'Nf6 \$4' "$work/extracted.pgn" || fail "pgn-extract loses the ?? NAG"
+  # The opening names written are the ones pgn-extract -e gives the games.
+  /usr/games/pgn-extract -s -e/usr/share/pgn-extract/eco.pgn "$work/out.pgn" -o "$work/classified.pgn" 2>/dev/null
+  opening_tags() { grep -E '^\[(Event|ECO|Opening|Variation|SubVariation) ' "$1"; }
+  grep -q '^\[ECO ' "$work/out.pgn" || fail "the reviewed games have no ECO tag"
+  cmp -s <(opening_tags "$work/out.pgn") <(opening_tags "$work/classified.pgn") ||
+    fail "the opening tags differ from pgn-extract -e's: $(diff <(opening_tags "$work/out.pgn") <(opening_tags "$work/classified.pgn"))"
 else
   fail "pgn-extract is missing (make installs it: apt-get install pgn-extract)"
 fi

@@ -32,6 +32,9 @@ $lintian_out"
 [ -z "$lintian_out" ] || echo "lintian (information only):
 $lintian_out"
 echo "lintian: no errors or warnings"
+# The opening names are read from pgn-extract's eco.pgn at run time (core/chess/opening_names.h).
+dpkg-deb -f "$game_deb" Depends | grep -qE '(^|, )pgn-extract(,|$| )' ||
+  fail "the gambit package does not depend on pgn-extract: $(dpkg-deb -f "$game_deb" Depends)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

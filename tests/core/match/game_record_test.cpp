@@ -9,6 +9,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include "core/chess/uci.h"
 #include "core/match/game_runner.h"
 
 namespace gambit::match {
@@ -115,6 +116,25 @@ TEST(RatingTags, AMeasuredLevelCarriesItsEloAndNothingElseDoes) {
   EXPECT_TRUE(rating_tags("White", seat(measured.level, {{"depth", "3"}})).empty());
   EXPECT_TRUE(rating_tags("White", seat("max", {})).empty());
   EXPECT_TRUE(rating_tags("White", players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}}).empty());
+}
+
+// Every game the window, the store and gambit-match write: its opening's tags
+// (from Debian's pgn-extract, a build dependency) right after the roster.
+TEST(PgnRecord, NamesTheOpeningRightAfterTheRoster) {
+  chess::Game game;
+  for (const char* move : {"e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6"})
+    ASSERT_TRUE(game.play(chess::parse_uci_move(game.position(), move).value()));
+  const chess::PgnGame pgn = pgn_record(game, "e", "Ann", "Bob", TimeControl{}, {{"Round", "3"}, {"Seed", "9"}});
+  ASSERT_GE(pgn.tags.size(), 11u);
+  EXPECT_EQ(pgn.tags[7], (std::pair<std::string, std::string>{"ECO", "B90"}));
+  EXPECT_EQ(pgn.tags[8], (std::pair<std::string, std::string>{"Opening", "Sicilian"}));
+  EXPECT_EQ(pgn.tags[9], (std::pair<std::string, std::string>{"Variation", "Najdorf"}));
+  EXPECT_EQ(pgn.tags[10], (std::pair<std::string, std::string>{"Seed", "9"}));
+  EXPECT_EQ(pgn.tag("Round"), "3");
+  // Before any known position: no opening tags at all.
+  const chess::PgnGame none = pgn_record(chess::Game(), "e", "Ann", "Bob", TimeControl{}, {});
+  EXPECT_EQ(none.tag("ECO"), "");
+  EXPECT_EQ(none.tag("Opening"), "");
 }
 
 TEST(MovesText, CountsMovesAsPeopleDo) {
