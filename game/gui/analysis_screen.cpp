@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/chess/movegen.h"
+#include "core/chess/opening_names.h"
 #include "core/match/game_record.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
@@ -139,6 +140,12 @@ void AnalysisScreen::keep_engine_on_cursor() {
     engine_problem_.clear();
   }
   engine_->analyse(tree().node(tree().root()).position, tree().path_from_root(cursor_), lines_);
+}
+
+std::string AnalysisScreen::opening_text() const {
+  std::vector<chess::Position> positions{tree().node(tree().root()).position};
+  for (study::NodeId id : tree().nodes_from_root(cursor_)) positions.push_back(tree().node(id).position);
+  return chess::opening_text(positions);
 }
 
 std::string AnalysisScreen::engine_header() const {
@@ -296,6 +303,10 @@ void AnalysisScreen::handle_dialog(const sf::Event& event) {
     comment.text = study::parse_comment(modal_.field.text()).text;
     game_.tree.set_comment_after(cursor_, comment);
   } else if (dialog == Dialog::Export) {
+    // The opening's tags, as every PGN Gambit writes has them (from the main line, as pgn-extract -e names a game).
+    chess::PgnGame main_line = study::to_pgn_game(game_);
+    chess::add_opening_tags(main_line);
+    game_.tags = main_line.tags;
     const std::string path = expand_home(modal_.field.text());
     if (auto problem = write_text_file(path, study::write_tree_pgn(game_))) {
       app_.toast("Could not export the game: " + *problem);

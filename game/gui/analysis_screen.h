@@ -91,6 +91,8 @@ class AnalysisScreen : public Screen {
   // Starts the chosen engine when analysis is on and none runs; follows the cursor.
   void keep_engine_on_cursor();
   std::string engine_header() const;
+  // The opening reached on the way to the current move ("" for none).
+  std::string opening_text() const;
   void toggle_shape(const BoardMarking::Shape& shape);
 
   // Drawing (analysis_screen_view.cpp).

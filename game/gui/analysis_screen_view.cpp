@@ -105,7 +105,11 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   float y = PanelPad;
   const std::string title = source_.empty() ? "Analysis" : "Analysis: " + source_;
   draw_text(target, assets.bold(), fit_text(assets.bold(), title, 18, width), 18, {x, y});
-  y += 28;
+  y += 26;
+  const std::string opening = opening_text();
+  draw_text(target, assets.font(), fit_text(assets.font(), opening.empty() ? "No opening named yet" : opening, 14, width),
+            14, {x, y}, colors::TextDim);
+  y += 22;
   draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
   y += 24;
 
@@ -162,6 +166,7 @@ void AnalysisScreen::draw(sf::RenderTarget& target) {
 
 void AnalysisScreen::describe(StateDump& dump) const {
   dump.add("fen", position().fen());
+  dump.add("opening", opening_text());
   dump.add("start_fen", tree().node(tree().root()).position.fen());
   dump.add("path", json_moves(tree().path_from_root(cursor_)));
   dump.add("ply", int(tree().ply(cursor_)));

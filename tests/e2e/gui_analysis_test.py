@@ -158,7 +158,10 @@ def variations_from_replay(exe, xd):
         xdo("key", "--window", g.window, "ctrl+a")
         xdo("type", "--delay", "10", exported)
         g.key("Return")
-        g.wait_for("the export done", lambda s: s["dialog"] == 0 and os.path.exists(exported))
+        s = g.wait_for("the export done", lambda s: s["dialog"] == 0 and os.path.exists(exported))
+        tree = s["pgn"]  # now with the opening's tags the export gave it
+        if '[ECO "C' not in tree:
+            g.fail("the export should name the opening (a Ruy Lopez or a Two Knights):\n%s" % tree)
     finally:
         g.cleanup(keep_home=True)
     g = start(exe, xd, "variations-again", ["--analyse", exported])
@@ -194,10 +197,15 @@ def rich_pgn_round_trip(exe, xd):
         xdo("key", "--window", g.window, "ctrl+a")
         xdo("type", "--delay", "10", out)
         g.key("Return")
-        g.wait_for("exported", lambda s: s["dialog"] == 0 and os.path.exists(out))
+        s = g.wait_for("exported", lambda s: s["dialog"] == 0 and os.path.exists(out))
         with open(out) as f:
-            if f.read() != text:
+            if f.read() != s["pgn"]:
                 g.fail("the exported file is not what the board shows")
+        # The export names the opening, as every PGN Gambit writes does; the rest is as read.
+        if '[ECO "B' not in s["pgn"] or '[Opening "Sicilian' not in s["pgn"]:
+            g.fail("the export should carry the opening's tags:\n%s" % s["pgn"])
+        if s["pgn"].split("\n\n", 1)[1] != text.split("\n\n", 1)[1]:
+            g.fail("the moves changed on export:\n%s\n---\n%s" % (text, s["pgn"]))
     finally:
         g.cleanup()
 
