@@ -91,7 +91,7 @@ void AnalysisScreen::add_buttons() {
   add(A::Previous, "<", "One move back (Left)");
   add(A::Next, ">", "One move on, along the main continuation (Right)");
   add(A::Last, ">|", "To the end of this line (End)");
-  add(A::Engine, "Engine", "Engine analysis on or off (L)");
+  add(A::Engine, "Engine", "Engine analysis on or off (L); N: the next engine (Stockfish, when installed)");
   add(A::FewerLines, "-", "One engine line fewer (-)");
   add(A::MoreLines, "+", "One engine line more, up to 5 (+)");
   add(A::Flip, "Flip", "Turn the board around (F)");
@@ -170,9 +170,12 @@ std::string AnalysisScreen::engine_header() const {
 void AnalysisScreen::update() {
   if (!engine_ || !engine_on_) return;
   engine_->poll();
-  const std::uint64_t before = engine_->sequence();
-  lines_view_.set_lines(engine_->position(), engine_->lines(), before);
-  if (engine_->running()) app_.invalidate();
+  // A frame only when the engine has news: the lines change a few times a second, not every frame.
+  const std::uint64_t sequence = engine_->sequence();
+  if (sequence == shown_sequence_) return;
+  shown_sequence_ = sequence;
+  lines_view_.set_lines(engine_->position(), engine_->lines(), sequence);
+  app_.invalidate();
 }
 
 std::chrono::milliseconds AnalysisScreen::redraw_interval() const { return ai_thinking() ? Tick : Idle; }
@@ -338,6 +341,19 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     case K::End:
     case K::Down: run(Action::Last); return true;
     case K::L: run(Action::Engine); return true;
+    case K::N:  // the next engine (alphabeta, Stockfish when installed)
+      if (engines_.size() > 1) {
+        engine_.reset();  // stops the one analysing
+        engine_index_ = (engine_index_ + 1) % engines_.size();
+        engine_problem_.clear();
+        lines_view_.clear();
+        engine_on_ = true;
+        keep_engine_on_cursor();
+        app_.toast("Analysing with " + engines_[engine_index_].label);
+      } else {
+        app_.toast("No other engine: Stockfish analyses here once installed (apt install stockfish).");
+      }
+      return true;
     case K::Hyphen:
     case K::Subtract: run(Action::FewerLines); return true;
     case K::Equal:

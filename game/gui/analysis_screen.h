@@ -7,8 +7,8 @@
 // Looked through with Left/Right (back, on), Home/End or Up/Down (start, end
 // of the line), Shift+Up/Down (the variation before/after). An engine
 // (core/study AnalysisSession: alphabeta at full strength, or Stockfish when
-// installed) analyses the current position without end in 1-5 lines (- and +),
-// toggled with L: the lines with their scores and moves in SAN (a click plays
+// installed; N switches) analyses the current position without end in 1-5
+// lines (- and +), toggled with L: the lines with their scores and moves in SAN (a click plays
 // the line into the tree up to the move clicked), an evaluation bar, and the
 // best line's first move as an arrow. The game is read from and written to
 // PGN with every variation (O open, E export; Ctrl+V pastes a FEN or a PGN).
@@ -111,6 +111,7 @@ class AnalysisScreen : public Screen {
   bool engine_on_ = true;
   int lines_ = 3;
   std::string engine_problem_;
+  std::uint64_t shown_sequence_ = std::uint64_t(-1);  // the engine's reports drawn last
 
   BoardView board_;
   BoardInput input_;

@@ -58,7 +58,7 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   place_row(9, 4, row3, Files);
   buttons_[0].button.enabled = buttons_[1].button.enabled = cursor_ != tree().root();
   buttons_[2].button.enabled = buttons_[3].button.enabled = !tree().main_child(cursor_).is_none();
-  buttons_[4].button.label = engine_on_ ? "Engine on" : "Engine off";
+  buttons_[4].button.label = "Engine";  // green while on
   buttons_[4].button.primary = engine_on_;
   buttons_[4].button.enabled = !engines_.empty();
   buttons_[5].button.enabled = lines_ > 1;
@@ -142,7 +142,7 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
 
   for (ActionButton& b : buttons_) b.button.draw(target, assets);
   std::string help = "Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows";
-  if (text_width(assets.font(), help, 12) > width) help = "Left/Right moves  L engine  C comment  Esc back";
+  if (text_width(assets.font(), help, 12) > width) help = "Left/Right moves  L engine  Esc back";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},

@@ -306,7 +306,7 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
     y += 18;
   }
   for (ActionButton& b : buttons_) b.button.draw(target, assets);
-  std::string help = "Drag pieces on and off; right-click takes one away";
+  std::string help = "Drag pieces on and off; right-click removes";
   for (const ActionButton& b : buttons_)
     if (b.button.hovered) help = b.button.tooltip;
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
