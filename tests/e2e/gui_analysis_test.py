@@ -5,7 +5,7 @@ person would (xdotool) and read back through --state-file:
 
   a) `gambit --analyse FEN` shows at least 3 lines with distinct first moves
      within 2 s of the window's first frame, and the best line of a mate in 2
-     starts with the mating move;
+     starts with the mating move, for alphabeta and for Stockfish (N);
   b) a finished game opened from a file goes to Replay, then (A) to the
      analysis board at the same move; a variation and a sub-variation played
      there with the mouse, a comment and a NAG added, arrows and a circle drawn
@@ -102,6 +102,12 @@ def analyse_fen(exe, xd):
                        lambda s: lines_of(s) and lines_of(s)[0]["score"] == "mate 2", timeout=20)
         if not lines_of(s)[0]["pv"].startswith("d5d8"):
             g.fail("the best line of the mate in two should start with Qd8+: %r" % lines_of(s)[0])
+        # N: Stockfish (Debian's, through the uci player) analyses instead, in as many lines.
+        g.key("n")
+        s = g.wait_for("Stockfish's lines", lambda s: s["engine"] == "Stockfish" and len(lines_of(s)) >= 3
+                       and lines_of(s)[0]["score"] == "mate 2", timeout=20)
+        if not lines_of(s)[0]["pv"].startswith("d5d8"):
+            g.fail("Stockfish's best line should start with Qd8+: %r" % lines_of(s)[0])
         # L turns the engine off, and its lines go.
         g.key("l")
         g.wait_for("the engine off", lambda s: not s["engine_on"] and not s["lines"])
