@@ -52,6 +52,25 @@ RICH = """[Event "Study"]
 """
 
 
+def home_with(name, text):
+    """A fresh home folder holding the file `name` with `text`; returns (folder, file)."""
+    home = tempfile.mkdtemp(prefix="gambit-gui-analysis-")
+    path = os.path.join(home, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return home, path
+
+
+def export_to(g, path):
+    """E, the file's path typed over the suggested one, Enter: the state once it is written."""
+    g.key("e")
+    g.wait_for("the export dialog", lambda s: s["dialog"] == 1)
+    xdo("key", "--window", g.window, "ctrl+a")
+    xdo("type", "--delay", "10", path)
+    g.key("Return")
+    return g.wait_for("the export done", lambda s: s["dialog"] == 0 and os.path.exists(path))
+
+
 def start(exe, xd, name, args):
     g = Gambit(exe, name, CONFIG, args=args)
     g.find_window(xd)
@@ -116,10 +135,7 @@ def analyse_fen(exe, xd):
 
 
 def variations_from_replay(exe, xd):
-    home = tempfile.mkdtemp(prefix="gambit-gui-analysis-")
-    game_file = os.path.join(home, "finished.pgn")
-    with open(game_file, "w") as f:
-        f.write(FINISHED)
+    home, game_file = home_with("finished.pgn", FINISHED)
     exported = os.path.join(home, "study.pgn")
     g = Gambit(exe, "variations", CONFIG, args=[game_file], home=home)
     try:
@@ -159,12 +175,7 @@ def variations_from_replay(exe, xd):
         for part in ("3. Bb5", "3... Nf6 $2", "[%cal Ge1g1]", "[%csl Re5]", "the Berlin", "a6", "3. Bc4"):
             if part not in flowing:
                 g.fail("the tree's PGN should hold %r:\n%s" % (part, tree))
-        g.key("e")
-        g.wait_for("the export dialog", lambda s: s["dialog"] == 1)
-        xdo("key", "--window", g.window, "ctrl+a")
-        xdo("type", "--delay", "10", exported)
-        g.key("Return")
-        s = g.wait_for("the export done", lambda s: s["dialog"] == 0 and os.path.exists(exported))
+        s = export_to(g, exported)
         tree = s["pgn"]  # now with the opening's tags the export gave it
         if '[ECO "C' not in tree:
             g.fail("the export should name the opening (a Ruy Lopez or a Two Knights):\n%s" % tree)
@@ -180,10 +191,7 @@ def variations_from_replay(exe, xd):
 
 
 def rich_pgn_round_trip(exe, xd):
-    home = tempfile.mkdtemp(prefix="gambit-gui-rich-")
-    rich = os.path.join(home, "rich.pgn")
-    with open(rich, "w") as f:
-        f.write(RICH)
+    home, rich = home_with("rich.pgn", RICH)
     g = Gambit(exe, "rich", CONFIG, args=["--analyse", rich], home=home)
     try:
         g.find_window(xd)
@@ -198,12 +206,7 @@ def rich_pgn_round_trip(exe, xd):
             g.fail("variations or NAGs were lost:\n%s" % text)
         # Through the window's export and back: the same text.
         out = os.path.join(home, "again.pgn")
-        g.key("e")
-        g.wait_for("the export dialog", lambda s: s["dialog"] == 1)
-        xdo("key", "--window", g.window, "ctrl+a")
-        xdo("type", "--delay", "10", out)
-        g.key("Return")
-        s = g.wait_for("exported", lambda s: s["dialog"] == 0 and os.path.exists(out))
+        s = export_to(g, out)
         with open(out) as f:
             if f.read() != s["pgn"]:
                 g.fail("the exported file is not what the board shows")
