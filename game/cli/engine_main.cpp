@@ -228,6 +228,7 @@ class UciDriver final : public Driver {
     out_.line("id author the Gambit developers");
     for (const gambit_option_spec& spec : library_->options()) out_.line(uci::option_line(spec));
     if (library_->variants().size() > 1) out_.line(uci::variant_option_line(library_->variants()));
+    out_.line(uci::multipv_option_line());
     out_.line("uciok");
     return true;
   }
@@ -260,6 +261,12 @@ class UciDriver final : public Driver {
       return true;
     }
     if (option.name == "UCI_Variant") return set_variant(option.value);
+    if (option.name == "MultiPV") {
+      Result<int> lines = uci::parse_multipv(option.value);
+      if (lines) multipv_ = *lines;
+      else out_.note(lines.error());
+      return true;
+    }
     const gambit_option_spec* spec = players::find_option(library_->descriptor(), option.name);
     if (!spec) {
       out_.note("unknown option '" + option.name + "'; options: " + players::option_names(library_->descriptor()));
@@ -312,13 +319,14 @@ class UciDriver final : public Driver {
     limits.increment_ms = {go.increment_ms[0], go.increment_ms[1]};
     limits.moves_to_go = go.moves_to_go;
     limits.infinite = go.infinite || go.ponder;
+    limits.multipv = multipv_;
     // The hard deadline: the movetime, or the whole remaining clock, plus grace.
     const std::int64_t clock = limits.time_ms[current_.side_to_move()];
     if (!limits.infinite && limits.movetime_ms > 0)
       request.hard_deadline = players::search_deadline(limits.movetime_ms);
     else if (!limits.infinite && clock >= 0)
       request.hard_deadline = players::search_deadline(clock);
-    request.on_info = [this](const players::SearchInfo& info) { out_.line(uci::info_line(info)); };
+    request.on_info = [this](const players::SearchInfo& info) { out_.line(uci::info_line(info, multipv_ > 1)); };
     infinite_ = limits.infinite;
     start_search(std::move(request));
     return true;
@@ -358,6 +366,7 @@ class UciDriver final : public Driver {
   chess::Position start_, current_;
   std::vector<chess::Move> moves_;
   bool infinite_ = false;
+  int multipv_ = 1;  // the MultiPV option: the lines each search reports
 };
 
 // The CECP side: reads commands into the session and carries out its replies

@@ -151,11 +151,12 @@ std::string option_line(const gambit_option_spec& spec) {
   return out.str();
 }
 
-std::string info_line(const players::SearchInfo& info) {
+std::string info_line(const players::SearchInfo& info, bool with_multipv) {
   std::ostringstream out;
   out << "info";
   if (info.depth > 0) out << " depth " << info.depth;
   if (info.seldepth > 0) out << " seldepth " << info.seldepth;
+  if (with_multipv) out << " multipv " << info.multipv;
   if (info.score_kind == players::ScoreKind::Centipawns) out << " score cp " << info.score;
   if (info.score_kind == players::ScoreKind::Mate) out << " score mate " << info.score;
   out << " nodes " << info.nodes << " nps " << info.nps << " time " << info.time_ms;
@@ -164,6 +165,19 @@ std::string info_line(const players::SearchInfo& info) {
     for (chess::Move m : info.pv) out << ' ' << chess::to_uci(m);
   }
   return out.str();
+}
+
+std::string multipv_option_line() {
+  return "option name MultiPV type spin default 1 min 1 max " + std::to_string(MaxMultiPv);
+}
+
+Result<int> parse_multipv(std::string_view value) {
+  int lines = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), lines);
+  if (error != std::errc() || end != value.data() + value.size() || lines < 1 || lines > MaxMultiPv)
+    return Failure{"MultiPV '" + std::string(value) + "' is not a number of lines from 1 to " +
+                   std::to_string(MaxMultiPv)};
+  return lines;
 }
 
 std::string variant_option_line(std::span<const chess::Variant> variants) {

@@ -63,7 +63,14 @@ std::string variant_option_line(std::span<const chess::Variant> variants);
 // "option name <name> type spin default 3 min 1 max 6" and the like.
 std::string option_line(const gambit_option_spec& spec);
 
-// "info depth ... score cp ... nodes ... nps ... time ... pv ...".
-std::string info_line(const players::SearchInfo& info);
+// "info depth ... score cp ... nodes ... nps ... time ... pv ...", with
+// "multipv N" after the depths when the GUI asked for several lines.
+std::string info_line(const players::SearchInfo& info, bool with_multipv = false);
+
+// The MultiPV option gambit-engine offers (the best lines of each search, 1 to
+// MaxMultiPv, for analysis) and its value read; a failure names the range.
+inline constexpr int MaxMultiPv = 5;
+std::string multipv_option_line();
+Result<int> parse_multipv(std::string_view value);
 
 }  // namespace gambit::uci

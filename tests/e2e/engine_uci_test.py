@@ -39,6 +39,22 @@ def search_answers_a_legal_move():
     e.quit()
 
 
+def multipv_gives_the_lines_asked_for():
+    e = Engine()
+    e.send("uci")
+    check("option name MultiPV type spin default 1 min 1 max 5" in e.until("uciok"), "no MultiPV option")
+    e.send("setoption name MultiPV value 3"); e.send("position startpos"); e.send("go depth 5")
+    lines = e.until("bestmove")
+    at_depth_5 = [l for l in lines if l.startswith("info depth 5 ")]
+    check([re.search(r" multipv (\d+) ", l).group(1) for l in at_depth_5] == ["1", "2", "3"],
+          f"depth 5 should report lines 1, 2, 3: {at_depth_5}")
+    firsts = {l.split(" pv ")[1].split()[0] for l in at_depth_5}
+    check(len(firsts) == 3, f"three lines, three first moves: {at_depth_5}")
+    e.send("setoption name MultiPV value 9"); e.send("isready")
+    check(any("from 1 to 5" in l for l in e.until("readyok")), "MultiPV 9 should be refused in words")
+    e.quit()
+
+
 def mate_in_one_and_no_legal_move():
     e = Engine()
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"); e.send("go depth 5")
@@ -141,7 +157,7 @@ def eof_is_quit():
     check(p.returncode == 0 and "uciok" in p.stdout, "end of input did not end the engine cleanly")
 
 
-for test in (handshake, search_answers_a_legal_move, mate_in_one_and_no_legal_move, three_check_through_uci_variant,
+for test in (handshake, search_answers_a_legal_move, multipv_gives_the_lines_asked_for, mate_in_one_and_no_legal_move, three_check_through_uci_variant,
              stop_ends_infinite_search_and_isready_answers_while_thinking, movetime_is_respected,
              bad_input_is_explained_and_ignored, refusals_at_start, list_plugins, eof_is_quit):
     run(test.__name__, test)

@@ -149,6 +149,11 @@ TEST(UciProtocol, InfoLines) {
   info.score = -2;
   info.pv.clear();
   EXPECT_EQ(info_line(info), "info depth 7 seldepth 12 score mate -2 nodes 12345 nps 600000 time 20");
+  info.multipv = 3;
+  EXPECT_EQ(info_line(info, true), "info depth 7 seldepth 12 multipv 3 score mate -2 nodes 12345 nps 600000 time 20");
+  EXPECT_EQ(parse_multipv("4").value(), 4);
+  for (const char* bad : {"0", "6", "x", "", "2x", "-1"}) EXPECT_FALSE(parse_multipv(bad)) << bad;
+  EXPECT_EQ(multipv_option_line(), "option name MultiPV type spin default 1 min 1 max 5");
 }
 
 }  // namespace
