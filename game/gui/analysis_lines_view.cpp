@@ -59,17 +59,29 @@ float AnalysisLinesView::draw(sf::RenderTarget& target, const Assets& assets, co
     draw_text_centred(target, assets.bold(), study::score_for_people(lines_[i], position_.side_to_move()), 13,
                       score_rect);
     cells_.push_back({score_rect, i, 1});
-    float x = rect.left + ScoreBox + 6;
-    const float right = rect.left + rect.width;
+    // The line's words as one text, as many as fit (one draw: a software renderer pays per draw);
+    // the moves' boxes from where the text puts each word.
+    const float left = rect.left + ScoreBox + 6, right = rect.left + rect.width;
+    std::string text;
+    std::vector<std::pair<std::size_t, std::size_t>> starts;  // byte offset of each word, its word index
     for (std::size_t w = 0; w < words_[i].size(); ++w) {
-      const bool number = word_moves_[i][w] == 0;
-      const sf::Font& font = number ? assets.font() : assets.bold();
-      const float width = text_width(font, words_[i][w], MoveSize);
-      if (x + width > right) break;
-      draw_text(target, font, words_[i][w], MoveSize, {x, y + 1}, number ? colors::TextDim : colors::Text);
-      if (!number) cells_.push_back({{x - 2, y, width + 4, RowHeight - 3}, i, word_moves_[i][w]});
-      x += width + 5;
+      const std::string longer = text + (text.empty() ? "" : " ") + words_[i][w];
+      if (text_width(assets.bold(), longer, MoveSize) > right - left) break;
+      starts.push_back({text.empty() ? 0 : text.size() + 1, w});
+      text = longer;
     }
+    sf::Text drawn(sf::String::fromUtf8(text.begin(), text.end()), assets.bold(), MoveSize);
+    drawn.setPosition(std::round(left), std::round(y + 1));
+    drawn.setFillColor(colors::Text);
+    for (std::size_t k = 0; k < starts.size(); ++k) {
+      const auto [offset, w] = starts[k];
+      if (word_moves_[i][w] == 0) continue;  // a move number
+      const float x0 = drawn.findCharacterPos(offset).x;
+      const float x1 = k + 1 < starts.size() ? drawn.findCharacterPos(starts[k + 1].first - 1).x
+                                             : drawn.findCharacterPos(text.size()).x;
+      cells_.push_back({{x0 - 2, y, x1 - x0 + 4, RowHeight - 3}, i, word_moves_[i][w]});
+    }
+    draw_text(target, assets.bold(), text, MoveSize, {left, y + 1});
     y += RowHeight;
   }
   return y - rect.top;

@@ -62,10 +62,8 @@ void MoveTreeView::emit_line(const study::MoveTree& tree, study::NodeId first, i
     add_comment(node.comment_before);
     if (!node.comment_before.text.empty()) need_number = true;
     const bool white = before.side_to_move() == chess::WHITE;
-    if (white || need_number)
-      paragraphs_.back().tokens.push_back(
-          {std::to_string(before.fullmove_number()) + (white ? "." : "..."), {}, 2});
-    std::string text = node.san;
+    std::string text = white || need_number ? std::to_string(before.fullmove_number()) + (white ? ". " : "... ") : "";
+    text += node.san;
     for (int nag : node.nags) text += (nag <= 6 ? "" : " ") + nag_symbol(nag);
     paragraphs_.back().tokens.push_back({text, id, move_style});
     need_number = false;
@@ -92,7 +90,8 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
   const study::NodeId first = tree.main_child(tree.root());
   if (!first.is_none()) emit_line(tree, first, 0);
 
-  // Lay the tokens out: each paragraph from the left edge of its indent, wrapped to the width.
+  // Lay the tokens out: each paragraph from the left edge of its indent, wrapped to the width, a
+  // space's advance between tokens, so that a run of tokens of one style is drawn as one text.
   struct Laid {
     sf::FloatRect box;  // relative to the content's top-left
     const Token* token;
@@ -112,7 +111,7 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
         y += LineHeight;
       }
       laid.push_back({{x, y, width, LineHeight}, &token});
-      x += width + (token.style == 2 ? 3.0f : 7.0f);
+      x += width + font.getGlyph(' ', TextSize, token.style == 0).advance;
     }
     y += LineHeight + (p.indent == 0 ? 4.0f : 0.0f);
   }
@@ -134,18 +133,33 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
               colors::TextDim);
     return;
   }
+  // The current move's mark and the moves' boxes, then each run of one style on one line as one text.
+  auto on_screen = [&](const Laid& l) {
+    const float top = rect.top + l.box.top - scroll_;
+    return top >= rect.top && top + l.box.height <= rect.top + rect.height;
+  };
   for (const Laid& l : laid) {
+    if (!on_screen(l) || l.token->node.is_none()) continue;
     const sf::FloatRect box{rect.left + l.box.left, rect.top + l.box.top - scroll_, l.box.width, l.box.height};
-    if (box.top < rect.top || box.top + box.height > rect.top + rect.height) continue;
-    const Token& token = *l.token;
-    if (!token.node.is_none() && token.node == current)
-      fill_rect(target, {box.left - 3, box.top, box.width + 6, box.height}, sf::Color(70, 90, 50));
-    const sf::Font& font = token.style == 0 ? assets.bold() : assets.font();
-    const sf::Color color = token.style == 0   ? colors::Text
-                            : token.style == 1 ? sf::Color(190, 200, 215)
-                                               : colors::TextDim;
-    draw_text(target, font, token.text, TextSize, {box.left, box.top + 1}, color);
-    if (!token.node.is_none()) cells_.push_back({box, token.node});
+    if (l.token->node == current) fill_rect(target, {box.left - 3, box.top, box.width + 6, box.height}, sf::Color(70, 90, 50));
+    cells_.push_back({box, l.token->node});
+  }
+  for (std::size_t i = 0; i < laid.size();) {
+    std::size_t end = i + 1;
+    std::string text = laid[i].token->text;
+    // The current move stands alone (over its mark); otherwise a run goes on while style and line stay.
+    const auto alone = [&](std::size_t k) { return !laid[k].token->node.is_none() && laid[k].token->node == current; };
+    while (end < laid.size() && !alone(i) && !alone(end) && laid[end].token->style == laid[i].token->style &&
+           laid[end].box.top == laid[i].box.top)
+      text += " " + laid[end++].token->text;
+    if (on_screen(laid[i])) {
+      const int style = laid[i].token->style;
+      const sf::Font& font = style == 0 ? assets.bold() : assets.font();
+      const sf::Color color = style == 0 ? colors::Text : style == 1 ? sf::Color(190, 200, 215) : colors::TextDim;
+      draw_text(target, font, text, TextSize, {rect.left + laid[i].box.left, rect.top + laid[i].box.top - scroll_ + 1},
+                color);
+    }
+    i = end;
   }
 }
 

@@ -35,7 +35,7 @@ class MoveTreeView {
   struct Token {
     std::string text;
     study::NodeId node;  // none: not a move (a comment's words, a bracket)
-    int style = 0;       // 0 main-line move, 1 variation move, 2 move number, 3 comment
+    int style = 0;       // 0 main-line move (with its number), 1 variation move, 3 comment
   };
   struct Paragraph {
     int indent = 0;
