@@ -70,6 +70,10 @@ float AnalysisLinesView::draw(sf::RenderTarget& target, const Assets& assets, co
       starts.push_back({text.empty() ? 0 : text.size() + 1, w});
       text = longer;
     }
+    if (!starts.empty() && word_moves_[i][starts.back().second] == 0) {  // no move number left hanging at the end
+      text.resize(starts.back().first == 0 ? 0 : starts.back().first - 1);
+      starts.pop_back();
+    }
     sf::Text drawn(sf::String::fromUtf8(text.begin(), text.end()), assets.bold(), MoveSize);
     drawn.setPosition(std::round(left), std::round(y + 1));
     drawn.setFillColor(colors::Text);

@@ -33,9 +33,11 @@ sf::FloatRect AnalysisScreen::toast_area(sf::Vector2f size) const {
 void AnalysisScreen::layout(sf::Vector2f size) {
   const float panel_width = std::clamp(size.x * 0.38f, 320.0f, 520.0f);
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
-  board_.layout({BarWidth + 4, 0, size.x - panel_width - BarWidth - 4, size.y});
+  board_.layout({BarWidth + 12, 0, size.x - panel_width - BarWidth - 12, size.y});
   const sf::FloatRect board = board_.rect();
-  bar_ = {std::round(board.left - BarWidth - 14), board.top, BarWidth, board.height};
+  // Left of the rank coordinates (BoardView draws them in coord + 8 pixels before the board).
+  const float coordinates = std::clamp(board_.square_size() * 0.2f, 10.0f, 16.0f) + 12;
+  bar_ = {std::round(std::max(2.0f, board.left - coordinates - BarWidth)), board.top, BarWidth, board.height};
 
   // Three rows of buttons at the bottom of the panel, over the help line.
   const float inner = panel_width - 2 * PanelPad;
