@@ -4,12 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 
 #include "core/chess/opening_names.h"
 #include "core/match/game_runner.h"
 #include "core/util/local_time.h"
+#include "core/util/text_file.h"
 
 namespace gambit::match {
 
@@ -106,12 +105,9 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
     if (!position) return Failure{"this is not a valid FEN: " + position.error()};
     return one_position(*position, false);
   }
-  std::ifstream in(text, std::ios::binary);
-  if (!in) return Failure{"cannot open " + quote_for_message(text) + ": there is no such file, or it cannot be read"};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return Failure{"cannot read " + quote_for_message(text)};
-  const std::string contents = buffer.str();
+  const Result<std::string> read = read_text_file(text);
+  if (!read) return Failure{read.error()};
+  const std::string& contents = read.value();
   const std::string line = contents.substr(0, contents.find('\n'));
   if (looks_like_fen(line)) {
     auto position = chess::Position::from_fen(line, variant);

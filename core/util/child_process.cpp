@@ -16,13 +16,9 @@
 
 namespace gambit {
 
-namespace {
-
-// The file to execute for command: itself when it names a path, else the
-// first match on PATH, then /usr/games; the name itself when none matches
-// (execv then fails with the reason).
-std::string resolve(const std::string& command) {
-  if (command.find('/') != std::string::npos) return command;
+std::optional<std::string> find_program(const std::string& command) {
+  if (command.find('/') != std::string::npos)
+    return ::access(command.c_str(), X_OK) == 0 ? std::optional(command) : std::nullopt;
   std::string folders = std::getenv("PATH") ? std::getenv("PATH") : "/usr/local/bin:/usr/bin:/bin";
   folders += ":/usr/games";
   std::size_t start = 0;
@@ -33,8 +29,14 @@ std::string resolve(const std::string& command) {
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     start = end + 1;
   }
-  return command;
+  return std::nullopt;
 }
+
+namespace {
+
+// The file to execute for command: find_program's, else the name itself
+// (execv then fails with the reason).
+std::string resolve(const std::string& command) { return find_program(command).value_or(command); }
 
 // Built with AddressSanitizer, a child of ours is too: its shadow memory does not fit under an address-space
 // limit, so the sanitizer's own limit on resident memory (which ends the process) stands in for it.

@@ -26,6 +26,11 @@
 
 namespace gambit {
 
+// Where the program `command` is: itself when it names a path (and may be
+// executed), else the first executable match on PATH, then in /usr/games
+// (Debian's engines); nullopt when there is none. What ChildProcess runs.
+std::optional<std::string> find_program(const std::string& command);
+
 class ChildProcess {
  public:
   using Clock = std::chrono::steady_clock;

@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/chess/movegen.h"
 #include "core/chess/opening_names.h"
 #include "core/match/game_record.h"
+#include "core/util/child_process.h"
+#include "core/util/text_file.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/position_editor_screen.h"
@@ -20,32 +20,6 @@ namespace {
 
 // Lower than the window's thread, so that the board keeps its frame rate on a machine with few cores.
 constexpr int EngineNiceness = 5;
-
-std::optional<std::string> read_whole_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot open " + path;
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (in.bad()) return "cannot read " + path;
-  text = contents.str();
-  return std::nullopt;
-}
-
-// Where a command in the engines' PATH or /usr/games is, or "" (Stockfish is optional).
-bool command_found(const std::string& name) {
-  std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
-  path += ":/usr/games";
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = path.find(':', start);
-    if (end == std::string::npos) end = path.size();
-    const std::string folder = path.substr(start, end - start);
-    std::error_code error;
-    if (!folder.empty() && std::filesystem::is_regular_file(folder + "/" + name, error)) return true;
-    start = end + 1;
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -112,7 +86,7 @@ void AnalysisScreen::find_engines() {
     seat.isolation = isolation;
     engines_.push_back(std::move(seat));
   }
-  if (auto uci = catalog.find("uci"); uci && command_found("stockfish")) {
+  if (auto uci = catalog.find("uci"); uci && find_program("stockfish")) {
     players::Seat seat;
     seat.label = "Stockfish";
     seat.plugin = uci;
@@ -289,7 +263,9 @@ void AnalysisScreen::handle_dialog(const sf::Event& event) {
     const std::string chosen = chooser_.chosen();
     std::string text = chosen;
     if (!match::looks_like_fen(chosen)) {
-      if (auto problem = read_whole_file(expand_home(chosen), text)) return app_.toast("Could not open it: " + *problem);
+      Result<std::string> read = read_text_file(expand_home(chosen));
+      if (!read) return app_.toast("Could not open it: " + read.error());
+      text = std::move(read).value();
       app_.setup().remember_file(expand_home(chosen));
     }
     Result<study::TreeGame> game = game_from_text(text);

@@ -3,9 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "core/util/text_file.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/display_check.h"
@@ -38,14 +37,12 @@ int main(int argc, char** argv) {
     std::string text = analyse;
     std::error_code error;
     if (std::filesystem::is_regular_file(analyse, error)) {
-      std::ifstream in(analyse, std::ios::binary);
-      std::ostringstream contents;
-      contents << in.rdbuf();
-      if (!in) {
-        std::fprintf(stderr, "gambit: --analyse: cannot read %s\n", analyse.c_str());
+      gambit::Result<std::string> read = gambit::read_text_file(analyse);
+      if (!read) {
+        std::fprintf(stderr, "gambit: --analyse: %s\n", read.error().c_str());
         return 2;
       }
-      text = contents.str();
+      text = std::move(read).value();
       options.analyse_source = std::filesystem::path(analyse).filename().string();
     }
     if (auto game = gambit::gui::AnalysisScreen::game_from_text(text); !game) {
