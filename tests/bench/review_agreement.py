@@ -53,10 +53,23 @@ import tempfile
 import time
 
 STEPS = ["games", "stockfish", "ours", "report"]
-# Pairings of alphabeta levels (first, second); pairs of games are played round-robin over them.
-PAIRINGS = [("800", "1000"), ("1000", "1200"), ("800", "1200")]
+# Pairings (first, second), each a player as PLAYER:LEVEL or a bare alphabeta level; pairs of games
+# are played round-robin over them. --pairings and --seed-base make another set (e.g. the held-out one).
+PAIRINGS = "800-1000,1000-1200,800-1200"
 TC = "10+0.1"
 SEED_BASE = 20261125
+
+
+def player_and_level(text):
+    """("alphabeta", "800") from "800"; ("uci", "easy") from "uci:easy"."""
+    return tuple(text.split(":", 1)) if ":" in text else ("alphabeta", text)
+
+
+def parse_pairings(text):
+    pairs = [tuple(p.strip().split("-")) for p in text.split(",") if p.strip()]
+    if not pairs or any(len(p) != 2 or not all(p) for p in pairs):
+        sys.exit("--pairings: %r is not FIRST-SECOND[,FIRST-SECOND...] (e.g. 1000-1400,1200-uci:easy)" % text)
+    return pairs
 
 CLASSES = ["good", "?!", "?", "??"]
 NAG_CLASS = {"$6": 1, "$2": 2, "$4": 3, "$1": 0, "$3": 0, "$5": 0}
@@ -210,13 +223,15 @@ def step_games(args):
     with tempfile.TemporaryDirectory() as tmp:
         config = os.path.join(tmp, "empty.toml")
         open(config, "w").close()
+        pairings = parse_pairings(args.pairings)
         for pair in range(done, pairs):
-            first, second = PAIRINGS[pair % len(PAIRINGS)]
-            seed = SEED_BASE + pair
+            first, second = pairings[pair % len(pairings)]
+            seed = args.seed_base + pair
             out = os.path.join(tmp, "pair%d.pgn" % pair)
+            (white_player, white_level), (black_player, black_level) = player_and_level(first), player_and_level(second)
             cmd = nice([args.match, "--config", config,
-                        "--white", "alphabeta", "--white-level", first,
-                        "--black", "alphabeta", "--black-level", second,
+                        "--white", white_player, "--white-level", white_level,
+                        "--black", black_player, "--black-level", black_level,
                         "--games", "2", "--concurrency", "1", "--tc", TC,
                         "--no-record", "--seed", str(seed), "--pgn", out])
             t0 = time.time()
@@ -233,7 +248,7 @@ def step_games(args):
                               % (number, white, black), game, count=1, flags=re.M)
                 h, moves = parse_game(game)
                 append_text(path, game)
-                print("games: game %d: alphabeta %s vs %s, seed %d, %s, %d plies, %s"
+                print("games: game %d: %s vs %s, seed %d, %s, %d plies, %s"
                       % (number, white, black, seed, h.get("Opening", "?"), len(moves), h.get("Result", "?")))
             print("games: pair %d took %.1f s" % (pair + 1, time.time() - t0), flush=True)
     print("games: %d games in %s (%.1f s)" % (2 * pairs, path, time.time() - start))
@@ -386,6 +401,11 @@ def main():
                    help="games, stockfish, ours, report (default: all, in that order)")
     p.add_argument("--games", type=int, default=30, help="games in the test set (default 30; pairs: even)")
     p.add_argument("--dir", default=here, help="where the files are (default tests/bench/review)")
+    p.add_argument("--pairings", default=PAIRINGS,
+                   help="games: FIRST-SECOND,... each a player as PLAYER:LEVEL or an alphabeta level (default %s)"
+                   % PAIRINGS)
+    p.add_argument("--seed-base", type=int, default=SEED_BASE,
+                   help="games: pair k is played with seed SEED_BASE + k (default %d)" % SEED_BASE)
     p.add_argument("--match", default=os.path.join(root, "build", "bin", "gambit-match"))
     p.add_argument("--review", default=os.path.join(root, "build", "bin", "gambit-review"))
     p.add_argument("--stockfish", default="stockfish", help="the engine's command (default stockfish)")
