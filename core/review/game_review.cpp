@@ -90,9 +90,32 @@ std::optional<Score> white_view(const players::SearchInfo& info, chess::Color si
   return std::nullopt;
 }
 
+players::Limits verify_limits(const players::Limits& limits) {
+  players::Limits deeper = limits;
+  if (deeper.movetime_ms > 0) deeper.movetime_ms *= VerifyFactor;
+  else if (deeper.depth > 0) deeper.depth += VerifyExtraDepth;
+  else deeper.nodes *= VerifyFactor;
+  return deeper;
+}
+
+std::vector<std::size_t> suspects(const std::vector<PositionVerdict>& verdicts, chess::Color first_mover) {
+  std::vector<bool> chosen(verdicts.size());
+  for (std::size_t i = 0; i + 1 < verdicts.size(); ++i) {
+    const double sign = (i % 2 == 0) == (first_mover == chess::WHITE) ? 1 : -1;  // the mover's view
+    const auto chances = [&](std::size_t k) { return sign * winning_chances(verdicts[k].score); };
+    const bool dropped = chances(i) - chances(i + 1) >= SuspectDrop;
+    const bool fell_after = i + 2 < verdicts.size() && chances(i + 1) - chances(i + 2) >= SuspectSwing;
+    if (dropped || fell_after) chosen[i] = chosen[i + 1] = true;
+  }
+  std::vector<std::size_t> indexes;
+  for (std::size_t k = 0; k < chosen.size(); ++k)
+    if (chosen[k] && !verdicts[k].by_the_rules) indexes.push_back(k);
+  return indexes;
+}
+
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done, std::stop_token stop,
-                               int niceness) {
+                               int niceness, bool look_deeper) {
   if (analysers.empty()) return Failure{"a review needs an analysing player"};
   std::vector<chess::Position> positions{game.start};
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
@@ -100,41 +123,65 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
     positions.push_back(positions.back());
     positions.back().do_move(game.moves[i]);
   }
-  const std::size_t total = positions.size(), runs = (total + ReviewRun - 1) / ReviewRun;
+  const std::size_t total = positions.size();
   std::vector<PositionVerdict> verdicts(total);
-  std::atomic<std::size_t> next_run{0};
   // Stopped from outside (stop), or from inside when a search fails or done
   // cancels: either way every search under way is stopped at once.
   std::stop_source stopping;
   const std::stop_callback forward(stop, [&] { stopping.request_stop(); });
   std::mutex mutex;  // guards failure, verdicts and the calls of done
   std::optional<std::string> failure;
-  const auto work = [&](players::PluginPlayer& analyser) {
-    const std::stop_token token = stopping.get_token();
-    const auto fail = [&](std::string why) {
-      if (!failure) failure = std::move(why);
-      stopping.request_stop();
+  // Searches each group of positions from a fresh analyser game (new_game),
+  // the groups handed out in order to the analysers, one thread each.
+  const auto search_groups = [&](const std::vector<std::vector<std::size_t>>& groups, const players::Limits& budget,
+                                 bool deeper) {
+    std::atomic<std::size_t> next_group{0};
+    const auto work = [&](players::PluginPlayer& analyser) {
+      const std::stop_token token = stopping.get_token();
+      const auto fail = [&](std::string why) {
+        if (!failure) failure = std::move(why);
+        stopping.request_stop();
+      };
+      for (std::size_t g = next_group++; g < groups.size() && !token.stop_requested(); g = next_group++) {
+        if (auto started = analyser.new_game(); !started) {
+          const std::lock_guard lock(mutex);
+          return fail(started.error());
+        }
+        for (const std::size_t i : groups[g]) {
+          if (token.stop_requested()) break;
+          Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], budget, token, niceness);
+          const std::lock_guard lock(mutex);
+          if (!verdict) return fail(token.stop_requested() && !failure ? std::string("cancelled") : verdict.error());
+          verdicts[i] = std::move(verdict.value());
+          if (done && !done(i, verdicts[i], deeper)) return fail("cancelled");
+        }
+      }
     };
-    for (std::size_t run = next_run++; run < runs && !token.stop_requested(); run = next_run++) {
-      if (auto started = analyser.new_game(); !started) {
-        const std::lock_guard lock(mutex);
-        return fail(started.error());
-      }
-      for (std::size_t i = run * ReviewRun; i < std::min(total, (run + 1) * ReviewRun) && !token.stop_requested();
-           ++i) {
-        Result<PositionVerdict> verdict = search_position(analyser, game, i, positions[i], limits, token, niceness);
-        const std::lock_guard lock(mutex);
-        if (!verdict) return fail(token.stop_requested() && !failure ? std::string("cancelled") : verdict.error());
-        verdicts[i] = std::move(verdict.value());
-        if (done && !done(i, verdicts[i])) return fail("cancelled");
-      }
-    }
-  };
-  {
     std::vector<std::jthread> helpers;
     for (std::size_t k = 1; k < analysers.size(); ++k) helpers.emplace_back(work, std::ref(*analysers[k]));
     work(*analysers[0]);
-  }  // the helpers are joined here
+  };  // the helpers are joined on return
+
+  // Every position at the budget, in runs of ReviewRun.
+  std::vector<std::vector<std::size_t>> runs;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (i % ReviewRun == 0) runs.emplace_back();
+    runs.back().push_back(i);
+  }
+  search_groups(runs, limits, false);
+  // Then deeper where the evaluation swings, each position once, each search
+  // from a fresh game (the same verdict whatever else the analyser searched).
+  std::vector<bool> verified(total);
+  for (int round = 0; look_deeper && round < VerifyRounds && !failure && !stop.stop_requested(); ++round) {
+    std::vector<std::vector<std::size_t>> again;
+    for (const std::size_t k : suspects(verdicts, game.start.side_to_move()))
+      if (!verified[k]) {
+        verified[k] = true;
+        again.push_back({k});
+      }
+    if (again.empty()) break;
+    search_groups(again, verify_limits(limits), true);
+  }
   if (failure) return Failure{*failure};
   if (stop.stop_requested()) return Failure{"cancelled"};
   return judge_game(game, std::move(verdicts));

@@ -39,25 +39,46 @@ struct GameReview {
   std::array<std::array<int, 3>, 2> counts{};  // [side][inaccuracies, mistakes, blunders]
 };
 
-// Called after each position is searched, with its index (0 = the start) and
-// its verdict; calls never overlap, but come from the thread that searched the
-// position. Returning false cancels the review.
-using PositionDone = std::function<bool(std::size_t index, const PositionVerdict& verdict)>;
+// Called after each position is searched, with its index (0 = the start), its
+// verdict and whether this was a deeper search of a position already reported
+// (whose verdict it replaces); calls never overlap, but come from the thread
+// that searched the position. Returning false cancels the review.
+using PositionDone = std::function<bool(std::size_t index, const PositionVerdict& verdict, bool deeper)>;
 
 // Positions are searched in runs of this many, each run from a fresh analyser
 // (new_game), so a review is the same whatever the number of analysers.
 inline constexpr std::size_t ReviewRun = 8;
 
+// Where the evaluation swings, a review looks again, deeper: both positions
+// of a move that cost its mover at least SuspectDrop of winning chances
+// (half an inaccuracy's), or after which the reply's position fell by at least
+// SuspectSwing more for the mover (the reply found what the search after the
+// move had not seen). Each such position is searched once more, from a fresh
+// game, at VerifyFactor times the budget (nodes or time; a depth budget gets
+// VerifyExtraDepth plies more), and the deeper verdict replaces the first;
+// the suspects of the new verdicts get the same, VerifyRounds times in all.
+// The figures come from tests/bench/review_agreement.py (README, "gambit-review").
+inline constexpr double SuspectDrop = 0.05, SuspectSwing = 0.1;
+inline constexpr int VerifyFactor = 4, VerifyExtraDepth = 2, VerifyRounds = 2;
+
+// The budget of a deeper search.
+players::Limits verify_limits(const players::Limits& limits);
+// The positions (indexes into verdicts, one per position of a game whose
+// first move was first_mover's) a review searches again, deeper; none decided
+// by the rules.
+std::vector<std::size_t> suspects(const std::vector<PositionVerdict>& verdicts, chess::Color first_mover);
+
 // Searches every position of `game` within `limits` (a node budget keeps the
 // review the same on any machine), one thread per analyser, runs handed out in
-// order, and judges each move. Fails, in words, when an analyser fails or
+// order, then the suspects deeper (above; not when look_deeper is false: a
+// reference judge at a fixed depth), and judges each move. Fails, in words, when an analyser fails or
 // reports no score, when a move of the game is not legal, or when it is
 // cancelled ("cancelled": `done` returned false, or `stop` was requested, in
 // which case the searches under way are stopped at once). The searches run at
 // `niceness` (a window keeps its frame rate).
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done = {},
-                               std::stop_token stop = {}, int niceness = 0);
+                               std::stop_token stop = {}, int niceness = 0, bool look_deeper = true);
 
 // `jobs` instances of the seat's player, the analysers of review_game. Fails
 // with the plugin's words when one cannot be made.

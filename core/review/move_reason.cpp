@@ -2,16 +2,15 @@
 #include "core/review/move_reason.h"
 
 #include <algorithm>
-#include <array>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
 
-#include "core/chess/bitboard.h"
-#include "core/chess/exchange.h"
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/review/tactics.h"
 
 namespace gambit::review {
 
@@ -19,51 +18,14 @@ namespace {
 
 using namespace chess;
 
-// Material in pawns, as players count it.
-constexpr std::array<int, PIECE_TYPE_NB> Pawns = {0, 1, 3, 3, 5, 9, 0};
-
-// "a knight" (no piece's name starts with a vowel).
-std::string a_piece(PieceType pt) { return std::string("a ") + piece_type_name(pt); }
-
-// "the knight on f6"; "the king" (there is one).
-std::string the_piece_on(const Position& pos, Square s) {
-  const PieceType pt = type_of(pos.piece_on(s));
-  std::string text = std::string("the ") + piece_type_name(pt);
-  if (pt != KING) text += " on " + square_name(s);
-  return text;
-}
-
-// "a", "a and b", "a, b and c".
-std::string listed(const std::vector<std::string>& items) {
-  std::string text;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return text;
-}
-
-// A move of pos with its number: "4. Bxf6", "3... Nf6".
-std::string numbered(const Position& pos, Move m) { return to_san_line(pos, std::span(&m, 1)); }
-
 // What a capture whose exchange gains `gain` pawns wins: "a knight", "a
 // knight for a pawn", or "2 pawns' worth".
 std::string winnings(const Position& pos, Move m, int gain) {
   const PieceType victim = pos.captured_type(m), attacker = type_of(pos.piece_on(m.from()));
-  if (victim != NO_PIECE_TYPE && gain == Pawns[victim]) return a_piece(victim);
-  if (victim != NO_PIECE_TYPE && attacker != KING && gain == Pawns[victim] - Pawns[attacker])
+  if (victim != NO_PIECE_TYPE && gain == PawnValues[victim]) return a_piece(victim);
+  if (victim != NO_PIECE_TYPE && attacker != KING && gain == PawnValues[victim] - PawnValues[attacker])
     return a_piece(victim) + " for " + a_piece(attacker);
   return gain == 1 ? "a pawn's worth" : std::to_string(gain) + " pawns' worth";
-}
-
-// Static exchange of a capture in pawns; 0 for a move that captures nothing.
-int capture_gain(const Position& pos, Move m) {
-  return pos.captured_type(m) == NO_PIECE_TYPE ? 0 : static_exchange(pos, m, Pawns);
-}
-
-// The most the side to move wins by one capture and the exchange it starts.
-int best_capture_gain(const Position& pos) {
-  int best = 0;
-  for (Move m : legal_moves(pos)) best = std::max(best, capture_gain(pos, m));
-  return best;
 }
 
 // The side to move has lost: mated, or (three-check) checked a third time.
@@ -88,111 +50,12 @@ bool mates_in(Position pos, std::span<const Move> line, int moves) {
   return lost(pos);
 }
 
-// The first `plies` moves of line played from pos, if they are legal.
-std::optional<Position> played(Position pos, std::span<const Move> line, std::size_t plies) {
-  if (line.size() < plies) return std::nullopt;
-  for (std::size_t i = 0; i < plies; ++i) {
-    if (!pos.is_legal(line[i])) return std::nullopt;
-    pos.do_move(line[i]);
-  }
-  return pos;
-}
-
-// A fork: line[0], by the side to move, lands a piece that attacks two or more
-// pieces of the other side worth winning (the king, a piece worth more than
-// the attacker, or one nothing defends; pawns are not counted), and line[2]
-// takes one of them with that piece, gaining material.
-struct Tactic {
-  std::string text;  // "5. Nc7+ attacks the king and the rook on a8"
-  int gain = 0;      // pawns won by the capture that cashes it in
-  bool pin = false;  // of a line attack: a pin, not a skewer
-};
-
-std::optional<Tactic> fork(const Position& pos, std::span<const Move> line) {
-  const auto after = played(pos, line, 1);
-  const auto taking = played(pos, line, 2);
-  if (!after || !taking || line.size() < 3 || !taking->is_legal(line[2])) return std::nullopt;
-  const Color us = pos.side_to_move(), them = ~us;
-  const Square at = line[0].to();
-  const PieceType attacker = type_of(after->piece_on(at));
-  const Bitboard occupied = after->pieces();
-  const Bitboard attacked =
-      (attacker == PAWN ? pawn_attacks(us, at) : attacks(attacker, at, occupied)) & after->pieces(them);
-  std::vector<std::string> targets;
-  Bitboard target_squares = 0;
-  for (Bitboard b = attacked & after->pieces(them, KING); b;) {  // the king first
-    const Square s = pop_lsb(b);
-    targets.push_back(the_piece_on(*after, s));
-    target_squares |= square_bb(s);
-  }
-  for (Bitboard b = attacked & ~after->pieces(PAWN) & ~after->pieces(KING); b;) {
-    const Square s = pop_lsb(b);
-    const PieceType victim = type_of(after->piece_on(s));
-    if (Pawns[victim] <= Pawns[attacker] && after->attacked_by(them, s, occupied)) continue;
-    targets.push_back(the_piece_on(*after, s));
-    target_squares |= square_bb(s);
-  }
-  const Move take = line[2];
-  const int gain = capture_gain(*taking, take);
-  if (targets.size() < 2 || take.from() != at || !(target_squares & square_bb(take.to())) || gain <= 0)
-    return std::nullopt;
-  return Tactic{numbered(pos, line[0]) + " attacks " + listed(targets), gain};
-}
-
-// A pin or a skewer: line[0], by the side to move, lands a bishop, rook or
-// queen that attacks a piece of the other side (the front) with another behind
-// it on the same line (the back). A pin when the back is the king or worth more
-// than the front; a skewer when the front is the king or worth more than the
-// back. Confirmed when a later move of the attacker's in the line (line[2] or
-// line[4]) captures the piece that falls: the front of a pin, the back of a
-// skewer. The pawns that capture wins, or 0 when the line makes no such capture.
-int line_takes(Position pos, std::span<const Move> line, Square target, Piece piece) {
-  for (std::size_t i = 0; i < line.size() && i < 5; ++i) {
-    if (!pos.is_legal(line[i])) return 0;
-    if (i % 2 == 0 && i > 0 && line[i].to() == target && pos.piece_on(target) == piece)
-      return std::max(capture_gain(pos, line[i]), 0);
-    pos.do_move(line[i]);
-  }
-  return 0;
-}
-
-std::optional<Tactic> pin_or_skewer(const Position& pos, std::span<const Move> line) {
-  const auto after = played(pos, line, 1);
-  if (!after) return std::nullopt;
-  const Color them = ~pos.side_to_move();
-  const Square at = line[0].to();
-  const PieceType slider = type_of(after->piece_on(at));
-  if (slider != BISHOP && slider != ROOK && slider != QUEEN) return std::nullopt;
-  const Bitboard occupied = after->pieces();
-  for (Bitboard fronts = attacks(slider, at, occupied) & after->pieces(them); fronts;) {
-    const Square front = pop_lsb(fronts);
-    const Bitboard xray = attacks(slider, at, occupied ^ square_bb(front)) & after->pieces(them);
-    for (Bitboard backs = xray & ~square_bb(front); backs;) {
-      const Square back = pop_lsb(backs);
-      if (!(between(at, back) & square_bb(front))) continue;  // not behind the front piece
-      const PieceType f = type_of(after->piece_on(front)), b = type_of(after->piece_on(back));
-      if (f != KING && f != PAWN && (b == KING || Pawns[b] > Pawns[f])) {
-        if (const int gain = line_takes(pos, line, front, after->piece_on(front)))
-          return Tactic{numbered(pos, line[0]) + " pins " + the_piece_on(*after, front) + " to " +
-                            the_piece_on(*after, back),
-                        gain, true};
-      } else if (b != KING && b != PAWN && (f == KING || Pawns[f] > Pawns[b])) {
-        if (const int gain = line_takes(pos, line, back, after->piece_on(back)))
-          return Tactic{numbered(pos, line[0]) + " attacks " + the_piece_on(*after, front) + ", with " +
-                            the_piece_on(*after, back) + " behind it",
-                        gain, false};
-      }
-    }
-  }
-  return std::nullopt;
-}
-
 // "Walks into a fork: ...", "Misses a pin: ..." when line (from pos) makes one
 // that wins no more than `at_most` pawns.
 std::optional<std::string> tactic(const Position& pos, std::span<const Move> line, const char* verb, int at_most) {
-  if (auto found = fork(pos, line); found && found->gain <= at_most)
+  if (auto found = find_fork(pos, line); found && found->gain <= at_most)
     return std::string(verb) + " a fork: " + found->text + ".";
-  if (auto found = pin_or_skewer(pos, line); found && found->gain <= at_most)
+  if (auto found = find_pin_or_skewer(pos, line); found && found->gain <= at_most)
     return std::string(verb) + (found->pin ? " a pin: " : " a skewer: ") + found->text + ".";
   return std::nullopt;
 }
@@ -240,13 +103,13 @@ std::string mistake_reason(const Position& before, Move played_move, const Posit
   // allowed (the same reply after it makes none), or material.
   const std::optional<Position> after_better =
       verdict_before.best && before.is_legal(verdict_before.best) ? played(before, better_line, 1) : std::nullopt;
-  const bool there_anyway = after_better && (fork(*after_better, reply_line) || pin_or_skewer(*after_better, reply_line));
+  const bool there_anyway = after_better && (find_fork(*after_better, reply_line) || find_pin_or_skewer(*after_better, reply_line));
   if (!there_anyway)
     if (auto text = tactic(after, reply_line, "Walks into", at_most)) return *text;
   if (!reply_line.empty() && after.is_legal(reply_line[0])) {
     const Move reply = reply_line[0];
     const int gain = capture_gain(after, reply);
-    const int taken = Pawns[before.captured_type(played_move)];
+    const int taken = PawnValues[before.captured_type(played_move)];
     const bool better_keeps_it = after_better && best_capture_gain(*after_better) < gain - taken;
     // A pawn that promoted and is taken was a pawn's worth, whatever it became: not counted.
     const bool promoted_there = played_move.kind() == Move::PROMOTION && reply.to() == played_move.to();
@@ -254,15 +117,39 @@ std::string mistake_reason(const Position& before, Move played_move, const Posit
       const Square lost_on = reply.to();
       const PieceType lost_piece = type_of(after.piece_on(lost_on));
       if (taken > 0 && lost_on == played_move.to()) {
-        if (gain == Pawns[lost_piece])
+        if (gain == PawnValues[lost_piece])
           return "Gives " + a_piece(lost_piece) + " for " + a_piece(before.captured_type(played_move)) + ": " +
                  numbered(after, reply) + " takes it back.";
         return "Loses material: after " + numbered(after, reply) + " it is " + std::to_string(gain - taken) +
                (gain - taken == 1 ? " pawn's" : " pawns'") + " worth down.";
       }
-      if (gain == Pawns[lost_piece])
+      if (gain == PawnValues[lost_piece])
         return "Hangs " + the_piece_on(after, lost_on) + ": " + numbered(after, reply) + " takes it for nothing.";
       return "Loses material: " + numbered(after, reply) + " wins " + winnings(after, reply, gain) + ".";
+    }
+  }
+
+  // A loss the reply starts and the line carries out: a piece it leaves with
+  // no safe square, or material lost once the line's captures are over. Not
+  // when the better move's line loses as much.
+  if (!reply_line.empty() && after.is_legal(reply_line[0])) {
+    const LineMaterial lost = line_material(after, reply_line, mover);
+    // The better move's loss: along its line, or by the best capture it leaves, whichever is more.
+    const int better_change =
+        after_better ? std::min(line_material(before, better_line, mover).change,
+                                PawnValues[before.captured_type(verdict_before.best)] - best_capture_gain(*after_better))
+                     : std::numeric_limits<int>::min();
+    if (-lost.change >= 2 && -lost.change <= at_most && better_change - lost.change >= 2) {
+      Position trapping = after;
+      trapping.do_move(reply_line[0]);
+      if (const auto trapped = trapped_piece(trapping, reply_line.subspan(1)))
+        return "Allows " + numbered(after, reply_line[0]) + ", which traps " + the_piece_on(trapping, *trapped) + ".";
+      const std::string line = to_san_line(after, reply_line, lost.plies);
+      if (lost.lost != NO_PIECE_TYPE && PawnValues[lost.lost] == -lost.change)
+        return "Loses " + (lost.lost_from ? the_piece_on(after, *lost.lost_from) : a_piece(lost.lost)) +
+               " to a forcing line: " + line + ".";
+      return "Loses material to a forcing line: " + line + " leaves it " + std::to_string(-lost.change) +
+             " pawns' worth down.";
     }
   }
 

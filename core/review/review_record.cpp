@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/chess/uci.h"
+#include "core/review/game_review.h"
 #include "core/util/parse_number.h"
 
 namespace gambit::review {
@@ -21,9 +22,12 @@ std::string verdicts_text(const std::vector<PositionVerdict>& positions) {
 }
 
 std::string budget_text(const players::Limits& limits) {
-  if (limits.movetime_ms > 0) return "movetime " + std::to_string(limits.movetime_ms) + " ms";
-  if (limits.depth > 0) return "depth " + std::to_string(limits.depth);
-  return "nodes " + std::to_string(limits.nodes);
+  // Reviews made before the deeper second look (game_review.h, "suspects")
+  // were kept under the bare budget: they are not taken for today's.
+  const std::string deeper = ", deeper x" + std::to_string(VerifyFactor) + " where it swings";
+  if (limits.movetime_ms > 0) return "movetime " + std::to_string(limits.movetime_ms) + " ms" + deeper;
+  if (limits.depth > 0) return "depth " + std::to_string(limits.depth) + ", deeper +" + std::to_string(VerifyExtraDepth) + " where it swings";
+  return "nodes " + std::to_string(limits.nodes) + deeper;
 }
 
 Result<std::vector<PositionVerdict>> parse_verdicts(std::string_view text, const chess::PgnGame& game) {

@@ -12,11 +12,11 @@ ReviewTask::ReviewTask(std::vector<std::unique_ptr<players::PluginPlayer>> analy
                           niceness](std::stop_token stop) {
     std::vector<players::PluginPlayer*> players;
     for (const auto& analyser : analysers) players.push_back(analyser.get());
-    const auto arrived = [this](std::size_t index, const PositionVerdict& verdict) {
+    const auto arrived = [this](std::size_t index, const PositionVerdict& verdict, bool deeper) {
       const std::lock_guard lock(mutex_);
       verdicts_[index] = verdict;
       arrived_.push_back(index);
-      ++progress_.done;
+      ++(deeper ? progress_.deeper : progress_.done);
       return true;
     };
     Result<GameReview> review = review_game(players, game, limits, arrived, stop, niceness);

@@ -34,7 +34,8 @@ class ReviewTask {
 
   // Where the review stands, read at one instant.
   struct Progress {
-    std::size_t done = 0;  // positions judged in all
+    std::size_t done = 0;    // positions judged in all
+    std::size_t deeper = 0;  // positions searched again, deeper (game_review.h, "suspects")
     bool finished = false;  // ended: complete, cancelled or failed
     std::string failure;    // why it ended incomplete ("cancelled", or what failed); "" otherwise
   };

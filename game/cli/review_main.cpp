@@ -56,6 +56,9 @@ int run(int argc, char** argv) {
       ->excludes(depth_option);
   app.add_option("--jobs", jobs, "Positions searched at once, each by its own instance of the player (default: [review] jobs, 1)")
       ->check(CLI::Range(1, config::MaxReviewJobs));
+  bool once = false;
+  app.add_flag("--once", once,
+               "Search each position once: no deeper second look where the evaluation swings (a reference judge)");
   app.add_option("--isolation", isolation, "Where the player runs: process or in-process")
       ->check(CLI::IsMember({"process", "in-process"}));
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");
@@ -117,12 +120,14 @@ int run(int argc, char** argv) {
       continue;
     }
     const bool terminal = isatty(STDERR_FILENO);
-    std::size_t done = 0;
+    std::size_t done = 0, deeper = 0;
     const std::size_t total = pgn.moves.size() + 1;
-    auto review = review::review_game(analysers, pgn, limits, [&](std::size_t, const review::PositionVerdict&) {
-      if (terminal) std::fprintf(stderr, "\rgame %d: %zu/%zu positions", number, ++done, total);
-      return true;
-    });
+    auto review =
+        review::review_game(analysers, pgn, limits, [&](std::size_t, const review::PositionVerdict&, bool again) {
+          ++(again ? deeper : done);
+          if (terminal) std::fprintf(stderr, "\rgame %d: %zu/%zu positions, %zu again deeper", number, done, total, deeper);
+          return true;
+        }, {}, 0, !once);
     if (terminal) std::fprintf(stderr, "\n");
     if (!review) {
       std::fprintf(stderr, "gambit-review: game %d: %s (not reviewed)\n", number, review.error().c_str());

@@ -67,6 +67,7 @@ void ReviewPanel::forget() {
   judgements_.assign(game_.moves.size(), review::Judgement::Good);
   marks_.assign(game_.moves.size(), {});
   done_ = 0;
+  deeper_ = 0;
   review_.reset();
 }
 
@@ -115,8 +116,9 @@ void ReviewPanel::cancel() {
 void ReviewPanel::update() {
   if (state_ != State::Running || !task_) return;
   const review::ReviewTask::Progress progress = task_->take_verdicts(verdicts_);
-  if (progress.done != done_) {
+  if (progress.done != done_ || progress.deeper != deeper_) {
     done_ = progress.done;
+    deeper_ = progress.deeper;
     judge_partly();
     app_.invalidate();
   }
@@ -245,7 +247,8 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
     fill_rect(target, {area.left, y, std::round(area.width * share), 8}, colors::Accent);
     y += 12;
     const std::string progress =
-        "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions";
+        done_ < n ? "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions"
+                  : "Looking deeper where the evaluation swings: " + std::to_string(deeper_) + " positions";
     draw_text(target, assets.font(), fit_text(assets.font(), progress, TextSize, area.width), TextSize, {area.left, y},
               colors::TextDim);
     return y + LineHeight + 4 - area.top;

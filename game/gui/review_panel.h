@@ -79,6 +79,7 @@ class ReviewPanel {
   std::unique_ptr<review::ReviewTask> task_;
   std::vector<std::optional<review::PositionVerdict>> verdicts_;
   std::size_t done_ = 0;
+  std::size_t deeper_ = 0;  // positions searched again, deeper
   std::optional<review::GameReview> review_;  // once complete
   std::vector<review::Judgement> judgements_;  // per move, as far as judged
   std::vector<MoveListView::Mark> marks_;

@@ -306,7 +306,8 @@ def review_step(args, name, out_path, extra):
 
 def step_stockfish(args):
     review_step(args, "stockfish", args.stockfish_pgn,
-                ["--player", "uci", "--option", "command=%s" % args.stockfish, "--depth", str(args.depth)])
+                ["--player", "uci", "--option", "command=%s" % args.stockfish, "--depth", str(args.depth),
+                 "--once"])
 
 
 def step_ours(args):

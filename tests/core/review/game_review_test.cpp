@@ -92,6 +92,33 @@ TEST(GameReview, AnnotationMarksTheMistakeNamesTheBetterLineAndAddsTheTotals) {
             1);
 }
 
+std::vector<PositionVerdict> scored(std::initializer_list<int> centipawns) {
+  std::vector<PositionVerdict> verdicts;
+  for (const int cp : centipawns) verdicts.push_back({Score::centipawns(cp), false, Move::none(), {}});
+  return verdicts;
+}
+
+TEST(GameReview, ALookDeeperWhereTheEvaluationSwings) {
+  // White's first move drops three pawns: both its positions.
+  EXPECT_EQ(suspects(scored({20, -300, -300, -290, -290}), chess::WHITE), (std::vector<std::size_t>{0, 1}));
+  // A move that looked harmless until the reply showed what it allowed.
+  EXPECT_EQ(suspects(scored({0, 0, -400, -400}), chess::WHITE), (std::vector<std::size_t>{0, 1}));
+  // A move that costs its mover less than SuspectDrop, and a quiet game: nothing.
+  EXPECT_EQ(suspects(scored({0, 10, 0, 10, 0}), chess::WHITE), std::vector<std::size_t>{});
+  // The same scores seen when Black moved first: the drop was Black's gain.
+  EXPECT_EQ(suspects(scored({20, -300, -300, -290, -290}), chess::BLACK), std::vector<std::size_t>{});
+  // A position decided by the rules is never searched again.
+  auto mated = scored({0, -900});
+  mated.back().by_the_rules = true;
+  EXPECT_EQ(suspects(mated, chess::WHITE), std::vector<std::size_t>{0});
+}
+
+TEST(GameReview, ADeeperSearchHasFourTimesTheBudget) {
+  EXPECT_EQ(verify_limits({.nodes = 600000}).nodes, 2400000);
+  EXPECT_EQ(verify_limits({.movetime_ms = 250}).movetime_ms, 1000);
+  EXPECT_EQ(verify_limits({.depth = 18}).depth, 20);
+}
+
 TEST(GameReview, FindMistakeWalksToTheNearestMistakeOfASideEitherWay) {
   GameReview review;
   // Moves 0..5 (plies 1..6): White ?? at move 0, Black ? at move 3, White ?! at move 4.

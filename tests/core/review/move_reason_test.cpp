@@ -151,6 +151,31 @@ TEST(MistakeReason, MissesAFork) {
             "Misses a fork: 1. Nc7+ attacks the king and the rook on a8.");
 }
 
+TEST(MistakeReason, AllowsAPieceToBeTrapped) {
+  // 1. g4?? takes f3 from the knight's defence: after 1... g5 every square of
+  // the knight on h4 is covered, and 3... gxh4 takes it. 1. Kc2 keeps f3.
+  EXPECT_EQ(reason("6k1/1b3ppp/4p3/8/7N/8/6P1/1K6 w - - 0 1", "g2g4", Score::centipawns(0), {"b1c2", "g7g5", "h4f3"},
+                   Score::centipawns(-250), {"g7g5", "b1b2", "g5h4"}),
+            "Allows 1... g5, which traps the knight on h4.");
+}
+
+TEST(MistakeReason, ATrapTheLineDoesNotCashIsNoTrap) {
+  EXPECT_EQ(reason("6k1/1b3ppp/4p3/8/7N/8/6P1/1K6 w - - 0 1", "g2g4", Score::centipawns(0), {"b1c2", "g7g5", "h4f3"},
+                   Score::centipawns(-250), {"g7g5", "b1b2", "g8g7"}),
+            "");
+}
+
+TEST(MistakeReason, LosesAPieceToAForcingLine) {
+  // The king defends the knight until 1... Bg6+ drives it off; then the rook takes.
+  EXPECT_EQ(reason("3r2k1/8/8/3N3b/4K3/8/7P/8 w - - 0 1", "h2h3", Score::centipawns(0), {"d5e3", "h5g6", "e4f4"},
+                   Score::centipawns(-300), {"h5g6", "e4e3", "d8d5"}),
+            "Loses the knight on d5 to a forcing line: 1... Bg6+ 2. Ke3 Rxd5.");
+  // The same line when the better move loses the knight as well: no reason.
+  EXPECT_EQ(reason("3r2k1/8/8/3N3b/4K3/8/7P/8 w - - 0 1", "h2h3", Score::centipawns(0), {"h2h4", "h5g6", "e4e3", "d8d5"},
+                   Score::centipawns(-300), {"h5g6", "e4e3", "d8d5"}),
+            "");
+}
+
 TEST(MistakeReason, NoPatternNoReason) {
   // A quiet move judged worse for reasons of position alone.
   EXPECT_EQ(reason("4k3/8/8/8/8/8/3P3P/4K3 w - - 0 1", "h2h4", Score::centipawns(150), {"d2d4"},

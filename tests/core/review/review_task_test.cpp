@@ -4,6 +4,7 @@
 // `done` that says no cancels, and a task hands over what a direct call gives.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -62,8 +63,8 @@ TEST(ReviewGame, TwoAnalysersGiveTheSameReviewAsOne) {
   const auto one = analysers(1), two = analysers(2);
   std::vector<std::size_t> seen;
   Result<GameReview> alone = review_game(pointers(one), game, Budget);
-  Result<GameReview> pair = review_game(pointers(two), game, Budget, [&](std::size_t index, const PositionVerdict&) {
-    seen.push_back(index);
+  Result<GameReview> pair = review_game(pointers(two), game, Budget, [&](std::size_t index, const PositionVerdict&, bool deeper) {
+    if (!deeper) seen.push_back(index);
     return true;
   });
   ASSERT_TRUE(alone.ok()) << alone.error();
@@ -80,10 +81,36 @@ TEST(ReviewGame, TwoAnalysersGiveTheSameReviewAsOne) {
   EXPECT_TRUE(alone->positions.back().by_the_rules);
 }
 
+TEST(ReviewGame, WhereTheEvaluationSwingsItLooksAgainDeeper) {
+  const chess::PgnGame game = detour_game();
+  const auto one = analysers(1);
+  std::vector<std::size_t> first, again;
+  std::vector<PositionVerdict> at_first(game.moves.size() + 1);
+  Result<GameReview> review = review_game(pointers(one), game, Budget, [&](std::size_t index, const PositionVerdict& v,
+                                                                          bool deeper) {
+    (deeper ? again : first).push_back(index);
+    if (!deeper) at_first[index] = v;
+    return true;
+  });
+  ASSERT_TRUE(review.ok()) << review.error();
+  EXPECT_EQ(first.size(), game.moves.size() + 1);
+  // The first round looks again at the suspects of the first verdicts.
+  const std::vector<std::size_t> expected = suspects(at_first, chess::WHITE);
+  ASSERT_FALSE(expected.empty()) << "9... Nf6?? drops the game";
+  ASSERT_GE(again.size(), expected.size());
+  std::vector<std::size_t> first_round(again.begin(), again.begin() + long(expected.size()));
+  EXPECT_EQ(first_round, expected);
+  // Each position at most once more, and the review keeps the deeper verdicts.
+  std::vector<std::size_t> sorted = again;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+  EXPECT_EQ(review->moves[17].judgement, Judgement::Blunder);
+}
+
 TEST(ReviewGame, ADoneThatSaysNoOrAStopCancels) {
   const chess::PgnGame game = detour_game();
   const auto two = analysers(2);
-  Result<GameReview> refused = review_game(pointers(two), game, Budget, [](std::size_t, const PositionVerdict&) {
+  Result<GameReview> refused = review_game(pointers(two), game, Budget, [](std::size_t, const PositionVerdict&, bool) {
     return false;
   });
   ASSERT_FALSE(refused.ok());
