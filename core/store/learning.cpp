@@ -355,6 +355,8 @@ Result<std::set<std::string>> Store::attempted_puzzles() {
   return ids;
 }
 
-Result<PuzzleRating> Store::rating_of_puzzle(const learn::Puzzle& puzzle) { return refined_puzzle_rating(*db_, puzzle); }
+Result<PuzzleRating> Store::rating_of_puzzle(const learn::Puzzle& puzzle) {
+  return refined_puzzle_rating(*db_, puzzle);
+}
 
 }  // namespace gambit::store

@@ -22,7 +22,8 @@ const std::string ForkFen = "q3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
 const std::string PromotionFen = "8/8/8/8/8/5k2/p7/7K b - - 0 1";
 
 const std::string ScholarLine = "sch01\t" + ScholarFen + "\th5f7\t650\t80\tmateIn1,short\tgame 12, move 4";
-const std::string ForkLine = "fork2\t" + ForkFen + "\tb5c7 e8e7 c7a8\t1240\t95\tfork\tgame 3 (alphabeta 1200 vs Player)";
+const std::string ForkLine =
+    "fork2\t" + ForkFen + "\tb5c7 e8e7 c7a8\t1240\t95\tfork\tgame 3 (alphabeta 1200 vs Player)";
 const std::string PromotionLine = "promo3\t" + PromotionFen + "\ta2a1q\t900\t120\tpromotion\t";
 
 std::string describe(const std::vector<std::string>& problems) {
@@ -138,13 +139,16 @@ TEST(PuzzleFile, AnIdUsedTwiceIsReportedOnTheSecondLine) {
 }
 
 TEST(PuzzleFile, ABadFenIsReported) {
-  expect_bad_line(fork_with(1, "q3k3/8/8/1N6/8/8/8/4K3 x - - 0 1"), "the FEN 'q3k3/8/8/1N6/8/8/8/4K3 x - - 0 1' is not a position");
+  expect_bad_line(fork_with(1, "q3k3/8/8/1N6/8/8/8/4K3 x - - 0 1"),
+                  "the FEN 'q3k3/8/8/1N6/8/8/8/4K3 x - - 0 1' is not a position");
   expect_bad_line(fork_with(1, "8/8/8/8/8/8/8/8 w - - 0 1"), "is not a position");
 }
 
 TEST(PuzzleFile, AnIllegalOrUnreadableSolutionMoveIsReportedByItsNumber) {
-  expect_bad_line(fork_with(2, "b5c7 e8e7 c7a7"), "the solution's move 3 cannot be played: 'c7a7' is not a legal move");
-  expect_bad_line(fork_with(2, "b5c7 Ke7 c7a8"), "the solution's move 2 cannot be played: 'Ke7' is not a move in UCI notation");
+  expect_bad_line(fork_with(2, "b5c7 e8e7 c7a7"),
+                  "the solution's move 3 cannot be played: 'c7a7' is not a legal move in q7/2N1k3/8/8/8/8/8/4K3 w");
+  expect_bad_line(fork_with(2, "b5c7 Ke7 c7a8"),
+                  "the solution's move 2 cannot be played: 'Ke7' is not a move in UCI notation");
   expect_bad_line(fork_with(2, "e2e4"), "the solution's move 1 cannot be played");
   expect_bad_line(fork_with(2, ""), "the solution is empty");
 }

@@ -24,43 +24,36 @@ constexpr std::int64_t Now = 1'750'000'000;
 constexpr std::int64_t Day = learn::SecondsPerDay;
 constexpr std::int64_t Forever = std::numeric_limits<std::int64_t>::max();
 
+// A position to practise; its line starts with best.
+PracticePosition practice(int ply, const std::string& fen, const std::string& played, const std::string& line,
+                          const std::string& reason, PracticeJudgement judgement) {
+  PracticePosition p;
+  p.ply = ply;
+  p.fen = fen;
+  p.played = played;
+  p.best = line.substr(0, line.find(' '));
+  p.line = line;
+  p.reason = reason;
+  p.judgement = judgement;
+  return p;
+}
+
 // After 1. e4 e5 2. Nf3, Black weakens with f6 instead of developing.
 PracticePosition weak_pawn() {
-  PracticePosition p;
-  p.ply = 3;
-  p.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
-  p.played = "f7f6";
-  p.best = "b8c6";
-  p.line = "b8c6 f1b5 a7a6";
-  p.reason = "Weakens the king's diagonal.";
-  p.judgement = PracticeJudgement::Mistake;
-  return p;
+  return practice(3, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", "f7f6", "b8c6 f1b5 a7a6",
+                  "Weakens the king's diagonal.", PracticeJudgement::Mistake);
 }
 
 // Black lets the queen mate on f7.
 PracticePosition allows_mate() {
-  PracticePosition p;
-  p.ply = 5;
-  p.fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3";
-  p.played = "g8f6";
-  p.best = "g7g6";
-  p.line = "g7g6 h5f3 g8f6";
-  p.reason = "Allows mate in one: 4. Qxf7#.";
-  p.judgement = PracticeJudgement::Blunder;
-  return p;
+  return practice(5, "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "g8f6", "g7g6 h5f3 g8f6",
+                  "Allows mate in one: 4. Qxf7#.", PracticeJudgement::Blunder);
 }
 
 // White misses the mate.
 PracticePosition misses_mate() {
-  PracticePosition p;
-  p.ply = 6;
-  p.fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
-  p.played = "h5h4";
-  p.best = "h5f7";
-  p.line = "h5f7";
-  p.reason = "Misses mate in one: Qxf7#.";
-  p.judgement = PracticeJudgement::Blunder;
-  return p;
+  return practice(6, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5h4", "h5f7",
+                  "Misses mate in one: Qxf7#.", PracticeJudgement::Blunder);
 }
 
 class StorePractice : public fixtures::StoreTest {
