@@ -99,6 +99,8 @@ Result<Puzzle> read_line(std::string_view line) {
   auto themes = read_themes(fields[5]);
   if (!themes) return Failure{themes.error()};
   puzzle.themes = std::move(themes).value();
+  if (fields[6].find('\r') != std::string_view::npos)
+    return Failure{"the source has a carriage return in it (a line end of its own)"};
   puzzle.source = std::string(fields[6]);
   return puzzle;
 }

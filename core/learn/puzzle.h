@@ -27,7 +27,8 @@ inline constexpr int MaxPuzzleDeviation = 350;
 
 // One puzzle, standard chess.
 // Invariants of every puzzle read_puzzles returns:
-//  - id is non-empty printable ASCII without spaces, unique in its file;
+//  - id is non-empty printable ASCII without spaces, unique in its file (and
+//    does not start with '#', or its line would be a comment);
 //  - fen is a legal position, the side to move being the solver;
 //  - solution alternates solver, opponent, solver, ... from fen, every move
 //    legal in turn, and ends with the solver's move (an odd number of moves);

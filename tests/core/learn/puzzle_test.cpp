@@ -173,6 +173,10 @@ TEST(PuzzleFile, BadThemesAreReported) {
   expect_bad_line(fork_with(5, "fork,pin,fork"), "the theme 'fork' is given twice");
 }
 
+TEST(PuzzleFile, ACarriageReturnInsideTheSourceIsReported) {
+  expect_bad_line(fork_with(6, "game 3\rmove 4"), "the source has a carriage return in it");
+}
+
 TEST(PuzzleFile, NoThemesIsAllowedAndSpacesAroundCommasAreIgnored) {
   const PuzzleFile file = read_puzzles(fork_with(5, "") + "\n" + fork_with(0, "x10") + "\n");
   ASSERT_TRUE(file.problems.empty()) << describe(file.problems);
