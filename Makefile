@@ -20,7 +20,7 @@ ASAN_DIR ?= build-asan
 FUZZ_DIR ?= build-fuzz
 PACKAGE_DIR ?= build-package
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fen moves pgn config uci_command cecp_command cecp_session plugin_wire
+FUZZ_TARGETS := fen moves pgn config uci_command cecp_command cecp_session plugin_wire puzzles
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.

@@ -4,19 +4,11 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/util/words.h"
+
 namespace gambit::players {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view line, char separator) {
-  std::vector<std::string_view> fields;
-  for (std::size_t start = 0;;) {
-    const std::size_t end = line.find(separator, start);
-    fields.push_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return fields;
-    start = end + 1;
-  }
-}
 
 std::optional<double> number(std::string_view text) {
   double value = 0;
@@ -31,12 +23,12 @@ Result<RatingsFile> parse_ratings_file(std::string_view text) {
   RatingsFile file;
   LevelRatings& ratings = file.levels;
   int number_of_line = 0;
-  for (std::string_view line : split(text, '\n')) {
+  for (std::string_view line : split_fields(text, '\n')) {
     ++number_of_line;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.empty() || line.front() == '#') continue;
     const std::string where = "line " + std::to_string(number_of_line) + ": ";
-    const std::vector<std::string_view> fields = split(line, '\t');
+    const std::vector<std::string_view> fields = split_fields(line, '\t');
     if (fields[0] == "version") {
       if (fields.size() != 2 || fields[1].empty())
         return Failure{where + "expected 'version', a tab and the plugin version measured"};

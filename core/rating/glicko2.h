@@ -19,6 +19,7 @@ struct Glicko2 {
   double rating = 1500.0;
   double deviation = 350.0;
   double volatility = 0.06;
+  bool operator==(const Glicko2&) const = default;
 };
 
 // One game of a rating period: the opponent's rating and deviation and the

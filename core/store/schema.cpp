@@ -128,6 +128,59 @@ ALTER TABLE interrupted_game ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (
 ALTER TABLE interrupted_game ADD COLUMN unrated_reason TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Version 7: learning from mistakes. practice: the profile's own mistake and
+// blunder positions from reviewed games, each in a Leitner box
+// (core/learn/spaced_repetition.h; box 1..5) with its due time, one row per
+// position (the FEN without its move counters, in its variant), whatever game
+// or move number it came from again. puzzle_attempts: every rated puzzle the
+// profile tried, with the profile's puzzle rating (a Glicko-2 pool of its own,
+// apart from the games' pools) and the puzzle's after it. puzzle_ratings: a
+// puzzle's rating as refined by the attempts of every profile (until its first
+// attempt, the rating shipped in puzzles.tsv stands).
+constexpr const char* Version7 = R"sql(
+CREATE TABLE practice (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game_id INTEGER REFERENCES games (id),
+  ply INTEGER NOT NULL CHECK (ply >= 0),
+  variant TEXT NOT NULL DEFAULT 'standard',
+  fen TEXT NOT NULL,
+  position TEXT NOT NULL,
+  played TEXT NOT NULL,
+  best TEXT NOT NULL,
+  line TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  judgement TEXT NOT NULL CHECK (judgement IN ('mistake', 'blunder')),
+  box INTEGER NOT NULL CHECK (box BETWEEN 1 AND 5),
+  due_at INTEGER NOT NULL,
+  added_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  solved INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (player_id, variant, position)
+);
+CREATE INDEX practice_by_due ON practice (player_id, due_at);
+CREATE TABLE puzzle_attempts (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  puzzle_id TEXT NOT NULL,
+  solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+  attempted_at INTEGER NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  puzzle_rating REAL NOT NULL,
+  puzzle_deviation REAL NOT NULL
+);
+CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player_id, id);
+CREATE TABLE puzzle_ratings (
+  puzzle_id TEXT PRIMARY KEY,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  attempts INTEGER NOT NULL
+);
+)sql";
+
 }  // namespace
 
 const char* migration_sql(int version) {
@@ -138,6 +191,7 @@ const char* migration_sql(int version) {
     case 4: return Version4;
     case 5: return Version5;
     case 6: return Version6;
+    case 7: return Version7;
     default: return nullptr;
   }
 }
@@ -145,7 +199,8 @@ const char* migration_sql(int version) {
 std::vector<const char*> tables_of_schema(int version) {
   // Each table with the version that made it.
   constexpr std::pair<int, const char*> Made[] = {
-      {1, "players"}, {1, "games"}, {2, "ratings"}, {2, "interrupted_game"}, {5, "reviews"}};
+      {1, "players"}, {1, "games"}, {2, "ratings"}, {2, "interrupted_game"}, {5, "reviews"},
+      {7, "practice"}, {7, "puzzle_attempts"}, {7, "puzzle_ratings"}};
   std::vector<const char*> tables;
   for (const auto& [since, table] : Made)
     if (version >= since) tables.push_back(table);

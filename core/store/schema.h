@@ -7,6 +7,9 @@
 //  2: games.archived_at (reset scores), ratings, interrupted_game
 //  3: games.from_start (only games from the start are rated)
 //  4: players.rating, rating_deviation (placed AIs); ratings.deviation, volatility (Glicko-2)
+//  5: reviews
+//  6: games.rated, games.pool (rating pools); interrupted_game.rated, unrated_reason
+//  7: practice (mistake positions, Leitner boxes), puzzle_attempts, puzzle_ratings
 #pragma once
 
 #include <vector>

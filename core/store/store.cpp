@@ -14,6 +14,7 @@
 #include <utility>
 #include <variant>
 
+#include "core/store/players_table.h"
 #include "core/store/schema.h"
 #include "core/store/set_aside.h"
 #include "core/store/sqlite.h"
@@ -129,35 +130,6 @@ Result<bool> place(Connection& db, std::int64_t player, const Placement& placeme
   return changed.value() > 0;
 }
 
-// The player's id (added when new); `placed` tells whether its placement was
-// set or moved, so that the ratings are computed again.
-Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who, bool* placed = nullptr) {
-  const std::string kind = who.human ? "human" : "ai";
-  const std::string options_digest = options_key(who);
-  auto upsert = Statement::prepare(
-      db,
-      "INSERT INTO players (kind, name, version, options, options_digest, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
-      "ON CONFLICT (kind, name, version, options_digest) DO UPDATE SET label = excluded.label");
-  if (!upsert) return Failure{upsert.error()};
-  upsert.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version);
-  upsert.value().bind(4, who.human ? std::string() : who.options).bind(5, options_digest).bind(6, who.label);
-  if (auto ran = upsert.value().run(); !ran) return Failure{ran.error()};
-  auto find = Statement::prepare(
-      db, "SELECT id FROM players WHERE kind = ?1 AND name = ?2 AND version = ?3 AND options_digest = ?4");
-  if (!find) return Failure{find.error()};
-  find.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version).bind(4, options_digest);
-  auto row = find.value().step();
-  if (!row) return Failure{row.error()};
-  if (!row.value()) return Failure{"the player just written is missing"};
-  const std::int64_t id = find.value().column_int(0);
-  if (!who.human && who.placement) {
-    auto changed = place(db, id, *who.placement);
-    if (!changed) return Failure{changed.error()};
-    if (placed) *placed = changed.value();
-  }
-  return id;
-}
-
 // A person's rating in a pool after their latest counted game there (Glicko-2's start if none).
 Result<rating::Glicko2> current_rating(Connection& db, std::int64_t player, const std::string& pool) {
   auto query = Statement::prepare(db,
@@ -271,6 +243,35 @@ Result<bool> rebuild_ratings(Connection& db) {
   return transaction.value()->commit();
 }
 
+}  // namespace
+
+Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who, bool* placed) {
+  const std::string kind = who.human ? "human" : "ai";
+  const std::string options_digest = options_key(who);
+  auto upsert = Statement::prepare(
+      db,
+      "INSERT INTO players (kind, name, version, options, options_digest, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+      "ON CONFLICT (kind, name, version, options_digest) DO UPDATE SET label = excluded.label");
+  if (!upsert) return Failure{upsert.error()};
+  upsert.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version);
+  upsert.value().bind(4, who.human ? std::string() : who.options).bind(5, options_digest).bind(6, who.label);
+  if (auto ran = upsert.value().run(); !ran) return Failure{ran.error()};
+  auto find = Statement::prepare(
+      db, "SELECT id FROM players WHERE kind = ?1 AND name = ?2 AND version = ?3 AND options_digest = ?4");
+  if (!find) return Failure{find.error()};
+  find.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version).bind(4, options_digest);
+  auto row = find.value().step();
+  if (!row) return Failure{row.error()};
+  if (!row.value()) return Failure{"the player just written is missing"};
+  const std::int64_t id = find.value().column_int(0);
+  if (!who.human && who.placement) {
+    auto changed = place(db, id, *who.placement);
+    if (!changed) return Failure{changed.error()};
+    if (placed) *placed = changed.value();
+  }
+  return id;
+}
+
 Result<std::optional<std::int64_t>> profile_id(Connection& db, const std::string& profile) {
   auto find = Statement::prepare(db, "SELECT id FROM players WHERE kind = 'human' AND name = ?1 AND version = ''");
   if (!find) return Failure{find.error()};
@@ -280,8 +281,6 @@ Result<std::optional<std::int64_t>> profile_id(Connection& db, const std::string
   if (!row.value()) return std::optional<std::int64_t>();
   return std::optional<std::int64_t>(find.value().column_int(0));
 }
-
-}  // namespace
 
 PlayerIdentity PlayerIdentity::person(const std::string& profile) { return {true, profile, "", "", profile, {}}; }
 

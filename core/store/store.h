@@ -2,8 +2,11 @@
 // Store: scores and finished games kept between sessions, in one SQLite file
 // (its default place: config::store_path): who played (players), every finished game with
 // its PGN (games), each person's rating after each rated game (ratings), the
-// reviews of games (reviews) and the game the window was playing when it
-// closed (interrupted_game).
+// reviews of games (reviews), the game the window was playing when it
+// closed (interrupted_game), and what the player practises: their own mistake
+// and blunder positions in Leitner boxes (practice), the rated puzzles they
+// tried with their puzzle rating after each (puzzle_attempts), and each
+// puzzle's rating as refined by those attempts (puzzle_ratings).
 //
 // Ratings: an AI opponent is placed by calibration (PlayerIdentity::placement,
 // kept with the player and never moved by results); a person has one Glicko-2
@@ -15,6 +18,16 @@
 // placed, two people, two AIs) are kept and counted in the standings. The
 // ratings are a function of the games in order and the placements: when a
 // placement changes, every counted rating is computed again.
+//
+// Learning from mistakes (core/learn): a practice position is found again by
+// spaced repetition (learn::Leitner: solved, one box up; missed, back to the
+// first), one row per position and profile, so the same mistake met in two
+// games is one position to practise. The puzzle rating is a Glicko-2 rating
+// of its own, apart from every game pool (a puzzle is not a game against a
+// measured opponent): each attempt is one rating period for the player
+// against the puzzle (1 solved, 0 missed) and one for the puzzle against the
+// player (the reverse), as lichess rates puzzles. reset_scores leaves both
+// alone: they are not the scores of games.
 //
 // Durability: every write is one transaction, committed before the call
 // returns, in WAL mode with a busy timeout, so a process killed at any instant
@@ -33,9 +46,12 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "core/learn/puzzle.h"
+#include "core/learn/spaced_repetition.h"
 #include "core/rating/glicko2.h"
 #include "core/rating/rating_pool.h"
 #include "core/util/result.h"
@@ -47,7 +63,7 @@ class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
 // version are migrated forward when opened.
-inline constexpr int SchemaVersion = 6;
+inline constexpr int SchemaVersion = 7;
 // The profile name of the human at this computer when the config names none.
 inline constexpr const char* DefaultProfile = "Player";
 // A person's rating starts here (Glicko-2's start: 1500, deviation 350).
@@ -194,6 +210,59 @@ struct InterruptedGame {
   bool operator==(const InterruptedGame&) const = default;
 };
 
+// How bad the move played in a practice position was (review's classes; an
+// inaccuracy is not kept to practise).
+enum class PracticeJudgement { Mistake, Blunder };
+
+// A position of one of the profile's games where they made a mistake or a
+// blunder, to find the better move again (and again, by spaced repetition).
+// Invariants of a stored one: fen is a legal position of variant, the player
+// to move; played and best are different legal moves there; line is empty or
+// starts with best and is legal from fen; 1 <= schedule.box <= 5;
+// 0 <= solved <= attempts.
+struct PracticePosition {
+  std::int64_t id = 0;                  // the store's number for it (set by the store)
+  std::optional<std::int64_t> game_id;  // the stored game it came from, if any
+  int ply = 0;                          // plies played in that game before this position
+  std::string variant = "standard";     // chess::VariantNames::id
+  std::string fen;
+  std::string played;  // UCI: the move the player made
+  std::string best;    // UCI: the analyser's best move
+  std::string line;    // UCI moves separated by spaces, from best ("" when the analyser gave none)
+  std::string reason;  // why the move played was a mistake, in words (core/review/move_reason.h)
+  PracticeJudgement judgement = PracticeJudgement::Mistake;
+  learn::Leitner schedule;   // its box and when it is next due (set by the store)
+  std::int64_t added_at = 0;  // Unix seconds (set by the store)
+  int attempts = 0;           // attempts at it so far, and how many found the best move
+  int solved = 0;
+  bool operator==(const PracticePosition&) const = default;
+};
+
+// A puzzle rating with the attempts it rests on: the profile's own (all its
+// attempts), or one puzzle's as refined by the attempts of every profile.
+struct PuzzleRating {
+  rating::Glicko2 rating;
+  int attempts = 0;
+  bool operator==(const PuzzleRating&) const = default;
+};
+
+// What one puzzle attempt did to the two ratings, for "+12" / "-9".
+struct PuzzleAttemptResult {
+  rating::Glicko2 before;         // the profile's puzzle rating before the attempt
+  rating::Glicko2 after;          // and after it
+  rating::Glicko2 puzzle_before;  // the puzzle's rating (refined, or as shipped) before
+  rating::Glicko2 puzzle_after;
+};
+
+// The profile's puzzle rating after one attempt (history is oldest first).
+struct PuzzlePoint {
+  std::string puzzle_id;
+  std::int64_t attempted_at = 0;  // Unix seconds
+  bool solved = false;
+  rating::Glicko2 rating;      // the profile's, after the attempt
+  double puzzle_rating = 0;    // the puzzle's, after the attempt
+};
+
 class Store {
  public:
   // A store ready to use, and a sentence for the user when the file found at
@@ -271,6 +340,45 @@ class Store {
   Result<std::optional<InterruptedGame>> interrupted();
   Result<bool> clear_interrupted();
 
+  // Practice positions (times are Unix seconds given by the caller, so tests
+  // set the clock). Adds the positions (a game review's mistakes and blunders),
+  // each in the first box and due at once, in one transaction; a position the
+  // profile already has (same variant and FEN but for the move counters) is
+  // left as it is, box and all. Returns how many were new. Fails, adding none,
+  // when one is not valid (the reason names it: its FEN, a move that is not
+  // legal there, a game that is not in the store).
+  Result<int> add_practice_positions(const std::vector<PracticePosition>& positions, std::int64_t now);
+  // The profile's positions due at `now` (due time at or before it), the
+  // longest due first, at most limit.
+  Result<std::vector<PracticePosition>> practice_due(std::int64_t now, int limit);
+  // How many are due at `now` ("3 positions to practise today"): those whose
+  // time has come, not those due later today; one due this evening is counted
+  // when the menu is shown again then.
+  Result<int> practice_due_count(std::int64_t now);
+  // An attempt at a position at `now`: solved, one box up; missed, back to
+  // the first (learn::after_attempt). Returns the position as it now stands.
+  // Fails on a position the profile does not have.
+  Result<PracticePosition> record_practice_attempt(std::int64_t position_id, bool solved, std::int64_t now);
+  // Takes a position off the profile's list; false when it was not there.
+  Result<bool> remove_practice_position(std::int64_t position_id);
+
+  // Rated puzzles. The profile's puzzle rating (Glicko-2's start, 1500 and
+  // deviation 350, before its first attempt).
+  Result<PuzzleRating> puzzle_rating();
+  // An attempt at a puzzle at `now`, in one transaction: one rating period for
+  // the profile against the puzzle (1 solved, 0 missed) and one for the puzzle
+  // against the profile (the reverse), each from the other's rating before the
+  // attempt. The puzzle's rating is its refined one when it has been tried
+  // before, else the one it shipped with (puzzle.rating, puzzle.deviation).
+  // Fails on a puzzle without an id or with a rating that is not a number.
+  Result<PuzzleAttemptResult> record_puzzle_attempt(const learn::Puzzle& puzzle, bool solved, std::int64_t now);
+  // The profile's puzzle rating after each attempt, oldest first (for a graph).
+  Result<std::vector<PuzzlePoint>> puzzle_history();
+  // The ids of the puzzles the profile has attempted (learn::choose_puzzle's `attempted`).
+  Result<std::set<std::string>> attempted_puzzles();
+  // A puzzle's rating as refined by every attempt at it, or as it shipped (0 attempts).
+  Result<PuzzleRating> rating_of_puzzle(const learn::Puzzle& puzzle);
+
  private:
   Store(std::filesystem::path path, std::string profile, std::unique_ptr<Connection> db);
 
@@ -282,5 +390,8 @@ class Store {
 // "window", "demo", "match" (as the games table stores it) and back.
 const char* source_name(GameSource source);
 std::optional<GameSource> source_from_name(const std::string& name);
+// "mistake", "blunder" (as the practice table stores them) and back.
+const char* practice_judgement_name(PracticeJudgement judgement);
+std::optional<PracticeJudgement> practice_judgement_from_name(const std::string& name);
 
 }  // namespace gambit::store

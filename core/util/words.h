@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The words of a text: what lies between spaces, tabs and line ends; a text
-// with its whitespace runs made single spaces.
+// with its whitespace runs made single spaces; the fields of a line between
+// one separator (tab-separated data files).
 #pragma once
 
 #include <string>
@@ -18,6 +19,19 @@ inline std::vector<std::string> split_words(std::string_view text) {
     at = end == std::string_view::npos ? end : text.find_first_not_of(" \t\r\n", end);
   }
   return words;
+}
+
+// The pieces of text between each `separator`, empty ones included: "a\t\tb"
+// split at '\t' gives "a", "", "b"; "" gives one empty field. The views point
+// into text.
+inline std::vector<std::string_view> split_fields(std::string_view text, char separator) {
+  std::vector<std::string_view> fields;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = text.find(separator, start);
+    fields.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return fields;
+    start = end + 1;
+  }
 }
 
 // text with each run of whitespace (space, tab, line end, form feed, vertical

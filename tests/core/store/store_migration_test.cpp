@@ -139,6 +139,19 @@ class StoreMigration : public fixtures::StoreTest {
     ASSERT_TRUE(rated.ok()) << rated.error();
   }
 
+  // Schema 6 keeps each game's pool and its rated flag: its games as schema 4
+  // keeps them (no AI is placed in these files, so none has a rating yet),
+  // marked as a build of schema 6 records them.
+  static void insert_v6(Connection& db, const FinishedGame& game) {
+    insert_v4(db, game);
+    if (::testing::Test::HasFatalFailure()) return;
+    auto mark = Statement::prepare(db, "UPDATE games SET rated = ?1, pool = ?2 WHERE id = (SELECT max(id) FROM games)");
+    ASSERT_TRUE(mark.ok()) << mark.error();
+    mark.value().bind(1, std::int64_t(game.rated)).bind(2, rating::pool_of(game.variant, game.time_control).key());
+    auto ran = mark.value().run();
+    ASSERT_TRUE(ran.ok()) << ran.error();
+  }
+
   // A file as a build of schema version made it, holding games. Version 0 is
   // an empty file.
   static void build_file(const fs::path& path, int version, const std::vector<FinishedGame>& games) {
@@ -160,6 +173,7 @@ class StoreMigration : public fixtures::StoreTest {
         case 3: insert_v3(*db, game); break;
         case 4: insert_v4(*db, game); break;
         case 5: insert_v5(*db, game); break;
+        case 6: insert_v6(*db, game); break;
         default: FAIL() << "no sample rows for a file of schema " << version << ": add an insert_v" << version;
       }
     }
@@ -244,6 +258,49 @@ TEST_F(StoreMigration, GamesOfOnePoolBeforeSchema6AreRatedAgainWithinTheirPools)
               after({{2000, 40, 0}}).rating, 1e-9);
   EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM ratings WHERE rating = 1999"), 0) << "none kept";
   EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM games WHERE rated = 1"), 4);
+}
+
+TEST_F(StoreMigration, ASchema6FileGainsPracticeAndPuzzlesKeepingItsGames) {
+  const fs::path path = dir_.path() / "v6.db";
+  build_file(path, 6, sample_games());
+  ASSERT_FALSE(HasFatalFailure());
+  for (const char* table : {"practice", "puzzle_attempts", "puzzle_ratings"})
+    ASSERT_EQ(fixtures::query_int(path, std::string("SELECT count(*) FROM sqlite_master WHERE name = '") + table + "'"),
+              0) << table << " is not in schema 6";
+  constexpr std::int64_t Now = 1'750'000'000;
+  std::int64_t game = 0;
+  {
+    auto store = open_at(path);
+    ASSERT_TRUE(store);
+    EXPECT_EQ(fixtures::query_int(path, "PRAGMA user_version"), 7);
+    const auto games = must(store->recent_games(100), "recent_games");
+    ASSERT_EQ(games.size(), sample_games().size());
+    game = games.back().id;
+    EXPECT_EQ(must(store->practice_due_count(Now), "practice_due_count"), 0);
+    EXPECT_EQ(must(store->puzzle_rating(), "puzzle_rating"), PuzzleRating{});
+    PracticePosition position;
+    position.game_id = game;
+    position.ply = 2;
+    position.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    position.played = "f2f3";
+    position.best = "g1f3";
+    position.reason = "Weakens the king.";
+    EXPECT_EQ(must(store->add_practice_positions({position}, Now), "add_practice_positions"), 1);
+    learn::Puzzle puzzle;
+    puzzle.id = "m1";
+    puzzle.rating = 1200;
+    puzzle.deviation = 90;
+    must(store->record_puzzle_attempt(puzzle, true, Now), "record_puzzle_attempt");
+  }
+  auto store = open_at(path);
+  ASSERT_TRUE(store);
+  const auto due = must(store->practice_due(Now, 10), "practice_due");
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_EQ(due[0].game_id, game) << "the position names its migrated game";
+  EXPECT_EQ(must(store->puzzle_rating(), "puzzle_rating").attempts, 1);
+  EXPECT_EQ(must(store->recent_games(100), "recent_games").size(), sample_games().size());
+  EXPECT_EQ(fixtures::query_text(path, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(fixtures::query_text(path, "PRAGMA foreign_key_check"), "<no row>");
 }
 
 TEST_F(StoreMigration, AMissingFileAndFoldersAreMade) {

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: MIT
+// The Store's part for learning from mistakes: practice positions (Leitner
+// boxes, core/learn/spaced_repetition.h) and rated puzzles (Glicko-2, one
+// period per attempt for the player and for the puzzle). store.h says what
+// each call promises; schema.cpp (version 7) holds the tables.
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/chess/position.h"
+#include "core/chess/uci.h"
+#include "core/chess/variant.h"
+#include "core/store/players_table.h"
+#include "core/store/sqlite.h"
+#include "core/store/store.h"
+#include "core/util/words.h"
+
+namespace gambit::store {
+
+namespace {
+
+// Calls read(statement) for each row until the query is done.
+template <class Read>
+Result<bool> each_row(Statement& query, Read&& read) {
+  for (;;) {
+    auto row = query.step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) return true;
+    read(static_cast<const Statement&>(query));
+  }
+}
+
+// A position's FEN without its move counters: the same position reached at
+// another move number, or in another game, is the same row.
+std::string position_key(const chess::Position& position) {
+  std::vector<std::string> fields = split_words(position.fen());
+  fields.resize(fields.size() - 2);  // the halfmove clock and the move number, always last
+  std::string key;
+  for (const std::string& field : fields) key += (key.empty() ? "" : " ") + field;
+  return key;
+}
+
+// A practice position as it will be stored: moves in canonical UCI, the
+// variant by its id, and its key; or what is wrong with it.
+struct CheckedPractice {
+  PracticePosition position;
+  std::string key;
+};
+
+Result<CheckedPractice> check_practice(Connection& db, const PracticePosition& given) {
+  CheckedPractice checked{given, ""};
+  PracticePosition& p = checked.position;
+  const auto variant = chess::variant_from_name(given.variant);
+  if (!variant)
+    return Failure{"the variant " + quote_for_message(given.variant) + " is not one Gambit plays (" +
+                   std::string(chess::variant_id_list()) + ")"};
+  p.variant = std::string(chess::names_of(*variant).id);
+  auto start = chess::Position::from_fen(given.fen, *variant);
+  if (!start) return Failure{"the FEN " + quote_for_message(given.fen) + " is not a position: " + start.error()};
+  checked.key = position_key(start.value());
+  auto played = chess::parse_uci_move(start.value(), given.played);
+  if (!played) return Failure{"the move played cannot be played: " + played.error()};
+  auto best = chess::parse_uci_move(start.value(), given.best);
+  if (!best) return Failure{"the best move cannot be played: " + best.error()};
+  if (played.value() == best.value())
+    return Failure{"the move played, " + given.played + ", is the best move: there is no mistake to practise"};
+  p.played = chess::to_uci(played.value());
+  p.best = chess::to_uci(best.value());
+  chess::Position board = start.value();
+  p.line.clear();
+  const std::vector<std::string> line = split_words(given.line);
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    auto move = chess::parse_uci_move(board, line[i]);
+    if (!move) return Failure{"the line's move " + std::to_string(i + 1) + " cannot be played: " + move.error()};
+    if (i == 0 && move.value() != best.value())
+      return Failure{"the line starts with " + line[0] + ", not with the best move " + p.best};
+    board.do_move(move.value());
+    p.line += (i ? " " : "") + chess::to_uci(move.value());
+  }
+  if (given.ply < 0) return Failure{"the ply " + std::to_string(given.ply) + " is below 0"};
+  if (given.game_id) {
+    auto query = Statement::prepare(db, "SELECT count(*) FROM games WHERE id = ?1");
+    if (!query) return Failure{query.error()};
+    query.value().bind(1, *given.game_id);
+    auto row = query.value().step();
+    if (!row) return Failure{row.error()};
+    if (!row.value() || query.value().column_int(0) == 0)
+      return Failure{"there is no game number " + std::to_string(*given.game_id) + " in the store"};
+  }
+  return checked;
+}
+
+constexpr const char* PracticeColumns =
+    "SELECT id, game_id, ply, variant, fen, played, best, line, reason, judgement, box, due_at, added_at, attempts, "
+    "solved FROM practice ";
+
+PracticePosition practice_of(const Statement& r) {
+  PracticePosition p;
+  p.id = r.column_int(0);
+  if (!r.column_null(1)) p.game_id = r.column_int(1);
+  p.ply = int(r.column_int(2));
+  p.variant = r.column_text(3);
+  p.fen = r.column_text(4);
+  p.played = r.column_text(5);
+  p.best = r.column_text(6);
+  p.line = r.column_text(7);
+  p.reason = r.column_text(8);
+  p.judgement = practice_judgement_from_name(r.column_text(9)).value_or(PracticeJudgement::Mistake);
+  p.schedule = {int(r.column_int(10)), r.column_int(11)};
+  p.added_at = r.column_int(12);
+  p.attempts = int(r.column_int(13));
+  p.solved = int(r.column_int(14));
+  return p;
+}
+
+// One of the player's practice positions, if they have it.
+Result<std::optional<PracticePosition>> practice_row(Connection& db, std::int64_t player, std::int64_t id) {
+  auto query = Statement::prepare(db, std::string(PracticeColumns) + "WHERE id = ?1 AND player_id = ?2");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, id).bind(2, player);
+  std::optional<PracticePosition> found;
+  if (auto read = each_row(query.value(), [&](const Statement& r) { found = practice_of(r); }); !read)
+    return Failure{read.error()};
+  return found;
+}
+
+// The player's puzzle rating after their latest attempt, and their number of attempts.
+Result<PuzzleRating> player_puzzle_rating(Connection& db, std::int64_t player) {
+  auto query = Statement::prepare(db,
+                                  "SELECT rating, deviation, volatility, (SELECT count(*) FROM puzzle_attempts WHERE "
+                                  "player_id = ?1) FROM puzzle_attempts WHERE player_id = ?1 ORDER BY id DESC LIMIT 1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, player);
+  PuzzleRating current;
+  auto read = each_row(query.value(), [&](const Statement& r) {
+    current = {{r.column_double(0), r.column_double(1), r.column_double(2)}, int(r.column_int(3))};
+  });
+  if (!read) return Failure{read.error()};
+  return current;
+}
+
+// A puzzle's refined rating, or the one it shipped with before any attempt.
+Result<PuzzleRating> refined_puzzle_rating(Connection& db, const learn::Puzzle& puzzle) {
+  auto query = Statement::prepare(
+      db, "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings WHERE puzzle_id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, puzzle.id);
+  PuzzleRating refined{{puzzle.rating, puzzle.deviation, rating::Glicko2{}.volatility}, 0};
+  auto read = each_row(query.value(), [&](const Statement& r) {
+    refined = {{r.column_double(0), r.column_double(1), r.column_double(2)}, int(r.column_int(3))};
+  });
+  if (!read) return Failure{read.error()};
+  return refined;
+}
+
+}  // namespace
+
+const char* practice_judgement_name(PracticeJudgement judgement) {
+  return judgement == PracticeJudgement::Blunder ? "blunder" : "mistake";
+}
+
+std::optional<PracticeJudgement> practice_judgement_from_name(const std::string& name) {
+  for (PracticeJudgement judgement : {PracticeJudgement::Mistake, PracticeJudgement::Blunder})
+    if (name == practice_judgement_name(judgement)) return judgement;
+  return std::nullopt;
+}
+
+Result<int> Store::add_practice_positions(const std::vector<PracticePosition>& positions, std::int64_t now) {
+  if (positions.empty()) return 0;
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto me = player_id(*db_, PlayerIdentity::person(profile_));
+  if (!me) return Failure{me.error()};
+  auto insert = Statement::prepare(
+      *db_,
+      "INSERT INTO practice (player_id, game_id, ply, variant, fen, position, played, best, line, reason, judgement, "
+      "box, due_at, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
+      "ON CONFLICT (player_id, variant, position) DO NOTHING");
+  if (!insert) return Failure{insert.error()};
+  int added = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    auto checked = check_practice(*db_, positions[i]);
+    if (!checked)
+      return Failure{"cannot keep practice position " + std::to_string(i + 1) + " of " +
+                     std::to_string(positions.size()) + ": " + checked.error()};
+    const PracticePosition& p = checked.value().position;
+    const learn::Leitner schedule = learn::first_box(now);
+    Statement& row = insert.value();
+    row.reset();
+    row.bind(1, me.value());
+    if (p.game_id) row.bind(2, *p.game_id);
+    else row.bind_null(2);
+    row.bind(3, std::int64_t(p.ply)).bind(4, p.variant).bind(5, p.fen).bind(6, checked.value().key);
+    row.bind(7, p.played).bind(8, p.best).bind(9, p.line).bind(10, p.reason);
+    row.bind(11, std::string(practice_judgement_name(p.judgement))).bind(12, std::int64_t(schedule.box));
+    row.bind(13, schedule.due_at).bind(14, now);
+    if (auto ran = row.run(); !ran) return Failure{ran.error()};
+    auto changed = db_->query_int("SELECT changes()");
+    if (!changed) return Failure{changed.error()};
+    added += int(changed.value());
+  }
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return added;
+}
+
+Result<std::vector<PracticePosition>> Store::practice_due(std::int64_t now, int limit) {
+  std::vector<PracticePosition> due;
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return due;
+  auto query = Statement::prepare(*db_, std::string(PracticeColumns) +
+                                            "WHERE player_id = ?1 AND due_at <= ?2 ORDER BY due_at, id LIMIT ?3");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value()).bind(2, now).bind(3, std::int64_t(std::max(limit, 0)));
+  if (auto read = each_row(query.value(), [&](const Statement& r) { due.push_back(practice_of(r)); }); !read)
+    return Failure{read.error()};
+  return due;
+}
+
+Result<int> Store::practice_due_count(std::int64_t now) {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return 0;
+  auto query = Statement::prepare(*db_, "SELECT count(*) FROM practice WHERE player_id = ?1 AND due_at <= ?2");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value()).bind(2, now);
+  int count = 0;
+  if (auto read = each_row(query.value(), [&](const Statement& r) { count = int(r.column_int(0)); }); !read)
+    return Failure{read.error()};
+  return count;
+}
+
+Result<PracticePosition> Store::record_practice_attempt(std::int64_t position_id, bool solved, std::int64_t now) {
+  const std::string missing = "there is no practice position number " + std::to_string(position_id) + " for " +
+                              quote_for_message(profile_);
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return Failure{missing};
+  auto found = practice_row(*db_, *me.value(), position_id);
+  if (!found) return Failure{found.error()};
+  if (!found.value()) return Failure{missing};
+  PracticePosition position = *found.value();
+  position.schedule = learn::after_attempt(position.schedule, solved, now);
+  position.attempts += 1;
+  position.solved += solved ? 1 : 0;
+  auto update = Statement::prepare(
+      *db_, "UPDATE practice SET box = ?2, due_at = ?3, attempts = ?4, solved = ?5 WHERE id = ?1");
+  if (!update) return Failure{update.error()};
+  update.value().bind(1, position_id).bind(2, std::int64_t(position.schedule.box)).bind(3, position.schedule.due_at);
+  update.value().bind(4, std::int64_t(position.attempts)).bind(5, std::int64_t(position.solved));
+  if (auto ran = update.value().run(); !ran) return Failure{ran.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return position;
+}
+
+Result<bool> Store::remove_practice_position(std::int64_t position_id) {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return false;
+  auto remove = Statement::prepare(*db_, "DELETE FROM practice WHERE id = ?1 AND player_id = ?2");
+  if (!remove) return Failure{remove.error()};
+  remove.value().bind(1, position_id).bind(2, *me.value());
+  if (auto ran = remove.value().run(); !ran) return Failure{ran.error()};  // one statement: its own transaction
+  auto changed = db_->query_int("SELECT changes()");
+  if (!changed) return Failure{changed.error()};
+  return changed.value() > 0;
+}
+
+Result<PuzzleRating> Store::puzzle_rating() {
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return PuzzleRating{};
+  return player_puzzle_rating(*db_, *me.value());
+}
+
+Result<PuzzleAttemptResult> Store::record_puzzle_attempt(const learn::Puzzle& puzzle, bool solved, std::int64_t now) {
+  if (puzzle.id.empty()) return Failure{"cannot record an attempt at a puzzle without an id"};
+  if (!std::isfinite(puzzle.rating) || !std::isfinite(puzzle.deviation) || puzzle.deviation <= 0)
+    return Failure{"cannot record an attempt at the puzzle " + quote_for_message(puzzle.id) +
+                   ": its rating and deviation must be numbers, the deviation above 0"};
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto me = player_id(*db_, PlayerIdentity::person(profile_));
+  if (!me) return Failure{me.error()};
+  auto player = player_puzzle_rating(*db_, me.value());
+  if (!player) return Failure{player.error()};
+  auto refined = refined_puzzle_rating(*db_, puzzle);
+  if (!refined) return Failure{refined.error()};
+  PuzzleAttemptResult result;
+  result.before = player.value().rating;
+  result.puzzle_before = refined.value().rating;
+  const rating::GameResult against_puzzle{result.puzzle_before.rating, result.puzzle_before.deviation,
+                                          solved ? 1.0 : 0.0};
+  const rating::GameResult against_player{result.before.rating, result.before.deviation, solved ? 0.0 : 1.0};
+  result.after = rating::update(result.before, {&against_puzzle, 1});
+  result.puzzle_after = rating::update(result.puzzle_before, {&against_player, 1});
+
+  auto insert = Statement::prepare(*db_,
+                                   "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, attempted_at, rating, "
+                                   "deviation, volatility, puzzle_rating, puzzle_deviation) VALUES (?1, ?2, ?3, ?4, "
+                                   "?5, ?6, ?7, ?8, ?9)");
+  if (!insert) return Failure{insert.error()};
+  Statement& row = insert.value();
+  row.bind(1, me.value()).bind(2, puzzle.id).bind(3, std::int64_t(solved)).bind(4, now);
+  row.bind(5, result.after.rating).bind(6, result.after.deviation).bind(7, result.after.volatility);
+  row.bind(8, result.puzzle_after.rating).bind(9, result.puzzle_after.deviation);
+  if (auto ran = row.run(); !ran) return Failure{ran.error()};
+  auto refine = Statement::prepare(*db_,
+                                   "INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, attempts) "
+                                   "VALUES (?1, ?2, ?3, ?4, 1) ON CONFLICT (puzzle_id) DO UPDATE SET rating = "
+                                   "excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, "
+                                   "attempts = attempts + 1");
+  if (!refine) return Failure{refine.error()};
+  refine.value().bind(1, puzzle.id).bind(2, result.puzzle_after.rating).bind(3, result.puzzle_after.deviation);
+  refine.value().bind(4, result.puzzle_after.volatility);
+  if (auto ran = refine.value().run(); !ran) return Failure{ran.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return result;
+}
+
+Result<std::vector<PuzzlePoint>> Store::puzzle_history() {
+  std::vector<PuzzlePoint> points;
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return points;
+  auto query = Statement::prepare(*db_,
+                                  "SELECT puzzle_id, attempted_at, solved, rating, deviation, volatility, "
+                                  "puzzle_rating FROM puzzle_attempts WHERE player_id = ?1 ORDER BY id");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value());
+  auto read = each_row(query.value(), [&](const Statement& r) {
+    points.push_back({r.column_text(0), r.column_int(1), r.column_int(2) != 0,
+                      {r.column_double(3), r.column_double(4), r.column_double(5)}, r.column_double(6)});
+  });
+  if (!read) return Failure{read.error()};
+  return points;
+}
+
+Result<std::set<std::string>> Store::attempted_puzzles() {
+  std::set<std::string> ids;
+  auto me = profile_id(*db_, profile_);
+  if (!me) return Failure{me.error()};
+  if (!me.value()) return ids;
+  auto query = Statement::prepare(*db_, "SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE player_id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, *me.value());
+  if (auto read = each_row(query.value(), [&](const Statement& r) { ids.insert(r.column_text(0)); }); !read)
+    return Failure{read.error()};
+  return ids;
+}
+
+Result<PuzzleRating> Store::rating_of_puzzle(const learn::Puzzle& puzzle) {
+  return refined_puzzle_rating(*db_, puzzle);
+}
+
+}  // namespace gambit::store
