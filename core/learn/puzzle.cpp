@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "core/chess/movegen.h"
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
 #include "core/util/parse_number.h"
@@ -150,6 +151,14 @@ std::string write_puzzle_line(const Puzzle& puzzle) {
 std::string_view puzzle_file_header() {
   return "# id\tFEN (the solver to move)\tsolution (UCI: solver, opponent, ..., solver)\trating\tdeviation\t"
          "themes\tsource game";
+}
+
+bool accepts_move(const chess::Position& pos, chess::Move expected, chess::Move played) {
+  if (played == expected) return true;
+  if (!pos.is_legal(played)) return false;
+  chess::Position after = pos;
+  after.do_move(played);
+  return after.in_check() && chess::legal_moves(after).size() == 0;
 }
 
 }  // namespace gambit::learn

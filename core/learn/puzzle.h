@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/chess/position.h"
 #include "core/chess/types.h"
 
 namespace gambit::learn {
@@ -68,5 +69,10 @@ std::string write_puzzle_line(const Puzzle& puzzle);
 
 // The comment line that names the columns, for the top of a written file.
 std::string_view puzzle_file_header();
+
+// Whether `played` answers a step of a solution whose move there is
+// `expected` (pos: the position of that step): the same move, or any move
+// that mates at once (lichess accepts every mate).
+bool accepts_move(const chess::Position& pos, chess::Move expected, chess::Move played);
 
 }  // namespace gambit::learn

@@ -70,15 +70,17 @@ std::vector<std::size_t> suspects(const std::vector<PositionVerdict>& verdicts, 
 
 // Searches every position of `game` within `limits` (a node budget keeps the
 // review the same on any machine), one thread per analyser, runs handed out in
-// order, then the suspects deeper (above; not when look_deeper is false: a
-// reference judge at a fixed depth), and judges each move. Fails, in words, when an analyser fails or
+// order, then, when look_deeper, the suspects deeper (above), and judges each
+// move. The deeper look is off by default: at 600,000 nodes it made a review
+// about 3.7 times slower (tests/bench/review/README.md), so its budget is
+// being measured before the window and gambit-review use it. Fails, in words, when an analyser fails or
 // reports no score, when a move of the game is not legal, or when it is
 // cancelled ("cancelled": `done` returned false, or `stop` was requested, in
 // which case the searches under way are stopped at once). The searches run at
 // `niceness` (a window keeps its frame rate).
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done = {},
-                               std::stop_token stop = {}, int niceness = 0, bool look_deeper = true);
+                               std::stop_token stop = {}, int niceness = 0, bool look_deeper = false);
 
 // `jobs` instances of the seat's player, the analysers of review_game. Fails
 // with the plugin's words when one cannot be made.

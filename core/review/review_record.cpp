@@ -21,12 +21,15 @@ std::string verdicts_text(const std::vector<PositionVerdict>& positions) {
   return text;
 }
 
-std::string budget_text(const players::Limits& limits) {
-  // Reviews made before the deeper second look (game_review.h, "suspects")
-  // were kept under the bare budget: they are not taken for today's.
-  const std::string deeper = ", deeper x" + std::to_string(VerifyFactor) + " where it swings";
+std::string budget_text(const players::Limits& limits, bool look_deeper) {
+  // A review with the deeper second look (game_review.h, "suspects") is not
+  // the same review as one without: the budget text tells them apart.
+  const std::string deeper = !look_deeper ? ""
+                             : limits.depth > 0 && limits.movetime_ms <= 0
+                                 ? ", deeper +" + std::to_string(VerifyExtraDepth) + " where it swings"
+                                 : ", deeper x" + std::to_string(VerifyFactor) + " where it swings";
   if (limits.movetime_ms > 0) return "movetime " + std::to_string(limits.movetime_ms) + " ms" + deeper;
-  if (limits.depth > 0) return "depth " + std::to_string(limits.depth) + ", deeper +" + std::to_string(VerifyExtraDepth) + " where it swings";
+  if (limits.depth > 0) return "depth " + std::to_string(limits.depth) + deeper;
   return "nodes " + std::to_string(limits.nodes) + deeper;
 }
 

@@ -21,7 +21,7 @@ std::string verdicts_text(const std::vector<PositionVerdict>& positions);
 
 // The budget a review was made with, as the store keys it: "nodes 600000",
 // "depth 18", "movetime 500 ms".
-std::string budget_text(const players::Limits& limits);
+std::string budget_text(const players::Limits& limits, bool look_deeper = false);
 
 // The verdicts of `game` read back. Fails, saying why, unless there is one line
 // per position of the game and every line is legal where it stands.

@@ -247,7 +247,7 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
     fill_rect(target, {area.left, y, std::round(area.width * share), 8}, colors::Accent);
     y += 12;
     const std::string progress =
-        done_ < n ? "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions"
+        done_ < n || deeper_ == 0 ? "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions"
                   : "Looking deeper where the evaluation swings: " + std::to_string(deeper_) + " positions";
     draw_text(target, assets.font(), fit_text(assets.font(), progress, TextSize, area.width), TextSize, {area.left, y},
               colors::TextDim);

@@ -306,8 +306,7 @@ def review_step(args, name, out_path, extra):
 
 def step_stockfish(args):
     review_step(args, "stockfish", args.stockfish_pgn,
-                ["--player", "uci", "--option", "command=%s" % args.stockfish, "--depth", str(args.depth),
-                 "--once"])
+                ["--player", "uci", "--option", "command=%s" % args.stockfish, "--depth", str(args.depth)])
 
 
 def step_ours(args):

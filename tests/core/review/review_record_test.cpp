@@ -51,9 +51,12 @@ TEST(ReviewRecord, VerdictsReadBackAsTheyWere) {
 }
 
 TEST(ReviewRecord, TheBudgetIsNamedByItsKind) {
-  EXPECT_EQ(budget_text({.nodes = 600000}), "nodes 600000, deeper x4 where it swings");
-  EXPECT_EQ(budget_text({.depth = 18}), "depth 18, deeper +2 where it swings");
-  EXPECT_EQ(budget_text({.movetime_ms = 500}), "movetime 500 ms, deeper x4 where it swings");
+  EXPECT_EQ(budget_text({.nodes = 600000}), "nodes 600000");
+  EXPECT_EQ(budget_text({.depth = 18}), "depth 18");
+  EXPECT_EQ(budget_text({.movetime_ms = 500}), "movetime 500 ms");
+  EXPECT_EQ(budget_text({.nodes = 600000}, true), "nodes 600000, deeper x4 where it swings");
+  EXPECT_EQ(budget_text({.depth = 18}, true), "depth 18, deeper +2 where it swings");
+  EXPECT_EQ(budget_text({.movetime_ms = 500}, true), "movetime 500 ms, deeper x4 where it swings");
 }
 
 TEST(ReviewRecord, TextThatDoesNotFitTheGameIsRefused) {

@@ -91,7 +91,7 @@ TEST(ReviewGame, WhereTheEvaluationSwingsItLooksAgainDeeper) {
     (deeper ? again : first).push_back(index);
     if (!deeper) at_first[index] = v;
     return true;
-  });
+  }, {}, 0, true);
   ASSERT_TRUE(review.ok()) << review.error();
   EXPECT_EQ(first.size(), game.moves.size() + 1);
   // The first round looks again at the suspects of the first verdicts.

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Makes the puzzle set's raw material (docs/puzzles.md): games between the
+# calibrated alphabeta levels (they err like people), then the puzzles found
+# in them by gambit-make-puzzles. Every step resumes where it stopped: the
+# matches keep a results file each, the maker marks each game done in its
+# output. Run from the repository root, at low priority, e.g.
+#   nohup nice -n 10 tests/bench/make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD] > DIR.log 2>&1 &
+# DIR gets games/*.pgn and found-SHARD.tsv (SHARD: I/N as for gambit-make-puzzles,
+# default 1/1; two shards on a two-core machine: 1/2 and 2/2, same DIR).
+set -eu
+dir=${1:?usage: make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD]}
+games=${2:-200}
+shard=${3:-1/1}
+bin=${GAMBIT_BIN:-build/bin}
+mkdir -p "$dir/games"
+config="$dir/empty.toml"
+: > "$config"
+# Neighbouring levels and levels 400 apart, weakest first.
+pairings="800-1000 1000-1200 1200-1400 1400-1600 1600-1800 1800-2000 2000-2200 1000-1400 1400-1800 1800-2200 1200-1600 1600-2000"
+seed=20261127
+for pairing in $pairings; do
+  first=${pairing%-*}; second=${pairing#*-}
+  pgn="$dir/games/$pairing.pgn"
+  # Only the first shard plays the games; the others wait for them.
+  if [ "${shard%/*}" = 1 ]; then
+    "$bin/gambit-match" --config "$config" --no-record --concurrency 1 --tc 10+0.1 --seed "$seed" \
+      --white alphabeta --white-level "$first" --white-name "alphabeta $first" \
+      --black alphabeta --black-level "$second" --black-name "alphabeta $second" \
+      --games "$games" --results "$dir/games/$pairing.results" --pgn "$pgn" > /dev/null
+  else
+    while [ ! -f "$dir/games/$pairing.results" ] || \
+          [ "$(grep -c '^game' "$dir/games/$pairing.results" 2>/dev/null || echo 0)" -lt "$games" ]; do sleep 60; done
+  fi
+  "$bin/gambit-make-puzzles" "$pgn" -o "$dir/found-$(echo "$shard" | tr / -).tsv" --shard "$shard"
+  seed=$((seed + 1))
+done
