@@ -9,6 +9,7 @@
 #include "core/chess/san.h"
 #include "core/config/seats.h"
 #include "core/match/game_record.h"
+#include "core/recording/practice_entry.h"
 #include "core/review/review_record.h"
 #include "game/gui/app.h"
 
@@ -138,10 +139,18 @@ void ReviewPanel::update() {
     return;
   }
   if (store::Store* store = app_.setup().store(); store && game_id_ != 0) {
-    const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions),
-                                     std::int64_t(std::time(nullptr))};
+    const std::int64_t now = std::time(nullptr);
+    const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
     if (auto saved = store->save_review(game_id_, record); !saved)
       app_.toast("The review could not be kept: " + saved.error());
+    // The person's own mistakes and blunders, to practise (a position kept already is not added twice).
+    if (own_side_) {
+      auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, game_id_), now);
+      if (!added) app_.toast("Your mistakes could not be kept to practise: " + added.error());
+      else if (added.value() > 0)
+        app_.toast(std::to_string(added.value()) + (added.value() == 1 ? " position" : " positions") +
+                   " kept to practise (Practise, on the menu)");
+    }
   }
   finish(std::move(review).value());
 }
