@@ -147,9 +147,6 @@ void ReviewPanel::update() {
     if (own_side_) {
       auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, game_id_), now);
       if (!added) app_.toast("Your mistakes could not be kept to practise: " + added.error());
-      else if (added.value() > 0)
-        app_.toast(std::to_string(added.value()) + (added.value() == 1 ? " position" : " positions") +
-                   " kept to practise (Practise, on the menu)");
     }
   }
   finish(std::move(review).value());
