@@ -57,7 +57,8 @@ inline constexpr std::size_t ReviewRun = 8;
 // game, at VerifyFactor times the budget (nodes or time; a depth budget gets
 // VerifyExtraDepth plies more), and the deeper verdict replaces the first;
 // the suspects of the new verdicts get the same, VerifyRounds times in all.
-// The figures come from tests/bench/review_agreement.py (README, "gambit-review").
+// The thresholds are a first choice, not yet measured: gambit-review-budget-bench
+// and tests/bench/review_agreement.py are to settle them (issue 40).
 inline constexpr double SuspectDrop = 0.05, SuspectSwing = 0.1;
 inline constexpr int VerifyFactor = 4, VerifyExtraDepth = 2, VerifyRounds = 2;
 
