@@ -28,11 +28,17 @@ bool checkmated(const chess::Position& pos) { return pos.in_check() && chess::le
 // Is the best line's move the one clear move of the position?
 bool clear_step(const std::vector<EngineLine>& lines, bool only_move) {
   const EngineLine& best = lines.front();
-  const bool second = lines.size() > 1;
-  if (const int mate = own_mate(best.score); mate > 0)
-    return mate == 1 || !second || own_mate(lines[1].score) == 0;  // the last step: any mate will do
+  if (only_move || lines.size() < 2) return review::winning_chances(best.score) >= Decisive;
+  const Score second = lines[1].score;
+  const auto second_below = [&](int cp) { return second.kind == Score::Kind::Centipawns && second.value < cp; };
+  switch (own_mate(best.score)) {
+    case 1: return true;  // the last step of a mate: any mate will do
+    case 2: return second_below(MateIn2SecondBelow);
+    case 3: return second_below(MateIn3SecondBelow);
+    default: break;
+  }
   const double chances = review::winning_chances(best.score);
-  return chances >= Decisive && (only_move || !second || chances - review::winning_chances(lines[1].score) >= Margin);
+  return chances >= Decisive && chances - review::winning_chances(second) >= Margin;
 }
 
 }  // namespace

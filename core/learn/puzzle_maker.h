@@ -8,10 +8,12 @@
 //     before it (below NotYetWinning), now is (at least Decisive).
 //  2. A deep search (Stockfish at depth 20 by default) builds the solution
 //     from there, one solver move at a time, asking for two lines each time.
-//     A step counts only when its best move is the one clearly best move: a
-//     mate the second line does not have (at the last step of a mate any
-//     mating move is accepted, as lichess does), or a decisive score at least
-//     Margin of winning chances above the second line's. The opponent's
+//     A step counts only when its best move is the one clearly best move: at
+//     the last step of a mate any mate will do; a mate in 2 or 3 when the
+//     second line is no mate and below +5 or +3 pawns; anything else when its
+//     score is decisive and at least Margin of winning chances above the
+//     second line's (lichess-puzzler's figures, so the puzzles are as clear as
+//     the ones players know). The opponent's
 //     replies are the deep search's best. The solution ends
 //       - at mate (a mate puzzle);
 //       - once the solver has won at least two pawns' worth and nothing is
@@ -62,7 +64,10 @@ Analyser plugin_analyser(players::PluginPlayer& player, players::Limits limits);
 inline constexpr double MistakeDrop = 0.3;     // a blunder by review's measure
 inline constexpr double NotYetWinning = 0.35;  // about +2 pawns
 inline constexpr double Decisive = 0.5;        // about +3 pawns
-inline constexpr double Margin = 0.35;         // best over second at a clear step
+inline constexpr double Margin = 0.42;         // best over second at a clear step
+// A mate in 2 (3) is clear when the second line is no mate and below +5 (+3)
+// pawns; a longer mate needs the Margin like any other move.
+inline constexpr int MateIn2SecondBelow = 500, MateIn3SecondBelow = 300;
 inline constexpr int MaxSolverMoves = 5;
 
 // What kind of win a solution shows.

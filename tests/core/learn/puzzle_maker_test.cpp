@@ -131,10 +131,22 @@ TEST(PuzzleMaker, NoPuzzleWithoutOneClearMove) {
   Script small;
   small.at(HangingQueen, {{Score::centipawns(200), {"d1d5"}}, {Score::centipawns(-200), {"e1e2"}}});
   EXPECT_FALSE(find_solution(at(HangingQueen), small.analyser()).value().has_value());
-  // Two ways to mate in two: not one clear way.
+  // A mate in two with a second way to mate, or a second move almost as
+  // winning: not one clear way.
   Script mates;
   mates.at(BackRank, {{Score::mate(2), {"a1a8"}}, {Score::mate(3), {"a1a2"}}});
   EXPECT_FALSE(find_solution(at(BackRank), mates.analyser()).value().has_value());
+  Script nearly;
+  nearly.at(BackRank, {{Score::mate(2), {"a1a8"}}, {Score::centipawns(600), {"a1a2"}}});
+  EXPECT_FALSE(find_solution(at(BackRank), nearly.analyser()).value().has_value());
+  // A mate in two whose second line is no mate and under +5: clear.
+  Script clear;
+  clear.at(BackRank, {{Score::mate(2), {"a1a8"}}, {Score::centipawns(100), {"a1a2"}}});
+  EXPECT_TRUE(find_solution(at(BackRank), clear.analyser()).value().has_value());
+  // A gap of 0.4 in winning chances (+3 against +0.6) is not yet clear enough.
+  Script gap;
+  gap.at(HangingQueen, {{Score::centipawns(300), {"d1d5"}}, {Score::centipawns(60), {"e1e2"}}});
+  EXPECT_FALSE(find_solution(at(HangingQueen), gap.analyser()).value().has_value());
   // The only legal move is no puzzle.
   constexpr const char* Forced = "k7/8/8/8/8/8/6q1/7K w - - 0 1";  // Kxg2, nothing else
   Script forced;
