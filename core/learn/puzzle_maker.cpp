@@ -6,6 +6,7 @@
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
+#include "core/review/game_review.h"
 #include "core/review/tactics.h"
 
 namespace gambit::learn {
@@ -17,11 +18,9 @@ using review::Score;
 // The moves of a mate the side to move has in `score` (its own view), or 0.
 int own_mate(Score score) { return score.kind == Score::Kind::Mate && score.value > 0 ? score.value : 0; }
 
-Score own_score(const players::SearchInfo& info) {
-  constexpr int Bound = 30000;  // what a plugin is trusted to, as in review::white_view
-  return info.score_kind == players::ScoreKind::Mate ? Score::mate(std::clamp(info.score, -1000, 1000))
-                                                      : Score::centipawns(std::clamp(info.score, -Bound, Bound));
-}
+// A search's score from the side to move's view, within the bounds the review
+// trusts a plugin to (review::white_view, as if White were to move).
+Score own_score(const players::SearchInfo& info) { return *review::white_view(info, chess::WHITE); }
 
 bool checkmated(const chess::Position& pos) { return pos.in_check() && chess::legal_moves(pos).size() == 0; }
 
