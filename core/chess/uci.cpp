@@ -38,6 +38,12 @@ std::string to_uci(Move m) {
   return text;
 }
 
+std::string to_uci_line(std::span<const Move> moves) {
+  std::string text;
+  for (const Move m : moves) text += (text.empty() ? "" : " ") + to_uci(m);
+  return text;
+}
+
 Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
   const auto not_uci = [&] {
     return Failure{quote_for_message(text) + " is not a move in UCI notation " + std::string(UCI_EXPECTED)};

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,8 @@ std::optional<Square> parse_square(std::string_view text);
 
 // The UCI text of a move; Move::none() gives "0000".
 std::string to_uci(Move m);
+// Moves in UCI separated by single spaces ("e2e4 e7e5"; "" for none).
+std::string to_uci_line(std::span<const Move> moves);
 // The legal move of pos that text names, or a Failure saying why there is none
 // (not UCI notation, not legal here, promotion piece missing). The promotion
 // letter may be upper- or lowercase.

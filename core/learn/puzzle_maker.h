@@ -69,6 +69,10 @@ inline constexpr double Margin = 0.42;         // best over second at a clear st
 // pawns; a longer mate needs the Margin like any other move.
 inline constexpr int MateIn2SecondBelow = 500, MateIn3SecondBelow = 300;
 inline constexpr int MaxSolverMoves = 5;
+// Within one game, a puzzle starts at least this many plies after the last
+// one found: a level that keeps missing the same win (a pawn left hanging
+// move after move) makes one puzzle, not five of the same idea.
+inline constexpr std::size_t PuzzleSpacing = 10;
 
 // What kind of win a solution shows.
 enum class PuzzleKind { Mate, Material, Advantage };

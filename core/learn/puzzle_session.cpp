@@ -35,6 +35,16 @@ PuzzleSession::Verdict PuzzleSession::play(chess::Move move) {
   return Verdict::Right;
 }
 
+PuzzleSession::Verdict PuzzleSession::accept(chess::Move move) {
+  if (state_ != State::Solving || reply_due_ || !position_.is_legal(move)) return Verdict::Illegal;
+  position_.do_move(move);
+  moves_.push_back(move);
+  step_ += 1;
+  state_ = State::Solved;
+  if (!first_result_) first_result_ = !hinted_;
+  return Verdict::Solved;
+}
+
 std::optional<chess::Move> PuzzleSession::play_reply() {
   if (!reply_due_) return std::nullopt;
   const chess::Move reply = puzzle_.solution[step_];
@@ -57,7 +67,16 @@ std::vector<chess::Move> PuzzleSession::solution_from_mistake() const {
   return {puzzle_.solution.begin() + long(step_), puzzle_.solution.end()};
 }
 
+void PuzzleSession::give_up() {
+  if (state_ != State::Solving) return;
+  if (reply_due_) play_reply();
+  before_mistake_ = position_;
+  state_ = State::Missed;
+  if (!first_result_) first_result_ = false;
+}
+
 void PuzzleSession::retry() {
+  if (!first_result_ && hinted_) first_result_ = false;
   position_ = start_;
   before_mistake_ = start_;
   moves_.clear();

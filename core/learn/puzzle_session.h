@@ -41,6 +41,10 @@ class PuzzleSession {
   // board and the attempt is missed. Right: the reply is now due. Solved: the
   // last move of the solution (or a mate).
   Verdict play(chess::Move move);
+  // A move judged right by someone else than the solution (practice: the
+  // analyser finds it no inaccuracy): played, and the attempt is Solved
+  // (cleanly unless a hint was asked for). Illegal when play() would be.
+  Verdict accept(chess::Move move);
   // The opponent's reply waits to be played.
   bool reply_due() const { return reply_due_; }
   // Plays the reply that is due and returns it.
@@ -55,9 +59,14 @@ class PuzzleSession {
   std::vector<chess::Move> solution_from_mistake() const;
   const chess::Position& position_before_mistake() const { return before_mistake_; }
 
+  // The player gives up (asks for the solution): the attempt is Missed where
+  // it stands, the solution shown from here. Nothing happens once it is over.
+  void give_up();
+
   // The first try's outcome, once it is known (solved without a hint, or not).
   std::optional<bool> first_result() const { return first_result_; }
-  // Back to the start for another try (first_result stays).
+  // Back to the start for another try (first_result stays; a hint asked for
+  // in a try left unfinished makes the first try missed).
   void retry();
 
  private:

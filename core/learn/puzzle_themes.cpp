@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/learn/puzzle_themes.h"
 
+#include <array>
+#include <iterator>
 #include <span>
 
 #include "core/chess/bitboard.h"
@@ -29,7 +31,47 @@ bool back_rank_mate(const Position& mated) {
   return true;
 }
 
+struct ThemeName {
+  std::string_view theme, title;
+};
+constexpr ThemeName Themes[] = {
+    {"mate", "Mate"},
+    {"mateIn1", "Mate in 1"},
+    {"mateIn2", "Mate in 2"},
+    {"mateIn3", "Mate in 3"},
+    {"mateIn4", "Mate in 4"},
+    {"mateIn5", "Mate in 5"},
+    {"backRankMate", "Back-rank mate"},
+    {"fork", "Fork"},
+    {"pin", "Pin"},
+    {"skewer", "Skewer"},
+    {"hangingPiece", "Hanging piece"},
+    {"trappedPiece", "Trapped piece"},
+    {"promotion", "Promotion"},
+    {"advantage", "Advantage"},
+    {"crushing", "Crushing"},
+    {"oneMove", "One move"},
+    {"short", "Short"},
+    {"long", "Long"},
+    {"veryLong", "Very long"},
+};
+
+constexpr auto theme_names() {
+  std::array<std::string_view, std::size(Themes)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = Themes[i].theme;
+  return names;
+}
+constexpr auto ThemeNames = theme_names();
+
 }  // namespace
+
+std::span<const std::string_view> puzzle_theme_names() { return ThemeNames; }
+
+std::string theme_title(std::string_view theme) {
+  for (const ThemeName& name : Themes)
+    if (name.theme == theme) return std::string(name.title);
+  return std::string(theme);
+}
 
 std::vector<std::string> puzzle_themes(const Position& start, const FoundSolution& solution) {
   std::vector<std::string> themes;

@@ -15,7 +15,9 @@
 //   oneMove, short, long, veryLong   one, two, three, four or more solver moves
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/chess/position.h"
@@ -25,5 +27,12 @@ namespace gambit::learn {
 
 // The themes of `solution` from `start` (the solver to move), in the order above.
 std::vector<std::string> puzzle_themes(const chess::Position& start, const FoundSolution& solution);
+
+// Every theme puzzle_themes names, in the order above (for choosing one).
+std::span<const std::string_view> puzzle_theme_names();
+
+// A theme as a player reads it: "Mate in 2", "Back-rank mate", "Hanging
+// piece"; a theme this list does not know is given as it is.
+std::string theme_title(std::string_view theme);
 
 }  // namespace gambit::learn

@@ -134,8 +134,7 @@ std::pair<std::string, std::string> fen_counters(const chess::Position& pos) {
 
 // A book line: `FEN4 id "gambit-book N"; ce CP; hmvc H; fmvn F; c0 "uci moves"; c1 "candidate I";`
 std::string book_line(const Candidate& c, std::size_t number) {
-  std::string moves;
-  for (const chess::Move m : c.moves) moves += (moves.empty() ? "" : " ") + chess::to_uci(m);
+  const std::string moves = chess::to_uci_line(c.moves);
   const auto [halfmove, fullmove] = fen_counters(c.position);
   return epd_fields(c.position) + " id \"gambit-book " + std::to_string(number) + "\"; ce " +
          std::to_string(c.score->value) + "; hmvc " + halfmove + "; fmvn " + fullmove + "; c0 \"" + moves +

@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <memory>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -145,13 +146,13 @@ int run(int argc, char** argv) {
   CLI::App app{"Finds puzzles in games: positions after a mistake with one clear winning way on, checked by a deep search."};
   std::vector<std::string> inputs;
   std::string out_path, engine = "stockfish", shard_text = "1/1";
-  int depth = 20, scan_depth = 10;
+  int depth = 20, scan_depth = 8;
   app.add_option("inputs", inputs, "PGN files of games to search (with --rate: puzzles found)")->required();
   app.add_option("-o,--output", out_path, "Append the puzzles found here (puzzles.tsv format)")->required();
   app.add_option("--engine", engine, "The UCI engine's command (default stockfish)");
   app.add_option("--depth", depth, "Depth of the deep search that builds and checks solutions (default 20)")
       ->check(CLI::Range(1, 99));
-  app.add_option("--scan-depth", scan_depth, "Depth of the quick scan of every position (default 10)")
+  app.add_option("--scan-depth", scan_depth, "Depth of the quick scan of every position (default 8)")
       ->check(CLI::Range(1, 99));
   app.add_option("--shard", shard_text, "Search only games I, I+N, ... of N (e.g. 2/4); with --rate, puzzles");
   bool rate_mode = false;
@@ -221,7 +222,9 @@ int run(int argc, char** argv) {
         scores.push_back(score);
         if (ply < g.moves.size()) pos.do_move(g.moves[ply]);
       }
+      std::optional<std::size_t> last_found;
       for (const std::size_t ply : learn::candidate_plies(g, scores)) {
+        if (last_found && ply < *last_found + learn::PuzzleSpacing) continue;
         chess::Position start = g.start;
         for (std::size_t i = 0; i < ply; ++i) start.do_move(g.moves[i]);
         if (fens.count(start.fen())) continue;
@@ -240,6 +243,7 @@ int run(int argc, char** argv) {
         puzzle.source = source_text(key, g, ply);
         out << learn::write_puzzle_line(puzzle) << '\n' << std::flush;
         fens.insert(puzzle.fen);
+        last_found = ply;
         ++found;
       }
       out << DoneMark << key << '\n' << std::flush;

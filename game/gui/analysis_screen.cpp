@@ -10,6 +10,7 @@
 #include "core/util/child_process.h"
 #include "core/util/text_file.h"
 #include "game/gui/app.h"
+#include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/position_editor_screen.h"
 #include "game/gui/user_files.h"
@@ -363,31 +364,14 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
 
 void AnalysisScreen::handle_board(const sf::Event& event) {
   const chess::Position& pos = position();
-  auto square_at = [&](int x, int y) { return board_.square_at({float(x), float(y)}); };
   std::optional<BoardMarking::Shape> drawn;
   if (handle_marking(marking_, board_, event, drawn)) {
     if (drawn) toggle_shape(*drawn);
     return;
   }
-  if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left) {
-    if (auto pending = input_.pending_promotion()) {
-      const auto choice = board_.promotion_choice_at(pending->second, pos.side_to_move(),
-                                                     {float(event.mouseButton.x), float(event.mouseButton.y)});
-      const BoardInput::Action action = input_.choose_promotion(pos, choice);
-      if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
-      app_.invalidate();
-      return;
-    }
-    const BoardInput::Action action = input_.press(pos, square_at(event.mouseButton.x, event.mouseButton.y), true);
-    if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
-    app_.invalidate();
-    return;
-  }
-  if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
-    const BoardInput::Action action = input_.release(pos, square_at(event.mouseButton.x, event.mouseButton.y));
-    if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
-    app_.invalidate();
-  }
+  const BoardInput::Action action = board_mouse(input_, board_, pos, event, true);
+  if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
+  if (event.type == sf::Event::MouseButtonPressed || event.type == sf::Event::MouseButtonReleased) app_.invalidate();
 }
 
 void AnalysisScreen::handle(const sf::Event& event) {

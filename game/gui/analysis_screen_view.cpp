@@ -6,6 +6,7 @@
 #include "core/chess/uci.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
+#include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
 
 namespace gambit::gui {
@@ -18,11 +19,6 @@ constexpr float ButtonHeight = 34;
 constexpr float Gap = 6;
 constexpr float ToastSlot = 70;
 
-std::string json_moves(const std::vector<chess::Move>& moves) {
-  std::string out;
-  for (chess::Move m : moves) out += (out.empty() ? "" : " ") + chess::to_uci(m);
-  return out;
-}
 
 }  // namespace
 
@@ -84,13 +80,7 @@ BoardScene AnalysisScreen::scene() const {
   const chess::Position& pos = position();
   scene.position = &pos;
   if (cursor_ != tree().root()) scene.last_move = tree().node(cursor_).move;
-  scene.selected = input_.selected();
-  scene.targets = input_.targets();
-  if (input_.dragging() && input_.selected()) {
-    scene.dragged = input_.selected();
-    scene.drag_point = mouse_;
-  }
-  if (auto pending = input_.pending_promotion()) scene.promotion = {{pending->second, pos.side_to_move()}};
+  add_input(scene, input_, pos, mouse_);
   // The engine's best move, when its lines are of this position.
   const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
   if (engine_on_ && engine_ && engine_->position() == pos && !lines.empty())
@@ -170,7 +160,7 @@ void AnalysisScreen::describe(StateDump& dump) const {
   dump.add("fen", position().fen());
   dump.add("opening", opening_text());
   dump.add("start_fen", tree().node(tree().root()).position.fen());
-  dump.add("path", json_moves(tree().path_from_root(cursor_)));
+  dump.add("path", chess::to_uci_line(tree().path_from_root(cursor_)));
   dump.add("ply", int(tree().ply(cursor_)));
   dump.add("main_line", tree().is_main_line(cursor_));
   dump.add("nodes", int(tree().size()) - 1);
@@ -191,7 +181,7 @@ void AnalysisScreen::describe(StateDump& dump) const {
     for (const study::AnalysisLine& line : lines_view_.lines()) {
       if (lines.size() > 1) lines += ",";
       lines += "{\"multipv\":" + std::to_string(line.multipv) + ",\"depth\":" + std::to_string(line.depth) +
-               ",\"score\":" + json_string(study::uci_score(line)) + ",\"pv\":" + json_string(json_moves(line.pv)) + "}";
+               ",\"score\":" + json_string(study::uci_score(line)) + ",\"pv\":" + json_string(chess::to_uci_line(line.pv)) + "}";
     }
   dump.add_json("lines", lines + "]");
   dump.add("flipped", board_.flipped());

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 
 #include "core/recording/rated_game.h"
 #include "game/gui/analysis_screen.h"
@@ -12,6 +13,7 @@
 #include "game/gui/play_screen.h"
 #include "game/gui/scores_screen.h"
 #include "game/gui/settings_screen.h"
+#include "game/gui/training_screen.h"
 
 namespace gambit::gui {
 
@@ -32,6 +34,8 @@ constexpr Entry Entries[] = {
     {MenuScreen::Item::Play, "Play", "Choose your colour, opponent and clock, and play (P)"},
     {MenuScreen::Item::AtMyLevel, "Play at my level", ""},  // the tooltip names the level (rebuild)
     {MenuScreen::Item::Analyse, "Analyse", "Study a position or a game with an engine: moves, variations, lines (A)"},
+    {MenuScreen::Item::Practise, "Practise", ""},  // the tooltip says how many are due (rebuild)
+    {MenuScreen::Item::Puzzles, "Puzzles", "Rated puzzles from games of Gambit's levels, near your puzzle rating (Z)"},
     {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
     {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
     {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
@@ -87,11 +91,21 @@ void MenuScreen::rebuild() {
   }
   std::string at_my_level_tooltip;
   const bool measured = at_my_level(&at_my_level_tooltip).has_value();
+  // "Practise: 3 today": the player's own mistakes due now.
+  int due = 0;
+  if (store::Store* store = app_.setup().store())
+    if (auto count = store->practice_due_count(std::int64_t(std::time(nullptr)))) due = count.value();
+  const std::string practise_label = due > 0 ? "Practise: " + std::to_string(due) + " today" : "Practise";
+  const std::string practise_tooltip =
+      due > 0 ? std::to_string(due) + (due == 1 ? " position" : " positions") +
+                    " from your reviewed games to practise today: find the better move (M)"
+              : "Find the better move where you erred in your reviewed games; none is due now (M)";
   for (const Entry& entry : Entries) {
     if (entry.item == Item::Resume && !resumable) continue;
     if (entry.item == Item::AtMyLevel && !measured) continue;
     items_.push_back(entry.item);
-    buttons_.push_back({entry.label, entry.item == Item::AtMyLevel ? at_my_level_tooltip : entry.tooltip, {}});
+    if (entry.item == Item::Practise) buttons_.push_back({practise_label, practise_tooltip, {}});
+    else buttons_.push_back({entry.label, entry.item == Item::AtMyLevel ? at_my_level_tooltip : entry.tooltip, {}});
   }
   focus_ = 0;
 }
@@ -112,14 +126,17 @@ void MenuScreen::layout() {
     for (const std::string& line : wrap_text(assets.font(), problem, 15, size.x - 120)) problem_lines_.push_back(line);
   const float bottom = size.y - 72;  // the toast's strip below
   const float wanted = 20.0f * float(problem_lines_.size());
-  const auto fixed = [&](float button, float gap) {
-    return TitleHeight + float(buttons_.size()) * (button + gap) - gap + HelpRow;
+  // In one column while it fits, at smaller buttons first; else in two.
+  const auto fixed = [&](float button, float gap, std::size_t rows) {
+    return TitleHeight + float(rows) * (button + gap) - gap + HelpRow;
   };
+  rows_ = buttons_.size();
   float button = 52, gap = 14;
-  if (fixed(button, gap) + wanted + PiecesHeight > bottom - 20) button = 44, gap = 10;
-  if (fixed(button, gap) + wanted > bottom - 20) button = 38, gap = 8;
-  show_pieces_ = fixed(button, gap) + wanted + PiecesHeight <= bottom - 20;
-  const float used = fixed(button, gap) + (show_pieces_ ? PiecesHeight : 0.0f);
+  if (fixed(button, gap, rows_) + wanted + PiecesHeight > bottom - 20) button = 44, gap = 10;
+  if (fixed(button, gap, rows_) + wanted > bottom - 20) button = 38, gap = 8;
+  if (fixed(button, gap, rows_) + wanted > bottom - 20) rows_ = (buttons_.size() + 1) / 2, button = 44, gap = 10;
+  show_pieces_ = fixed(button, gap, rows_) + wanted + PiecesHeight <= bottom - 20;
+  const float used = fixed(button, gap, rows_) + (show_pieces_ ? PiecesHeight : 0.0f);
   const auto room = std::size_t(std::max(0.0f, bottom - 20 - used) / 20);
   if (problem_lines_.size() > room) {
     problem_lines_.resize(room);
@@ -127,9 +144,13 @@ void MenuScreen::layout() {
   }
   top_ = std::round(std::max(16.0f, (bottom - used - 20.0f * float(problem_lines_.size())) / 2 + 10));
   const float first = top_ + (show_pieces_ ? PiecesHeight : 0.0f) + TitleHeight;
-  const float width = 320;
+  const float width = 320, column_gap = 24;
+  const std::size_t columns = rows_ < buttons_.size() ? 2 : 1;
+  const float left = std::round((size.x - float(columns) * width - float(columns - 1) * column_gap) / 2);
   for (std::size_t i = 0; i < buttons_.size(); ++i) {
-    buttons_[i].rect = {std::round((size.x - width) / 2), std::round(first + float(i) * (button + gap)), width, button};
+    const std::size_t column = i / rows_, row = i % rows_;
+    buttons_[i].rect = {left + float(column) * (width + column_gap), std::round(first + float(row) * (button + gap)), width,
+                        button};
     buttons_[i].primary = i == focus_;
   }
 }
@@ -152,6 +173,8 @@ void MenuScreen::activate(Item item) {
     case Item::Analyse:
       app_.push(std::make_unique<AnalysisScreen>(app_, study::TreeGame{}));
       break;
+    case Item::Practise: app_.push(std::make_unique<TrainingScreen>(app_, TrainingScreen::Kind::Practice)); break;
+    case Item::Puzzles: app_.push(std::make_unique<TrainingScreen>(app_, TrainingScreen::Kind::Puzzles)); break;
     case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;
     case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
     case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
@@ -173,6 +196,10 @@ void MenuScreen::handle(const sf::Event& event) {
   switch (event.key.code) {
     case sf::Keyboard::Up: focus_ = (focus_ + buttons_.size() - 1) % buttons_.size(); break;
     case sf::Keyboard::Down: focus_ = (focus_ + 1) % buttons_.size(); break;
+    case sf::Keyboard::Left:
+    case sf::Keyboard::Right:  // across the columns, to the same row
+      if (rows_ < buttons_.size()) focus_ = focus_ < rows_ ? std::min(focus_ + rows_, buttons_.size() - 1) : focus_ - rows_;
+      break;
     case sf::Keyboard::Enter:
     case sf::Keyboard::Space: activate(items_[focus_]); break;
     case sf::Keyboard::R:
@@ -183,6 +210,8 @@ void MenuScreen::handle(const sf::Event& event) {
       if (std::find(items_.begin(), items_.end(), Item::AtMyLevel) != items_.end()) activate(Item::AtMyLevel);
       break;
     case sf::Keyboard::A: activate(Item::Analyse); break;
+    case sf::Keyboard::M: activate(Item::Practise); break;
+    case sf::Keyboard::Z: activate(Item::Puzzles); break;
     case sf::Keyboard::D: activate(Item::Demo); break;
     case sf::Keyboard::S: activate(Item::Scores); break;
     case sf::Keyboard::T: activate(Item::Settings); break;
@@ -212,7 +241,8 @@ void MenuScreen::draw(sf::RenderTarget& target) {
   draw_text_centred(target, assets.font(), "a small chess game", 18, {0, y + 62, size.x, 28}, colors::TextDim);
   for (const Button& button : buttons_) button.draw(target, assets);
 
-  y = buttons_.back().rect.top + buttons_.back().rect.height + 6;
+  y = 0;
+  for (const Button& button : buttons_) y = std::max(y, button.rect.top + button.rect.height + 6);
   for (const Button& button : buttons_)
     if (button.hovered) draw_text_centred(target, assets.font(), button.tooltip, 14, {0, y, size.x, 22}, colors::TextDim);
   y += HelpRow;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // MenuScreen: the first page — Resume game (when one was left unfinished),
 // Play, Play at my level (when a plugin ships measured levels), Analyse (the
-// analysis board), Demo (AI vs AI), Scores, Settings, Quit —
-// by mouse or keyboard (arrows + Enter, or the underlined initial), with any
+// analysis board), Practise (the player's own mistakes, with how many are due
+// today), Puzzles, Demo (AI vs AI), Scores, Settings, Quit — by mouse or
+// keyboard (arrows + Enter, or the letter each button's help names), with any
 // problem found in the configuration or the plugins shown beneath in words.
+// The buttons stand in one column, or in two when one does not fit the window.
 #pragma once
 
 #include <optional>
@@ -19,7 +21,7 @@ namespace gambit::gui {
 
 class MenuScreen : public Screen {
  public:
-  enum class Item { Resume, Play, AtMyLevel, Analyse, Demo, Scores, Settings, Quit };
+  enum class Item { Resume, Play, AtMyLevel, Analyse, Practise, Puzzles, Demo, Scores, Settings, Quit };
 
   explicit MenuScreen(App& app);
   std::string name() const override { return "menu"; }
@@ -40,6 +42,7 @@ class MenuScreen : public Screen {
   float top_ = 0;                           // where the block begins
   bool show_pieces_ = true;
   std::size_t focus_ = 0;
+  std::size_t rows_ = 0;  // buttons in the first column (all of them in one column)
 };
 
 }  // namespace gambit::gui

@@ -81,26 +81,9 @@ void ReviewPanel::start() {
   if (state_ == State::Running || state_ == State::Done) return;
   const config::Settings& settings = app_.setup().settings();
   failure_.clear();
-  auto resolved = config::resolve_review(settings, app_.setup().plugin_descriptors());
-  if (!resolved) {
-    failure_ = "The review player cannot be used: " + resolved.error();
-    state_ = State::Failed;
-    return;
-  }
-  auto seat = config::seat_to_play(*resolved, app_.setup().catalog());
-  if (!seat) {
-    failure_ = "The review player cannot be used: " + seat.error();
-    state_ = State::Failed;
-    return;
-  }
-  if (!seat->plugin->plays(game_.start.variant())) {
-    failure_ = "The review player '" + seat->plugin->id() + "' does not play this variant.";
-    state_ = State::Failed;
-    return;
-  }
-  auto analysers = review::make_analysers(*seat, settings.review.jobs);
+  auto analysers = app_.setup().review_analysers(game_.start.variant());
   if (!analysers) {
-    failure_ = "The review player could not start: " + analysers.error();
+    failure_ = analysers.error();
     state_ = State::Failed;
     return;
   }
@@ -138,14 +121,18 @@ void ReviewPanel::update() {
     }
     return;
   }
-  if (store::Store* store = app_.setup().store(); store && game_id_ != 0) {
+  if (store::Store* store = app_.setup().store()) {
     const std::int64_t now = std::time(nullptr);
-    const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
-    if (auto saved = store->save_review(game_id_, record); !saved)
-      app_.toast("The review could not be kept: " + saved.error());
-    // The person's own mistakes and blunders, to practise (a position kept already is not added twice).
+    if (game_id_ != 0) {  // 0: a game from a file, whose review is not kept
+      const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
+      if (auto saved = store->save_review(game_id_, record); !saved)
+        app_.toast("The review could not be kept: " + saved.error());
+    }
+    // The person's own mistakes and blunders, to practise, from a stored game
+    // or a file of theirs (a position kept already is not added twice).
     if (own_side_) {
-      auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, game_id_), now);
+      const std::optional<std::int64_t> from = game_id_ != 0 ? std::optional(game_id_) : std::nullopt;
+      auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, from), now);
       if (!added) app_.toast("Your mistakes could not be kept to practise: " + added.error());
     }
   }

@@ -33,8 +33,9 @@ class ReviewPanel {
   enum class State { None, Running, Done, Failed };
 
   // own_side: the side the person played, whose mistakes Previous/Next walk
-  // (nullopt: both). Looks in the store for a kept review at once; game_id 0:
-  // a game from a file, whose review is not kept.
+  // (nullopt: both) and, once reviewed, are kept to practise. Looks in the
+  // store for a kept review at once; game_id 0: a game from a file, whose
+  // review is not kept (its mistakes are).
   ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, std::optional<chess::Color> own_side);
 
   State state() const { return state_; }

@@ -94,7 +94,7 @@ void ScoresScreen::reload() {
   standings_ = std::move(standings).value();
   auto pools = store->pools();
   if (!pools) return failed(pools.error());
-  const std::string shown = pools_.empty() ? "" : pools_[pool_choice_.index].pool.key();
+  const std::string shown = puzzles_shown() ? PuzzlesKey : pools_.empty() ? "" : pools_[pool_choice_.index].pool.key();
   pools_ = std::move(pools).value();
   if (pools_.empty()) {  // no rated game yet: the pool of the next game, at the start
     const config::Settings& settings = app_.setup().settings();
@@ -105,6 +105,14 @@ void ScoresScreen::reload() {
   for (std::size_t i = 0; i < pools_.size(); ++i) {
     pool_choice_.items.push_back(recording::pool_text(pools_[i].pool));
     if (pools_[i].pool.key() == shown) pool_choice_.index = i;
+  }
+  // The puzzle rating, its own pool, once the profile has tried a puzzle.
+  auto puzzles = store->puzzle_history();
+  if (!puzzles) return failed(puzzles.error());
+  puzzle_history_ = std::move(puzzles).value();
+  if (!puzzle_history_.empty()) {
+    pool_choice_.items.push_back("Puzzles");
+    if (shown == PuzzlesKey) pool_choice_.index = pools_.size();
   }
   show_pool(pool_choice_.index);
   if (!message_.empty()) return;  // reading the pool failed
@@ -148,8 +156,21 @@ void ScoresScreen::toggle_all() {
 
 void ScoresScreen::show_pool(std::size_t index) {
   store::Store* store = app_.setup().store();
-  if (!store || index >= pools_.size()) return;
+  if (!store || index >= pool_choice_.items.size()) return;
   pool_choice_.index = index;
+  if (puzzles_shown()) {
+    auto rating = store->puzzle_rating();
+    if (!rating) {
+      message_ = "The scores could not be read: " + rating.error();
+      return;
+    }
+    rating_ = rating->rating;
+    history_.clear();
+    for (const store::PuzzlePoint& p : puzzle_history_)
+      history_.push_back({0, p.attempted_at, p.rating, p.solved ? 1.0 : 0.0, 0});
+    app_.invalidate();
+    return;
+  }
   auto rating = store->rating(pools_[index].pool);
   if (!rating) {
     message_ = "The scores could not be read: " + rating.error();
@@ -277,10 +298,11 @@ void ScoresScreen::handle(const sf::Event& event) {
   switch (event.key.code) {
     case sf::Keyboard::Escape: app_.pop(); break;
     case sf::Keyboard::Left:
-      if (!pools_.empty()) show_pool((pool_choice_.index + pools_.size() - 1) % pools_.size());
+      if (!pool_choice_.items.empty())
+        show_pool((pool_choice_.index + pool_choice_.items.size() - 1) % pool_choice_.items.size());
       break;
     case sf::Keyboard::Right:
-      if (!pools_.empty()) show_pool((pool_choice_.index + 1) % pools_.size());
+      if (!pool_choice_.items.empty()) show_pool((pool_choice_.index + 1) % pool_choice_.items.size());
       break;
     case sf::Keyboard::Up: move_focus(-1); break;
     case sf::Keyboard::Down: move_focus(1); break;
@@ -380,7 +402,9 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const sf::FloatRect& r = rating_rect_;
   const std::size_t games = history_.size();
   const std::string number = rating::rating_text(rating_);
-  const std::string after = games == 1 ? "after 1 rated game" : "after " + std::to_string(games) + " rated games";
+  // Games, or puzzles: what the points of the history are.
+  const std::string unit = puzzles_shown() ? "puzzle" : "game";
+  const std::string after = games == 1 ? "after 1 rated " + unit : "after " + std::to_string(games) + " rated " + unit + "s";
   const float x = r.left + 14;
   // A short window puts the number in the heading line, leaving the room to the plot.
   const bool compact = r.height < 200;
@@ -394,7 +418,7 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
     section(target, assets, r, "Rating", "");
     const float number_x = x + text_width(assets.bold(), "Rating", 17) + 12;
     const float number_w = draw_text(target, assets.bold(), number, 22, {number_x, r.top + 3});
-    const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
+    const std::string count = std::to_string(games) + " " + unit + (games == 1 ? "" : "s");
     draw_text(target, assets.font(), fit_text(assets.font(), count, 13, r.left + r.width - number_x - number_w - 24),
               13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
     top = r.top + 40 + PoolRow;
@@ -403,7 +427,7 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
             profile_ + ", with its 95% margin" + (rating::provisional(rating_) ? " (provisional)" : ""));
     const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36 + PoolRow});
     const float room = r.width - number_w - 44;
-    const std::string count = std::to_string(games) + (games == 1 ? " game" : " games");
+    const std::string count = std::to_string(games) + " " + unit + (games == 1 ? "" : "s");
     draw_text(target, assets.font(), fit_text(assets.font(), text_width(assets.font(), after, 14) <= room ? after : count,
                                               14, room),
               14, {x + number_w + 14, r.top + 54 + PoolRow}, colors::TextDim);
@@ -417,8 +441,9 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
   if (games < 2) {
     float y = top + 4;
-    for (const std::string& line : wrap_text(assets.font(), "Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
-                                             "variant and speed. The plot starts at the second.",
+    for (const std::string& line : wrap_text(assets.font(), puzzles_shown() ? "Each puzzle tried moves your puzzle rating, a pool of its own. The plot starts at the second."
+                                             : "Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
+                                               "variant and speed. The plot starts at the second.",
                                              14, r.width - 28)) {
       if (y + 19 > r.top + r.height - 4) break;  // a short section shows the lines that fit
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
@@ -457,8 +482,8 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   };
   y_label(high, plot.top);
   y_label(low, plot.top + plot.height - 16);
-  draw_text(target, assets.font(), "game 1", 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
-  const std::string last = "game " + std::to_string(games);
+  draw_text(target, assets.font(), unit + " 1", 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
+  const std::string last = unit + " " + std::to_string(games);
   draw_text(target, assets.font(), last, 12,
             {plot.left + plot.width - text_width(assets.font(), last, 12), plot.top + plot.height + 4},
             colors::TextDim);
@@ -559,7 +584,7 @@ void ScoresScreen::describe(StateDump& dump) const {
     pools.push_back(pool.pool.key() + " " + std::to_string(std::lround(pool.rating.rating)) + " " +
                     std::to_string(pool.games));
   dump.add("pools", pools);
-  dump.add("pool", pools_.empty() ? std::string() : pools_[pool_choice_.index].pool.key());
+  dump.add("pool", puzzles_shown() ? std::string(PuzzlesKey) : pools_.empty() ? std::string() : pools_[pool_choice_.index].pool.key());
   dump.add("standings", standings);
   dump.add("rating", rating_.rating);
   dump.add("rating_margin", rating::margin95(rating_.deviation));

@@ -3,7 +3,8 @@
 // AI identity, human vs human, then the AI-vs-AI pairings of the demo and
 // gambit-match), the profile's rating in each pool (variant and speed: Left
 // and Right, or a click on the pool's arrows, go through them) with a small
-// plot of its history, and the recent games with their pool and rating change
+// plot of its history; the puzzle rating is one more pool, "Puzzles", once a
+// puzzle has been tried), and the recent games with their pool and rating change
 // (click one, or Enter, to replay it): the person's own games (played in the
 // window), or all games with the demo's and gambit-match's (A, or the button). Export all games
 // to one PGN file; reset the scores (games are archived, not deleted).
@@ -65,7 +66,11 @@ class ScoresScreen : public Screen {
   std::vector<store::PoolRating> pools_;  // where the profile has rated games (or the next game's pool alone)
   Choice pool_choice_;                     // which pool the rating section shows
   rating::Glicko2 rating_;                 // of the pool shown
-  std::vector<store::RatingPoint> history_;
+  std::vector<store::RatingPoint> history_;  // of the pool shown (the puzzles': one point an attempt)
+  std::vector<store::PuzzlePoint> puzzle_history_;
+  // The pool choice's last item is the puzzle rating (after the game pools).
+  static constexpr const char* PuzzlesKey = "puzzles";
+  bool puzzles_shown() const { return !puzzle_history_.empty() && pool_choice_.index == pools_.size(); }
   std::vector<store::GameSummary> recent_;
   std::string profile_;
   std::string message_;  // no store, a failed read, or no games yet: why, in words

@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "core/match/game_record.h"
+#include "core/review/game_review.h"
 #include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
 
@@ -105,6 +106,17 @@ std::optional<Setup::LeavingKept> Setup::leaving_kept() {
                            ? "A rated game is waiting (Resume game on the menu): Start resigns it, as a loss."
                            : "An unfinished game is waiting (Resume game on the menu): Start gives it up.";
   return leaving;
+}
+
+Result<std::vector<std::unique_ptr<players::PluginPlayer>>> Setup::review_analysers(chess::Variant variant) const {
+  auto resolved = config::resolve_review(settings_, plugin_descriptors());
+  if (!resolved) return Failure{"The review player cannot be used: " + resolved.error()};
+  auto seat = config::seat_to_play(*resolved, catalog_);
+  if (!seat) return Failure{"The review player cannot be used: " + seat.error()};
+  if (!seat->plugin->plays(variant)) return Failure{"The review player '" + seat->plugin->id() + "' does not play this variant."};
+  auto analysers = review::make_analysers(*seat, settings_.review.jobs);
+  if (!analysers) return Failure{"The review player could not start: " + analysers.error()};
+  return analysers;
 }
 
 Setup::KeptGameFate Setup::kept_game_fate() {

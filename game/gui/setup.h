@@ -21,6 +21,7 @@
 #include "core/config/seats.h"
 #include "core/config/settings.h"
 #include "core/players/plugin_catalog.h"
+#include "core/players/plugin_player.h"
 #include "core/recording/recorder.h"
 #include "core/store/store.h"
 
@@ -50,6 +51,10 @@ class Setup {
   // against the plugins found, each able to play `variant`; or why not, in words.
   Result<std::array<players::Seat, chess::COLOR_NB>> seats_to_play(const config::Settings& seated,
                                                                    chess::Variant variant) const;
+  // The review's analysers (Settings, review: its player, settings.review.jobs
+  // of them), started and able to search positions of `variant`; or why they
+  // cannot be had, in a sentence a player reads.
+  Result<std::vector<std::unique_ptr<players::PluginPlayer>>> review_analysers(chess::Variant variant) const;
   // What beginning another game does to the game the store keeps (Resume
   // game): none is kept; it is given up (a casual game, or one the person has
   // not moved in yet, as Abort); or it is resigned (a rated game the person has

@@ -10,7 +10,7 @@
 # default 1/1; two shards on a two-core machine: 1/2 and 2/2, same DIR).
 set -eu
 dir=${1:?usage: make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD]}
-games=${2:-200}
+games=${2:-800}
 shard=${3:-1/1}
 bin=${GAMBIT_BIN:-build/bin}
 mkdir -p "$dir/games"

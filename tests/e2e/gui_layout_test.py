@@ -16,11 +16,13 @@ walks that one size instead (the README's pictures are taken at 1120x780).
 import os
 import struct
 import sys
+import tempfile
 import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
+from gui_learn_test import TRAP  # noqa: E402  (a game of the profile's, with mistakes to practise)
 
 from Xlib import X, display as xdisplay  # noqa: E402  (gui_test reports a missing python3-xlib)
 
@@ -56,6 +58,8 @@ sounds = false
 [review]
 nodes = 20000
 """
+
+
 
 
 def overlap(a, b):
@@ -124,6 +128,7 @@ class Walk:
 
     def __init__(self, exe, xd, size, shots):
         self.xd, self.size, self.shots = xd, size, shots
+        self.g_exe = exe
         self.g = Gambit(exe, "layout-%dx%d" % size, CONFIG)
         self.checked = []
 
@@ -141,8 +146,8 @@ class Walk:
                 break
         return self.g.state()
 
-    def check(self, name, predicate=lambda s: True):
-        s = self.g.wait_for(name, predicate)
+    def check(self, name, predicate=lambda s: True, timeout=None):
+        s = self.g.wait_for(name, predicate, **({"timeout": timeout} if timeout else {}))
         s = self.settle()
         if (s["window_width"], s["window_height"]) != self.size:
             self.g.fail("the window is %dx%d, not %dx%d" % (s["window_width"], s["window_height"]) + self.size)
@@ -301,6 +306,59 @@ class Walk:
         self.check("scores with a toast", lambda s: s["screen"] == "scores" and s["toast"] != "")
         g.key("Escape")
         self.check("menu with a toast", lambda s: s["screen"] == "menu" and s["toast"] != "")
+
+        # Puzzles: one solved with a hint, one given up with its solution played out.
+        g.key("z")
+        s = self.check("puzzles", lambda s: s["screen"] == "puzzles" and s["may_move"])
+        while any(len(m) != 4 for m in s["solution"].split()):  # no promotion picker here
+            g.key("n")
+            s = g.wait_for("another puzzle", lambda s: s["may_move"] and not s["recorded"])
+        g.key("h")
+        self.check("puzzle with a hint", lambda s: s["hint"] != "")
+        for move in s["solution"].split()[0::2]:
+            g.wait_for("the board to take a move", lambda s: s["may_move"])
+            g.drag(move[:2], move[2:4])
+        self.check("puzzle solved", lambda s: s["state"] == "solved" and s["recorded"])
+        g.key("n")
+        g.wait_for("the next puzzle", lambda s: s["may_move"] and not s["recorded"])
+        g.key("s")
+        self.check("puzzle solution", lambda s: s["solution_shown"] == len(s["solution"].split()), timeout=20)
+        g.key("Escape")
+        g.wait_for("the menu after the puzzles", lambda s: s["screen"] == "menu")
+        g.key("m")  # the game played here was three-check: nothing of standard chess to practise
+        self.check("practice with nothing due", lambda s: s["screen"] == "practice" and s["problem"] != "")
+        g.key("Escape")
+        g.wait_for("the menu after the practice", lambda s: s["screen"] == "menu")
+        g.close(self.xd)
+
+    def practice(self):
+        """A second window on a game of the profile's from a file, reviewed: its mistakes practised."""
+        home = tempfile.mkdtemp(prefix="gambit-gui-layout-practice-")
+        with open(os.path.join(home, "trap.pgn"), "w", encoding="utf-8") as f:
+            f.write(TRAP)
+        g = self.g = Gambit(self.g_exe, "layout-practice-%dx%d" % self.size, CONFIG, args=["trap.pgn"], home=home)
+        g.find_window(self.xd)
+        self.resize(*self.size)
+        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == 14
+                   and (s["window_width"], s["window_height"]) == self.size)
+        g.key("r")
+        g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
+        for _ in range(3):  # the replay goes back to the game the file opened in, then to the menu
+            if g.state()["screen"] == "menu":
+                break
+            g.key("Escape")
+            time.sleep(0.4)
+        s = self.check("menu with positions to practise", lambda s: s["screen"] == "menu"
+                       and any(item.startswith("Practise: ") for item in s["menu_items"]))
+        g.key("m")
+        s = self.check("practice", lambda s: s["screen"] == "practice" and s["may_move"])
+        g.key("h")
+        self.check("practice with a hint", lambda s: s["hint"] != "")
+        wrong = [m for m in s["legal"] if m != s["solution"].split()[0] and len(m) == 4][0]
+        g.drag(wrong[:2], wrong[2:4])
+        self.check("practice, a move judged", lambda s: s["state"] != "solving" and not s["checking"], timeout=60)
+        g.key("s")
+        self.check("practice solution", lambda s: s["solution_shown"] >= 1)
         g.close(self.xd)
 
 
@@ -332,6 +390,8 @@ def main():
             walk = Walk(exe, xd, size, shots)
             try:
                 walk.run()
+                walk.g.cleanup()
+                walk.practice()
             finally:
                 walk.g.cleanup()
             print("%dx%d: no overlap on %d screens (%s)" % (size + (len(walk.checked), ", ".join(walk.checked))),

@@ -59,6 +59,13 @@ TEST(UciText, WritesEveryKindOfMove) {
   EXPECT_EQ(to_uci(Move::none()), "0000");
 }
 
+TEST(UciText, WritesALineSpaceSeparated) {
+  const std::vector<Move> line = {Move(SQ_E2, SQ_E4), Move(SQ_E7, SQ_E5), Move(SQ_E1, SQ_G1, Move::CASTLING)};
+  EXPECT_EQ(to_uci_line(line), "e2e4 e7e5 e1g1");
+  EXPECT_EQ(to_uci_line(std::span(line).first(1)), "e2e4");
+  EXPECT_EQ(to_uci_line({}), "");
+}
+
 TEST(UciParse, FindsTheLegalMoveOfEachKind) {
   struct Case {
     std::string_view fen, text;

@@ -6,8 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <map>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/chess/uci.h"
@@ -219,6 +222,20 @@ TEST(PuzzleMaker, AnIdIsFiveCharactersOfItsPositionAndSolution) {
   EXPECT_EQ(puzzle_id(Fork, solution), id);
   EXPECT_NE(puzzle_id(Fork, {solution.front()}), id);
   EXPECT_NE(puzzle_id(BackRank, solution), id);
+}
+
+TEST(PuzzleThemes, EveryThemeNamedHasATitleForPlayers) {
+  std::set<std::string_view> seen;
+  for (const std::string_view theme : puzzle_theme_names()) {
+    EXPECT_TRUE(seen.insert(theme).second) << theme << " twice";
+    const std::string title = theme_title(theme);
+    EXPECT_NE(title, theme) << theme << " has no title of its own";
+    EXPECT_TRUE(std::isupper(static_cast<unsigned char>(title.front()))) << title;
+  }
+  EXPECT_TRUE(seen.count("fork") && seen.count("mateIn2") && seen.count("trappedPiece"));
+  EXPECT_EQ(theme_title("mateIn2"), "Mate in 2");
+  EXPECT_EQ(theme_title("backRankMate"), "Back-rank mate");
+  EXPECT_EQ(theme_title("someday"), "someday") << "an unknown theme is given as it is";
 }
 
 }  // namespace

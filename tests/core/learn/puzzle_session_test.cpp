@@ -92,5 +92,42 @@ TEST(PuzzleSession, AHintNamesThePieceAndTheFirstTryNoLongerCounts) {
   EXPECT_EQ(session.first_result(), false);
 }
 
+TEST(PuzzleSession, AHintInATryLeftUnfinishedStillSpoilsTheFirstTry) {
+  PuzzleSession session(fork_puzzle());
+  session.hint();
+  session.retry();
+  session.play(move_in(session.position(), "b5c7"));
+  session.play_reply();
+  EXPECT_EQ(session.play(move_in(session.position(), "c7a8")), PuzzleSession::Verdict::Solved);
+  EXPECT_EQ(session.first_result(), false);
+}
+
+TEST(PuzzleSession, GivingUpMissesItAndTheSolutionGoesOnFromThere) {
+  PuzzleSession session(fork_puzzle());
+  session.play(move_in(session.position(), "b5c7"));
+  session.give_up();  // the reply due is played first
+  EXPECT_EQ(session.state(), PuzzleSession::State::Missed);
+  EXPECT_EQ(session.first_result(), false);
+  EXPECT_EQ(session.moves().size(), 2u);
+  EXPECT_EQ(session.position_before_mistake(), session.position());
+  EXPECT_EQ(session.solution_from_mistake(), std::vector<Move>{session.puzzle().solution[2]});
+}
+
+TEST(PuzzleSession, AMoveJudgedRightElsewhereSolvesItWithTheMoveOnTheBoard) {
+  PuzzleSession session(fork_puzzle());
+  const Move other = move_in(session.position(), "h2h4");
+  EXPECT_EQ(session.accept(other), PuzzleSession::Verdict::Solved);
+  EXPECT_EQ(session.state(), PuzzleSession::State::Solved);
+  EXPECT_EQ(session.first_result(), true);
+  EXPECT_EQ(session.moves(), std::vector<Move>{other});
+  // Over: nothing more is taken.
+  EXPECT_EQ(session.accept(move_in(session.position(), "e8d8")), PuzzleSession::Verdict::Illegal);
+
+  PuzzleSession hinted(fork_puzzle());
+  hinted.hint();
+  hinted.accept(other);
+  EXPECT_EQ(hinted.first_result(), false);
+}
+
 }  // namespace
 }  // namespace gambit::learn

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+// TrainingScreen: input and flow.
+#include "game/gui/training_screen.h"
+
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <utility>
+
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+#include "core/learn/puzzle_choice.h"
+#include "core/learn/puzzle_themes.h"
+#include "core/review/tactics.h"
+#include "core/util/install_layout.h"
+#include "core/util/text_file.h"
+#include "game/gui/app.h"
+#include "game/gui/board_mouse.h"
+
+namespace gambit::gui {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::chrono::milliseconds ReplyDelay{500};    // lichess answers after about half a second
+constexpr std::chrono::milliseconds SolutionStep{700};  // between the solution's moves as they play out
+constexpr std::size_t SolutionPlies = 8;                // a practised position's line, at most
+constexpr int DueAtOnce = 200;                          // practice positions read when the screen opens
+// The analyser's searches yield to the window's thread, as the review's do.
+constexpr int CheckNiceness = 5;
+
+std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
+
+Sound sound_of(const chess::Position& before, chess::Move move) {
+  chess::Position after = before;
+  after.do_move(move);
+  if (after.in_check()) return Sound::Check;
+  return before.captured_type(move) != chess::NO_PIECE_TYPE ? Sound::Capture : Sound::Move;
+}
+
+// "a mistake", "an inaccuracy"
+std::string a_judgement(review::Judgement judgement) {
+  const std::string name = review::name_of(judgement);
+  return (name.front() == 'i' ? "an " : "a ") + name;
+}
+
+}  // namespace
+
+TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), random_(std::random_device{}()) {
+  buttons_ = {
+      {Action::Hint, {"Hint", "The piece to move; the first try then no longer counts (H)", {}}},
+      {Action::Solution, {"Solution", "Play the solution out from where you are (S)", {}}},
+      {Action::Retry, {"Retry", "Try this position again (R)", {}}},
+      {Action::Next, {"Next", kind_ == Kind::Practice ? "The next position to practise (N, Enter)" : "Another puzzle (N, Enter)", {}}},
+      {Action::Flip, {"Flip", "Turn the board around (F)", {}}},
+      {Action::Back, {"Back", "Back to the menu (Esc)", {}}},
+  };
+  store::Store* store = app_.setup().store();
+  if (!store) {
+    problem_ = "Nothing can be kept without the scores store: " + app_.setup().store_problem();
+    return;
+  }
+  if (kind_ == Kind::Puzzles) {
+    const std::filesystem::path path = data_directory() / "puzzles.tsv";
+    auto text = read_text_file(path.string());
+    if (!text) {
+      problem_ = "The puzzles could not be read: " + text.error() +
+                 ". They come with Gambit (share/gambit/puzzles.tsv); installing Gambit again brings them back.";
+      return;
+    }
+    learn::PuzzleFile file = learn::read_puzzles(*text);
+    for (const std::string& line : file.problems) std::fprintf(stderr, "gambit: %s: %s\n", path.c_str(), line.c_str());
+    if (!file.problems.empty())
+      app_.toast(std::to_string(file.problems.size()) + " puzzles of the file could not be read and are left out (the terminal says why).");
+    puzzles_ = std::move(file.puzzles);
+    if (puzzles_.empty()) {
+      problem_ = "The puzzle file " + path.string() + " has no puzzle in it.";
+      return;
+    }
+    std::map<std::string, int> counts;
+    for (const learn::Puzzle& p : puzzles_)
+      for (const std::string& theme : p.themes) ++counts[theme];
+    theme_choice_.label = "Theme";
+    theme_choice_.label_share = 0.28f;
+    theme_choice_.items = {"Any (" + std::to_string(puzzles_.size()) + ")"};
+    theme_ids_ = {""};
+    for (const std::string_view theme : learn::puzzle_theme_names())
+      if (const auto found = counts.find(std::string(theme)); found != counts.end()) {
+        theme_choice_.items.push_back(learn::theme_title(theme) + " (" + std::to_string(found->second) + ")");
+        theme_ids_.emplace_back(theme);
+      }
+    if (auto rating = store->puzzle_rating()) rating_ = rating.value();
+    else app_.toast("Your puzzle rating could not be read: " + rating.error());
+  } else {
+    auto due = store->practice_due(unix_now(), DueAtOnce);
+    if (!due) {
+      problem_ = "The positions to practise could not be read: " + due.error();
+      return;
+    }
+    std::size_t other_variants = 0;
+    for (store::PracticePosition& p : due.value()) {
+      if (p.variant == chess::names_of(chess::Variant::Standard).id) due_.push_back(std::move(p));
+      else ++other_variants;
+    }
+    if (other_variants > 0)
+      app_.toast(std::to_string(other_variants) + " positions of three-check games wait: practice is of standard chess for now.");
+  }
+  next();
+}
+
+void TrainingScreen::next() {
+  session_.reset();
+  check_.reset();
+  practice_.reset();
+  rescheduled_.reset();
+  change_.reset();
+  alternative_.reset();
+  hint_.reset();
+  solution_.clear();
+  solution_shown_.reset();
+  recorded_ = false;
+  other_move_accepted_ = false;
+  verdict_.clear();
+  tone_ = Tone::Neutral;
+  input_.reset();
+  store::Store* store = app_.setup().store();
+  if (!store) return;
+  if (kind_ == Kind::Practice) {
+    while (due_index_ < due_.size()) {
+      store::PracticePosition p = due_[due_index_++];
+      learn::Puzzle puzzle;
+      puzzle.id = "practice-" + std::to_string(p.id);
+      puzzle.fen = p.fen;
+      auto start = chess::Position::from_fen(p.fen);
+      auto best = start ? chess::parse_uci_move(*start, p.best) : Result<chess::Move>(Failure{start.error()});
+      if (!best) {  // a damaged record: said, and the next one is taken
+        std::fprintf(stderr, "gambit: practice position %lld cannot be shown: %s\n", (long long)p.id, best.error().c_str());
+        continue;
+      }
+      puzzle.solution = {*best};
+      practice_ = std::move(p);
+      start_attempt(std::move(puzzle));
+      return;
+    }
+    problem_ = due_.empty() ? "Nothing to practise today. After a game's review, your own mistakes (?) and blunders (?\?) "
+                              "come here to be found again, and come back on later days until you find them."
+                            : "All done for today: " + std::to_string(tried_count_) + " practised, " +
+                                  std::to_string(solved_count_) + " found at the first try. The ones missed come back "
+                                  "tomorrow, the ones found a few days later.";
+    return;
+  }
+  auto attempted = store->attempted_puzzles();
+  if (!attempted) app_.toast("The puzzles you tried could not be read: " + attempted.error());
+  learn::PuzzleRequest request;
+  request.rating = rating_ ? rating_->rating.rating : request.rating;
+  if (!theme_ids_.empty() && !theme_ids_[theme_choice_.index].empty()) request.themes = {theme_ids_[theme_choice_.index]};
+  const learn::Puzzle* puzzle =
+      learn::choose_puzzle(puzzles_, request, attempted ? attempted.value() : std::set<std::string>{}, random_);
+  if (puzzle) start_attempt(*puzzle);
+}
+
+void TrainingScreen::start_attempt(learn::Puzzle puzzle) {
+  session_.emplace(std::move(puzzle));
+  board_.set_flipped(session_->solver() == chess::BLACK);
+  app_.invalidate();
+}
+
+const chess::Position& TrainingScreen::shown() const {
+  if (solution_shown_) return solution_position_;
+  if (alternative_) return alternative_position_;
+  return session_->position();
+}
+
+std::optional<chess::Move> TrainingScreen::shown_last_move() const {
+  if (solution_shown_) {
+    if (*solution_shown_ > 0) return solution_[*solution_shown_ - 1];
+    return std::nullopt;
+  }
+  if (alternative_) return alternative_;
+  if (!session_->moves().empty()) return session_->moves().back();
+  return std::nullopt;
+}
+
+bool TrainingScreen::attempt_over() const { return session_ && session_->state() != learn::PuzzleSession::State::Solving; }
+
+bool TrainingScreen::may_move() const {
+  return session_ && session_->state() == learn::PuzzleSession::State::Solving && !session_->reply_due() && !check_ &&
+         !alternative_ && !solution_shown_;
+}
+
+void TrainingScreen::play(chess::Move move) {
+  if (!may_move()) return;
+  const chess::Position before = session_->position();
+  app_.assets().play(sound_of(before, move));
+  hint_.reset();
+  if (kind_ == Kind::Practice && move != session_->puzzle().solution.front()) {
+    // Not the best move: the analyser says whether it is good all the same.
+    auto analysers = app_.setup().review_analysers(chess::Variant::Standard);
+    if (!analysers) {
+      verdict_ = "Your move cannot be checked: " + analysers.error();
+      tone_ = Tone::Wrong;
+      return;
+    }
+    chess::PgnGame game;
+    game.start = before;
+    game.moves = {move};
+    check_ = std::make_unique<review::ReviewTask>(std::move(analysers).value(), std::move(game),
+                                                  app_.setup().settings().review.limits(), CheckNiceness);
+    alternative_ = move;
+    alternative_position_ = before;
+    alternative_position_.do_move(move);
+    verdict_ = "Checking " + chess::to_san(before, move) + "...";
+    tone_ = Tone::Neutral;
+    return;
+  }
+  const std::string san = chess::to_san(before, move);
+  switch (session_->play(move)) {
+    case learn::PuzzleSession::Verdict::Illegal: break;
+    case learn::PuzzleSession::Verdict::Right:
+      verdict_ = san + " is right. Keep going.";
+      tone_ = Tone::Right;
+      reply_at_ = Clock::now() + ReplyDelay;
+      break;
+    case learn::PuzzleSession::Verdict::Solved: solved(san + (kind_ == Kind::Practice ? " is the best move." : " solves it.")); break;
+    case learn::PuzzleSession::Verdict::Wrong: missed(san + " is not the move."); break;
+  }
+}
+
+void TrainingScreen::checked(const review::GameReview& review) {
+  const chess::Move move = *alternative_;
+  alternative_.reset();
+  const chess::Position& before = session_->position();
+  const std::string san = chess::to_san(before, move);
+  const review::MoveVerdict& verdict = review.moves.front();
+  if (verdict.judgement == review::Judgement::Good) {
+    other_move_accepted_ = true;
+    session_->accept(move);
+    solved(san + " is good too. The analyser's first choice was " + chess::to_san(before, session_->puzzle().solution.front()) + ".");
+    return;
+  }
+  session_->play(move);
+  std::string words = san + " is " + a_judgement(verdict.judgement) + " as well";
+  words += verdict.reason.empty() ? "." : ": " + verdict.reason;
+  missed(words);
+}
+
+void TrainingScreen::solved(const std::string& words) {
+  verdict_ = words;
+  if (!session_->first_result().value_or(true)) verdict_ += " The first try counts: it was missed.";
+  tone_ = Tone::Right;
+  record(session_->first_result().value_or(true));
+}
+
+void TrainingScreen::missed(const std::string& words) {
+  verdict_ = words + " Retry (R), or see the solution (S).";
+  tone_ = Tone::Wrong;
+  record(false);
+}
+
+void TrainingScreen::record(bool solved) {
+  if (recorded_) return;
+  recorded_ = true;
+  ++tried_count_;
+  if (solved) ++solved_count_;
+  store::Store* store = app_.setup().store();
+  if (!store) return;
+  if (kind_ == Kind::Practice) {
+    auto kept = store->record_practice_attempt(practice_->id, solved, unix_now());
+    if (kept) rescheduled_ = kept.value().schedule;
+    else app_.toast("This attempt could not be kept: " + kept.error());
+    return;
+  }
+  auto result = store->record_puzzle_attempt(session_->puzzle(), solved, unix_now());
+  if (!result) {
+    app_.toast("This attempt could not be kept: " + result.error());
+    return;
+  }
+  change_ = result.value();
+  rating_ = store::PuzzleRating{result.value().after, (rating_ ? rating_->attempts : 0) + 1};
+}
+
+void TrainingScreen::show_solution() {
+  if (!session_ || check_) return;
+  alternative_.reset();
+  if (!attempt_over()) {  // seeing the solution gives the puzzle up
+    session_->give_up();
+    verdict_ = "Given up: the solution plays out.";
+    tone_ = Tone::Wrong;
+    record(false);
+  }
+  if (kind_ == Kind::Practice) {
+    // The analyser's whole line from the position, as the review saw it.
+    solution_position_ = chess::Position::from_fen(session_->puzzle().fen).value();
+    solution_ = {};
+    chess::Position pos = solution_position_;
+    std::size_t at = 0;
+    while (at < practice_->line.size() && solution_.size() < SolutionPlies) {
+      std::size_t end = practice_->line.find(' ', at);
+      if (end == std::string::npos) end = practice_->line.size();
+      auto m = chess::parse_uci_move(pos, std::string_view(practice_->line).substr(at, end - at));
+      if (!m) break;
+      solution_.push_back(*m);
+      pos.do_move(*m);
+      at = end + 1;
+    }
+    if (solution_.empty()) solution_ = session_->puzzle().solution;
+  } else {
+    solution_position_ = session_->position_before_mistake();
+    solution_ = session_->solution_from_mistake();
+  }
+  solution_shown_ = 0;
+  solution_next_at_ = Clock::now() + SolutionStep / 2;
+  app_.invalidate();
+}
+
+void TrainingScreen::retry() {
+  if (!session_ || check_) return;
+  session_->retry();
+  alternative_.reset();
+  solution_.clear();
+  solution_shown_.reset();
+  hint_.reset();
+  verdict_.clear();
+  tone_ = Tone::Neutral;
+  input_.reset();
+  app_.invalidate();
+}
+
+void TrainingScreen::update() {
+  if (check_) {
+    std::vector<std::optional<review::PositionVerdict>> verdicts;
+    const review::ReviewTask::Progress progress = check_->take_verdicts(verdicts);
+    if (progress.finished) {
+      std::optional<review::GameReview> review = check_->take_review();
+      check_.reset();
+      if (review && !review->moves.empty()) {
+        checked(*review);
+      } else {
+        alternative_.reset();
+        verdict_ = "Your move could not be checked: " + progress.failure + ". Try again.";
+        tone_ = Tone::Wrong;
+      }
+      app_.invalidate();
+    }
+  }
+  if (session_ && session_->reply_due() && Clock::now() >= reply_at_) {
+    const chess::Position before = session_->position();
+    if (auto reply = session_->play_reply()) app_.assets().play(sound_of(before, *reply));
+    app_.invalidate();
+  }
+  if (solution_shown_ && *solution_shown_ < solution_.size() && Clock::now() >= solution_next_at_) {
+    const chess::Move m = solution_[*solution_shown_];
+    app_.assets().play(sound_of(solution_position_, m));
+    solution_position_.do_move(m);
+    ++*solution_shown_;
+    solution_next_at_ = Clock::now() + SolutionStep;
+    app_.invalidate();
+  }
+}
+
+std::chrono::milliseconds TrainingScreen::redraw_interval() const {
+  if (check_ || (session_ && session_->reply_due()) || (solution_shown_ && *solution_shown_ < solution_.size()))
+    return Tick;
+  return input_.dragging() ? Continuous : Idle;
+}
+
+void TrainingScreen::run(Action action) {
+  switch (action) {
+    case Action::Hint:
+      if (may_move()) {
+        hint_ = session_->hint();
+        if (hint_) {
+          verdict_ = "Move " + review::the_piece_on(session_->position(), *hint_) + ".";
+          tone_ = Tone::Neutral;
+        }
+      }
+      break;
+    case Action::Solution: show_solution(); break;
+    case Action::Retry: retry(); break;
+    case Action::Next:
+      if (!check_ && (problem_.empty() || kind_ == Kind::Puzzles)) next();
+      break;
+    case Action::Flip: board_.set_flipped(!board_.flipped()); break;
+    case Action::Back: app_.pop(); break;
+  }
+  app_.invalidate();
+}
+
+void TrainingScreen::handle_board(const sf::Event& event) {
+  if (!session_) return;
+  const BoardInput::Action action = board_mouse(input_, board_, session_->position(), event, may_move());
+  if (action.kind == BoardInput::Action::Kind::Move) play(action.move);
+  if (event.type == sf::Event::MouseButtonPressed || event.type == sf::Event::MouseButtonReleased) app_.invalidate();
+}
+
+void TrainingScreen::handle(const sf::Event& event) {
+  layout(app_.window().getView().getSize());
+  if (event.type == sf::Event::MouseMoved) {
+    mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
+    if (input_.dragging()) app_.invalidate();
+  }
+  for (ActionButton& b : buttons_)
+    if (b.button.clicked(event)) return run(b.action);
+  if (kind_ == Kind::Puzzles && problem_.empty() && theme_choice_.handle(event)) return run(Action::Next);
+  if (event.type == sf::Event::KeyPressed) {
+    switch (event.key.code) {
+      case sf::Keyboard::H: return run(Action::Hint);
+      case sf::Keyboard::S: return run(Action::Solution);
+      case sf::Keyboard::R: return run(Action::Retry);
+      case sf::Keyboard::N:
+      case sf::Keyboard::Enter: return run(Action::Next);
+      case sf::Keyboard::F: return run(Action::Flip);
+      case sf::Keyboard::T:
+        if (kind_ == Kind::Puzzles && !theme_choice_.items.empty()) {
+          theme_choice_.index = (theme_choice_.index + (event.key.shift ? theme_choice_.items.size() - 1 : 1)) %
+                                theme_choice_.items.size();
+          return run(Action::Next);
+        }
+        return;
+      case sf::Keyboard::Escape:
+      case sf::Keyboard::Backspace: return run(Action::Back);
+      default: return;
+    }
+  }
+  handle_board(event);
+}
+
+}  // namespace gambit::gui

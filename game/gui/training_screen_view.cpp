@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+// TrainingScreen: drawing and the state dump.
+#include <algorithm>
+#include <cmath>
+
+#include "core/chess/movegen.h"
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+#include "core/learn/puzzle_themes.h"
+#include "core/rating/glicko2.h"
+#include "game/gui/app.h"
+#include "game/gui/board_mouse.h"
+#include "game/gui/layout_log.h"
+#include "game/gui/training_screen.h"
+
+namespace gambit::gui {
+
+namespace {
+
+constexpr float PanelPad = 14;
+constexpr float ButtonHeight = 34;
+constexpr float ChoiceHeight = 30;
+constexpr float Gap = 6;
+constexpr float HelpHeight = 20;
+constexpr float ToastSlot = 64;
+const sf::Color HintColor(0, 140, 60, 150);
+
+
+std::string side_name(chess::Color side) { return side == chess::WHITE ? "White" : "Black"; }
+
+// "+12", "-9", "+0"
+std::string signed_points(double change) {
+  const long points = std::lround(change);
+  return (points >= 0 ? "+" : "") + std::to_string(points);
+}
+
+}  // namespace
+
+sf::FloatRect TrainingScreen::toast_area(sf::Vector2f size) const {
+  return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
+}
+
+void TrainingScreen::layout(sf::Vector2f size) {
+  if (!problem_.empty()) {  // a message page: Back (and Next for puzzles of another theme) at the bottom
+    for (ActionButton& b : buttons_) b.button.rect = {};
+    buttons_.back().button.rect = {std::round(size.x / 2 - 80), size.y - 90, 160, ButtonHeight};
+    buttons_.back().button.primary = true;
+    return;
+  }
+  const float panel_width = std::clamp(size.x * 0.38f, 320.0f, 520.0f);
+  panel_ = {size.x - panel_width, 0, panel_width, size.y};
+  board_.layout({8, 0, size.x - panel_width - 8, size.y});
+  // Two rows of three buttons at the bottom of the panel, over the help line;
+  // the theme above them (puzzles).
+  const float inner = panel_width - 2 * PanelPad;
+  const float width = std::floor((inner - 2 * Gap) / 3);
+  const float row2 = size.y - PanelPad - HelpHeight - ButtonHeight;
+  const float row1 = row2 - Gap - ButtonHeight;
+  for (std::size_t i = 0; i < buttons_.size(); ++i)
+    buttons_[i].button.rect = {std::round(panel_.left + PanelPad + float(i % 3) * (width + Gap)), i < 3 ? row1 : row2,
+                               width, ButtonHeight};
+  theme_choice_.rect = kind_ == Kind::Puzzles ? sf::FloatRect{panel_.left + PanelPad, row1 - Gap - ChoiceHeight, inner, ChoiceHeight}
+                                              : sf::FloatRect{};
+  const bool over = attempt_over();
+  auto set = [&](Action action, bool enabled, bool primary = false) {
+    for (ActionButton& b : buttons_)
+      if (b.action == action) b.button.enabled = enabled, b.button.primary = primary;
+  };
+  set(Action::Hint, may_move());
+  set(Action::Solution, session_ && !check_ && !solution_shown_);
+  set(Action::Retry, session_ && !check_ && (over || !session_->moves().empty() || solution_shown_));
+  set(Action::Next, !check_, over);
+  set(Action::Flip, true);
+  set(Action::Back, true);
+}
+
+std::string TrainingScreen::prompt() const {
+  if (!session_) return "";
+  if (check_) return "Checking your move...";
+  if (session_->state() == learn::PuzzleSession::State::Solved) return kind_ == Kind::Practice ? "Found." : "Solved.";
+  if (session_->state() == learn::PuzzleSession::State::Missed) return "Missed.";
+  if (solution_shown_) return "The solution.";
+  const std::string side = side_name(session_->solver());
+  return kind_ == Kind::Practice ? "Find a better move for " + side + "." : "Find the best move for " + side + ".";
+}
+
+BoardScene TrainingScreen::scene() const {
+  BoardScene scene;
+  const chess::Position& pos = shown();
+  scene.position = &pos;
+  scene.last_move = shown_last_move();
+  if (may_move()) add_input(scene, input_, pos, mouse_);
+  if (hint_ && may_move()) scene.circles.push_back({*hint_, HintColor});
+  return scene;
+}
+
+void TrainingScreen::draw_panel(sf::RenderTarget& target) {
+  const Assets& assets = app_.assets();
+  fill_rect(target, panel_, colors::Panel);
+  const LayoutLog::Region region("training panel", panel_);
+  const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
+  float bottom = (kind_ == Kind::Puzzles ? theme_choice_.rect.top : buttons_.front().button.rect.top) - 8;
+  toast_slot_ = {};
+  if (!app_.toast_text().empty()) {
+    toast_slot_ = {x, bottom - ToastSlot, width, ToastSlot};
+    bottom -= ToastSlot + 6;
+  }
+  float y = PanelPad;
+  // Lines of wrapped text while they fit above `bottom`.
+  const auto paragraph = [&](const std::string& text, unsigned size, sf::Color color, const sf::Font& font) {
+    const float line_height = float(size) + 5;
+    for (const std::string& line : wrap_text(font, text, size, width)) {
+      if (y + line_height > bottom) return;
+      draw_text(target, font, line, size, {x, y}, color);
+      y += line_height;
+    }
+    y += 6;
+  };
+  const bool practice = kind_ == Kind::Practice;
+  paragraph(practice ? "Practise your mistakes" : "Puzzles", 20, colors::Text, assets.bold());
+  if (practice) {
+    paragraph("Position " + std::to_string(due_index_) + " of " + std::to_string(due_.size()) + " due today", 14,
+              colors::TextDim, assets.font());
+  } else if (rating_) {
+    std::string text = "Your puzzle rating: " + rating::rating_text(rating_->rating);
+    if (change_) text += " (" + signed_points(change_->after.rating - change_->before.rating) + ")";
+    paragraph(text, 14, colors::TextDim, assets.font());
+  }
+  paragraph(prompt(), 17, colors::Text, assets.bold());
+  if (practice && practice_) {
+    const chess::Position start = chess::Position::from_fen(practice_->fen).value();
+    std::string played = practice_->played;
+    if (auto m = chess::parse_uci_move(start, practice_->played)) played = chess::to_san_line(start, std::span(&*m, 1));
+    paragraph("In your game you played " + played + " here, " +
+                  (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder." : "a mistake."),
+              14, colors::TextDim, assets.font());
+  }
+  if (!verdict_.empty())
+    paragraph(verdict_, 15, tone_ == Tone::Right ? colors::Accent : tone_ == Tone::Wrong ? colors::Warning : colors::Text,
+              assets.font());
+  if (solution_shown_ && !solution_.empty()) {
+    const chess::Position from = practice && practice_ ? chess::Position::from_fen(practice_->fen).value()
+                                                       : session_->position_before_mistake();
+    paragraph("Solution: " + chess::to_san_line(from, solution_), 14, colors::Text, assets.font());
+  }
+  if (attempt_over() || solution_shown_) {
+    if (practice && practice_ && !practice_->reason.empty()) {
+      const chess::Position start = chess::Position::from_fen(practice_->fen).value();
+      std::string played = practice_->played;
+      if (auto m = chess::parse_uci_move(start, practice_->played)) played = chess::to_san(start, *m);
+      paragraph("Why " + played + " was " + (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder" : "a mistake") +
+                    ": " + practice_->reason,
+                14, colors::TextDim, assets.font());
+    }
+    if (practice && rescheduled_) {
+      const std::int64_t days = learn::box_interval(rescheduled_->box) / learn::SecondsPerDay;
+      paragraph(std::string(days == 1 ? "Back tomorrow" : "Back in " + std::to_string(days) + " days") + " (box " +
+                    std::to_string(rescheduled_->box) + " of " + std::to_string(learn::LeitnerBoxes) + ").",
+                14, colors::TextDim, assets.font());
+    }
+    if (!practice && session_) {
+      const learn::Puzzle& p = session_->puzzle();
+      std::string themes;
+      for (const std::string& theme : p.themes) themes += (themes.empty() ? "" : ", ") + learn::theme_title(theme);
+      std::string text = "Puzzle " + p.id + ", rated " + std::to_string(std::lround(change_ ? change_->puzzle_after.rating : p.rating));
+      paragraph(text + (themes.empty() ? "." : ": " + themes + "."), 14, colors::TextDim, assets.font());
+      if (!p.source.empty()) paragraph("From " + p.source, 13, colors::TextDim, assets.font());
+    }
+  }
+  if (kind_ == Kind::Puzzles) theme_choice_.draw(target, assets);
+  for (const ActionButton& b : buttons_) b.button.draw(target, assets);
+  std::string help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme  F flip  Esc back"
+                                            : "H hint  S solution  R retry  N next  F flip  Esc back";
+  if (text_width(assets.font(), help, 12) > width)
+    help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme" : "H hint  S solution  R retry  N next  Esc back";
+  for (const ActionButton& b : buttons_)
+    if (b.button.hovered) help = b.button.tooltip;
+  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
+            colors::TextDim);
+}
+
+void TrainingScreen::draw(sf::RenderTarget& target) {
+  const sf::Vector2f size = target.getView().getSize();
+  layout(size);
+  const Assets& assets = app_.assets();
+  if (!problem_.empty()) {
+    toast_slot_ = {};
+    draw_text_centred(target, assets.bold(), kind_ == Kind::Practice ? "Practise your mistakes" : "Puzzles", 28,
+                      {0, size.y / 2 - 140, size.x, 40});
+    float y = size.y / 2 - 80;
+    for (const std::string& line : wrap_text(assets.font(), problem_, 17, std::min(size.x - 120, 720.0f))) {
+      draw_text_centred(target, assets.font(), line, 17, {0, y, size.x, 24}, colors::TextDim);
+      y += 24;
+    }
+    buttons_.back().button.draw(target, assets);
+    return;
+  }
+  const config::UiSettings& ui = app_.setup().settings().ui;
+  if (session_) board_.draw(target, assets, ui.theme, ui.piece_set, scene());
+  draw_panel(target);
+}
+
+void TrainingScreen::describe(StateDump& dump) const {
+  dump.add("problem", problem_);
+  const bool have = session_.has_value();
+  dump.add("puzzle_id", have && kind_ == Kind::Puzzles ? session_->puzzle().id : std::string());
+  dump.add("practice_id", practice_ ? practice_->id : std::int64_t(0));
+  dump.add("start_fen", have ? session_->puzzle().fen : std::string());
+  dump.add("fen", have ? shown().fen() : std::string());
+  dump.add("solution", have ? chess::to_uci_line(session_->puzzle().solution) : std::string());
+  dump.add("moves", have ? chess::to_uci_line(session_->moves()) : std::string());
+  const char* state = !have ? ""
+                      : session_->state() == learn::PuzzleSession::State::Solved ? "solved"
+                      : session_->state() == learn::PuzzleSession::State::Missed ? "missed"
+                                                                                 : "solving";
+  dump.add("state", state);
+  dump.add("prompt", prompt());
+  dump.add("verdict", verdict_);
+  dump.add("checking", check_ != nullptr);
+  dump.add("reply_due", have && session_->reply_due());
+  dump.add("may_move", may_move());
+  std::vector<std::string> legal;  // the moves the board takes now
+  if (may_move())
+    for (chess::Move m : chess::legal_moves(session_->position())) legal.push_back(chess::to_uci(m));
+  dump.add("legal", legal);
+  dump.add("hint", hint_ ? chess::square_name(*hint_) : std::string());
+  dump.add("solution_shown", solution_shown_ ? int(*solution_shown_) : -1);
+  dump.add("recorded", recorded_);
+  dump.add("tried", int(tried_count_));
+  dump.add("solved", int(solved_count_));
+  dump.add("puzzles", int(puzzles_.size()));
+  dump.add("theme", theme_ids_.empty() ? std::string() : theme_ids_[theme_choice_.index]);
+  dump.add("rating", rating_ ? rating_->rating.rating : 0.0);
+  dump.add("rating_margin", rating_ ? rating::margin95(rating_->rating.deviation) : 0.0);
+  dump.add("rating_change", change_ ? change_->after.rating - change_->before.rating : 0.0);
+  dump.add("due", int(due_.size()));
+  dump.add("box", rescheduled_ ? rescheduled_->box : 0);
+  dump.add("due_at", rescheduled_ ? rescheduled_->due_at : std::int64_t(0));
+  dump.add("flipped", board_.flipped());
+  dump.add("board_x", double(board_.rect().left));
+  dump.add("board_y", double(board_.rect().top));
+  dump.add("board_size", double(board_.rect().width));
+}
+
+}  // namespace gambit::gui

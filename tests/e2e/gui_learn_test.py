@@ -1,0 +1,212 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""End-to-end test of Practise and Puzzles, driven like a person would
+(xdotool) and read back through --state-file:
+
+  a) Puzzles (Z on the menu): a puzzle solved by mouse, its replies played
+     by the board, raises the puzzle rating; a wrong move misses the next one
+     and lowers it; the solution plays out, Retry starts it again; Scores shows
+     the puzzle rating as a pool of its own with both attempts.
+  b) Practise (M): a game of the profile's opened from a file and reviewed
+     leaves its mistakes to practise; the menu
+     says how many are due; the best move found puts the position in the second
+     Leitner box, due three days later; another move is checked by the review's
+     analyser and judged; the menu's count goes down.
+
+    /usr/bin/python3 tests/e2e/gui_learn_test.py path/to/gambit
+
+Uses the shipped puzzles (share/gambit/puzzles.tsv beside the program) and the
+helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
+"""
+
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_test import Gambit, run_scenarios  # noqa: E402
+
+CONFIG = '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\nisolation = "in-process"\n[review]\nnodes = 20000\n'
+DAY = 24 * 60 * 60
+
+
+def make_move(g, move):
+    """Drags a move ('e2e4') on the board once it takes one; the state after the drag."""
+    before = g.wait_for("the board to take a move", lambda s: s["may_move"])
+    if move not in before["legal"]:
+        g.fail("%s is not among the legal moves %r" % (move, before["legal"]))
+    g.drag(move[:2], move[2:4], on_pressed=None)
+    return g.wait_for("%s played" % move, lambda s: s["moves"] != before["moves"] or s["state"] != "solving"
+                      or s["checking"])
+
+
+def next_puzzle_without_promotion(g):
+    """N until the puzzle's solution has no promotion (the picker is tested elsewhere)."""
+    for _ in range(20):
+        g.key("n")
+        s = g.wait_for("another puzzle", lambda s: s["state"] == "solving" and s["moves"] == "" and not s["recorded"])
+        if all(len(m) == 4 for m in s["solution"].split()):
+            return s
+    g.fail("no puzzle without a promotion in 20 tries")
+
+
+def puzzles(exe, xd):
+    g = Gambit(exe, "puzzles", CONFIG)
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("z")
+        s = g.wait_for("the puzzles", lambda s: s["screen"] == "puzzles")
+        if s["problem"]:
+            g.fail("the shipped puzzles should open: %s" % s["problem"])
+        if not s["prompt"].startswith("Find the best move for "):
+            g.fail("the prompt should ask for the best move: %r" % s["prompt"])
+        if s["rating"] != 1500 or s["puzzles"] < 1:
+            g.fail("a new profile's puzzle rating is 1500, with puzzles to choose: %r, %d" % (s["rating"], s["puzzles"]))
+        if any(len(m) != 4 for m in s["solution"].split()):
+            s = next_puzzle_without_promotion(g)
+        first = s["puzzle_id"]
+        # Solve it: every solver move, the board playing the replies.
+        solution = s["solution"].split()
+        for move in solution[0::2]:
+            s = make_move(g, move)
+        s = g.wait_for("solved", lambda s: s["state"] == "solved" and s["recorded"])
+        if not s["rating_change"] > 0 or not s["rating"] > 1500:
+            g.fail("solving should raise the puzzle rating: %+.1f to %.1f" % (s["rating_change"], s["rating"]))
+        solved_rating = s["rating"]
+        print("a) puzzle %s (%d moves) solved: rating %.0f (%+.0f)"
+              % (first, len(solution), s["rating"], s["rating_change"]), flush=True)
+
+        # Miss the next one with a move that is not the solution's (and no mate).
+        for _ in range(5):
+            s = next_puzzle_without_promotion(g)
+            wrong = [m for m in s["legal"] if m != s["solution"].split()[0] and len(m) == 4]
+            s = make_move(g, wrong[0])
+            s = g.wait_for("judged", lambda s: s["state"] != "solving")
+            if s["state"] == "missed":
+                break  # else another mate was accepted: try another puzzle
+        if s["state"] != "missed" or "is not the move" not in s["verdict"]:
+            g.fail("a wrong move should miss the puzzle, said in words: %r %r" % (s["state"], s["verdict"]))
+        s = g.wait_for("recorded", lambda s: s["recorded"])
+        if not s["rating_change"] < 0 or not s["rating"] < solved_rating:
+            g.fail("missing should lower the puzzle rating: %+.1f to %.1f" % (s["rating_change"], s["rating"]))
+        missed_rating, margin = s["rating"], s["rating_margin"]
+        print("   puzzle %s missed with %s: rating %.0f ± %.0f (%+.0f); %r"
+              % (s["puzzle_id"], wrong[0], s["rating"], margin, s["rating_change"], s["verdict"]), flush=True)
+        # The solution plays out from where it went wrong; Retry starts again.
+        g.key("s")
+        length = len(s["solution"].split())
+        g.wait_for("the solution played out", lambda s: s["solution_shown"] == length, timeout=length * 1.5 + 5)
+        g.key("r")
+        s = g.wait_for("the puzzle again", lambda s: s["state"] == "solving" and s["moves"] == "" and s["may_move"])
+        if s["rating"] != missed_rating:
+            g.fail("a retry should not move the rating again: %.1f, was %.1f" % (s["rating"], missed_rating))
+        # Scores: the puzzle rating as its own pool.
+        g.key("Escape")
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("s")
+        s = g.wait_for("the scores", lambda s: s["screen"] == "scores")
+        for _ in range(4):
+            if s["pool"] == "puzzles":
+                break
+            g.key("Right")
+            time.sleep(0.3)
+            s = g.state()
+        if s["pool"] != "puzzles" or round(s["rating"]) != round(missed_rating) or s["rating_points"] != 2:
+            g.fail("Scores should show the puzzle rating %.0f after 2 attempts: %r %r %r"
+                   % (missed_rating, s["pool"], s["rating"], s["rating_points"]))
+        print("   Scores: puzzles pool %.0f ± %.0f after %d attempts" % (s["rating"], s["rating_margin"],
+                                                                        s["rating_points"]), flush=True)
+    finally:
+        g.cleanup()
+
+
+def due_count(state):
+    """The count of positions due on the menu's Practise button (0 when it says none)."""
+    for label in state["menu_items"]:
+        found = re.match(r"Practise: (\d+) today$", label)
+        if found:
+            return int(found.group(1))
+    if "Practise" not in state["menu_items"]:
+        raise AssertionError("no Practise button: %r" % state["menu_items"])
+    return 0
+
+
+# The person's game, from a file: White ("Player", the profile) falls into
+# the Blackburne Shilling trap, erring at moves 4, 5 and 6.
+TRAP = """[Event "Casual"]
+[White "Player"]
+[Black "Bob"]
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1
+"""
+
+
+def practice(exe, xd):
+    g = None
+    work = tempfile.mkdtemp(prefix="gambit-gui-practice-")
+    try:
+        path = os.path.join(work, "trap.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(TRAP)
+        g = Gambit(exe, "practice", CONFIG, args=[path])
+        g.find_window(xd)
+        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == 14)
+        g.key("r")
+        g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=120)
+        for _ in range(3):
+            if g.state()["screen"] == "menu":
+                break
+            g.key("Escape")
+            time.sleep(0.3)
+        s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        due = due_count(s)
+        if due < 2:
+            g.fail("White's mistakes should be due to practise: the menu says %r" % s["menu_items"])
+        g.key("m")
+        s = g.wait_for("the practice", lambda s: s["screen"] == "practice" and s["may_move"])
+        if s["due"] != due or not s["prompt"].startswith("Find a better move for White"):
+            g.fail("the practice should show the %d positions due: %r, %r" % (due, s["due"], s["prompt"]))
+        # The best move: found at the first try, second box, back in three days.
+        best = s["solution"].split()[0]
+        started = time.time()
+        s = make_move(g, best)
+        s = g.wait_for("found", lambda s: s["state"] == "solved" and s["recorded"])
+        if s["box"] != 2 or abs(s["due_at"] - (started + 3 * DAY)) > 120:
+            g.fail("a position found should be due in 3 days in box 2: box %d, due in %.2f days"
+                   % (s["box"], (s["due_at"] - started) / DAY))
+        print("b) %d positions due; %s found: box %d, due in %.2f days"
+              % (due, best, s["box"], (s["due_at"] - started) / DAY), flush=True)
+        # Another move than the best: the analyser judges it.
+        g.key("n")
+        s = g.wait_for("the next position", lambda s: s["may_move"] and s["moves"] == "")
+        other = [m for m in s["legal"] if m != s["solution"].split()[0] and len(m) == 4][0]
+        g.drag(other[:2], other[2:4])
+        s = g.wait_for("the move judged", lambda s: s["state"] != "solving" and not s["checking"], timeout=60)
+        expected_box = 2 if s["state"] == "solved" else 1
+        words = "is good too" if s["state"] == "solved" else "as well"
+        if words not in s["verdict"] or s["box"] != expected_box:
+            g.fail("the analyser's verdict should be said and kept: %r, box %d" % (s["verdict"], s["box"]))
+        print("   %s judged by the analyser: %s, box %d: %r" % (other, s["state"], s["box"], s["verdict"]), flush=True)
+        g.key("s")
+        s = g.wait_for("the solution with its reason", lambda s: s["solution_shown"] >= 1)
+        g.key("Escape")
+        s = g.wait_for("the menu again", lambda s: s["screen"] == "menu")
+        if due_count(s) != due - 2:
+            g.fail("two positions practised should leave %d due: %r" % (due - 2, s["menu_items"]))
+    finally:
+        if g:
+            g.cleanup()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    return run_scenarios("gui_learn_test", (puzzles, practice))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
