@@ -360,10 +360,12 @@ MoveAnswer PluginSearch::finish() {
     answered_at = state_->answered_at;
   }
   if (!answered) {
-    abandon();
-    return MoveAnswer{MoveAnswer::Kind::TimedOut, chess::Move::none(),
-                      who + " did not answer within " + std::to_string(hard_deadline_.count()) + " ms",
-                      since(began_, Clock::now())};
+    if (abandon())
+      return MoveAnswer{MoveAnswer::Kind::TimedOut, chess::Move::none(),
+                        who + " did not answer within " + std::to_string(hard_deadline_.count()) + " ms",
+                        since(began_, Clock::now())};
+    std::lock_guard lock(state_->mutex);  // it answered at the last moment: that answer counts
+    answered_at = state_->answered_at;
   }
   state_->forget();
   thread_.join();
@@ -400,26 +402,22 @@ MoveAnswer PluginSearch::finish() {
   return answer(MoveAnswer::Kind::Move, *move, {});
 }
 
-void PluginSearch::abandon() {
+bool PluginSearch::abandon() {
   state_->stop_plugin();
   {
     std::lock_guard lock(state_->mutex);
-    if (!state_->answered) {
-      state_->abandoned = true;  // from here on the search thread owns the instance
-      g_abandoned.fetch_add(1);
-      player_->instance_ = nullptr;
-    }
+    if (state_->answered) return false;
+    state_->abandoned = true;  // from here on the search thread owns the instance
+    g_abandoned.fetch_add(1);
+    player_->instance_ = nullptr;
   }
   // An isolated one's child is ended now: its thread returns at once and destroys the instance (after this
   // call, which holds the instance's lock while it kills).
-  if (!player_->instance_ && player_->isolated()) end_child(state_->instance);
+  if (player_->isolated()) end_child(state_->instance);
   state_->forget();
-  if (player_->instance_) {
-    thread_.join();  // it answered at the last moment: nothing to abandon
-  } else {
-    thread_.detach();
-  }
+  thread_.detach();
   player_ = nullptr;
+  return true;
 }
 
 bool PluginSearch::cancel(std::chrono::milliseconds grace) {

@@ -154,7 +154,9 @@ class PluginSearch {
   PluginSearch(PluginPlayer& player, MoveRequest request);
   // Called with the answer there, or at or after the hard deadline: the answer, and the search is over.
   MoveAnswer finish();
-  void abandon();
+  // Gives up a search that has not answered (the player becomes unusable); false, and nothing changed,
+  // when the answer arrived after all.
+  bool abandon();
   void send_stop_if_due(Clock::time_point now);
 
   PluginPlayer* player_ = nullptr;  // the player searching; nullptr when no search runs

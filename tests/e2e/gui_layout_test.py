@@ -315,8 +315,10 @@ class Walk:
             s = g.wait_for("another puzzle", lambda s: s["may_move"] and not s["recorded"])
         g.key("h")
         self.check("puzzle with a hint", lambda s: s["hint"] != "")
-        for move in s["solution"].split()[0::2]:
-            g.wait_for("the board to take a move", lambda s: s["may_move"])
+        for played, move in enumerate(s["solution"].split()[0::2]):
+            # Wait for the reply too: may_move alone can still be the state before the last drag.
+            g.wait_for("the board to take a move",
+                       lambda s, n=2 * played: s["may_move"] and len(s["moves"].split()) == n)
             g.drag(move[:2], move[2:4])
         self.check("puzzle solved", lambda s: s["state"] == "solved" and s["recorded"])
         g.key("n")
