@@ -75,9 +75,12 @@ std::vector<std::size_t> candidate_plies(const chess::PgnGame& game, const std::
     const double sign = mover == chess::WHITE ? -1 : 1;  // the solver's view
     const double before = sign * review::winning_chances(white_scores[ply - 1]);
     const double after = sign * review::winning_chances(white_scores[ply]);
-    if (after - before >= MistakeDrop && before < NotYetWinning && after >= Decisive &&
-        chess::legal_moves(pos).size() > 0)
-      plies.push_back(ply);
+    const auto solver_mates = [sign](const Score& white_view) {
+      return white_view.kind == Score::Kind::Mate && sign * white_view.value > 0;
+    };
+    const bool turned = after - before >= MistakeDrop && before < NotYetWinning && after >= Decisive;
+    const bool mate_appeared = solver_mates(white_scores[ply]) && !solver_mates(white_scores[ply - 1]);
+    if ((turned || mate_appeared) && chess::legal_moves(pos).size() > 0) plies.push_back(ply);
   }
   return plies;
 }

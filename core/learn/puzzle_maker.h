@@ -5,7 +5,10 @@
 //  1. A cheap scan scores every position of a game. A candidate is the
 //     position right after a mistake: the mover lost at least MistakeDrop of
 //     winning chances, and the other side (the solver), not already winning
-//     before it (below NotYetWinning), now is (at least Decisive).
+//     before it (below NotYetWinning), now is (at least Decisive); or the
+//     mistake let the solver mate where no mate was there before, however
+//     well the solver stood (lichess-puzzler takes a mate that appears too:
+//     a side already winning on material that misses a mate is a puzzle).
 //  2. A deep search (Stockfish at depth 20 by default) builds the solution
 //     from there, one solver move at a time, asking for two lines each time.
 //     A step counts only when its best move is the one clearly best move: at

@@ -176,10 +176,21 @@ TEST(PuzzleMaker, CandidatesFollowAMistakeThatHandsTheOtherSideTheGame) {
                                      Score::centipawns(10), Score::centipawns(40),  Score::centipawns(60),
                                      Score::mate(1),        Score::mate(-1)};
   EXPECT_EQ(candidate_plies(game, scores), std::vector<std::size_t>{6});
-  // Already winning before the mistake: no candidate.
+  // Already winning before the mistake, and no mate after it: no candidate.
   std::vector<Score> won = scores;
   won[5] = Score::centipawns(600);
+  won[6] = Score::centipawns(900);
   EXPECT_EQ(candidate_plies(game, won), std::vector<std::size_t>{});
+  // Already winning, and the mistake allows mate: a candidate (a mate appeared).
+  won[6] = Score::mate(1);
+  EXPECT_EQ(candidate_plies(game, won), std::vector<std::size_t>{6});
+  // A mate there already (a longer one): no candidate.
+  won[5] = Score::mate(3);
+  EXPECT_EQ(candidate_plies(game, won), std::vector<std::size_t>{});
+  // The mover's own mate appearing is no candidate for the other side.
+  std::vector<Score> theirs = scores;
+  theirs[6] = Score::mate(-2);
+  EXPECT_EQ(candidate_plies(game, theirs), std::vector<std::size_t>{});
 }
 
 // The calibrated levels as measured (plugins/gambit_alphabeta.ratings), 600 .. 2200.
