@@ -2,6 +2,7 @@
 #include "core/chess/uci.h"
 
 #include "core/chess/movegen.h"
+#include "core/util/words.h"
 
 namespace gambit::chess {
 
@@ -74,5 +75,30 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
   return Failure{not_legal};
 }
 
+
+Result<std::vector<Move>> parse_uci_line(const Position& pos, std::string_view text) {
+  Position walk = pos;
+  std::vector<Move> moves;
+  for (const std::string& word : split_words(text)) {
+    Result<Move> move = parse_uci_move(walk, word);
+    if (!move) return Failure{"move " + std::to_string(moves.size() + 1) + " cannot be played: " + move.error()};
+    walk.do_move(*move);
+    moves.push_back(*move);
+  }
+  return moves;
+}
+
+std::vector<Move> legal_uci_prefix(const Position& pos, std::string_view text, std::size_t max_moves) {
+  Position walk = pos;
+  std::vector<Move> moves;
+  for (const std::string& word : split_words(text)) {
+    if (moves.size() >= max_moves) break;
+    Result<Move> move = parse_uci_move(walk, word);
+    if (!move) break;
+    walk.do_move(*move);
+    moves.push_back(*move);
+  }
+  return moves;
+}
 
 }  // namespace gambit::chess

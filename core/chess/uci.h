@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/chess/position.h"
 #include "core/util/result.h"
@@ -29,5 +30,14 @@ std::string to_uci_line(std::span<const Move> moves);
 // (not UCI notation, not legal here, promotion piece missing). The promotion
 // letter may be upper- or lowercase.
 Result<Move> parse_uci_move(const Position& pos, std::string_view text);
+// The moves of a line in UCI ("e2e4 e7e5", words between any whitespace)
+// played in turn from pos; a Failure names the first that cannot be played
+// ("move 3 cannot be played: why"). An empty text is an empty line.
+Result<std::vector<Move>> parse_uci_line(const Position& pos, std::string_view text);
+// The moves of such a line up to the first that cannot be played, at most
+// max_moves of them: for lines a player or a plugin gave, where what can be
+// played is still worth showing.
+std::vector<Move> legal_uci_prefix(const Position& pos, std::string_view text,
+                                   std::size_t max_moves = std::size_t(-1));
 
 }  // namespace gambit::chess

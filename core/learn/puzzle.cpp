@@ -42,17 +42,10 @@ Result<int> whole_number(std::string_view text, std::string_view what, int low, 
 
 // The solution's moves played in turn from start, checked.
 Result<std::vector<chess::Move>> read_solution(const chess::Position& start, std::string_view text) {
-  const std::vector<std::string> words = split_words(text);
-  if (words.empty()) return Failure{"the solution is empty (UCI moves separated by spaces, e.g. 'd1h5 g6h5 f3f7')"};
-  chess::Position position = start;
-  std::vector<chess::Move> moves;
-  for (const std::string& word : words) {
-    auto move = chess::parse_uci_move(position, word);
-    if (!move)
-      return Failure{"the solution's move " + std::to_string(moves.size() + 1) + " cannot be played: " + move.error()};
-    position.do_move(move.value());
-    moves.push_back(move.value());
-  }
+  auto line = chess::parse_uci_line(start, text);
+  if (!line) return Failure{"the solution's " + line.error()};
+  std::vector<chess::Move> moves = std::move(line.value());
+  if (moves.empty()) return Failure{"the solution is empty (UCI moves separated by spaces, e.g. 'd1h5 g6h5 f3f7')"};
   if (moves.size() % 2 == 0)
     return Failure{"the solution has " + std::to_string(moves.size()) +
                    " moves; it must end with the solver's move (solver, opponent, ..., solver: an odd number)"};

@@ -33,23 +33,6 @@ constexpr std::chrono::milliseconds StopRepeat{10};
 // The longest principal variation passed on to the info handler.
 constexpr std::size_t MaxPvLength = 128;
 
-// The legal prefix of a space-separated UCI move list, played from `position`.
-std::vector<chess::Move> legal_pv(chess::Position position, std::string_view text) {
-  std::vector<chess::Move> pv;
-  while (pv.size() < MaxPvLength) {
-    const std::size_t begin = text.find_first_not_of(' ');
-    if (begin == std::string_view::npos) break;
-    text.remove_prefix(begin);
-    const std::string_view token = text.substr(0, text.find(' '));
-    text.remove_prefix(token.size());
-    Result<chess::Move> move = chess::parse_uci_move(position, token);
-    if (!move) break;
-    pv.push_back(*move);
-    position.do_move(*move);
-  }
-  return pv;
-}
-
 // began + duration; none for durations beyond a year (which would overflow the clock: "never").
 std::optional<Clock::time_point> time_after(Clock::time_point began, std::chrono::milliseconds duration) {
   constexpr std::chrono::milliseconds OneYear = std::chrono::hours(24 * 365);
@@ -140,7 +123,7 @@ struct PluginSearch::State {
     if (!state || !info || info->struct_size < SearchInfoSize_1_0) return;
     try {
       SearchInfo converted = from_c(*info);
-      if (info->pv) converted.pv = legal_pv(state->current, info->pv);
+      if (info->pv) converted.pv = chess::legal_uci_prefix(state->current, info->pv, MaxPvLength);
       std::lock_guard lock(state->info_mutex);
       if (state->forgotten) return;
       state->latest = converted;

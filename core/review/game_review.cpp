@@ -14,16 +14,15 @@
 
 namespace gambit::review {
 
-namespace {
-
-// The verdict of a position the rules have already decided, if they have.
-std::optional<PositionVerdict> by_the_rules(const chess::Position& pos) {
+std::optional<PositionVerdict> decided_by_the_rules(const chess::Position& pos) {
   const bool white = pos.side_to_move() == chess::WHITE;
   const Score mated = Score::mate(white ? -1 : 1);  // the side to move has lost
   if (pos.lost_by_checks()) return PositionVerdict{mated, true, chess::Move::none(), {}};
   if (chess::legal_moves(pos).size() != 0) return std::nullopt;
   return PositionVerdict{pos.in_check() ? mated : Score::centipawns(0), true, chess::Move::none(), {}};
 }
+
+namespace {
 
 // The plies of the better line a comment shows.
 constexpr std::size_t ShownPlies = 8;
@@ -42,7 +41,7 @@ constexpr int MaxCentipawns = 30000, MaxMateMoves = 1000;
 Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const chess::PgnGame& game,
                                         std::size_t index, const chess::Position& pos, const players::Limits& limits,
                                         std::stop_token stop, int niceness) {
-  if (auto decided = by_the_rules(pos)) return *decided;
+  if (auto decided = decided_by_the_rules(pos)) return *decided;
   std::optional<players::SearchInfo> last;
   players::MoveRequest request;
   request.start = game.start;
@@ -113,6 +112,18 @@ std::vector<std::size_t> suspects(const std::vector<PositionVerdict>& verdicts, 
   return indexes;
 }
 
+std::vector<std::size_t> suspects_to_verify(const std::vector<PositionVerdict>& verdicts, chess::Color first_mover,
+                                            std::vector<bool>& verified) {
+  verified.resize(verdicts.size());
+  std::vector<std::size_t> again;
+  for (const std::size_t k : suspects(verdicts, first_mover))
+    if (!verified[k]) {
+      verified[k] = true;
+      again.push_back(k);
+    }
+  return again;
+}
+
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done, std::stop_token stop,
                                int niceness, bool look_deeper) {
@@ -174,11 +185,7 @@ Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers
   std::vector<bool> verified(total);
   for (int round = 0; look_deeper && round < VerifyRounds && !failure && !stop.stop_requested(); ++round) {
     std::vector<std::vector<std::size_t>> again;
-    for (const std::size_t k : suspects(verdicts, game.start.side_to_move()))
-      if (!verified[k]) {
-        verified[k] = true;
-        again.push_back({k});
-      }
+    for (const std::size_t k : suspects_to_verify(verdicts, game.start.side_to_move(), verified)) again.push_back({k});
     if (again.empty()) break;
     search_groups(again, verify_limits(limits), true);
   }

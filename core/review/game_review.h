@@ -68,6 +68,14 @@ players::Limits verify_limits(const players::Limits& limits);
 // first move was first_mover's) a review searches again, deeper; none decided
 // by the rules.
 std::vector<std::size_t> suspects(const std::vector<PositionVerdict>& verdicts, chess::Color first_mover);
+// The positions one round of the deeper look searches: the suspects not yet
+// searched deeper, each now marked in `verified` (sized to the verdicts).
+std::vector<std::size_t> suspects_to_verify(const std::vector<PositionVerdict>& verdicts, chess::Color first_mover,
+                                            std::vector<bool>& verified);
+
+// The verdict of a position the rules have already decided (checkmate,
+// stalemate, a third check), if they have.
+std::optional<PositionVerdict> decided_by_the_rules(const chess::Position& pos);
 
 // Searches every position of `game` within `limits` (a node budget keeps the
 // review the same on any machine), one thread per analyser, runs handed out in

@@ -70,17 +70,11 @@ Result<CheckedPractice> check_practice(Connection& db, const PracticePosition& g
     return Failure{"the move played, " + given.played + ", is the best move: there is no mistake to practise"};
   p.played = chess::to_uci(played.value());
   p.best = chess::to_uci(best.value());
-  chess::Position board = start.value();
-  p.line.clear();
-  const std::vector<std::string> line = split_words(given.line);
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    auto move = chess::parse_uci_move(board, line[i]);
-    if (!move) return Failure{"the line's move " + std::to_string(i + 1) + " cannot be played: " + move.error()};
-    if (i == 0 && move.value() != best.value())
-      return Failure{"the line starts with " + line[0] + ", not with the best move " + p.best};
-    board.do_move(move.value());
-    p.line += (i ? " " : "") + chess::to_uci(move.value());
-  }
+  auto line = chess::parse_uci_line(start.value(), given.line);
+  if (!line) return Failure{"the line's " + line.error()};
+  if (!line.value().empty() && line.value().front() != best.value())
+    return Failure{"the line starts with " + chess::to_uci(line.value().front()) + ", not with the best move " + p.best};
+  p.line = chess::to_uci_line(line.value());
   if (given.ply < 0) return Failure{"the ply " + std::to_string(given.ply) + " is below 0"};
   if (given.game_id) {
     auto query = Statement::prepare(db, "SELECT count(*) FROM games WHERE id = ?1");

@@ -278,18 +278,11 @@ Result<std::string> search_signature(players::PluginPlayer& player) {
   std::uint64_t hash = 0;
   for (const std::string_view line : Lines) {
     if (auto started = player.new_game(); !started) return Failure{started.error()};
-    chess::Position pos;
-    std::vector<chess::Move> moves;
-    std::istringstream words{std::string(line)};
-    for (std::string word; words >> word;) {
-      const auto move = chess::parse_uci_move(pos, word);
-      if (!move) return Failure{move.error()};
-      moves.push_back(*move);
-      pos.do_move(*move);
-    }
+    auto moves = chess::parse_uci_line(chess::Position(), line);
+    if (!moves) return Failure{moves.error()};
     std::optional<players::SearchInfo> last;
     const players::MoveAnswer answer = player.choose_move(
-        chess::Position(), moves, players::Limits{.nodes = 20000},
+        chess::Position(), moves.value(), players::Limits{.nodes = 20000},
         [&last](const players::SearchInfo& info) {
           if (info.score_kind != players::ScoreKind::None) last = info;
         },

@@ -138,6 +138,8 @@ void TrainingScreen::next() {
         continue;
       }
       puzzle.solution = {*best};
+      auto played = chess::parse_uci_move(*start, p.played);
+      practice_played_ = played ? chess::to_san(*start, *played) : p.played;
       practice_ = std::move(p);
       start_attempt(std::move(puzzle));
       return;
@@ -291,18 +293,7 @@ void TrainingScreen::show_solution() {
   if (kind_ == Kind::Practice) {
     // The analyser's whole line from the position, as the review saw it.
     solution_position_ = chess::Position::from_fen(session_->puzzle().fen).value();
-    solution_ = {};
-    chess::Position pos = solution_position_;
-    std::size_t at = 0;
-    while (at < practice_->line.size() && solution_.size() < SolutionPlies) {
-      std::size_t end = practice_->line.find(' ', at);
-      if (end == std::string::npos) end = practice_->line.size();
-      auto m = chess::parse_uci_move(pos, std::string_view(practice_->line).substr(at, end - at));
-      if (!m) break;
-      solution_.push_back(*m);
-      pos.do_move(*m);
-      at = end + 1;
-    }
+    solution_ = chess::legal_uci_prefix(solution_position_, practice_->line, SolutionPlies);
     if (solution_.empty()) solution_ = session_->puzzle().solution;
   } else {
     solution_position_ = session_->position_before_mistake();

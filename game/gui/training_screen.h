@@ -112,6 +112,7 @@ class TrainingScreen : public Screen {
   std::vector<store::PracticePosition> due_;
   std::size_t due_index_ = 0;
   std::optional<store::PracticePosition> practice_;
+  std::string practice_played_;  // practice_'s game move in SAN
   std::optional<learn::Leitner> rescheduled_;
 
   std::optional<learn::PuzzleSession> session_;

@@ -128,10 +128,7 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
   }
   paragraph(prompt(), 17, colors::Text, assets.bold());
   if (practice && practice_) {
-    const chess::Position start = chess::Position::from_fen(practice_->fen).value();
-    std::string played = practice_->played;
-    if (auto m = chess::parse_uci_move(start, practice_->played)) played = chess::to_san_line(start, std::span(&*m, 1));
-    paragraph("In your game you played " + played + " here, " +
+    paragraph("In your game you played " + practice_played_ + " here, " +
                   (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder." : "a mistake."),
               14, colors::TextDim, assets.font());
   }
@@ -139,16 +136,11 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
     paragraph(verdict_, 15, tone_ == Tone::Right ? colors::Accent : tone_ == Tone::Wrong ? colors::Warning : colors::Text,
               assets.font());
   if (solution_shown_ && !solution_.empty()) {
-    const chess::Position from = practice && practice_ ? chess::Position::from_fen(practice_->fen).value()
-                                                       : session_->position_before_mistake();
-    paragraph("Solution: " + chess::to_san_line(from, solution_), 14, colors::Text, assets.font());
+    paragraph("Solution: " + chess::to_san_line(solution_position_, solution_), 14, colors::Text, assets.font());
   }
   if (attempt_over() || solution_shown_) {
     if (practice && practice_ && !practice_->reason.empty()) {
-      const chess::Position start = chess::Position::from_fen(practice_->fen).value();
-      std::string played = practice_->played;
-      if (auto m = chess::parse_uci_move(start, practice_->played)) played = chess::to_san(start, *m);
-      paragraph("Why " + played + " was " + (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder" : "a mistake") +
+      paragraph("Why " + practice_played_ + " was " + (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder" : "a mistake") +
                     ": " + practice_->reason,
                 14, colors::TextDim, assets.font());
     }

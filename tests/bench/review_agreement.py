@@ -363,6 +363,11 @@ def step_report(args):
               % (label, pct(both, ours_n), CLASSES[c]))
         print("%-8s recall    %s   (Stockfish's marks that ours marks %s or worse)"
               % (label, pct(both, sf_n), CLASSES[c]))
+    # Issue 40's two figures: Stockfish's blunders that ours marks at least a mistake, and ours' blunders
+    # that Stockfish calls good.
+    found = sum(table[i][3] for i in range(2, 4))
+    print("Stockfish's ?? that ours marks ? or ??: %s" % pct(found, sf_count[3]))
+    print("Ours' ?? that Stockfish calls good:     %s" % pct(table[3][0], ours_count[3]))
     print()
     print("Confusion (rows: ours, columns: Stockfish depth %d)" % args.depth)
     print("%-8s" % "" + "".join("%8s" % c for c in CLASSES) + "%8s" % "total")
@@ -412,6 +417,9 @@ def main():
     p.add_argument("--depth", type=int, default=18, help="Stockfish's depth (default 18; names the file)")
     p.add_argument("--ours-args", default="", help="extra gambit-review flags for ours, e.g. \"--nodes 200000\"")
     p.add_argument("--redo-ours", action="store_true", help="review ours from scratch (removes ours.pgn first)")
+    p.add_argument("--ours-file", default="", metavar="PGN",
+                   help="report: compare this annotated file instead of DIR/ours.pgn (e.g. a review simulated by "
+                        "gambit-review-budget-bench --simulate)")
     p.add_argument("--list", type=int, default=0, metavar="N",
                    help="report: also list N moves where one judge says ?? and the other good or ?!")
     args = p.parse_args()
@@ -421,7 +429,7 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
     args.games_pgn = os.path.join(args.dir, "games.pgn")
     args.stockfish_pgn = os.path.join(args.dir, "stockfish-d%d.pgn" % args.depth)
-    args.ours_pgn = os.path.join(args.dir, "ours.pgn")
+    args.ours_pgn = args.ours_file or os.path.join(args.dir, "ours.pgn")
     steps = args.steps or STEPS
     for step in STEPS:
         if step in steps:

@@ -179,5 +179,29 @@ TEST(UciRoundTrip, WellFormedTextIsAcceptedExactlyForLegalMoves) {
   }
 }
 
+TEST(UciLine, PlaysEveryMoveInTurnOrNamesTheFirstThatCannotBePlayed) {
+  const Position start;
+  auto line = parse_uci_line(start, " e2e4\te7e5  g1f3\n");
+  ASSERT_TRUE(line) << line.error();
+  EXPECT_EQ(to_uci_line(*line), "e2e4 e7e5 g1f3");
+  auto empty = parse_uci_line(start, "  ");
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->empty());
+  // e7e5 is legal from the start but not after e2e4 e2e3 (White's e2 pawn is gone): move 2 is named.
+  auto bad = parse_uci_line(start, "e2e4 e2e3 g1f3");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().rfind("move 2 cannot be played: 'e2e3' is not a legal move in", 0), 0u) << bad.error();
+  EXPECT_NE(parse_uci_line(start, "e2e4 Nf6").error().find("move 2 cannot be played: 'Nf6' is not a move in UCI"),
+            std::string::npos);
+}
+
+TEST(UciLine, TheLegalPrefixStopsAtTheFirstBadMoveOrTheLimit) {
+  const Position start;
+  EXPECT_EQ(to_uci_line(legal_uci_prefix(start, "e2e4 e7e5 e5e4 g1f3")), "e2e4 e7e5");
+  EXPECT_EQ(to_uci_line(legal_uci_prefix(start, "e2e4 e7e5 g1f3", 2)), "e2e4 e7e5");
+  EXPECT_EQ(to_uci_line(legal_uci_prefix(start, "xyz e2e4")), "");
+  EXPECT_EQ(to_uci_line(legal_uci_prefix(start, "e2e4 e7e5 g1f3", 0)), "");
+}
+
 }  // namespace
 }  // namespace gambit::chess

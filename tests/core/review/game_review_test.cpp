@@ -113,6 +113,17 @@ TEST(GameReview, ALookDeeperWhereTheEvaluationSwings) {
   EXPECT_EQ(suspects(mated, chess::WHITE), std::vector<std::size_t>{0});
 }
 
+TEST(GameReview, EachSuspectIsSearchedDeeperOnce) {
+  auto verdicts = scored({20, -300, -300, -290, -290});
+  std::vector<bool> verified;
+  EXPECT_EQ(suspects_to_verify(verdicts, chess::WHITE, verified), (std::vector<std::size_t>{0, 1}));
+  EXPECT_EQ(verified, (std::vector<bool>{true, true, false, false, false}));
+  // The deeper verdicts move the swing one move on: only the new suspects come next.
+  verdicts = scored({20, 20, 20, -300, -300});
+  EXPECT_EQ(suspects_to_verify(verdicts, chess::WHITE, verified), (std::vector<std::size_t>{2, 3}));
+  EXPECT_EQ(suspects_to_verify(verdicts, chess::WHITE, verified), std::vector<std::size_t>{});
+}
+
 TEST(GameReview, ADeeperSearchHasFourTimesTheBudget) {
   EXPECT_EQ(verify_limits({.nodes = 600000}).nodes, 2400000);
   EXPECT_EQ(verify_limits({.movetime_ms = 250}).movetime_ms, 1000);
