@@ -7,6 +7,11 @@ decisive margin in winning chances.
 
     /usr/bin/python3 tests/e2e/shipped_puzzles_test.py share/gambit/puzzles.tsv [STOCKFISH]
 
+Before a set is shipped, every puzzle of it is checked the same way and only
+those that pass are kept (about 2 s a puzzle):
+
+    /usr/bin/python3 tests/e2e/shipped_puzzles_test.py rated.tsv --keep checked.tsv
+
 The puzzles were made at depth 20 with a margin of 0.42 (docs/puzzles.md);
 they are checked here at depth 18 against a margin of 0.3, a blunder's size,
 so that the shallower search's noise alone cannot fail a good puzzle. The
@@ -46,57 +51,89 @@ def search(engine, fen, lines, moves=None):
     return found
 
 
+def check(engine, fields):
+    """None when the puzzle passes; else why not. Returns ("mate"|margin, None) or (None, why)."""
+    puzzle_id, fen, first = fields[0], fields[1], fields[2].split()[0]
+    engine.send("ucinewgame", "isready")
+    engine.until(r"^readyok")
+    lines = search(engine, fen, 2)
+    if 1 not in lines:
+        return None, "%s: Stockfish gave no line at depth %d" % (puzzle_id, DEPTH)
+    kind, value, best = lines[1]
+    if best != first:
+        own = search(engine, fen, 1, [first]).get(1)
+        if own is None or own[:2] != (kind, value):
+            return None, ("%s: the first move %s is not Stockfish's best %s (%s %d against %s)"
+                          % (puzzle_id, first, best, kind, value, own[:2] if own else "no score"))
+    if kind == "mate" and value > 0:
+        return "mate", None
+    second = winning_chances(*lines[2][:2]) if 2 in lines else -1.0
+    margin = winning_chances(kind, value) - second
+    if margin < MARGIN:
+        return None, ("%s: %s is better than the second-best move by only %.2f in winning chances (%s %d, %r)"
+                      % (puzzle_id, first, margin, kind, value, lines.get(2)))
+    return margin, None
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
+    args = sys.argv[1:]
+    keep = None
+    if "--keep" in args:
+        at = args.index("--keep")
+        if at + 1 >= len(args):
+            print(__doc__, file=sys.stderr)
+            return 2
+        keep = args[at + 1]
+        del args[at:at + 2]
+    if len(args) not in (1, 2):
         print(__doc__, file=sys.stderr)
         return 2
-    path = sys.argv[1]
-    engine_dialogue.ENGINE = sys.argv[2] if len(sys.argv) == 3 else "stockfish"
+    path = args[0]
+    engine_dialogue.ENGINE = args[1] if len(args) == 2 else "stockfish"
     with open(path, encoding="utf-8") as f:
-        puzzles = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    if len(puzzles) < PUZZLES:
-        print("FAIL: %s holds %d puzzles, fewer than the %d to check" % (path, len(puzzles), PUZZLES))
-        return 1
-    seed = int(os.environ.get("GAMBIT_PUZZLE_SEED", random.SystemRandom().randrange(1 << 30)))
-    chosen = random.Random(seed).sample(puzzles, PUZZLES)
-    print("checking %d of %d puzzles (seed %d) with %s at depth %d" % (PUZZLES, len(puzzles), seed,
-                                                                       engine_dialogue.ENGINE, DEPTH), flush=True)
+        lines = f.read().splitlines()
+    puzzles = [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
+    if keep is not None:
+        chosen = puzzles
+        print("checking all %d puzzles of %s with %s at depth %d" % (len(chosen), path, engine_dialogue.ENGINE,
+                                                                     DEPTH), flush=True)
+    else:
+        if len(puzzles) < PUZZLES:
+            print("FAIL: %s holds %d puzzles, fewer than the %d to check" % (path, len(puzzles), PUZZLES))
+            return 1
+        seed = int(os.environ.get("GAMBIT_PUZZLE_SEED", random.SystemRandom().randrange(1 << 30)))
+        chosen = random.Random(seed).sample(puzzles, PUZZLES)
+        print("checking %d of %d puzzles (seed %d) with %s at depth %d" % (PUZZLES, len(puzzles), seed,
+                                                                           engine_dialogue.ENGINE, DEPTH), flush=True)
     engine = engine_dialogue.Engine()
     engine.send("uci")
     engine.until(r"^uciok")
     engine.send("setoption name Threads value 1", "setoption name Hash value 64", "isready")
     engine.until(r"^readyok")
-    started, failures, mates, margins = time.monotonic(), [], 0, []
+    started, failures, mates, margins, passed = time.monotonic(), [], 0, [], set()
     for fields in chosen:
-        puzzle_id, fen, first = fields[0], fields[1], fields[2].split()[0]
-        engine.send("ucinewgame", "isready")
-        engine.until(r"^readyok")
-        lines = search(engine, fen, 2)
-        if 1 not in lines:
-            failures.append("%s: Stockfish gave no line at depth %d" % (puzzle_id, DEPTH))
+        result, why = check(engine, fields)
+        if why:
+            failures.append(why)
             continue
-        kind, value, best = lines[1]
-        if best != first:
-            own = search(engine, fen, 1, [first]).get(1)
-            if own is None or own[:2] != (kind, value):
-                failures.append("%s: the first move %s is not Stockfish's best %s (%s %d against %s)"
-                                % (puzzle_id, first, best, kind, value, own[:2] if own else "no score"))
-                continue
-        if kind == "mate" and value > 0:
+        passed.add(fields[0])
+        if result == "mate":
             mates += 1
-            continue
-        second = winning_chances(*lines[2][:2]) if 2 in lines else -1.0
-        margin = winning_chances(kind, value) - second
-        margins.append(margin)
-        if margin < MARGIN:
-            failures.append("%s: %s is better than the second-best move by only %.2f in winning chances (%s %d, %r)"
-                            % (puzzle_id, first, margin, kind, value, lines.get(2)))
+        else:
+            margins.append(result)
     engine.send("quit")
     print("%d puzzles checked in %.0f s: %d mate, %d win by a margin of %.2f at least (median %.2f); %d failed"
-          % (PUZZLES, time.monotonic() - started, mates, len(margins), min(margins) if margins else 0,
+          % (len(chosen), time.monotonic() - started, mates, len(margins), min(margins) if margins else 0,
              sorted(margins)[len(margins) // 2] if margins else 0, len(failures)))
     for failure in failures:
-        print("FAIL:", failure)
+        print("FAIL:" if keep is None else "left out:", failure)
+    if keep is not None:
+        # The header and every puzzle that passed, in the file's order.
+        kept = [line for line in lines if not line.strip() or line.startswith("#") or line.split("\t")[0] in passed]
+        with open(keep, "w", encoding="utf-8") as f:
+            f.write("\n".join(kept) + "\n")
+        print("kept %d of %d puzzles in %s" % (len(passed), len(chosen), keep))
+        return 0
     return 1 if failures else 0
 
 
