@@ -20,7 +20,7 @@ XBOARD = "/usr/games/xboard"
 # The opponent per variant: program, Debian package, name in messages.
 OPPONENTS = {"normal": ("/usr/games/fairymax", "fairymax", "Fairy-Max"),
              "3check": ("/usr/games/fairy-stockfish", "fairy-stockfish", "Fairy-Stockfish")}
-GAMES, TIMEOUT = 2, 180
+GAMES, TIMEOUT = 2, 130  # two attempts (the opponent may die once) within the 300 s CTest allows
 OPPONENT_DIED = "Error writing to second chess program"
 
 
