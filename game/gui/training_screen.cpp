@@ -117,6 +117,7 @@ void TrainingScreen::next() {
   alternative_.reset();
   hint_.reset();
   solution_.clear();
+  solution_text_.clear();
   solution_shown_.reset();
   recorded_ = false;
   other_move_accepted_ = false;
@@ -299,6 +300,7 @@ void TrainingScreen::show_solution() {
     solution_position_ = session_->position_before_mistake();
     solution_ = session_->solution_from_mistake();
   }
+  solution_text_ = chess::to_san_line(solution_position_, solution_);
   solution_shown_ = 0;
   solution_next_at_ = Clock::now() + SolutionStep / 2;
   app_.invalidate();
@@ -309,6 +311,7 @@ void TrainingScreen::retry() {
   session_->retry();
   alternative_.reset();
   solution_.clear();
+  solution_text_.clear();
   solution_shown_.reset();
   hint_.reset();
   verdict_.clear();

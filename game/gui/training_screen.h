@@ -132,6 +132,7 @@ class TrainingScreen : public Screen {
   std::vector<chess::Move> solution_;
   std::optional<std::size_t> solution_shown_;
   chess::Position solution_position_;  // after the first solution_shown_ moves
+  std::string solution_text_;          // solution_ in SAN, from where it starts
   std::chrono::steady_clock::time_point solution_next_at_{};
   std::chrono::steady_clock::time_point reply_at_{};
 

@@ -135,8 +135,8 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
   if (!verdict_.empty())
     paragraph(verdict_, 15, tone_ == Tone::Right ? colors::Accent : tone_ == Tone::Wrong ? colors::Warning : colors::Text,
               assets.font());
-  if (solution_shown_ && !solution_.empty()) {
-    paragraph("Solution: " + chess::to_san_line(solution_position_, solution_), 14, colors::Text, assets.font());
+  if (solution_shown_ && !solution_text_.empty()) {
+    paragraph("Solution: " + solution_text_, 14, colors::Text, assets.font());
   }
   if (attempt_over() || solution_shown_) {
     if (practice && practice_ && !practice_->reason.empty()) {

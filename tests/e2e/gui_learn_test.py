@@ -194,6 +194,10 @@ def practice(exe, xd):
         print("   %s judged by the analyser: %s, box %d: %r" % (other, s["state"], s["box"], s["verdict"]), flush=True)
         g.key("s")
         s = g.wait_for("the solution with its reason", lambda s: s["solution_shown"] >= 1)
+        # The panel names the line in SAN from the position, however far it has played out.
+        said = [i["name"] for i in s["layout"] if i["kind"] == "text" and i["name"].startswith("Solution:")]
+        if not said or not re.match(r"Solution: \d+\.", said[0]):
+            g.fail("the panel should give the solution's moves: %r" % said)
         g.key("Escape")
         s = g.wait_for("the menu again", lambda s: s["screen"] == "menu")
         if due_count(s) != due - 2:
