@@ -76,29 +76,39 @@ Result<Move> parse_uci_move(const Position& pos, std::string_view text) {
 }
 
 
-Result<std::vector<Move>> parse_uci_line(const Position& pos, std::string_view text) {
+namespace {
+
+// The moves of a UCI line played from pos, up to max_moves or to the first
+// word that is not a legal move there (why, numbered, in *stopped).
+std::vector<Move> play_uci_words(const Position& pos, std::string_view text, std::size_t max_moves,
+                                 std::string* stopped) {
   Position walk = pos;
   std::vector<Move> moves;
   for (const std::string& word : split_words(text)) {
+    if (moves.size() >= max_moves) break;
     Result<Move> move = parse_uci_move(walk, word);
-    if (!move) return Failure{"move " + std::to_string(moves.size() + 1) + " cannot be played: " + move.error()};
+    if (!move) {
+      *stopped = "move " + std::to_string(moves.size() + 1) + " cannot be played: " + move.error();
+      break;
+    }
     walk.do_move(*move);
     moves.push_back(*move);
   }
   return moves;
 }
 
-std::vector<Move> legal_uci_prefix(const Position& pos, std::string_view text, std::size_t max_moves) {
-  Position walk = pos;
-  std::vector<Move> moves;
-  for (const std::string& word : split_words(text)) {
-    if (moves.size() >= max_moves) break;
-    Result<Move> move = parse_uci_move(walk, word);
-    if (!move) break;
-    walk.do_move(*move);
-    moves.push_back(*move);
-  }
+}  // namespace
+
+Result<std::vector<Move>> parse_uci_line(const Position& pos, std::string_view text) {
+  std::string stopped;
+  std::vector<Move> moves = play_uci_words(pos, text, std::size_t(-1), &stopped);
+  if (!stopped.empty()) return Failure{stopped};
   return moves;
+}
+
+std::vector<Move> legal_uci_prefix(const Position& pos, std::string_view text, std::size_t max_moves) {
+  std::string stopped;
+  return play_uci_words(pos, text, max_moves, &stopped);
 }
 
 }  // namespace gambit::chess
