@@ -135,7 +135,7 @@ struct DemoSettings {
 // [review]: the player that reviews finished games (gambit-review and the
 // window's Review) and its budget per position. A node budget gives the same
 // review on any machine; a time budget (movetime_ms > 0) does not.
-inline constexpr int DefaultReviewNodes = 600000;
+inline constexpr int DefaultReviewNodes = 400000;
 inline constexpr int MaxReviewNodes = 1000000000;
 inline constexpr int MaxReviewMovetimeMs = 60000;
 inline constexpr int MaxReviewJobs = 16;
@@ -143,7 +143,7 @@ struct ReviewSettings {
   SeatConfig analyser{"alphabeta", "", {}};  // must be a plugin (seats.h checks)
   int nodes = DefaultReviewNodes;            // per position, 1..MaxReviewNodes
   int movetime_ms = 0;                       // > 0: milliseconds per position instead of nodes
-  int jobs = 1;                              // positions searched at once, 1..MaxReviewJobs
+  int jobs = 2;                              // positions searched at once, 1..MaxReviewJobs
 
   // The budget of one position as a search's limits.
   players::Limits limits() const {

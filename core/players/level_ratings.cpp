@@ -36,6 +36,14 @@ Result<RatingsFile> parse_ratings_file(std::string_view text) {
       file.plugin_version = std::string(fields[1]);
       continue;
     }
+    if (fields[0] == "score_scale") {
+      const auto scale = fields.size() == 2 ? number(fields[1]) : std::nullopt;
+      if (!scale || *scale < 0.2 || *scale > 5)
+        return Failure{where + "expected 'score_scale', a tab and a number from 0.2 to 5"};
+      if (file.score_scale) return Failure{where + "the score scale is given twice"};
+      file.score_scale = scale;
+      continue;
+    }
     if (fields.size() != 6)
       return Failure{where + "expected 6 fields separated by tabs (level, Elo, margin, games, time control, date), "
                              "found " + std::to_string(fields.size())};
@@ -58,7 +66,7 @@ Result<RatingsFile> parse_ratings_file(std::string_view text) {
     rating.measured = std::string(fields[5]);
     ratings.push_back(std::move(rating));
   }
-  if (file.plugin_version.empty() && !ratings.empty())
+  if (file.plugin_version.empty() && (!ratings.empty() || file.score_scale))
     return Failure{"it does not say which version of the plugin it measured (a line 'version', a tab, the version)"};
   return file;
 }

@@ -10,6 +10,11 @@
 // level, at its default options), Elo, 95% margin, games, time control, date
 // measured. A level's rating is only used for a seat that plays exactly the
 // level (no option of its own), so a rating always means the thing measured.
+// An optional line "score_scale<TAB>1.33" says how many of Stockfish's
+// centipawns one of the plugin's is worth (fitted by
+// tests/bench/review_agreement.py); the review judges moves on Stockfish's
+// scale (core/review/move_judgement.h), so it multiplies the plugin's scores
+// by it. It needs the version line too: another version may score otherwise.
 #pragma once
 
 #include <filesystem>
@@ -39,6 +44,7 @@ using LevelRatings = std::vector<LevelRating>;
 struct RatingsFile {
   std::string plugin_version;  // the version of the plugin measured
   LevelRatings levels;
+  std::optional<double> score_scale;  // Stockfish's centipawns per one of the plugin's, 0.2..5
 };
 
 // Parses a ratings file's text; a failure names the line and what is wrong

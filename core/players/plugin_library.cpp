@@ -306,12 +306,13 @@ void PluginLibrary::read_ratings() {
   if (!in && !in.eof()) return refuse("it cannot be read");
   auto parsed = parse_ratings_file(text);
   if (!parsed) return refuse(parsed.error());
-  if (!parsed.value().levels.empty() && parsed.value().plugin_version != version_)
+  if (!parsed.value().plugin_version.empty() && parsed.value().plugin_version != version_)
     return refuse("it measured version " + parsed.value().plugin_version + " of the plugin, this is version " +
                   version_ + " (the levels may play differently: measure them again)");
   for (const LevelRating& rating : parsed.value().levels)
     if (!rating.level.empty() && !find_level(*descriptor_, rating.level))
       return refuse("the plugin has no level '" + rating.level + "' (its levels: " + level_names(*descriptor_) + ")");
+  score_scale_ = parsed.value().score_scale.value_or(1.0);
   ratings_ = std::move(parsed).value().levels;
 }
 

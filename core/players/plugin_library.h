@@ -80,6 +80,10 @@ class PluginLibrary {
   // then ratings_problem() says why in a sentence naming the file.
   const LevelRatings& ratings() const { return ratings_; }
   const std::string& ratings_problem() const { return ratings_problem_; }
+  // Stockfish's centipawns per one of the plugin's scores, from the same file
+  // (its score_scale line); 1 without one, as for an engine that scores the
+  // way Stockfish does.
+  double score_scale() const { return score_scale_; }
   // The measured rating of a seat playing exactly this level (resolved options
   // equal to the level's presets alone), or none.
   std::optional<LevelRating> rating_of(std::string_view level, const OptionList& options) const;
@@ -118,6 +122,7 @@ class PluginLibrary {
   std::string id_, name_, version_, description_;
   LevelRatings ratings_;
   std::string ratings_problem_;
+  double score_scale_ = 1.0;
 };
 
 // Text a plugin wrote into an error buffer of `size` bytes: up to the first

@@ -62,7 +62,8 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
   if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
   if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
   PositionVerdict verdict;
-  verdict.score = *white_view(*last, pos.side_to_move());
+  // Judged on Stockfish's scale, the one winning_chances was fitted to.
+  verdict.score = on_stockfish_scale(*white_view(*last, pos.side_to_move()), analyser.library().score_scale());
   verdict.best = answer.move;
   verdict.line = last->pv;
   if (verdict.line.empty() || verdict.line.front() != answer.move) verdict.line = {answer.move};

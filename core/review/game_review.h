@@ -57,8 +57,10 @@ inline constexpr std::size_t ReviewRun = 8;
 // game, at VerifyFactor times the budget (nodes or time; a depth budget gets
 // VerifyExtraDepth plies more), and the deeper verdict replaces the first;
 // the suspects of the new verdicts get the same, VerifyRounds times in all.
-// The thresholds are a first choice, not yet measured: gambit-review-budget-bench
-// and tests/bench/review_agreement.py are to settle them (issue 40).
+// Measured (tests/bench/review/README.md): with alphabeta's scores on
+// Stockfish's scale it searches again some 44% of the positions, and a
+// uniform budget of as many nodes a game finds as many of Stockfish's
+// blunders, so it stays a choice (--deeper), off by default.
 inline constexpr double SuspectDrop = 0.05, SuspectSwing = 0.1;
 inline constexpr int VerifyFactor = 4, VerifyExtraDepth = 2, VerifyRounds = 2;
 
@@ -80,9 +82,8 @@ std::optional<PositionVerdict> decided_by_the_rules(const chess::Position& pos);
 // Searches every position of `game` within `limits` (a node budget keeps the
 // review the same on any machine), one thread per analyser, runs handed out in
 // order, then, when look_deeper, the suspects deeper (above), and judges each
-// move. The deeper look is off by default: at 600,000 nodes it made a review
-// about 3.7 times slower (tests/bench/review/README.md), so its budget is
-// being measured before the window and gambit-review use it. Fails, in words, when an analyser fails or
+// move. Each score is put on Stockfish's scale by the analyser's score_scale
+// (level_ratings.h) before it is judged. Fails, in words, when an analyser fails or
 // reports no score, when a move of the game is not legal, or when it is
 // cancelled ("cancelled": `done` returned false, or `stop` was requested, in
 // which case the searches under way are stopped at once). The searches run at

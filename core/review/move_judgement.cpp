@@ -8,6 +8,11 @@
 
 namespace gambit::review {
 
+Score on_stockfish_scale(Score score, double factor) {
+  if (score.kind == Score::Kind::Mate) return score;
+  return Score::centipawns(int(std::lround(score.value * factor)));
+}
+
 int capped_centipawns(Score white_view) {
   constexpr int Ceiling = 1000;
   if (white_view.kind == Score::Kind::Mate) return white_view.value >= 0 ? Ceiling : -Ceiling;

@@ -24,6 +24,11 @@ struct Score {
   bool operator==(const Score&) const = default;
 };
 
+// A score from an engine whose centipawns are worth `factor` of Stockfish's,
+// on Stockfish's scale (the one the winning chances below were fitted to):
+// centipawns multiplied and rounded, a mate as it was.
+Score on_stockfish_scale(Score score, double factor);
+
 // Centipawns counted for winning chances: at most 1000 either way, a mate
 // counting as 1000 (lichess's ceiling).
 int capped_centipawns(Score white_view);

@@ -46,7 +46,7 @@ int run(int argc, char** argv) {
   app.add_option("--level", level, "Its level (default: [review] level, none: full strength)");
   app.add_option("--option", option_texts, "Its option NAME=VALUE (repeatable)");
   auto* nodes_option =
-      app.add_option("--nodes", nodes, "Nodes searched per position (default: [review] nodes, 600000)")->check(CLI::Range(1LL, 1LL << 40));
+      app.add_option("--nodes", nodes, "Nodes searched per position (default: [review] nodes, 400000)")->check(CLI::Range(1LL, 1LL << 40));
   auto* depth_option = app.add_option("--depth", depth, "Plies searched per position instead of nodes")
                            ->check(CLI::Range(1, 99))
                            ->excludes(nodes_option);
@@ -54,11 +54,11 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1, 3600000))
       ->excludes(nodes_option)
       ->excludes(depth_option);
-  app.add_option("--jobs", jobs, "Positions searched at once, each by its own instance of the player (default: [review] jobs, 1)")
+  app.add_option("--jobs", jobs, "Positions searched at once, each by its own instance of the player (default: [review] jobs, 2)")
       ->check(CLI::Range(1, config::MaxReviewJobs));
   bool deeper = false;
   app.add_flag("--deeper", deeper,
-               "Search again, at 4 times the budget, where the evaluation swings (slower: about 3.7 times at 600000 nodes)");
+               "Search again, at 4 times the budget, where the evaluation swings (about 2.8 times the nodes)");
   app.add_option("--isolation", isolation, "Where the player runs: process or in-process")
       ->check(CLI::IsMember({"process", "in-process"}));
   app.add_option("--config", config_path, "Read this configuration file instead of the default and user files");

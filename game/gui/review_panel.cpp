@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <span>
 
@@ -48,8 +49,15 @@ ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, st
   forget();
   const config::Settings& settings = app_.setup().settings();
   if (auto resolved = config::resolve_review(settings, app_.setup().plugin_descriptors())) {
-    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog()))
+    if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) {
       analyser_ = seat->plugin->id() + " " + seat->plugin->version() + " " + match::options_text(seat->options);
+      // Its scores are kept on Stockfish's scale: a review made at another scale is made again.
+      if (const double scale = seat->plugin->score_scale(); scale != 1.0) {
+        char text[32];
+        std::snprintf(text, sizeof text, " score_scale=%.3g", scale);
+        analyser_ += text;
+      }
+    }
   }
   budget_ = review::budget_text(settings.review.limits());
   store::Store* store = app_.setup().store();

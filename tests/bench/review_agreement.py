@@ -44,6 +44,7 @@ be rebuilt meanwhile).
 """
 
 import argparse
+import math
 import os
 import re
 import shlex
@@ -318,6 +319,27 @@ def step_ours(args):
 
 # ---------------------------------------------------------------- report
 
+def centipawns(eval_text):
+    """An [%eval] in centipawns, or None for a mate or no eval."""
+    if eval_text is None or eval_text.startswith("#"):
+        return None
+    return round(float(eval_text) * 100)
+
+
+def winning_chances(cp):
+    """lichess's winning chances of a score in centipawns (core/review/move_judgement.h)."""
+    cp = max(-1000, min(1000, cp))
+    return 2 / (1 + math.exp(-0.00368208 * cp)) - 1
+
+
+def fit_scale(pairs):
+    """The factor k (0.50..3.00, by 0.01) that brings ours' centipawns closest to Stockfish's:
+    least squares of winning_chances(k * ours) - winning_chances(stockfish) over (ours, stockfish)."""
+    def loss(k):
+        return sum((winning_chances(k * o) - winning_chances(s)) ** 2 for o, s in pairs)
+    return min((loss(k / 100), k / 100) for k in range(50, 301))[1]
+
+
 def pct(a, b):
     return "%d/%d = %s" % (a, b, ("%.0f%%" % (100.0 * a / b)) if b else "n/a")
 
@@ -379,6 +401,13 @@ def step_report(args):
     print("Exact agreement: %s" % pct(exact, total))
     within = sum(table[i][j] for i in range(4) for j in range(4) if abs(i - j) <= 1)
     print("Within one class: %s" % pct(within, total))
+    # The scale: ours' scores against Stockfish's after the same moves, mates left out. A plugin's
+    # score_scale (core/players/level_ratings.h) is its old value times this: reviewed with it, the fit is about 1.
+    scored = [(centipawns(o["eval"]), centipawns(s["eval"])) for _, _, _, o, s, _, _ in pairs]
+    scored = [(o, s) for o, s in scored if o is not None and s is not None]
+    if scored:
+        print("Scale: one of ours' centipawns is worth %.2f of Stockfish's "
+              "(least squares in winning chances, %d positions)" % (fit_scale(scored), len(scored)))
     if args.list:
         def show(title, keep):
             rows = [p for p in pairs if keep(p[3]["cls"], p[4]["cls"])]

@@ -17,8 +17,9 @@
 // OUT.pgn (replaced), so that tests/bench/review_agreement.py report
 // --ours-file OUT.pgn compares it with Stockfish without searching again. The
 // nodes it would have searched are printed. Games are taken in order up to
-// the first one not recorded.
-//   gambit-review-budget-bench --simulate GAMES.pgn BENCH.tsv NODES DEEPER OUT.pgn
+// the first one not recorded. SCALE (default 1) multiplies the recorded
+// centipawns, as a plugin's score_scale does in a review (level_ratings.h).
+//   gambit-review-budget-bench --simulate GAMES.pgn BENCH.tsv NODES DEEPER OUT.pgn [SCALE]
 #include <cstdio>
 #include <map>
 #include <fstream>
@@ -61,7 +62,9 @@ const Report& at_budget(const std::vector<Report>& reports, std::uint64_t budget
 }
 
 int simulate(int argc, char** argv) {
-  if (argc != 7) return fail("usage: gambit-review-budget-bench --simulate GAMES.pgn BENCH.tsv NODES DEEPER OUT.pgn");
+  if (argc != 7 && argc != 8)
+    return fail("usage: gambit-review-budget-bench --simulate GAMES.pgn BENCH.tsv NODES DEEPER OUT.pgn [SCALE]");
+  const double scale = argc == 8 ? std::stod(argv[7]) : 1.0;
   const std::uint64_t budget = std::stoull(argv[4]);
   const bool deeper = std::string(argv[5]) == "1";
   const std::uint64_t deeper_budget = review::verify_limits(players::Limits{.nodes = std::int64_t(budget)}).nodes;
@@ -105,7 +108,7 @@ int simulate(int argc, char** argv) {
       auto best = chess::parse_uci_move(board[ply], r.best);
       if (!best) return Failure{"game " + std::to_string(number) + " ply " + std::to_string(ply) + ": " + best.error()};
       nodes += nodes_allowed;
-      return review::PositionVerdict{r.score, false, *best, {*best}};
+      return review::PositionVerdict{review::on_stockfish_scale(r.score, scale), false, *best, {*best}};
     };
     std::vector<review::PositionVerdict> verdicts;
     for (std::size_t ply = 0; ply < board.size(); ++ply) {

@@ -22,7 +22,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
-from gui_learn_test import TRAP  # noqa: E402  (a game of the profile's, with mistakes to practise)
+from gui_learn_test import BLUNDERS, BLUNDERS_PLIES  # noqa: E402  (a game of the profile's, with mistakes to practise)
 
 from Xlib import X, display as xdisplay  # noqa: E402  (gui_test reports a missing python3-xlib)
 
@@ -336,12 +336,12 @@ class Walk:
     def practice(self):
         """A second window on a game of the profile's from a file, reviewed: its mistakes practised."""
         home = tempfile.mkdtemp(prefix="gambit-gui-layout-practice-")
-        with open(os.path.join(home, "trap.pgn"), "w", encoding="utf-8") as f:
-            f.write(TRAP)
-        g = self.g = Gambit(self.g_exe, "layout-practice-%dx%d" % self.size, CONFIG, args=["trap.pgn"], home=home)
+        with open(os.path.join(home, "blunders.pgn"), "w", encoding="utf-8") as f:
+            f.write(BLUNDERS)
+        g = self.g = Gambit(self.g_exe, "layout-practice-%dx%d" % self.size, CONFIG, args=["blunders.pgn"], home=home)
         g.find_window(self.xd)
         self.resize(*self.size)
-        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == 14
+        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == BLUNDERS_PLIES
                    and (s["window_width"], s["window_height"]) == self.size)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)

@@ -135,27 +135,31 @@ def due_count(state):
     return 0
 
 
-# The person's game, from a file: White ("Player", the profile) falls into
-# the Blackburne Shilling trap, erring at moves 4, 5 and 6.
-TRAP = """[Event "Casual"]
+# The person's game, from a file: White ("Player", the profile) hangs a
+# bishop at move 3 and, when Black does not take it, the queen at move 4: two
+# blunders any budget sees (the Blackburne Shilling trap it was before asked
+# too much of 20,000 nodes: whether 4. Nxe5 and 6. Rf1 were mistakes or
+# inaccuracies turned on the score's scale).
+BLUNDERS = """[Event "Casual"]
 [White "Player"]
 [Black "Bob"]
 [Result "0-1"]
 
-1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1
+1. e4 e5 2. Bb5 Nf6 3. Ba6 Nc6 4. Qh5 Nxh5 5. Bxb7 Bxb7 0-1
 """
+BLUNDERS_PLIES = 10
 
 
 def practice(exe, xd):
     g = None
     work = tempfile.mkdtemp(prefix="gambit-gui-practice-")
     try:
-        path = os.path.join(work, "trap.pgn")
+        path = os.path.join(work, "blunders.pgn")
         with open(path, "w", encoding="utf-8") as f:
-            f.write(TRAP)
+            f.write(BLUNDERS)
         g = Gambit(exe, "practice", CONFIG, args=[path])
         g.find_window(xd)
-        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == 14)
+        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == BLUNDERS_PLIES)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=120)
         for _ in range(3):

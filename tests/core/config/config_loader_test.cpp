@@ -139,14 +139,14 @@ TEST(ParseConfig, ReviewIsASeatWithABudget) {
 player = "uci"
 level = "max"
 nodes = 2000
-jobs = 2
+jobs = 3
 [review.options]
 command = "stockfish"
 )");
   EXPECT_EQ(settings.review.analyser, (SeatConfig{"uci", "max", {{"command", "stockfish"}}}));
   EXPECT_EQ(settings.review.nodes, 2000);
   EXPECT_EQ(settings.review.movetime_ms, 0);
-  EXPECT_EQ(settings.review.jobs, 2);
+  EXPECT_EQ(settings.review.jobs, 3);
   EXPECT_EQ(settings.about("review.jobs"), "test.toml:5:8: review.jobs: ");
   // A budget alone keeps the player below it.
   const Settings layered = parsed("[review]\nmovetime_ms = 500\n", settings);
@@ -167,7 +167,7 @@ TEST(ParseConfig, NewTablesHaveTheirDefaults) {
   EXPECT_EQ(settings.demo.white, (SeatConfig{"alphabeta", "1400", {}}));
   EXPECT_EQ(settings.demo.black, (SeatConfig{"minimax", "hard", {}}));
   EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "max", {}}));
-  EXPECT_EQ(settings.review, (ReviewSettings{SeatConfig{"alphabeta", "", {}}, 600000, 0, 1}));
+  EXPECT_EQ(settings.review, (ReviewSettings{SeatConfig{"alphabeta", "", {}}, 400000, 0, 2}));
   EXPECT_EQ(BoardThemes, (std::array<std::string_view, 4>{"green", "brown", "blue", "grey"}));
   EXPECT_EQ(PieceSets, (std::array<std::string_view, 2>{"dejavu", "freeserif"}));
 }
@@ -190,7 +190,7 @@ TEST(ParseConfig, EveryNewValueTakesPartInEquality) {
   changed[12].review.analyser.player = "minimax";
   changed[13].review.nodes = 1000;
   changed[14].review.movetime_ms = 100;
-  changed[15].review.jobs = 2;
+  changed[15].review.jobs = 1;
   for (const Settings& settings : changed) EXPECT_NE(settings, base);
 }
 

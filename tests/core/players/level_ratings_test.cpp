@@ -39,9 +39,22 @@ TEST(LevelRatings, ReadsLevelsSkippingCommentsAndBlankLines) {
   EXPECT_EQ(find_rating(ratings, "800"), nullptr);
   EXPECT_EQ(find_rating(ratings, ""), &ratings[2]) << "'-' is the player without a level";
   EXPECT_DOUBLE_EQ(ratings[2].elo, -250);
+  EXPECT_FALSE(file.value().score_scale) << "none given";
   const auto empty = parse_ratings_file("# nothing measured yet\n");
   ASSERT_TRUE(empty);
   EXPECT_TRUE(empty.value().levels.empty());
+}
+
+TEST(LevelRatings, ReadsTheScoreScaleWithOrWithoutLevels) {
+  const auto alone = parse_ratings_file("version\t2.0\nscore_scale\t1.33\n");
+  ASSERT_TRUE(alone) << alone.error();
+  ASSERT_TRUE(alone.value().score_scale);
+  EXPECT_DOUBLE_EQ(*alone.value().score_scale, 1.33);
+  EXPECT_TRUE(alone.value().levels.empty());
+  const auto both = parse_ratings_file("version\t2.0\n600\t731\t183\t52\t10+0.1\t2026-11-24\nscore_scale\t0.8\n");
+  ASSERT_TRUE(both) << both.error();
+  EXPECT_DOUBLE_EQ(both.value().score_scale.value_or(0), 0.8);
+  EXPECT_EQ(both.value().levels.size(), 1u);
 }
 
 TEST(LevelRatings, RefusesABadLineNamingItAndTheProblem) {
@@ -62,6 +75,11 @@ TEST(LevelRatings, RefusesABadLineNamingItAndTheProblem) {
       {"600\t731\t183\t52\t10+0.1\t2026-11-24\n", "does not say which version"},
       {"version\n", "line 1: expected 'version', a tab and the plugin version"},
       {"version\t1\nversion\t2\n", "line 2: the version is given twice"},
+      {"score_scale\t1.3\n", "does not say which version"},
+      {"version\t1\nscore_scale\t0\n", "line 2: expected 'score_scale', a tab and a number from 0.2 to 5"},
+      {"version\t1\nscore_scale\tbig\n", "line 2: expected 'score_scale'"},
+      {"version\t1\nscore_scale\t1.3\t2026-11-28\n", "line 2: expected 'score_scale'"},
+      {"version\t1\nscore_scale\t1.3\nscore_scale\t1.4\n", "line 3: the score scale is given twice"},
   };
   for (const auto& c : cases) {
     const auto file = parse_ratings_file(c.text);
@@ -163,9 +181,23 @@ TEST_F(PluginRatings, RatingsOfAnotherVersionOfThePluginAreNotUsed) {
       << raw->ratings_problem();
 }
 
+TEST_F(PluginRatings, TheScoreScaleOfItsOwnVersionIsUsedAndNoOther) {
+  write_ratings("score_scale\t1.25\n");
+  const auto raw = load();
+  ASSERT_TRUE(raw);
+  EXPECT_TRUE(raw->ratings_problem().empty()) << raw->ratings_problem();
+  EXPECT_DOUBLE_EQ(raw->score_scale(), 1.25);
+  std::ofstream(dir_ / "gambit_raw.ratings") << "version\t0.0.1-old\nscore_scale\t1.25\n";
+  const auto old = load();
+  ASSERT_TRUE(old);
+  EXPECT_DOUBLE_EQ(old->score_scale(), 1.0) << "another version may score otherwise";
+  EXPECT_TRUE(contains(old->ratings_problem(), "it measured version 0.0.1-old")) << old->ratings_problem();
+}
+
 TEST_F(PluginRatings, WithoutAFileNothingIsMeasuredAndNothingIsWrong) {
   const auto raw = load();
   ASSERT_TRUE(raw);
+  EXPECT_DOUBLE_EQ(raw->score_scale(), 1.0);
   EXPECT_TRUE(raw->ratings().empty());
   EXPECT_TRUE(raw->ratings_problem().empty());
   EXPECT_FALSE(raw->rating_of("easy", {{"depth", "1"}}));

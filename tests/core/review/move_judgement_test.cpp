@@ -43,6 +43,21 @@ TEST(MoveJudgement, AMoveIsClassedByItsMoversDropInWinningChances) {
   EXPECT_STREQ(title_of(Judgement::Mistake), "Mistake");
 }
 
+TEST(MoveJudgement, AnEnginesScoreIsPutOnStockfishsScaleBeforeItIsJudged) {
+  EXPECT_EQ(on_stockfish_scale(Score::centipawns(100), 1.33), Score::centipawns(133));
+  EXPECT_EQ(on_stockfish_scale(Score::centipawns(-45), 1.5), Score::centipawns(-68)) << "rounded away from zero";
+  EXPECT_EQ(on_stockfish_scale(Score::mate(-3), 1.5), Score::mate(-3)) << "a mate is a mate on any scale";
+  EXPECT_EQ(on_stockfish_scale(Score::centipawns(70), 1.0), Score::centipawns(70));
+  // 0 -> -100 costs 0.182 of winning chances on its own scale, an inaccuracy;
+  // at 1.4 of Stockfish's (0 -> -140) 0.252, a mistake; +40 -> -100 then 0.355, a blunder.
+  EXPECT_EQ(judge(Score::centipawns(0), Score::centipawns(-100), chess::WHITE), Judgement::Inaccuracy);
+  EXPECT_EQ(judge(Score::centipawns(0), on_stockfish_scale(Score::centipawns(-100), 1.4), chess::WHITE),
+            Judgement::Mistake);
+  EXPECT_EQ(judge(on_stockfish_scale(Score::centipawns(40), 1.4), on_stockfish_scale(Score::centipawns(-100), 1.4),
+                  chess::WHITE),
+            Judgement::Blunder);
+}
+
 TEST(MoveJudgement, MoveAccuracyFallsWithTheDropInWinPercent) {
   EXPECT_DOUBLE_EQ(move_accuracy(50, 50), 100.0);
   EXPECT_DOUBLE_EQ(move_accuracy(40, 70), 100.0);
