@@ -18,7 +18,7 @@
 #include "core/chess/variant.h"
 #include "core/players/options.h"
 #include "core/players/player_types.h"
-#include "core/players/plugin_process.h"
+#include "core/players/isolation.h"
 
 namespace gambit::config {
 

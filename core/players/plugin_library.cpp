@@ -14,6 +14,7 @@
 #include <set>
 #include <system_error>
 
+#include "core/players/child_instance.h"
 #include "core/players/options.h"
 
 namespace gambit::players {
@@ -139,7 +140,8 @@ std::vector<chess::Variant> variants_of(const gambit_plugin_descriptor& d) {
 }
 
 // Checks what the descriptor declares about itself, apart from options and levels.
-std::string descriptor_problem(const gambit_plugin_descriptor& d) {
+// has_functions: the descriptor is a loaded plugin's (a described one carries data alone).
+std::string descriptor_problem(const gambit_plugin_descriptor& d, bool has_functions) {
   if (d.abi_major != GAMBIT_PLAYER_ABI_MAJOR)
     return "its player ABI major version is " + std::to_string(d.abi_major) + " but this program speaks version " +
            std::to_string(GAMBIT_PLAYER_ABI_MAJOR);
@@ -150,6 +152,7 @@ std::string descriptor_problem(const gambit_plugin_descriptor& d) {
   if (!is_identifier(d.id)) return "its id " + quoted(d.id) + " is not made of letters, digits, '_' and '-'";
   if (!d.name || !*d.name) return "its descriptor has no name";
   if (!d.version || !*d.version) return "its descriptor has no version";
+  if (!has_functions) return {};
   const std::pair<bool, const char*> functions[] = {{d.create != nullptr, "create"},
                                                     {d.destroy != nullptr, "destroy"},
                                                     {d.new_game != nullptr, "new_game"},
@@ -221,7 +224,7 @@ struct PluginLibrary::Described {
       levels.push_back({text.levels[i].name.c_str(), text.levels[i].description.c_str(), settings[i].data(),
                         std::uint32_t(settings[i].size())});
     for (const std::string& v : text.variants) variants.push_back(v.c_str());
-    descriptor = child_calls();
+    descriptor.struct_size = sizeof(gambit_plugin_descriptor);
     descriptor.abi_major = text.abi_major;
     descriptor.abi_minor = text.abi_minor;
     descriptor.id = text.id.c_str();
@@ -234,7 +237,6 @@ struct PluginLibrary::Described {
     descriptor.level_count = std::uint32_t(levels.size());
     descriptor.variants = variants.data();
     descriptor.variant_count = std::uint32_t(variants.size());
-    if (!text.considers_draws) descriptor.consider_draw = nullptr;
   }
 
   const wire::Description text;
@@ -266,7 +268,7 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::adopt(std::shared_pt
   const auto refuse = [&](const std::string& reason) {
     return Failure{"cannot load plugin '" + library->path_.string() + "': " + reason};
   };
-  if (std::string problem = descriptor_problem(*descriptor); !problem.empty()) return refuse(problem);
+  if (std::string problem = descriptor_problem(*descriptor, !library->described_); !problem.empty()) return refuse(problem);
   if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = levels_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = variants_problem(*descriptor); !problem.empty()) return refuse(problem);
@@ -335,8 +337,11 @@ bool PluginLibrary::plays(chess::Variant v) const {
   return std::find(variants_.begin(), variants_.end(), v) != variants_.end();
 }
 
-decltype(gambit_plugin_descriptor::consider_draw) PluginLibrary::consider_draw() const {
-  const gambit_plugin_descriptor& d = *descriptor_;
+bool PluginLibrary::considers_draws() const {
+  return described_ ? described_->text.considers_draws : consider_draw_function(*descriptor_) != nullptr;
+}
+
+decltype(gambit_plugin_descriptor::consider_draw) consider_draw_function(const gambit_plugin_descriptor& d) {
   const bool present = d.struct_size >= offsetof(gambit_plugin_descriptor, consider_draw) + sizeof(d.consider_draw);
   return present ? d.consider_draw : nullptr;
 }

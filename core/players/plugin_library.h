@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PluginLibrary: one player plugin file, with its descriptor checked
 // (player_api.h): loaded into the program (load), or only described by a
-// child process that loaded it (describe, plugin_process.h), so that none of
+// child process that loaded it (describe, child_instance.h), so that none of
 // its code runs here until an instance is wanted in this program.
 //
 // A PluginLibrary exists only for a plugin that passed every check, so its
@@ -29,7 +29,7 @@
 #include "core/players/level_ratings.h"
 #include "core/players/options.h"
 #include "core/players/player_api.h"
-#include "core/players/plugin_process.h"
+#include "core/players/isolation.h"
 
 namespace gambit::players {
 
@@ -42,7 +42,7 @@ class PluginLibrary {
   // thread; loading runs the plugin's static initialisers.
   static Result<std::shared_ptr<const PluginLibrary>> load(const std::filesystem::path& file);
   // Asks a child process to load the file and describe the plugin
-  // (describe_in_child), and checks that description as load() checks a
+  // (child_instance.h), and checks that description as load() checks a
   // descriptor; the refusals are load()'s sentences, or say what the child did.
   static Result<std::shared_ptr<const PluginLibrary>> describe(const std::filesystem::path& file,
                                                                const Isolation& isolation);
@@ -71,9 +71,9 @@ class PluginLibrary {
   std::span<const chess::Variant> variants() const { return variants_; }
   bool plays(chess::Variant v) const;
 
-  // The plugin's consider_draw (ABI 1.2), or nullptr when it has none (a
-  // player with no opinion on draws, or a descriptor of ABI 1.0 or 1.1).
-  decltype(gambit_plugin_descriptor::consider_draw) consider_draw() const;
+  // The plugin has a consider_draw (ABI 1.2); without one it is a player with
+  // no opinion on draws (or a descriptor of ABI 1.0 or 1.1).
+  bool considers_draws() const;
 
   // What its levels measured, from the ratings file beside the plugin file
   // (level_ratings.h); empty when there is none or it could not be used, and
@@ -92,16 +92,16 @@ class PluginLibrary {
   // (a 1200 seat given the 1600's elo is alphabeta 1600).
   std::optional<LevelRating> measured_level_playing(const OptionList& options) const;
 
-  // The checked C descriptor: for the functions of core/players/options.h.
-  // Static in a loaded library; a described one's is kept by the library, its
-  // functions those of an isolated instance (child_calls).
+  // The checked C descriptor's data, for the functions of core/players/options.h.
+  // Static in a loaded library; a described one's is kept by the library and
+  // has no functions (an instance is made by LoadedInstance or ChildInstance).
   const gambit_plugin_descriptor& descriptor() const { return *descriptor_; }
   // False for a library only described by a child.
   bool loaded() const { return handle_ != nullptr; }
 
-  // The plugin's own functions, for an instance in this program: a described
-  // library loads the file now (once; thread-safe) and refuses it when it is
-  // not the plugin the child described.
+  // The plugin's own functions, for an instance in this program
+  // (LoadedInstance): a described library loads the file now (once;
+  // thread-safe) and refuses it when it is not the plugin the child described.
   Result<const gambit_plugin_descriptor*> own_functions() const;
 
  private:
@@ -129,5 +129,8 @@ class PluginLibrary {
 // NUL (or the end), control characters shown as spaces, trimmed, and
 // "(no message)" when nothing is left.
 std::string plugin_message(const char* buffer, std::size_t size);
+
+// A descriptor's consider_draw when it has one (ABI 1.2 and set), else nullptr.
+decltype(gambit_plugin_descriptor::consider_draw) consider_draw_function(const gambit_plugin_descriptor& d);
 
 }  // namespace gambit::players

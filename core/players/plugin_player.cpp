@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/players/plugin_player.h"
 
-#include <exception>
-
+#include "core/players/child_instance.h"
+#include "core/players/loaded_instance.h"
 #include "core/players/options.h"
 
 namespace gambit::players {
@@ -32,58 +32,33 @@ Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(std::shared_ptr<const
     value = *valid;
   }
 
-  if (!isolation.in_process()) {
-    auto instance = create_in_child(library->path(), options, isolation);
-    if (!instance) return Failure{refusal + instance.error()};
-    return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), &child_calls(), *instance,
-                                                          std::move(options)));
+  std::shared_ptr<PlayerInstance> instance;
+  if (isolation.in_process()) {
+    if (auto own = library->own_functions(); !own) return Failure{own.error()};  // load's sentence names the file
+    auto loaded = LoadedInstance::create(library, options);
+    if (!loaded) return Failure{refusal + loaded.error()};
+    instance = std::move(loaded).value();
+  } else {
+    auto child = ChildInstance::create(library->path(), options, isolation);
+    if (!child) return Failure{refusal + child.error()};
+    instance = std::move(child).value();
   }
-  auto own = library->own_functions();
-  if (!own) return Failure{own.error()};
-  std::vector<gambit_option_value> values;
-  for (const auto& [name, value] : options) values.push_back({name.c_str(), value.c_str()});
-  char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-  gambit_player* instance = nullptr;
-  try {
-    instance = (*own)->create(values.data(), std::uint32_t(values.size()), error, sizeof(error));
-  } catch (const std::exception& e) {
-    return Failure{refusal + "its create() threw an exception: " + e.what()};
-  } catch (...) {
-    return Failure{refusal + "its create() threw an exception"};
-  }
-  if (!instance) return Failure{refusal + plugin_message(error, sizeof(error))};
-  return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), *own, instance, std::move(options)));
+  return std::unique_ptr<PluginPlayer>(new PluginPlayer(std::move(library), std::move(instance), std::move(options)));
 }
 
-PluginPlayer::PluginPlayer(std::shared_ptr<const PluginLibrary> library, const gambit_plugin_descriptor* calls,
-                           gambit_player* instance, std::vector<std::pair<std::string, std::string>> options)
-    : library_(std::move(library)), calls_(calls), instance_(instance), options_(std::move(options)) {}
+PluginPlayer::PluginPlayer(std::shared_ptr<const PluginLibrary> library, std::shared_ptr<PlayerInstance> instance,
+                           std::vector<std::pair<std::string, std::string>> options)
+    : library_(std::move(library)), instance_(std::move(instance)), isolated_(instance_->isolated()),
+      options_(std::move(options)) {}
 
-PluginPlayer::~PluginPlayer() {
-  if (!instance_) return;
-  try {
-    calls_->destroy(instance_);
-  } catch (...) {
-  }
-}
+PluginPlayer::~PluginPlayer() = default;
 
 std::string PluginPlayer::who() const { return "player '" + library_->id() + "'"; }
 
 Result<std::monostate> PluginPlayer::new_game() {
   if (!instance_) return Failure{who() + " was abandoned after it did not answer in time"};
-  char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-  gambit_status status = GAMBIT_ERROR;
-  try {
-    status = calls_->new_game(instance_, error, sizeof(error));
-  } catch (const ChildFailure& e) {
-    return Failure{who() + " " + e.what()};
-  } catch (const std::exception& e) {
-    return Failure{who() + " threw an exception from new_game: " + e.what()};
-  } catch (...) {
-    return Failure{who() + " threw an exception from new_game"};
-  }
-  if (status != GAMBIT_OK)
-    return Failure{who() + " could not start a new game: " + plugin_message(error, sizeof(error))};
+  auto started = instance_->new_game();
+  if (!started) return Failure{who() + " " + started.error()};
   return std::monostate{};
 }
 

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 // PluginPlayer: one instance of a player plugin sitting at the board (a seat).
 //
-// It owns the instance (create() on construction, destroy() on destruction)
-// and the library it came from. The instance runs in this program, or isolated
-// in a child process of its own (plugin_process.h): both are called alike. start() begins a search on a thread of its
-// own (PluginSearch); choose_move is start() and wait() for callers that can
-// block. The plugin is never trusted: see PluginSearch for how its answers are
+// It owns the instance (player_instance.h: one in this program, or isolated in
+// a child process of its own; both are driven alike) and the library it came
+// from. start() begins a search on a thread of its own (PluginSearch);
+// choose_move is start() and wait() for callers that can block. The plugin is never trusted: see PluginSearch for how its answers are
 // checked and how a plugin that does not answer is abandoned.
 //
 // Threading: create, new_game, start, choose_move and the destructor are
@@ -25,6 +24,8 @@
 
 #include "core/chess/position.h"
 #include "core/chess/types.h"
+#include "core/players/isolation.h"
+#include "core/players/player_instance.h"
 #include "core/players/player_types.h"
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_search.h"
@@ -61,7 +62,7 @@ class PluginPlayer {
   // False once a search was abandoned (it timed out, or a cancel gave up on it).
   bool usable() const { return instance_ != nullptr; }
   // The instance runs in a child process.
-  bool isolated() const { return calls_ == &child_calls(); }
+  bool isolated() const { return isolated_; }
 
   // Tells the plugin a new game begins. Fails with the plugin's message.
   Result<std::monostate> new_game();
@@ -81,13 +82,15 @@ class PluginPlayer {
  private:
   friend class PluginSearch;
 
-  PluginPlayer(std::shared_ptr<const PluginLibrary> library, const gambit_plugin_descriptor* calls,
-               gambit_player* instance, std::vector<std::pair<std::string, std::string>> options);
+  PluginPlayer(std::shared_ptr<const PluginLibrary> library, std::shared_ptr<PlayerInstance> instance,
+               std::vector<std::pair<std::string, std::string>> options);
   std::string who() const;  // "player 'random'"
 
   std::shared_ptr<const PluginLibrary> library_;
-  const gambit_plugin_descriptor* calls_;  // the instance's functions: the plugin's own, or child_calls()
-  gambit_player* instance_;  // nullptr once abandoned (set by PluginSearch)
+  // nullptr once abandoned (set by PluginSearch). Shared with the search thread, which may outlive this
+  // player when it was abandoned: the instance is destroyed by whichever lets go of it last.
+  std::shared_ptr<PlayerInstance> instance_;
+  bool isolated_;
   std::vector<std::pair<std::string, std::string>> options_;
 };
 

@@ -17,7 +17,6 @@
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
 #include "core/players/plugin_player.h"
-#include "core/players/plugin_process.h"
 
 namespace gambit::players {
 
@@ -47,61 +46,42 @@ std::chrono::milliseconds since(Clock::time_point began, Clock::time_point now) 
 }  // namespace
 
 // Everything the search thread touches. The thread holds a reference, so an
-// abandoned search (and the library it points into) lives on until the plugin
-// returns, if ever.
+// abandoned search (and the instance, with the library it points into) lives
+// on until the plugin returns, if ever.
 struct PluginSearch::State {
-  State(std::shared_ptr<const PluginLibrary> plugin, const gambit_plugin_descriptor* functions, gambit_player* player,
-        const MoveRequest& request, const chess::Position& current_position)
-      : library(std::move(plugin)), calls(functions), instance(player), start_fen(request.start.fen()),
-        current(current_position),
-        ask_draw(request.draw_offered && library->consider_draw() ? calls->consider_draw : nullptr),
-        niceness(request.niceness), on_info(request.on_info) {
-    for (chess::Move m : request.moves) move_texts.push_back(chess::to_uci(m));
-    for (const std::string& text : move_texts) move_pointers.push_back(text.c_str());
-    c_position = {sizeof(gambit_position), start_fen.c_str(), move_pointers.data(),
-                  std::uint32_t(move_pointers.size()), chess::names_of(request.start.variant()).id.data()};
-    c_limits = to_c(request.limits);
+  State(std::shared_ptr<PlayerInstance> player, const MoveRequest& request, const chess::Position& current_position,
+        bool considers_draws)
+      : instance(std::move(player)), current(current_position), ask_draw(request.draw_offered && considers_draws),
+        on_info(request.on_info) {
+    play.variant = std::string(chess::names_of(request.start.variant()).id);
+    play.start_fen = request.start.fen();
+    for (chess::Move m : request.moves) play.moves.push_back(chess::to_uci(m));
+    play.limits = request.limits;
+    play.niceness = request.niceness;
     answered_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   }
   ~State() {
     if (answered_fd >= 0) ::close(answered_fd);
   }
 
-  // The search thread: runs the plugin, publishes the answer, and destroys
-  // the instance itself if the owner gave up on it meanwhile.
+  // The search thread: asks the instance and publishes its answer.
   void run() {
-    if (niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
-    const gambit_plugin_descriptor& d = *calls;
-    gambit_status result = GAMBIT_ERROR;
-    std::optional<std::string> thrown;
-    std::optional<ChildFailure> failed_child;
-    bool considering = ask_draw != nullptr;  // the call under way is consider_draw
-    std::int32_t accept = 0;
-    try {
-      if (considering) result = ask_draw(instance, &c_position, &accept, error, sizeof(error));
-      if (!considering || (result == GAMBIT_OK && accept == 0)) {
-        considering = false;
-        result = d.choose_move(instance, &c_position, &c_limits, &State::report, this, move, error, sizeof(error));
-      }
-    } catch (const ChildFailure& e) {
-      failed_child = e;
-    } catch (const std::exception& e) {
-      thrown = e.what();
-    } catch (...) {
-      thrown = "an exception that is not a std::exception";
+    if (play.niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), play.niceness);
+    bool considering = ask_draw;  // the answer is consider_draw's
+    InstanceAnswer result;
+    if (considering) result = instance->consider_draw(play);
+    if (!considering || (result.kind == InstanceAnswer::Kind::DrawAnswer && !result.accepts_draw)) {
+      considering = false;
+      result = instance->choose_move(play, [this](const Progress& progress) { report(progress); });
     }
     bool orphaned;
     {
       std::lock_guard lock(mutex);
       answered = true;
       answered_at = Clock::now();
-      status = result;
-      exception = std::move(thrown);
-      child_failure = std::move(failed_child);
+      answer = std::move(result);
       in_consider_draw = considering;
-      accepted_draw = considering && accept != 0;
       orphaned = abandoned;
-      if (orphaned) destroyed = true;  // stop() no longer reaches the instance
     }
     changed.notify_all();
     if (answered_fd >= 0) {
@@ -109,36 +89,33 @@ struct PluginSearch::State {
       [[maybe_unused]] const ssize_t written = ::write(answered_fd, &one, sizeof(one));
     }
     if (orphaned) {
-      try {
-        d.destroy(instance);
-      } catch (...) {
+      // The owner gave up on it: the instance is destroyed here, before the count says so.
+      std::shared_ptr<PlayerInstance> last;
+      {
+        std::lock_guard lock(mutex);
+        last = std::move(instance);
       }
+      last.reset();
       g_abandoned.fetch_sub(1);
-    }
-  }
-
-  // The plugin's info callback (search thread).
-  static void report(void* user_data, const gambit_search_info* info) {
-    auto* state = static_cast<State*>(user_data);
-    if (!state || !info || info->struct_size < SearchInfoSize_1_0) return;
-    try {
-      SearchInfo converted = from_c(*info);
-      if (info->pv) converted.pv = chess::legal_uci_prefix(state->current, info->pv, MaxPvLength);
-      std::lock_guard lock(state->info_mutex);
-      if (state->forgotten) return;
-      state->latest = converted;
-      ++state->info_sequence;
-      if (state->on_info) state->on_info(converted);
-    } catch (...) {
     }
   }
 
   // Sends the plugin's stop() unless the instance is gone. Any thread.
   void stop_plugin() {
     std::lock_guard lock(mutex);
-    if (destroyed) return;
+    if (instance) instance->stop();
+  }
+
+  // The plugin's progress, its PV checked against the position (search thread).
+  void report(const Progress& progress) {
     try {
-      calls->stop(instance);
+      SearchInfo info = progress.numbers;
+      info.pv = chess::legal_uci_prefix(current, progress.pv, MaxPvLength);
+      std::lock_guard lock(info_mutex);
+      if (forgotten) return;
+      latest = info;
+      ++info_sequence;
+      if (on_info) on_info(info);
     } catch (...) {
     }
   }
@@ -150,37 +127,20 @@ struct PluginSearch::State {
     on_info = nullptr;
   }
 
-  const std::shared_ptr<const PluginLibrary> library;  // keeps the plugin's code loaded
-  const gambit_plugin_descriptor* const calls;          // the instance's functions (PluginPlayer::calls_)
-  gambit_player* const instance;
-
-  // The request in C form (the strings and arrays the C structs point into).
-  const std::string start_fen;
-  std::vector<std::string> move_texts;
-  std::vector<const char*> move_pointers;
-  gambit_position c_position{};
-  gambit_limits c_limits{};
+  std::shared_ptr<PlayerInstance> instance;  // guarded by mutex once the search thread may have let go of it
+  PlayRequest play;               // the request in the plugin's terms
   const chess::Position current;  // the position to move in, for checking the PVs and the move
-  // The plugin's consider_draw when a draw is offered and it has one, else nullptr.
-  const decltype(gambit_plugin_descriptor::consider_draw) ask_draw;
-  const int niceness;  // of the search thread
+  const bool ask_draw;            // a draw is offered and the plugin considers draws
   int answered_fd = -1;
 
   mutable std::mutex mutex;  // guards the fields below
   std::condition_variable changed;
   bool answered = false;
   bool abandoned = false;
-  bool destroyed = false;  // the search thread destroyed (or is destroying) the instance
   bool stop_wanted = false;
   Clock::time_point answered_at{};
-  gambit_status status = GAMBIT_ERROR;
-  std::optional<std::string> exception;
-  std::optional<ChildFailure> child_failure;  // an isolated instance's process failed
-  bool in_consider_draw = false;  // status or exception came from consider_draw, not choose_move
-  bool accepted_draw = false;
-  // Written by the plugin; read by the owner only once answered.
-  char move[GAMBIT_MOVE_BUFFER_SIZE] = {};
-  char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
+  InstanceAnswer answer;
+  bool in_consider_draw = false;  // the answer came from consider_draw, not choose_move
 
   mutable std::mutex info_mutex;  // guards the fields below; held while on_info runs
   InfoHandler on_info;
@@ -215,7 +175,7 @@ PluginSearch::PluginSearch(PluginPlayer& player, MoveRequest request) : player_(
     return;
   }
 
-  state_ = std::make_shared<State>(player.library_, player.calls_, player.instance_, request, current);
+  state_ = std::make_shared<State>(player.instance_, request, current, player.library_->considers_draws());
   try {
     thread_ = std::thread([state = state_] { state->run(); });
   } catch (const std::system_error& e) {
@@ -357,26 +317,18 @@ MoveAnswer PluginSearch::finish() {
   const auto answer = [&](MoveAnswer::Kind kind, chess::Move move, std::string reason) {
     return MoveAnswer{kind, move, std::move(reason), since(began_, answered_at)};
   };
-  if (s.child_failure && s.child_failure->timed_out) {
+  const InstanceAnswer& a = s.answer;
+  if (a.kind == InstanceAnswer::Kind::Failed && a.timed_out) {
     // An isolated instance that did not stop was ended: given up on, as one in this program is.
-    {
-      std::lock_guard lock(state_->mutex);
-      state_->destroyed = true;
-    }
-    player.calls_->destroy(std::exchange(player.instance_, nullptr));
-    return answer(MoveAnswer::Kind::TimedOut, {}, who + " " + s.child_failure->what());
+    player.instance_.reset();
+    return answer(MoveAnswer::Kind::TimedOut, {}, who + " " + a.text);
   }
-  if (s.child_failure) return answer(MoveAnswer::Kind::Failed, {}, who + " " + s.child_failure->what());
-  if (s.exception)
+  if (a.kind == InstanceAnswer::Kind::Failed) return answer(MoveAnswer::Kind::Failed, {}, who + " " + a.text);
+  if (a.kind == InstanceAnswer::Kind::PluginError)
     return answer(MoveAnswer::Kind::Failed, {},
-                  who + " threw an exception from " + (s.in_consider_draw ? "consider_draw" : "choose_move") + ": " +
-                      *s.exception);
-  if (s.status != GAMBIT_OK)
-    return answer(MoveAnswer::Kind::Failed, {},
-                  who + " reported an error" + (s.in_consider_draw ? " when offered a draw" : "") + ": " +
-                      plugin_message(s.error, sizeof(s.error)));
-  if (s.accepted_draw) return answer(MoveAnswer::Kind::AcceptsDraw, {}, {});
-  const std::string text(s.move, std::find(s.move, s.move + sizeof(s.move), '\0'));
+                  who + " reported an error" + (s.in_consider_draw ? " when offered a draw" : "") + ": " + a.text);
+  if (s.in_consider_draw) return answer(MoveAnswer::Kind::AcceptsDraw, {}, {});
+  const std::string& text = a.text;
   if (text == "0000")
     return answer(MoveAnswer::Kind::Failed, {},
                   who + " answered '0000' (no move) although there are legal moves in " + s.current.fen());
@@ -392,11 +344,10 @@ bool PluginSearch::abandon() {
     if (state_->answered) return false;
     state_->abandoned = true;  // from here on the search thread owns the instance
     g_abandoned.fetch_add(1);
-    player_->instance_ = nullptr;
+    player_->instance_.reset();  // the search thread's State holds it until the plugin returns
+    // An isolated one's child is ended now (its thread returns at once); one in this program runs on.
+    state_->instance->end();
   }
-  // An isolated one's child is ended now: its thread returns at once and destroys the instance (after this
-  // call, which holds the instance's lock while it kills).
-  if (player_->isolated()) end_child(state_->instance);
   state_->forget();
   thread_.detach();
   player_ = nullptr;

@@ -176,7 +176,7 @@ Result<bool> read_description_line(Description& d, std::string_view line) {
   return Failure{"an unexpected line " + quote_for_message(line) + " in the plugin's description"};
 }
 
-std::vector<std::string> request_words(const Request& r) {
+std::vector<std::string> request_words(const PlayRequest& r) {
   const Limits& l = r.limits;
   std::vector<std::string> words{std::to_string(r.niceness),
                                  r.variant,
@@ -195,7 +195,7 @@ std::vector<std::string> request_words(const Request& r) {
   return words;
 }
 
-Result<Request> parse_request(const std::vector<std::string>& words, std::size_t first) {
+Result<PlayRequest> parse_request(const std::vector<std::string>& words, std::size_t first) {
   constexpr std::size_t Fixed = 13;
   if (words.size() < first + Fixed)
     return Failure{"a request of " + std::to_string(words.size() - std::min(first, words.size())) +
@@ -218,7 +218,7 @@ Result<Request> parse_request(const std::vector<std::string>& words, std::size_t
     if (!value) return Failure{value.error()};
     n[i] = *value;
   }
-  Request r;
+  PlayRequest r;
   r.niceness = int(n[0]);
   r.variant = words[first + 1];
   r.start_fen = words[first + 2];
@@ -234,7 +234,7 @@ Result<Request> parse_request(const std::vector<std::string>& words, std::size_t
   return r;
 }
 
-std::vector<std::string> info_words(const Info& info) {
+std::vector<std::string> info_words(const Progress& info) {
   const SearchInfo& s = info.numbers;
   const int kind = s.score_kind == ScoreKind::Mate ? GAMBIT_SCORE_MATE
                    : s.score_kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP
@@ -244,7 +244,7 @@ std::vector<std::string> info_words(const Info& info) {
           std::to_string(s.time_ms), std::to_string(s.multipv), info.pv};
 }
 
-Result<Info> parse_info(const std::vector<std::string>& words, std::size_t first) {
+Result<Progress> parse_info(const std::vector<std::string>& words, std::size_t first) {
   if (words.size() != first + 9)
     return Failure{"a progress report of " + std::to_string(words.size() - std::min(first, words.size())) +
                    " words instead of 9"};
@@ -261,7 +261,7 @@ Result<Info> parse_info(const std::vector<std::string>& words, std::size_t first
   const gambit_search_info c{sizeof(gambit_search_info), std::int32_t(n[0]), std::int32_t(n[1]), std::int32_t(n[2]),
                              std::int32_t(n[3]), std::uint64_t(n[4]), std::uint64_t(n[5]), std::uint64_t(n[6]),
                              nullptr, std::int32_t(n[7])};
-  return Info{from_c(c), words[first + 8]};
+  return Progress{from_c(c), words[first + 8]};
 }
 
 }  // namespace gambit::players::wire

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The line protocol between the host and a plugin instance isolated in a child
-// process (gambit-plugin-host: plugin_host.h serves it, plugin_process.h
-// speaks to it). Each message is one line of words separated by single spaces;
+// process (gambit-plugin-host: game/cli/plugin_server.h serves it,
+// child_instance.h speaks to it). Each message is one line of words separated by single spaces;
 // every word is escaped (escape_word), so names, help texts and FENs travel
 // unchanged whatever they contain.
 //
@@ -10,12 +10,15 @@
 //                        level <name> <description> <option> <value>...                (one per level)
 //                        variant <id>...
 //                        ready                  (or: refused <why>, and it exits)
-// Host -> child:         create <option> <value>...        -> created | failed <why> | threw <what>
-//                        new_game                          -> ok | failed <why> | threw <what>
-//                        choose <Request words>            -> info <Info words>*, then move <uci> | failed | threw
-//                        draw <Request words>              -> draw <0|1> | failed <why> | threw <what>
+// Host -> child:         create <option> <value>...        -> created | failed <why>
+//                        new_game                          -> ok | failed <what>
+//                        choose <PlayRequest words>        -> info <Progress words>*, then move <uci> | failed | threw
+//                        draw <PlayRequest words>          -> draw <0|1> | failed <why> | threw <what>
 //                        stop                              (any time; ignored when nothing runs)
 //                        quit, or the end of input          (the child destroys the instance and exits)
+// "failed <why>" after choose or draw is the plugin's own error message; every
+// other <why> and <what> reads after the player's name ("threw an exception
+// from choose_move: ...", "could not start a new game: ...").
 //
 // Every parser here returns a Result: the host reads what an untrusted child
 // writes, and the child what the host sends.
@@ -29,6 +32,7 @@
 
 #include "core/chess/position.h"
 #include "core/chess/types.h"
+#include "core/players/player_instance.h"
 #include "core/players/player_types.h"
 #include "core/util/result.h"
 
@@ -70,25 +74,17 @@ std::vector<std::string> description_lines(const Description& d);
 // line that is no part of a description ("refused" gives its reason).
 Result<bool> read_description_line(Description& d, std::string_view line);
 
-// A move to choose, or a draw offer to consider: the position (start and
-// moves, as the ABI gives them), the limits, and the search thread's nice value.
-struct Request {
-  std::string variant;  // "standard", "threecheck"
-  std::string start_fen;
-  std::vector<std::string> moves;  // UCI
-  Limits limits;
-  int niceness = 0;
-};
-std::vector<std::string> request_words(const Request& r);  // after "choose" or "draw"
-Result<Request> parse_request(const std::vector<std::string>& words, std::size_t first);
+// A move to choose, or a draw offer to consider (player_instance.h).
+std::vector<std::string> request_words(const PlayRequest& r);  // after "choose" or "draw"
+Result<PlayRequest> parse_request(const std::vector<std::string>& words, std::size_t first);
 
 // A progress report: the numbers of SearchInfo (its line number included) and the PV as UCI text.
-struct Info {
-  SearchInfo numbers;  // pv unused
-  std::string pv;
-};
-std::vector<std::string> info_words(const Info& info);  // after "info"
-Result<Info> parse_info(const std::vector<std::string>& words, std::size_t first);
+std::vector<std::string> info_words(const Progress& progress);  // after "info"
+Result<Progress> parse_info(const std::vector<std::string>& words, std::size_t first);
+
+// The child's exit status when an allocation failed (its memory limit, or the
+// machine's, was reached): the host says "ran out of memory".
+inline constexpr int OutOfMemoryStatus = 86;
 
 // A decimal integer word in [min, max], or a failure naming what.
 Result<std::int64_t> parse_integer(std::string_view word, std::int64_t min, std::int64_t max, std::string_view what);

@@ -12,7 +12,7 @@
 
 #include "core/players/options.h"
 #include "core/players/plugin_library.h"
-#include "core/players/plugin_process.h"
+#include "core/players/isolation.h"
 
 namespace gambit::players {
 

@@ -2,7 +2,7 @@
 // ChildProcess: a program run as a child process in a process group of its
 // own, spoken to line by line over its standard input and output (one socket
 // pair). The uci plugin runs external engines with it; the host runs each
-// isolated plugin instance in one (core/players/plugin_process.h).
+// isolated plugin instance in one (core/players/child_instance.h).
 //
 // Invariants: the child is always reaped (the destructor asks it to quit,
 // then terminates and kills its group if it lingers, and waits for it), so no

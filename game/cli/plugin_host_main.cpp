@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // gambit-plugin-host: one player plugin, run apart from the program that uses
-// it (core/players/plugin_host.h). Gambit's programs start it, one per isolated
+// it (plugin_server.h). Gambit's programs start it, one per isolated
 // instance, and speak to it over its standard input and output.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
 
-#include "core/players/plugin_host.h"
+#include "game/cli/plugin_server.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

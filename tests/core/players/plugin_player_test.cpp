@@ -360,7 +360,7 @@ TEST(PluginPlayer, AnAcceptedDrawOfferIsTheAnswer) {
   for (const char* plugin : {"raw", "sdk"}) {
     std::unique_ptr<PluginPlayer> player = make_player(test_plugin(plugin), {{"behaviour", "accept_draw"}});
     ASSERT_TRUE(player);
-    EXPECT_NE(player->library().consider_draw(), nullptr) << plugin;
+    EXPECT_TRUE(player->library().considers_draws()) << plugin;
     const MoveAnswer accepted = answer_to_offer(*player);
     EXPECT_EQ(accepted.kind, MoveAnswer::Kind::AcceptsDraw) << plugin << ": " << accepted.reason;
     EXPECT_TRUE(accepted.ok());
@@ -376,8 +376,8 @@ TEST(PluginPlayer, ADeclinedOfferOrNoOpinionIsAnsweredWithAMove) {
   std::unique_ptr<PluginPlayer> no_opinion = make_player(test_support::random_plugin(), {});
   std::unique_ptr<PluginPlayer> older = make_player(test_plugin("raw_abi_1_1"), {{"behaviour", "accept_draw"}});
   ASSERT_TRUE(declines && no_opinion && older);
-  EXPECT_EQ(no_opinion->library().consider_draw(), nullptr);
-  EXPECT_EQ(older->library().consider_draw(), nullptr);
+  EXPECT_FALSE(no_opinion->library().considers_draws());
+  EXPECT_FALSE(older->library().considers_draws());
   for (PluginPlayer* player : {declines.get(), no_opinion.get(), older.get()}) {
     const MoveAnswer answer = answer_to_offer(*player);
     EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << player->library().id() << ": " << answer.reason;

@@ -15,8 +15,7 @@
 
 #include "core/chess/movegen.h"
 #include "core/players/plugin_player.h"
-#include "core/players/plugin_process.h"
-#include "core/players/plugin_wire.h"
+#include "core/players/child_instance.h"
 #include "test_plugin_paths.h"
 
 namespace gambit::players {
@@ -61,7 +60,7 @@ MoveAnswer play(PluginPlayer& player, std::chrono::milliseconds movetime = std::
   return player.choose_move(chess::Position(), {}, limits, {}, search_deadline(limits.movetime_ms));
 }
 
-TEST(PluginProcess, DescribesAPluginAsLoadingItWould) {
+TEST(ChildInstance, DescribesAPluginAsLoadingItWould) {
   auto loaded = PluginLibrary::load(test_plugin("raw"));
   ASSERT_TRUE(loaded) << loaded.error();
   auto library = described(test_plugin("raw"));
@@ -81,10 +80,10 @@ TEST(PluginProcess, DescribesAPluginAsLoadingItWould) {
   EXPECT_STREQ(library->levels()[0].name, "easy");
   EXPECT_STREQ(library->levels()[0].settings[0].value, "1");
   EXPECT_EQ(library->variants().size(), loaded.value()->variants().size());
-  EXPECT_EQ(library->consider_draw() != nullptr, loaded.value()->consider_draw() != nullptr);
+  EXPECT_EQ(library->considers_draws(), loaded.value()->considers_draws());
 }
 
-TEST(PluginProcess, RefusesWhatLoadingRefusesWithTheSameSentence) {
+TEST(ChildInstance, RefusesWhatLoadingRefusesWithTheSameSentence) {
   for (const char* name : {"abi99", "no_entry", "bad_level", "null_function"}) {
     auto loaded = PluginLibrary::load(test_plugin(name));
     auto library = PluginLibrary::describe(test_plugin(name), Isolated);
@@ -98,7 +97,7 @@ TEST(PluginProcess, RefusesWhatLoadingRefusesWithTheSameSentence) {
   EXPECT_EQ(children(), 0);
 }
 
-TEST(PluginProcess, AnIsolatedPlayerPlaysAndReportsItsThinking) {
+TEST(ChildInstance, AnIsolatedPlayerPlaysAndReportsItsThinking) {
   auto library = described(test_plugin("raw"));
   auto player = PluginPlayer::create(library, {}, Isolated);
   ASSERT_TRUE(player) << player.error();
@@ -123,7 +122,7 @@ TEST(PluginProcess, AnIsolatedPlayerPlaysAndReportsItsThinking) {
   EXPECT_EQ(children(), 0);
 }
 
-TEST(PluginProcess, AStopReachesThePluginInItsProcess) {
+TEST(ChildInstance, AStopReachesThePluginInItsProcess) {
   auto player = PluginPlayer::create(described(test_plugin("raw")), {{"behaviour", "stoppable"}}, Isolated);
   ASSERT_TRUE(player) << player.error();
   MoveRequest request;
@@ -136,7 +135,7 @@ TEST(PluginProcess, AStopReachesThePluginInItsProcess) {
   EXPECT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason;
 }
 
-TEST(PluginProcess, ThreeCheckAndSeedsCrossThePipe) {
+TEST(ChildInstance, ThreeCheckAndSeedsCrossThePipe) {
   auto library = described(random_plugin());
   ASSERT_TRUE(library);
   EXPECT_TRUE(library->plays(chess::Variant::ThreeCheck));
@@ -160,7 +159,7 @@ TEST(PluginProcess, ThreeCheckAndSeedsCrossThePipe) {
   EXPECT_EQ(moves[0], moves[1]);
 }
 
-TEST(PluginProcess, DrawOffersAreAnsweredFromTheProcess) {
+TEST(ChildInstance, DrawOffersAreAnsweredFromTheProcess) {
   auto player = PluginPlayer::create(described(test_plugin("raw")), {{"behaviour", "accept_draw"}}, Isolated);
   ASSERT_TRUE(player) << player.error();
   MoveRequest request;
@@ -168,7 +167,7 @@ TEST(PluginProcess, DrawOffersAreAnsweredFromTheProcess) {
   EXPECT_EQ(player.value()->start(request).wait().kind, MoveAnswer::Kind::AcceptsDraw);
 }
 
-TEST(PluginProcess, ThePluginsOwnFailuresReadAsInTheProgram) {
+TEST(ChildInstance, ThePluginsOwnFailuresReadAsInTheProgram) {
   auto library = described(test_plugin("raw"));
   for (const char* behaviour : {"illegal", "garbage", "null_move", "error", "throw"}) {
     auto isolated = PluginPlayer::create(library, {{"behaviour", behaviour}}, Isolated);
@@ -190,7 +189,7 @@ struct Misbehaviour {
   const char* reason;  // part of the answer's reason ("" for a move)
 };
 
-class PluginProcessMisbehaviour : public ::testing::TestWithParam<Misbehaviour> {};
+class ChildInstanceMisbehaviour : public ::testing::TestWithParam<Misbehaviour> {};
 
 // Under AddressSanitizer a crash is reported by the sanitizer, which exits with status 1.
 #if defined(__SANITIZE_ADDRESS__)
@@ -205,7 +204,7 @@ constexpr bool Sanitized = false;
 constexpr bool Sanitized = false;
 #endif
 
-TEST_P(PluginProcessMisbehaviour, TheSeatLosesInWordsAndTheNextGameHasAFreshProcess) {
+TEST_P(ChildInstanceMisbehaviour, TheSeatLosesInWordsAndTheNextGameHasAFreshProcess) {
   const Misbehaviour& m = GetParam();
   auto player = PluginPlayer::create(described(test_plugin("raw")), {{"behaviour", m.behaviour}}, Isolated);
   ASSERT_TRUE(player) << player.error();
@@ -236,7 +235,7 @@ TEST_P(PluginProcessMisbehaviour, TheSeatLosesInWordsAndTheNextGameHasAFreshProc
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    EveryKind, PluginProcessMisbehaviour,
+    EveryKind, ChildInstanceMisbehaviour,
     ::testing::Values(
         Misbehaviour{"segfault", MoveAnswer::Kind::Failed, "crashed (segmentation fault) while choosing a move"},
         Misbehaviour{"abort", MoveAnswer::Kind::Failed, "crashed (aborted) while choosing a move"},
@@ -249,7 +248,7 @@ INSTANTIATE_TEST_SUITE_P(
         Misbehaviour{"allocate", MoveAnswer::Kind::Failed, "ran out of memory"}),
     [](const ::testing::TestParamInfo<Misbehaviour>& info) { return std::string(info.param.behaviour); });
 
-TEST(PluginProcess, AHostThatGivesUpOnASpinningPluginLeavesNoProcess) {
+TEST(ChildInstance, AHostThatGivesUpOnASpinningPluginLeavesNoProcess) {
   auto player = PluginPlayer::create(described(test_plugin("raw")), {{"behaviour", "spin"}}, Isolated);
   ASSERT_TRUE(player) << player.error();
   MoveRequest request;
@@ -260,84 +259,6 @@ TEST(PluginProcess, AHostThatGivesUpOnASpinningPluginLeavesNoProcess) {
   player.value().reset();
   wait_for_abandoned_searches();
   EXPECT_EQ(children(), 0);
-}
-
-TEST(PluginWire, WordsSurviveEscaping) {
-  const std::vector<std::string> words{"plain", "", "two words", "100%", "line\nbreak\ttab", "caf\xc3\xa9", "%"};
-  auto back = wire::words_of(wire::message(words));
-  ASSERT_TRUE(back) << back.error();
-  EXPECT_EQ(back.value(), words);
-  for (const char* bad : {"a%zz", "a%4", "a  b", " a", "a "}) EXPECT_FALSE(wire::words_of(bad)) << bad;
-}
-
-TEST(PluginWire, RequestsAndReportsRoundTripAndBadOnesAreRefused) {
-  wire::Request r;
-  r.variant = "threecheck";
-  r.start_fen = chess::Position().fen();
-  r.moves = {"e2e4", "e7e5"};
-  r.limits.time_ms = {60000, -1};
-  r.limits.nodes = 5000;
-  r.limits.multipv = 3;
-  r.niceness = 5;
-  auto back = wire::parse_request(wire::request_words(r), 0);
-  ASSERT_TRUE(back) << back.error();
-  EXPECT_EQ(back.value().start_fen, r.start_fen);
-  EXPECT_EQ(back.value().moves, r.moves);
-  EXPECT_EQ(back.value().limits.time_ms, r.limits.time_ms);
-  EXPECT_EQ(back.value().limits.nodes, 5000);
-  EXPECT_EQ(back.value().niceness, 5);
-  EXPECT_EQ(back.value().limits.multipv, 3);
-  std::vector<std::string> words = wire::request_words(r);
-  words[12] = "0";  // no line at all
-  EXPECT_FALSE(wire::parse_request(words, 0));
-  words = wire::request_words(r);
-  words[0] = "99";  // no such nice value
-  EXPECT_FALSE(wire::parse_request(words, 0));
-  words.resize(5);
-  EXPECT_FALSE(wire::parse_request(words, 0));
-
-  wire::Info info{SearchInfo{.depth = 7, .seldepth = 9, .score_kind = ScoreKind::Centipawns, .score = -35,
-                             .nodes = 1000, .nps = 2000, .time_ms = 500, .pv = {}, .multipv = 2},
-                  "e2e4 e7e5"};
-  auto parsed = wire::parse_info(wire::info_words(info), 0);
-  ASSERT_TRUE(parsed) << parsed.error();
-  EXPECT_EQ(parsed.value().numbers.score, -35);
-  EXPECT_EQ(parsed.value().numbers.score_kind, ScoreKind::Centipawns);
-  EXPECT_EQ(parsed.value().pv, "e2e4 e7e5");
-  EXPECT_EQ(parsed.value().numbers.multipv, 2);
-  EXPECT_FALSE(wire::parse_info({"1", "2", "7", "0", "0", "0", "0", "1", ""}, 0));  // score kind 7
-  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "-5", "0", "0", "1", ""}, 0));  // negative nodes
-  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "5", "0", "0", "0", ""}, 0));   // line 0
-  EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "5", "0", "0", ""}, 0));        // no line number
-}
-
-TEST(PluginWire, ADescriptionIsReadBackAndNonsenseIsNot) {
-  wire::Description d;
-  d.abi_major = 1;
-  d.abi_minor = 2;
-  d.id = "x";
-  d.name = "X player";
-  d.version = "1.0";
-  d.considers_draws = true;
-  d.options.push_back({"style", "How it plays", GAMBIT_OPTION_CHOICE, 0, 0, "calm", {"calm", "wild one"}});
-  d.levels.push_back({"easy", "Gentle", {{"style", "calm"}}});
-  d.variants = {"standard"};
-  wire::Description back;
-  bool ready = false;
-  for (const std::string& line : wire::description_lines(d)) {
-    auto read = wire::read_description_line(back, line);
-    ASSERT_TRUE(read) << read.error();
-    ready = read.value();
-  }
-  EXPECT_TRUE(ready);
-  EXPECT_EQ(back.options[0].choices[1], "wild one");
-  EXPECT_EQ(back.levels[0].settings[0].second, "calm");
-  EXPECT_TRUE(back.considers_draws);
-  for (const char* bad : {"plugin 1 2 x", "option a b 9 0 0 d", "level easy", "hello", "move e2e4", "plugin 1 2 a b c d 7"})
-    EXPECT_FALSE(wire::read_description_line(back, bad)) << bad;
-  auto refused = wire::read_description_line(back, wire::message({"refused", "cannot load plugin 'x': broken"}));
-  ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.error(), "cannot load plugin 'x': broken");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/players/plugin_host.h"
+#include "game/cli/plugin_server.h"
 
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/chess/variant.h"
+#include "core/players/loaded_instance.h"
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_wire.h"
 
@@ -71,7 +72,7 @@ wire::Description description_of(const PluginLibrary& library) {
   out.name = library.name();
   out.version = library.version();
   out.description = library.description();
-  out.considers_draws = library.consider_draw() != nullptr;
+  out.considers_draws = library.considers_draws();
   for (const gambit_option_spec& spec : library.options()) {
     wire::Description::Option o{spec.name, spec.help ? spec.help : "", spec.type, spec.min, spec.max,
                                 spec.default_value, {}};
@@ -88,24 +89,13 @@ wire::Description description_of(const PluginLibrary& library) {
   return out;
 }
 
-// "failed <message>" from an error buffer, or "threw <what>".
-std::string failed(const char* error, std::size_t size) {
-  return wire::message({"failed", plugin_message(error, size)});
+// The line answering a request: the plugin's error, an exception out of it, or what ok() makes of the answer.
+template <class Ok>
+std::string reply(const InstanceAnswer& answer, Ok ok) {
+  if (answer.kind == InstanceAnswer::Kind::PluginError) return wire::message({"failed", answer.text});
+  if (answer.kind == InstanceAnswer::Kind::Failed) return wire::message({"threw", answer.text});
+  return ok(answer);
 }
-
-// A choose or draw request in the C form the plugin is given.
-struct CRequest {
-  explicit CRequest(wire::Request r) : request(std::move(r)) {
-    for (const std::string& m : request.moves) moves.push_back(m.c_str());
-    position = {sizeof(gambit_position), request.start_fen.c_str(), moves.data(), std::uint32_t(moves.size()),
-                request.variant.c_str()};
-    limits = to_c(request.limits);
-  }
-  wire::Request request;
-  std::vector<const char*> moves;
-  gambit_position position{};
-  gambit_limits limits{};
-};
 
 class Server {
  public:
@@ -121,7 +111,7 @@ class Server {
       }
       const std::vector<std::string>& w = words.value();
       if (w[0] == "stop") {
-        if (instance_ && searching()) library_->descriptor().stop(instance_);
+        if (instance_ && searching()) instance_->stop();
       } else if (w[0] == "quit") {
         break;
       } else if (searching()) {
@@ -139,7 +129,7 @@ class Server {
     // The host quit or went away: never wait for a plugin still thinking.
     if (searching()) ::_exit(0);
     if (worker_.joinable()) worker_.join();
-    if (instance_) library_->descriptor().destroy(instance_);
+    instance_.reset();
     return 0;
   }
 
@@ -152,31 +142,18 @@ class Server {
   void create(const std::vector<std::string>& w) {
     if (instance_) return channel_.write_line(wire::message({"failed", "the instance exists already"}));
     if (w.size() % 2 != 1) return channel_.write_line(wire::message({"failed", "an option without a value"}));
-    std::vector<gambit_option_value> values;
-    for (std::size_t i = 1; i < w.size(); i += 2) values.push_back({w[i].c_str(), w[i + 1].c_str()});
-    char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-    try {
-      instance_ = library_->descriptor().create(values.data(), std::uint32_t(values.size()), error, sizeof error);
-    } catch (const std::exception& e) {
-      return channel_.write_line(wire::message({"threw", e.what()}));
-    } catch (...) {
-      return channel_.write_line(wire::message({"threw", "an exception that is not a std::exception"}));
-    }
-    channel_.write_line(instance_ ? "created" : failed(error, sizeof error));
+    OptionList options;
+    for (std::size_t i = 1; i < w.size(); i += 2) options.emplace_back(w[i], w[i + 1]);
+    auto created = LoadedInstance::create(library_, options);
+    if (!created) return channel_.write_line(wire::message({"failed", created.error()}));
+    instance_ = std::move(created).value();
+    channel_.write_line("created");
   }
 
   void new_game() {
     if (!instance_) return channel_.write_line(wire::message({"failed", "no instance was created"}));
-    char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-    gambit_status status = GAMBIT_ERROR;
-    try {
-      status = library_->descriptor().new_game(instance_, error, sizeof error);
-    } catch (const std::exception& e) {
-      return channel_.write_line(wire::message({"threw", e.what()}));
-    } catch (...) {
-      return channel_.write_line(wire::message({"threw", "an exception that is not a std::exception"}));
-    }
-    channel_.write_line(status == GAMBIT_OK ? "ok" : failed(error, sizeof error));
+    auto started = instance_->new_game();
+    channel_.write_line(started ? "ok" : wire::message({"failed", started.error()}));
   }
 
   void search(const std::vector<std::string>& w) {
@@ -188,9 +165,9 @@ class Server {
       std::lock_guard lock(mutex_);
       running_ = true;
     }
-    worker_ = std::thread([this, draw = w[0] == "draw", c = std::make_shared<CRequest>(std::move(request).value())] {
-      if (c->request.niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), c->request.niceness);
-      const std::string answer = draw ? consider_draw(*c) : choose_move(*c);
+    worker_ = std::thread([this, draw = w[0] == "draw", r = std::move(request).value()] {
+      if (r.niceness != 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), r.niceness);
+      const std::string answer = draw ? consider_draw(r) : choose_move(r);
       {
         std::lock_guard lock(mutex_);
         running_ = false;
@@ -199,52 +176,24 @@ class Server {
     });
   }
 
-  std::string choose_move(CRequest& c) {
-    char move[GAMBIT_MOVE_BUFFER_SIZE] = {};
-    char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-    gambit_status status = GAMBIT_ERROR;
-    try {
-      status = library_->descriptor().choose_move(instance_, &c.position, &c.limits, &Server::report, this, move,
-                                                  error, sizeof error);
-    } catch (const std::exception& e) {
-      return wire::message({"threw", e.what()});
-    } catch (...) {
-      return wire::message({"threw", "an exception that is not a std::exception"});
-    }
-    if (status != GAMBIT_OK) return failed(error, sizeof error);
-    return wire::message({"move", std::string(move, std::find(move, move + sizeof move, '\0'))});
+  std::string choose_move(const PlayRequest& r) {
+    const auto progress = [this](const Progress& p) {
+      std::vector<std::string> words{"info"};
+      for (std::string& word : wire::info_words(p)) words.push_back(std::move(word));
+      channel_.write_line(wire::message(words));
+    };
+    return reply(instance_->choose_move(r, progress),
+                 [](const InstanceAnswer& a) { return wire::message({"move", a.text}); });
   }
 
-  std::string consider_draw(CRequest& c) {
-    const auto consider = library_->consider_draw();
-    if (!consider) return wire::message({"draw", "0"});
-    std::int32_t accept = 0;
-    char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-    gambit_status status = GAMBIT_ERROR;
-    try {
-      status = consider(instance_, &c.position, &accept, error, sizeof error);
-    } catch (const std::exception& e) {
-      return wire::message({"threw", e.what()});
-    } catch (...) {
-      return wire::message({"threw", "an exception that is not a std::exception"});
-    }
-    if (status != GAMBIT_OK) return failed(error, sizeof error);
-    return wire::message({"draw", accept != 0 ? "1" : "0"});
-  }
-
-  static void report(void* user_data, const gambit_search_info* info) {
-    auto* self = static_cast<Server*>(user_data);
-    if (!self || !info || info->struct_size < SearchInfoSize_1_0) return;
-    constexpr std::size_t MaxPvText = 4096;  // far beyond the PV the host keeps; the line stays short
-    wire::Info out{from_c(*info), info->pv ? std::string(info->pv).substr(0, MaxPvText) : ""};
-    std::vector<std::string> words{"info"};
-    for (std::string& word : wire::info_words(out)) words.push_back(std::move(word));
-    self->channel_.write_line(wire::message(words));
+  std::string consider_draw(const PlayRequest& r) {
+    return reply(instance_->consider_draw(r),
+                 [](const InstanceAnswer& a) { return wire::message({"draw", a.accepts_draw ? "1" : "0"}); });
   }
 
   std::shared_ptr<const PluginLibrary> library_;
   Channel channel_;
-  gambit_player* instance_ = nullptr;
+  std::unique_ptr<LoadedInstance> instance_;
   std::thread worker_;
   std::mutex mutex_;
   bool running_ = false;  // a choose or draw is under way on worker_
@@ -253,7 +202,7 @@ class Server {
 }  // namespace
 
 int serve_plugin(const std::filesystem::path& file, int channel) {
-  std::set_new_handler([] { ::_exit(OutOfMemoryStatus); });
+  std::set_new_handler([] { ::_exit(wire::OutOfMemoryStatus); });
   auto library = PluginLibrary::load(file);
   if (!library) {
     Channel(channel).write_line(wire::message({"refused", library.error()}));

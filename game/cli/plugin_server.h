@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // serve_plugin: the child's side of an isolated plugin instance, the whole of
-// the gambit-plugin-host program. It loads the plugin file into this process
-// (PluginLibrary::load, with every check), announces its description, then
-// serves one instance over the channel (plugin_wire.h) until told to quit.
+// the gambit-plugin-host program (plugin_host_main.cpp). It loads the plugin
+// file into this process (PluginLibrary::load, with every check), announces
+// its description, then serves one instance (a LoadedInstance) over the
+// channel in the wire protocol (core/players/plugin_wire.h) until told to
+// quit. The host's side is core/players/child_instance.h.
 //
 // Threads: the calling thread reads the channel and answers create, new_game
 // and quit itself; choose and draw run on a second thread, so that a stop
@@ -14,10 +16,6 @@
 #include <filesystem>
 
 namespace gambit::players {
-
-// The child's exit status when an allocation failed (its memory limit, or the
-// machine's, was reached): the host says "ran out of memory".
-inline constexpr int OutOfMemoryStatus = 86;
 
 // Serves the plugin in file over channel (a socket, read and written); returns
 // the process's exit status (0 after quit, 1 when the plugin was refused).
