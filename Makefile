@@ -24,7 +24,7 @@ FUZZ_TARGETS := fen moves pgn config uci_command cecp_command cecp_session plugi
 JOBS ?= 2
 
 # Everything Gambit needs from Debian to build, test and benchmark.
-DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev libfontconfig-dev fonts-dejavu-core fonts-freefont-ttf xboard fairymax phalanx sjeng stockfish fairy-stockfish \
+DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core fonts-freefont-ttf xboard fairymax phalanx sjeng stockfish fairy-stockfish \
   xvfb xauth xdotool python3 python3-xlib pgn-extract strace parallel polyglot \
   librsvg2-bin help2man dpkg-dev lintian desktop-file-utils appstream
 
