@@ -55,6 +55,14 @@ class UciPlayer final : public sdk::Player {
     }};
     return specs;
   }
+  // Beyond the sandbox: the engine program, and the log when one is asked for.
+  static std::span<const gambit_permission> permissions() {
+    static constexpr gambit_permission List[] = {
+        {GAMBIT_PERMISSION_RUN_PROGRAM, "command", "It runs the chess engine you configure, inside the same sandbox"},
+        {GAMBIT_PERMISSION_WRITE_FILE, "log_file", "It appends its dialogue with the engine to the log you name"},
+    };
+    return List;
+  }
   // Strength limits as Stockfish reads them (UCI_LimitStrength, UCI_Elo).
   // Three-check needs an engine that has it: UCI_Variant 3check, or CECP "variants" listing 3check.
   static std::span<const char* const> variants() {

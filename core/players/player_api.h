@@ -39,7 +39,7 @@ extern "C" {
 #endif
 
 #define GAMBIT_PLAYER_ABI_MAJOR 1u
-#define GAMBIT_PLAYER_ABI_MINOR 3u
+#define GAMBIT_PLAYER_ABI_MINOR 4u
 #define GAMBIT_PLAYER_ENTRY_SYMBOL "gambit_player_plugin"
 
 /* Size of the buffers the host passes for a move (UCI text, NUL-terminated)
@@ -152,6 +152,28 @@ typedef void (*gambit_info_callback)(void* user_data, const gambit_search_info* 
 
 typedef struct gambit_player gambit_player; /* an opaque plugin instance */
 
+/* ABI 1.4: what an isolated plugin may do beyond its sandbox. Every plugin
+ * run in a process of its own may read the system's libraries and its own
+ * folder, and nothing else: no other file, no writing, no network, no new
+ * process. A plugin that needs more declares it, tied to the option whose
+ * value says exactly what (a program, paths, a file); the player grants or
+ * withdraws each in the configuration ([plugins.permissions]). */
+typedef enum gambit_permission_kind {
+  /* Run the program the option names (a path, or a name found on PATH or in
+   * /usr/games). It runs in the same sandbox, and may read its own folder. */
+  GAMBIT_PERMISSION_RUN_PROGRAM = 0,
+  /* Read the files and folders the option lists, separated by ':' (e.g. tablebases). */
+  GAMBIT_PERMISSION_READ_PATHS = 1,
+  /* Write to the file the option names (e.g. a log); empty: nothing to write. */
+  GAMBIT_PERMISSION_WRITE_FILE = 2
+} gambit_permission_kind;
+
+typedef struct gambit_permission {
+  uint32_t kind;      /* gambit_permission_kind */
+  const char* option; /* a string option of the plugin's schema */
+  const char* reason; /* one sentence for people: what the plugin does with it */
+} gambit_permission;
+
 typedef struct gambit_plugin_descriptor {
   uint32_t abi_major;
   uint32_t abi_minor;
@@ -203,6 +225,12 @@ typedef struct gambit_plugin_descriptor {
    * after stop() it must answer promptly, like choose_move. */
   gambit_status (*consider_draw)(gambit_player* player, const gambit_position* position, int32_t* accept,
                                  char* error, size_t size);
+
+  /* ABI 1.4: what the plugin needs beyond its sandbox (gambit_permission);
+   * static. NULL with permission_count 0, or a descriptor too small to hold
+   * these fields, means nothing beyond it. */
+  const gambit_permission* permissions;
+  uint32_t permission_count;
 } gambit_plugin_descriptor;
 
 typedef const gambit_plugin_descriptor* (*gambit_player_plugin_entry)(uint32_t host_abi_major);

@@ -129,6 +129,37 @@ std::string variants_problem(const gambit_plugin_descriptor& d) {
 }
 
 // The variants a checked descriptor lists that this host knows; standard chess when none.
+// Whether the descriptor is large enough to hold the ABI 1.4 permissions list.
+bool has_permissions_field(const gambit_plugin_descriptor& d) {
+  return d.struct_size >= offsetof(gambit_plugin_descriptor, permission_count) + sizeof(d.permission_count);
+}
+
+std::string permissions_problem(const gambit_plugin_descriptor& d) {
+  if (!has_permissions_field(d)) return {};
+  if (d.permission_count > 0 && !d.permissions)
+    return "its permissions list is missing (permission_count is " + std::to_string(d.permission_count) + ")";
+  for (std::uint32_t i = 0; i < d.permission_count; ++i) {
+    const gambit_permission& p = d.permissions[i];
+    const std::string where = "its permission " + std::to_string(i + 1);
+    if (!permission_from_c(p.kind))
+      return where + " is of a kind this Gambit does not know (" + std::to_string(p.kind) + ")";
+    if (!p.option) return where + " names no option";
+    const gambit_option_spec* spec = find_option(d, p.option);
+    if (!spec) return where + " names the option " + quoted(p.option) + ", which it does not have";
+    if (spec->type != GAMBIT_OPTION_STRING) return where + " names the option " + quoted(p.option) + ", which is not text";
+  }
+  return {};
+}
+
+std::vector<Permission> permissions_of(const gambit_plugin_descriptor& d) {
+  std::vector<Permission> out;
+  if (!has_permissions_field(d)) return out;
+  for (std::uint32_t i = 0; i < d.permission_count; ++i)
+    out.push_back({*permission_from_c(d.permissions[i].kind), d.permissions[i].option,
+                   d.permissions[i].reason ? d.permissions[i].reason : ""});
+  return out;
+}
+
 std::vector<chess::Variant> variants_of(const gambit_plugin_descriptor& d) {
   std::vector<chess::Variant> out;
   if (has_variants_field(d))
@@ -224,6 +255,8 @@ struct PluginLibrary::Described {
       levels.push_back({text.levels[i].name.c_str(), text.levels[i].description.c_str(), settings[i].data(),
                         std::uint32_t(settings[i].size())});
     for (const std::string& v : text.variants) variants.push_back(v.c_str());
+    for (const Permission& p : text.permissions)
+      permissions.push_back({permission_to_c(p.kind), p.option.c_str(), p.reason.c_str()});
     descriptor.struct_size = sizeof(gambit_plugin_descriptor);
     descriptor.abi_major = text.abi_major;
     descriptor.abi_minor = text.abi_minor;
@@ -237,6 +270,8 @@ struct PluginLibrary::Described {
     descriptor.level_count = std::uint32_t(levels.size());
     descriptor.variants = variants.data();
     descriptor.variant_count = std::uint32_t(variants.size());
+    descriptor.permissions = permissions.data();
+    descriptor.permission_count = std::uint32_t(permissions.size());
   }
 
   const wire::Description text;
@@ -245,6 +280,7 @@ struct PluginLibrary::Described {
   std::vector<std::vector<gambit_option_value>> settings;
   std::vector<gambit_level> levels;
   std::vector<const char*> variants;
+  std::vector<gambit_permission> permissions;
   gambit_plugin_descriptor descriptor{};
 };
 
@@ -272,6 +308,7 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::adopt(std::shared_pt
   if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = levels_problem(*descriptor); !problem.empty()) return refuse(problem);
   if (std::string problem = variants_problem(*descriptor); !problem.empty()) return refuse(problem);
+  if (std::string problem = permissions_problem(*descriptor); !problem.empty()) return refuse(problem);
 
   library->descriptor_ = descriptor;
   library->id_ = descriptor->id;
@@ -279,6 +316,7 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::adopt(std::shared_pt
   library->version_ = descriptor->version;
   library->description_ = descriptor->description ? descriptor->description : "";
   library->variants_ = variants_of(*descriptor);
+  library->permissions_ = permissions_of(*descriptor);
   library->read_ratings();
   return std::shared_ptr<const PluginLibrary>(std::move(library));
 }

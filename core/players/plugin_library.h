@@ -28,6 +28,7 @@
 #include "core/chess/variant.h"
 #include "core/players/level_ratings.h"
 #include "core/players/options.h"
+#include "core/players/permissions.h"
 #include "core/players/player_api.h"
 #include "core/players/isolation.h"
 
@@ -70,6 +71,11 @@ class PluginLibrary {
   // left out; a list with a NULL entry refuses the plugin at load.
   std::span<const chess::Variant> variants() const { return variants_; }
   bool plays(chess::Variant v) const;
+
+  // What the plugin declared it needs beyond its sandbox (ABI 1.4 descriptor
+  // field; nothing for an older plugin). Checked at load: each of a known
+  // kind, naming a text option of its schema.
+  const std::vector<Permission>& permissions() const { return permissions_; }
 
   // The plugin has a consider_draw (ABI 1.2); without one it is a player with
   // no opinion on draws (or a descriptor of ABI 1.0 or 1.1).
@@ -117,6 +123,7 @@ class PluginLibrary {
   mutable Result<std::shared_ptr<const PluginLibrary>> loaded_{Failure{}};
   void* handle_ = nullptr;
   std::vector<chess::Variant> variants_;
+  std::vector<Permission> permissions_;
   const gambit_plugin_descriptor* descriptor_ = nullptr;
   std::filesystem::path path_;
   std::string id_, name_, version_, description_;

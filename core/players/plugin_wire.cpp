@@ -116,6 +116,8 @@ std::vector<std::string> description_lines(const Description& d) {
   std::vector<std::string> variants{"variant"};
   variants.insert(variants.end(), d.variants.begin(), d.variants.end());
   lines.push_back(message(variants));
+  for (const Permission& p : d.permissions)
+    lines.push_back(message({"permission", std::string(permission_name(p.kind)), p.option, p.reason}));
   lines.push_back("ready");
   return lines;
 }
@@ -171,6 +173,13 @@ Result<bool> read_description_line(Description& d, std::string_view line) {
   }
   if (kind == "variant") {
     d.variants.assign(w.begin() + 1, w.end());
+    return false;
+  }
+  if (kind == "permission") {
+    if (w.size() != 4) return wrong("a kind, an option and a reason");
+    const std::optional<Permission::Kind> permission = permission_from_name(w[1]);
+    if (!permission) return wrong("no permission is called " + quote_for_message(w[1]));
+    d.permissions.push_back({*permission, w[2], w[3]});
     return false;
   }
   return Failure{"an unexpected line " + quote_for_message(line) + " in the plugin's description"};

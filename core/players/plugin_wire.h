@@ -9,6 +9,7 @@
 //                        option <name> <help> <type> <min> <max> <default> <choice>...   (one per option)
 //                        level <name> <description> <option> <value>...                (one per level)
 //                        variant <id>...
+//                        permission <kind> <option> <reason>                    (one per permission)
 //                        ready                  (or: refused <why>, and it exits)
 // Host -> child:         create <option> <value>...        -> created | failed <why>
 //                        new_game                          -> ok | failed <what>
@@ -32,6 +33,7 @@
 
 #include "core/chess/position.h"
 #include "core/chess/types.h"
+#include "core/players/permissions.h"
 #include "core/players/player_instance.h"
 #include "core/players/player_types.h"
 #include "core/util/result.h"
@@ -66,6 +68,7 @@ struct Description {
   std::vector<Option> options;
   std::vector<Level> levels;
   std::vector<std::string> variants;
+  std::vector<Permission> permissions;
 };
 
 // The lines announcing a description, "ready" last.

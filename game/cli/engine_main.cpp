@@ -38,6 +38,7 @@
 #include "core/config/config_loader.h"
 #include "core/config/config_paths.h"
 #include "core/players/options.h"
+#include "core/players/permissions.h"
 #include "core/players/plugin_catalog.h"
 #include "core/players/plugin_player.h"
 #include "game/cli/cecp_protocol.h"
@@ -477,9 +478,10 @@ int run(int argc, char** argv) {
   players::PluginCatalog catalog = players::PluginCatalog::scan(config::plugin_search_paths(*settings));
   if (list_plugins) {
     for (const auto& plugin : catalog.plugins())
-      std::printf("%s %s: %s (%s)\n  %s\n%s\n", plugin->id().c_str(), plugin->version().c_str(),
+      std::printf("%s %s: %s (%s)\n  %s\n%s%s\n", plugin->id().c_str(), plugin->version().c_str(),
                   plugin->name().c_str(), plugin->path().c_str(), plugin->description().c_str(),
-                  players::describe_options(plugin->descriptor()).c_str());
+                  players::describe_options(plugin->descriptor()).c_str(),
+                  players::describe_permissions(plugin->permissions()).c_str());
     for (const std::string& problem : catalog.problems()) std::printf("not loaded: %s\n", problem.c_str());
     return 0;
   }

@@ -86,6 +86,7 @@ wire::Description description_of(const PluginLibrary& library) {
     out.levels.push_back(std::move(l));
   }
   for (chess::Variant v : library.variants()) out.variants.emplace_back(chess::names_of(v).id);
+  out.permissions = library.permissions();
   return out;
 }
 

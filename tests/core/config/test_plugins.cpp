@@ -27,7 +27,9 @@ gambit_plugin_descriptor descriptor(const char* id, const gambit_option_spec* op
                                   nullptr,
                                   nullptr,
                                   0,
-                                  nullptr};
+                                  nullptr,
+                                  nullptr,
+                                  0};
 }
 
 }  // namespace

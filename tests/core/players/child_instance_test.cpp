@@ -83,6 +83,17 @@ TEST(ChildInstance, DescribesAPluginAsLoadingItWould) {
   EXPECT_EQ(library->considers_draws(), loaded.value()->considers_draws());
 }
 
+TEST(ChildInstance, APluginsPermissionsAreDescribedAsLoadingReadsThem) {
+  auto loaded = PluginLibrary::load(test_support::uci_plugin());
+  ASSERT_TRUE(loaded) << loaded.error();
+  auto library = described(test_support::uci_plugin());
+  ASSERT_TRUE(library);
+  ASSERT_EQ(loaded.value()->permissions().size(), 2u);
+  EXPECT_EQ(loaded.value()->permissions()[0].kind, Permission::Kind::RunProgram);
+  EXPECT_EQ(loaded.value()->permissions()[0].option, "command");
+  EXPECT_EQ(library->permissions(), loaded.value()->permissions());
+}
+
 TEST(ChildInstance, RefusesWhatLoadingRefusesWithTheSameSentence) {
   for (const char* name : {"abi99", "no_entry", "bad_level", "null_function"}) {
     auto loaded = PluginLibrary::load(test_plugin(name));

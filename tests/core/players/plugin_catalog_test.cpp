@@ -43,7 +43,8 @@ TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
       {"no_entry", "no entry symbol"},     {"null_entry", "does not serve"},   {"abi99", "major version is 99"},
       {"small_struct", "smaller than"},    {"no_id", "no id"},                 {"null_function", "'choose_move'"},
       {"bad_default", "default"},          {"duplicate_option", "twice"},      {"bad_level", "level 'easy'"},
-      {"raw_copy", "its id 'raw' is already taken"}};
+      {"raw_copy", "its id 'raw' is already taken"}, {"unknown_permission", "kind this Gambit does not know"},
+      {"permission_without_option", "which it does not have"}, {"permission_on_number", "which is not text"}};
   for (auto [name, reason] : refused) {
     const std::string problem = problem_about(catalog, test_plugin(name));
     EXPECT_TRUE(contains(problem, reason)) << name << ": " << reason << "\nproblems:\n" << all(catalog.problems());
@@ -52,7 +53,7 @@ TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
       << all(catalog.problems());
   EXPECT_TRUE(contains(problem_about(catalog, test_plugin("raw_copy")), test_plugin("raw").string()))
       << "the duplicate report names the file that kept the id:\n" << all(catalog.problems());
-  EXPECT_EQ(catalog.problems().size(), 12u) << "gambit_nested.so (a directory), readme.txt and not_a_gambit_plugin.so are not plugins:\n"
+  EXPECT_EQ(catalog.problems().size(), 15u) << "gambit_nested.so (a directory), readme.txt and not_a_gambit_plugin.so are not plugins:\n"
                                             << all(catalog.problems());
 }
 
@@ -77,7 +78,7 @@ TEST(PluginCatalog, EarlierDirectoriesWinAndRepeatedFilesAreLoadedOnce) {
   ASSERT_TRUE(catalog.find("raw"));
   ASSERT_TRUE(catalog.find("random"));
   EXPECT_EQ(catalog.plugins().front()->id(), "raw") << "plugins are listed in discovery order";
-  EXPECT_EQ(catalog.problems().size(), 12u) << "the second scan of a directory reports nothing new:\n"
+  EXPECT_EQ(catalog.problems().size(), 15u) << "the second scan of a directory reports nothing new:\n"
                                             << all(catalog.problems());
 }
 

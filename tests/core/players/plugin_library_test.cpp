@@ -77,6 +77,21 @@ TEST(PluginLibrary, RefusesAVariantsListWithoutNames) {
   expect_refused(test_plugin("null_variant"), "variants list has no name at position 2");
 }
 
+TEST(PluginLibrary, APluginAsksForNoPermissionUnlessItDeclaresOne) {
+  auto raw = PluginLibrary::load(test_plugin("raw"));
+  ASSERT_TRUE(raw) << raw.error();
+  EXPECT_TRUE((*raw)->permissions().empty());
+  auto old = PluginLibrary::load(test_plugin("raw_abi_1_1"));  // its descriptor ends before the permissions
+  ASSERT_TRUE(old) << old.error();
+  EXPECT_TRUE((*old)->permissions().empty());
+}
+
+TEST(PluginLibrary, RefusesAPermissionOfAnUnknownKindOrOnAnOptionThatIsNotText) {
+  expect_refused(test_plugin("unknown_permission"), "its permission 1 is of a kind this Gambit does not know (99)");
+  expect_refused(test_plugin("permission_without_option"), "its permission 1 names the option 'log', which it does not have");
+  expect_refused(test_plugin("permission_on_number"), "its permission 1 names the option 'depth', which is not text");
+}
+
 TEST(PluginLibrary, LoadingTheSameFileTwiceGivesTwoWorkingHandles) {
   Result<std::shared_ptr<const PluginLibrary>> first = PluginLibrary::load(test_plugin("raw"));
   Result<std::shared_ptr<const PluginLibrary>> second = PluginLibrary::load(test_plugin("raw"));

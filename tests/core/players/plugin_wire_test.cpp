@@ -73,6 +73,8 @@ TEST(PluginWire, ADescriptionIsReadBackAndNonsenseIsNot) {
   d.options.push_back({"style", "How it plays", GAMBIT_OPTION_CHOICE, 0, 0, "calm", {"calm", "wild one"}});
   d.levels.push_back({"easy", "Gentle", {{"style", "calm"}}});
   d.variants = {"standard"};
+  d.permissions = {{Permission::Kind::RunProgram, "command", "Runs the engine you name"},
+                   {Permission::Kind::WriteFile, "log", ""}};
   wire::Description back;
   bool ready = false;
   for (const std::string& line : wire::description_lines(d)) {
@@ -84,7 +86,9 @@ TEST(PluginWire, ADescriptionIsReadBackAndNonsenseIsNot) {
   EXPECT_EQ(back.options[0].choices[1], "wild one");
   EXPECT_EQ(back.levels[0].settings[0].second, "calm");
   EXPECT_TRUE(back.considers_draws);
-  for (const char* bad : {"plugin 1 2 x", "option a b 9 0 0 d", "level easy", "hello", "move e2e4", "plugin 1 2 a b c d 7"})
+  EXPECT_EQ(back.permissions, d.permissions);
+  for (const char* bad : {"plugin 1 2 x", "option a b 9 0 0 d", "level easy", "hello", "move e2e4", "plugin 1 2 a b c d 7",
+                          "permission fly command why", "permission run-program command"})
     EXPECT_FALSE(wire::read_description_line(back, bad)) << bad;
   auto refused = wire::read_description_line(back, wire::message({"refused", "cannot load plugin 'x': broken"}));
   ASSERT_FALSE(refused);

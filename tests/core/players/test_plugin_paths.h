@@ -14,6 +14,7 @@ inline std::filesystem::path test_plugin(std::string_view name) {
   return test_plugin_dir() / ("gambit_test_" + std::string(name) + ".so");
 }
 inline std::filesystem::path random_plugin() { return GAMBIT_RANDOM_PLUGIN; }
+inline std::filesystem::path uci_plugin() { return GAMBIT_UCI_PLUGIN; }
 
 inline bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 

@@ -19,6 +19,8 @@
 //                       // true agrees. request.limits() is empty: the player keeps
 //                       // to a small budget of its own and returns once stopped.
 //                       // Without it every offer is declined (consider_draw NULL).
+//   static std::span<const gambit_permission> permissions(); // optional: what it needs
+//                       // beyond the sandbox of an isolated plugin (player_api.h)
 #pragma once
 
 #include <atomic>
@@ -145,6 +147,15 @@ std::span<const char* const> variant_ids() {
   }
 }
 
+// What a player class needs beyond its sandbox: its permissions(), else nothing.
+template <class P>
+std::span<const gambit_permission> permission_list() {
+  if constexpr (requires { P::permissions(); })
+    return P::permissions();
+  else
+    return {};
+}
+
 // The variant the host asked for (ABI 1.1 field; standard when absent), if `plays` lists it.
 inline chess::Variant read_variant(const gambit_position& c, std::span<const char* const> plays) {
   const bool present = c.struct_size >= offsetof(gambit_position, variant) + sizeof(c.variant) && c.variant;
@@ -258,7 +269,9 @@ struct Adapter {
                                             &stop,
                                             variant_ids<P>().data(),
                                             std::uint32_t(variant_ids<P>().size()),
-                                            judges_draws<P> ? &consider_draw : nullptr};
+                                            judges_draws<P> ? &consider_draw : nullptr,
+                                            permission_list<P>().data(),
+                                            std::uint32_t(permission_list<P>().size())};
     return host_abi_major == GAMBIT_PLAYER_ABI_MAJOR ? &d : nullptr;
   }
 };

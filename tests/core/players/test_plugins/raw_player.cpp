@@ -229,6 +229,22 @@ const char* const variants[] = {"standard", nullptr};
 const char* const variants[] = {"standard"};
 #endif
 
+// Defects 13-15: a permission of a kind no host knows, one naming an option the plugin lacks, one naming a number.
+#if TEST_DEFECT == 13
+const gambit_permission permissions[] = {{99, "behaviour", "Something new"}};
+#elif TEST_DEFECT == 14
+const gambit_permission permissions[] = {{GAMBIT_PERMISSION_WRITE_FILE, "log", "Writes a log"}};
+#elif TEST_DEFECT == 15
+const gambit_permission permissions[] = {{GAMBIT_PERMISSION_READ_PATHS, "depth", "Reads tablebases"}};
+#endif
+#if TEST_DEFECT >= 13 && TEST_DEFECT <= 15
+constexpr const gambit_permission* permission_list = permissions;
+constexpr std::uint32_t permission_count = 1;
+#else
+constexpr const gambit_permission* permission_list = nullptr;
+constexpr std::uint32_t permission_count = 0;
+#endif
+
 // Defect 10 is no defect: a plugin built against ABI 1.0, whose descriptor ends at stop; nor is 12, one built
 // against ABI 1.1, whose descriptor ends before consider_draw.
 constexpr std::uint32_t descriptor_size() {
@@ -257,7 +273,9 @@ const gambit_plugin_descriptor descriptor{
     &stop,
     variants,
     std::uint32_t(sizeof(variants) / sizeof(variants[0])),
-    &consider_draw};
+    &consider_draw,
+    permission_list,
+    permission_count};
 
 }  // namespace
 
