@@ -84,13 +84,15 @@ LoadedInstance::~LoadedInstance() {
 
 Result<std::monostate> LoadedInstance::new_game() {
   char error[GAMBIT_ERROR_BUFFER_SIZE] = {};
-  const InstanceAnswer answer = guarded("new_game", [&] {
-    const gambit_status status = functions_->new_game(instance_, error, sizeof error);
-    return InstanceAnswer{status == GAMBIT_OK ? InstanceAnswer::Kind::Move : InstanceAnswer::Kind::PluginError,
-                          plugin_message(error, sizeof error)};
-  });
-  if (answer.kind == InstanceAnswer::Kind::Failed) return Failure{answer.text};
-  if (answer.kind == InstanceAnswer::Kind::PluginError) return Failure{"could not start a new game: " + answer.text};
+  gambit_status status = GAMBIT_ERROR;
+  try {
+    status = functions_->new_game(instance_, error, sizeof error);
+  } catch (const std::exception& e) {
+    return Failure{thrown_from("new_game", e.what()).text};
+  } catch (...) {
+    return Failure{thrown_from("new_game", "an exception that is not a std::exception").text};
+  }
+  if (status != GAMBIT_OK) return Failure{"could not start a new game: " + plugin_message(error, sizeof error)};
   return std::monostate{};
 }
 

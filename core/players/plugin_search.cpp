@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cassert>
 #include <condition_variable>
-#include <exception>
 #include <mutex>
 #include <string_view>
 #include <system_error>
