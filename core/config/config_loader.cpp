@@ -354,6 +354,27 @@ class LayerReader {
     return std::nullopt;
   }
 
+  // [plugins.permissions]: plugin id = ["run-program", ...].
+  std::optional<Failure> read_permissions(const toml::node& node) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, "plugins.permissions", "a table");
+    for (const auto& [id, value] : in_file_order(*table)) {
+      const std::string key = "plugins.permissions." + key_text(id->str());
+      const toml::array* array = value->as_array();
+      if (!array) return type_error(*value, key, "an array of permission names");
+      std::vector<std::string> granted;
+      for (std::size_t i = 0; i < array->size(); ++i) {
+        std::string name;
+        if (auto failure = read_name(*array->get(i), key + "[" + std::to_string(i) + "]", PermissionNames, name))
+          return failure;
+        granted.push_back(std::move(name));
+      }
+      settings_.plugin_permissions[std::string(id->str())] = std::move(granted);
+      settings_.sources[key] = place(value->source());
+    }
+    return std::nullopt;
+  }
+
   std::optional<Failure> read_plugins(const toml::node& node) {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, "plugins", "a table");
@@ -368,7 +389,16 @@ class LayerReader {
           return failure;
         continue;
       }
-      if (name->str() != "paths") return unknown_key(*name, "plugins.", "paths, isolation or memory_limit_mb");
+      if (name->str() == "sandbox") {
+        if (auto failure = read_name(*value, "plugins.sandbox", SandboxModes, settings_.sandbox)) return failure;
+        continue;
+      }
+      if (name->str() == "permissions") {
+        if (auto failure = read_permissions(*value)) return failure;
+        continue;
+      }
+      if (name->str() != "paths")
+        return unknown_key(*name, "plugins.", "paths, isolation, memory_limit_mb, sandbox or permissions");
       const toml::array* array = value->as_array();
       if (!array) return type_error(*value, "plugins.paths", "an array of strings");
       std::vector<fs::path> paths;

@@ -178,6 +178,21 @@ Result<std::string> format_config(const Settings& settings) {
   if (auto failure =
           append_int(out, "plugins.memory_limit_mb", settings.memory_limit_mb, MinMemoryLimitMb, MaxMemoryLimitMb))
     return *failure;
+  if (auto failure = append_name(out, "plugins.sandbox", settings.sandbox, SandboxModes)) return *failure;
+  if (!settings.plugin_permissions.empty()) {
+    out += "\n[plugins.permissions]\n";
+    for (const auto& [id, granted] : settings.plugin_permissions) {
+      const std::string key = "plugins.permissions." + key_text(id);
+      if (auto failure = check_text(id, key)) return *failure;
+      out += key_text(id) + " = [";
+      for (std::size_t i = 0; i < granted.size(); ++i) {
+        if (std::find(PermissionNames.begin(), PermissionNames.end(), granted[i]) == PermissionNames.end())
+          return Failure{key + ": no permission is called " + quote_for_message(granted[i])};
+        out += (i ? ", " : "") + toml_string(granted[i]);
+      }
+      out += "]\n";
+    }
+  }
   return out;
 }
 

@@ -8,8 +8,15 @@ namespace gambit::config {
 players::Isolation Settings::isolation_of(const SeatConfig& seat) const {
   const std::optional<players::Isolation::Mode> mode =
       players::isolation_from_name(seat.isolation.empty() ? isolation : seat.isolation);
-  return players::Isolation{.mode = mode.value_or(players::Isolation::Mode::Process),
-                            .memory_limit_mb = std::uint64_t(memory_limit_mb)};
+  players::Isolation out{.mode = mode.value_or(players::Isolation::Mode::Process),
+                         .memory_limit_mb = std::uint64_t(memory_limit_mb),
+                         .sandbox = players::sandbox_from_name(sandbox).value_or(players::Isolation::Sandbox::On)};
+  if (auto granted = plugin_permissions.find(seat.player); granted != plugin_permissions.end()) {
+    out.granted.emplace();
+    for (const std::string& name : granted->second)
+      if (auto kind = players::permission_from_name(name)) out.granted->push_back(*kind);
+  }
+  return out;
 }
 
 std::string SourcePlace::prefix() const {

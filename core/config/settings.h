@@ -57,6 +57,8 @@ inline constexpr std::array<std::string_view, 4> BoardThemes{"green", "brown", "
 inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
 // Where a plugin's instances run ([plugins] isolation, a seat's isolation): players::isolation_name.
 inline constexpr std::array<std::string_view, 2> IsolationModes{"process", "in-process"};
+inline constexpr std::array<std::string_view, 3> SandboxModes{"on", "off", "required"};
+inline constexpr std::array<std::string_view, 3> PermissionNames{"run-program", "read-paths", "write-file"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
 inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
@@ -178,6 +180,13 @@ struct Settings {
   // memory_limit_mb: each child's address space.
   std::string isolation = "process";
   int memory_limit_mb = int(players::DefaultMemoryLimitMb);
+  // [plugins] sandbox: "on" (as far as the kernel can), "off", or "required"
+  // (a plugin the kernel cannot sandbox is refused); players::Isolation.
+  std::string sandbox = "on";
+  // [plugins.permissions]: by plugin id, the permissions granted of those it
+  // declares (PermissionNames); a plugin not named gets the default
+  // (players::grants_declared_by_default).
+  std::map<std::string, std::vector<std::string>, std::less<>> plugin_permissions;
   GameSettings game;
   UiSettings ui;
   ClockSettings clock;
@@ -187,7 +196,8 @@ struct Settings {
   ReviewSettings review;
   StoreSettings store;
 
-  // The isolation of a seat: its own mode, else [plugins] isolation; the memory limit of [plugins].
+  // The isolation of a seat: its own mode, else [plugins] isolation; the memory limit, the sandbox and the
+  // permissions its plugin is granted, of [plugins].
   players::Isolation isolation_of(const SeatConfig& seat) const;
 
   // Where each value was read, by dotted key: "white.player", "white.level",
@@ -206,7 +216,8 @@ struct Settings {
 
   bool operator==(const Settings& other) const {
     return white == other.white && black == other.black && plugin_paths == other.plugin_paths &&
-           isolation == other.isolation && memory_limit_mb == other.memory_limit_mb &&
+           isolation == other.isolation && memory_limit_mb == other.memory_limit_mb && sandbox == other.sandbox &&
+           plugin_permissions == other.plugin_permissions &&
            game == other.game && ui == other.ui &&
            clock == other.clock && demo == other.demo && hint == other.hint && review == other.review &&
            store == other.store;

@@ -15,7 +15,10 @@
 #include <optional>
 #include <stdexcept>
 
+#include "core/players/plugin_notices.h"
 #include "core/players/plugin_search.h"
+#include "core/sandbox/denied_calls.h"
+#include "core/sandbox/descriptor_passing.h"
 #include "core/util/child_process.h"
 #include "core/util/install_layout.h"
 
@@ -65,6 +68,23 @@ int current_niceness() {
   return errno == 0 ? nice : 0;
 }
 
+// gambit-plugin-host's arguments for file in the sandbox asked for.
+std::vector<std::string> host_arguments(const std::filesystem::path& file, const Isolation& isolation,
+                                        const SandboxGrants& grants) {
+  std::vector<std::string> args;
+  if (isolation.sandbox != Isolation::Sandbox::Off) {
+    args = {"--sandbox", sandbox_name(isolation.sandbox)};
+    for (const auto& [flag, paths] : {std::pair{"--read", &grants.readable}, std::pair{"--run", &grants.runnable},
+                                      std::pair{"--write", &grants.writable}, std::pair{"--own", &grants.own_folders}})
+      for (const std::filesystem::path& path : *paths) {
+        args.push_back(flag);
+        args.push_back(path.string());
+      }
+  }
+  args.push_back(file.string());
+  return args;
+}
+
 }  // namespace
 
 // One isolated instance's child, and how to start another like it.
@@ -72,7 +92,11 @@ struct ChildInstance::Child {
   std::filesystem::path file;
   OptionList options;
   Isolation isolation;
+  SandboxGrants grants;
 
+  std::mutex name_mutex;  // guards name, read by the denied calls' thread
+  std::string name;       // the plugin's id once described, else its file's name
+  std::unique_ptr<sandbox::DeniedCalls> denied;  // the sandbox's reports of the child below; outlives it
   std::mutex mutex;  // guards process against stop() and end() from another thread while it is replaced
   std::unique_ptr<ChildProcess> process;
   bool dead = false;  // the child failed: the next request starts a fresh one
@@ -136,12 +160,48 @@ struct ChildInstance::Child {
     }
   }
 
+  std::string plugin_name() {
+    std::lock_guard lock(name_mutex);
+    return name;
+  }
+
+  // The sandbox's first word: the denied calls' listener, then a line saying how sandboxed the child is, told as
+  // notices. Returns the line when it is the child's refusal (of a sandbox required and impossible).
+  std::optional<std::string> hear_sandbox(Clock::time_point deadline, const std::string& doing) {
+    {
+      std::lock_guard lock(name_mutex);
+      name = file.stem().string();
+    }
+    auto listener = sandbox::receive_descriptor(process->channel(), StartTime);
+    if (!listener) {
+      const std::string fate = fate_of(*process, isolation);
+      end();
+      throw Ended{fate + " before it reported its sandbox (" + listener.error() + ") while " + doing};
+    }
+    if (listener.value())
+      denied = std::make_unique<sandbox::DeniedCalls>(*listener.value(), [this](const std::string& attempt) {
+        tell_plugin_notice("plugin '" + plugin_name() + "' tried " + attempt + ": denied");
+      });
+    const std::string line = next_line(deadline, doing);
+    const std::vector<std::string> w = words_of(line, doing);
+    if (w[0] == "refused") return line;
+    if (w[0] == "unsandboxed" && w.size() == 2) {
+      tell_plugin_notice("plugins run without a sandbox here: " + w[1]);
+    } else if (w[0] == "sandboxed" && w.size() >= 2) {
+      for (std::size_t i = 2; i < w.size(); ++i)
+        tell_plugin_notice("the plugins' sandbox cannot enforce this here: " + w[i]);
+    } else {
+      protocol_violation(line, "not the sandbox's report", doing);
+    }
+    return std::nullopt;
+  }
+
   // Starts a child for file and reads its description; a failure is a sentence ("cannot load plugin ...").
   Result<wire::Description> start() {
     const std::string refusal = "cannot load plugin '" + file.string() + "': ";
     try {
       auto started = std::make_unique<ChildProcess>(plugin_host_program().string(),
-                                                    std::vector<std::string>{file.string()},
+                                                    host_arguments(file, isolation, grants),
                                                     isolation.memory_limit_mb * 1024 * 1024);
       std::lock_guard lock(mutex);
       process = std::move(started);
@@ -153,8 +213,10 @@ struct ChildInstance::Child {
     const Clock::time_point deadline = Clock::now() + StartTime;
     const std::string doing = "loading the plugin";
     try {
+      std::optional<std::string> refused;
+      if (isolation.sandbox != Isolation::Sandbox::Off) refused = hear_sandbox(deadline, doing);
       for (;;) {
-        const std::string line = next_line(deadline, doing);
+        const std::string line = refused ? *std::exchange(refused, std::nullopt) : next_line(deadline, doing);
         auto done = wire::read_description_line(description, line);
         if (!done) {
           const auto words = wire::words_of(line);
@@ -162,15 +224,26 @@ struct ChildInstance::Child {
           end();
           return Failure{refusal + "its process described it wrongly: " + done.error()};
         }
-        if (done.value()) return description;
+        if (done.value()) {
+          std::lock_guard lock(name_mutex);
+          name = description.id;
+          return description;
+        }
       }
     } catch (const Ended& e) {
       return Failure{refusal + "its process " + e.what};
     }
   }
 
-  // A fresh child with the instance in it: the failure is the plugin's message or the child's fate.
+  // A fresh child with the instance in it: the failure is the plugin's message or the child's fate, with the
+  // permissions withheld named.
   Result<std::monostate> create() {
+    auto created = create_child();
+    if (!created) return Failure{created.error() + withheld_note(grants.withheld)};
+    return created;
+  }
+
+  Result<std::monostate> create_child() {
     auto description = start();
     if (!description) return Failure{description.error()};
     std::vector<std::string> words{"create"};
@@ -202,7 +275,7 @@ struct ChildInstance::Child {
       revive = dead;
     }
     if (revive)
-      if (auto created = create(); !created)
+      if (auto created = create_child(); !created)
         throw Ended{"could not be started again after it failed, " + doing + ": " + created.error()};
     stop_wanted = false;
     stop_at = 0;
@@ -236,13 +309,14 @@ struct ChildInstance::Child {
       r.niceness = current_niceness();
       for (std::string& word : wire::request_words(r)) words.push_back(std::move(word));
       const std::vector<std::string> w = ask(doing, words, on_progress, Clock::time_point::max());
-      if (w[0] == "failed" && w.size() == 2) return {InstanceAnswer::Kind::PluginError, w[1]};
-      if (w[0] == "threw" && w.size() == 2) return {InstanceAnswer::Kind::Failed, w[1]};
+      const std::string note = withheld_note(grants.withheld);
+      if (w[0] == "failed" && w.size() == 2) return {InstanceAnswer::Kind::PluginError, w[1] + note};
+      if (w[0] == "threw" && w.size() == 2) return {InstanceAnswer::Kind::Failed, w[1] + note};
       std::optional<InstanceAnswer> answer = read(w);
       if (!answer) protocol_violation(wire::message(w), std::string("not an answer to ") + kind, doing);
       return *answer;
     } catch (const Ended& e) {
-      return {InstanceAnswer::Kind::Failed, e.what, false, e.timed_out};
+      return {InstanceAnswer::Kind::Failed, e.what + withheld_note(grants.withheld), false, e.timed_out};
     }
   }
 };
@@ -253,11 +327,13 @@ ChildInstance::ChildInstance(std::unique_ptr<Child> child) : child_(std::move(ch
 ChildInstance::~ChildInstance() = default;
 
 Result<std::unique_ptr<ChildInstance>> ChildInstance::create(const std::filesystem::path& file,
-                                                             const OptionList& options, const Isolation& isolation) {
+                                                             const OptionList& options, const Isolation& isolation,
+                                                             const SandboxGrants& grants) {
   auto child = std::make_unique<Child>();
   child->file = file;
   child->options = options;
   child->isolation = isolation;
+  child->grants = grants;
   if (auto created = child->create(); !created) return Failure{created.error()};
   return std::unique_ptr<ChildInstance>(new ChildInstance(std::move(child)));
 }
@@ -304,6 +380,16 @@ const char* isolation_name(Isolation::Mode mode) { return mode == Isolation::Mod
 std::optional<Isolation::Mode> isolation_from_name(std::string_view name) {
   if (name == "process") return Isolation::Mode::Process;
   if (name == "in-process") return Isolation::Mode::InProcess;
+  return std::nullopt;
+}
+
+const char* sandbox_name(Isolation::Sandbox sandbox) {
+  return sandbox == Isolation::Sandbox::Off ? "off" : sandbox == Isolation::Sandbox::On ? "on" : "required";
+}
+
+std::optional<Isolation::Sandbox> sandbox_from_name(std::string_view name) {
+  for (const Isolation::Sandbox s : {Isolation::Sandbox::Off, Isolation::Sandbox::On, Isolation::Sandbox::Required})
+    if (name == sandbox_name(s)) return s;
   return std::nullopt;
 }
 

@@ -6,6 +6,11 @@
 // such failure is a Failed answer in words, and the next request gets a fresh
 // child with the same options.
 //
+// The child is sandboxed as isolation.sandbox says, with grants (what the
+// player granted of the permissions the plugin declared): the host tells what
+// this kernel cannot enforce, and each kind of call the sandbox denied, once,
+// as plugin notices (plugin_notices.h).
+//
 // Invariants: no child outlives its instance (the destructor reaps it: quit,
 // then TERM and KILL to its process group); a child that has not answered
 // within Grace of a stop is killed (a Failed answer with timed_out); a child
@@ -19,6 +24,7 @@
 #include "core/players/options.h"
 #include "core/players/player_instance.h"
 #include "core/players/plugin_wire.h"
+#include "core/players/sandbox_grants.h"
 #include "core/util/result.h"
 
 namespace gambit::players {
@@ -27,15 +33,17 @@ namespace gambit::players {
 std::filesystem::path plugin_host_program();
 
 // The description of file's plugin, from a child that loads it (no code of
-// the file runs in this program). A refusal is PluginLibrary::load's sentence.
+// the file runs in this program), sandboxed with nothing granted. A refusal is
+// PluginLibrary::load's sentence.
 Result<wire::Description> describe_in_child(const std::filesystem::path& file, const Isolation& isolation);
 
 class ChildInstance final : public PlayerInstance {
  public:
   // Starts a child for file and creates an instance in it with options
-  // (validated already). The failure is the plugin's message or the child's fate.
+  // (validated already). The failure is the plugin's message or the child's
+  // fate, with the permissions withheld named.
   static Result<std::unique_ptr<ChildInstance>> create(const std::filesystem::path& file, const OptionList& options,
-                                                       const Isolation& isolation);
+                                                       const Isolation& isolation, const SandboxGrants& grants);
   ~ChildInstance() override;
   ChildInstance(const ChildInstance&) = delete;
   ChildInstance& operator=(const ChildInstance&) = delete;

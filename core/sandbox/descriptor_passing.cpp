@@ -14,7 +14,8 @@ namespace gambit::sandbox {
 
 namespace {
 
-constexpr char Marker = 'D';
+constexpr char WithDescriptor = 'D';
+constexpr char WithoutDescriptor = 'N';
 
 // A message of one byte with room for one descriptor beside it.
 struct OneByteMessage {
@@ -27,7 +28,7 @@ struct OneByteMessage {
   OneByteMessage(const OneByteMessage&) = delete;
   OneByteMessage& operator=(const OneByteMessage&) = delete;
 
-  char byte = Marker;
+  char byte = WithDescriptor;
   iovec data{&byte, 1};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
   msghdr header{};
@@ -37,18 +38,24 @@ struct OneByteMessage {
 
 Result<std::monostate> send_descriptor(int socket, int fd) {
   OneByteMessage message;
-  cmsghdr* header = CMSG_FIRSTHDR(&message.header);
-  header->cmsg_level = SOL_SOCKET;
-  header->cmsg_type = SCM_RIGHTS;
-  header->cmsg_len = CMSG_LEN(sizeof(int));
-  std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
+  if (fd < 0) {
+    message.byte = WithoutDescriptor;
+    message.header.msg_control = nullptr;
+    message.header.msg_controllen = 0;
+  } else {
+    cmsghdr* header = CMSG_FIRSTHDR(&message.header);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(header), &fd, sizeof(int));
+  }
   for (;;) {
     if (::sendmsg(socket, &message.header, MSG_NOSIGNAL) == 1) return std::monostate{};
     if (errno != EINTR) return Failure{std::string("cannot pass a descriptor: ") + std::strerror(errno)};
   }
 }
 
-Result<int> receive_descriptor(int socket, std::chrono::milliseconds patience) {
+Result<std::optional<int>> receive_descriptor(int socket, std::chrono::milliseconds patience) {
   pollfd ready{socket, POLLIN, 0};
   int polled;
   do polled = ::poll(&ready, 1, int(patience.count()));
@@ -65,11 +72,12 @@ Result<int> receive_descriptor(int socket, std::chrono::milliseconds patience) {
   if (header && header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS &&
       header->cmsg_len == CMSG_LEN(sizeof(int)))
     std::memcpy(&fd, CMSG_DATA(header), sizeof(int));
-  if (message.byte != Marker || fd < 0) {
+  if (message.byte == WithoutDescriptor && fd < 0) return std::optional<int>();
+  if (message.byte != WithDescriptor || fd < 0) {
     if (fd >= 0) ::close(fd);
     return Failure{"the other side sent something else than a descriptor"};
   }
-  return fd;
+  return std::optional<int>(fd);
 }
 
 }  // namespace gambit::sandbox

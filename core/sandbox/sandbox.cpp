@@ -40,7 +40,7 @@ Result<SandboxOutcome> enter_sandbox(const SandboxPolicy& policy) {
   SandboxOutcome outcome;
   const rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
-  if (policy.writable.empty()) {
+  if (policy.writable.empty() && policy.own_folders.empty()) {
     const rlimit no_files{0, 0};
     setrlimit(RLIMIT_FSIZE, &no_files);
   }
@@ -54,6 +54,8 @@ Result<SandboxOutcome> enter_sandbox(const SandboxPolicy& policy) {
       rules.paths.push_back({loader, Read | Execute});
   }
   for (const auto& path : policy.writable) rules.paths.push_back({path, Read | WriteFile | Truncate});
+  for (const auto& path : policy.own_folders)
+    rules.paths.push_back({path, Read | WriteFile | Truncate | MakeReg | MakeDir | RemoveFile | RemoveDir});
   auto landlocked = landlock_restrict_self(rules);
   if (!landlocked) return Failure{landlocked.error()};
   outcome.landlock_abi = landlocked.value().abi;

@@ -25,6 +25,7 @@ struct SandboxPolicy {
   std::vector<std::filesystem::path> readable;     // files and folders (and all beneath) that may be read
   std::vector<std::filesystem::path> runnable;     // programs that may be run (with may_run_programs)
   std::vector<std::filesystem::path> writable;     // files that may be written (they exist already)
+  std::vector<std::filesystem::path> own_folders;  // folders wholly its own: files and folders made, written, removed
   bool may_run_programs = false;
 };
 

@@ -60,7 +60,10 @@ Result<int> install_syscall_filter(const SyscallPolicy& policy) {
   rule(deny, "prctl", {scmp_arg_cmp{0, SCMP_CMP_EQ, PR_SET_SECCOMP, 0}});
   // clone3 passes its flags in memory, where a filter cannot look: callers (glibc) fall back to clone.
   rule(SCMP_ACT_ERRNO(ENOSYS), "clone3");
-  rule(report, "socket");
+  // A local socket is refused quietly: the C library tries one on its own (to ask nscd for the user's home),
+  // and no plugin means harm by it. Any other (the network) is reported.
+  rule(deny, "socket", {scmp_arg_cmp{0, SCMP_CMP_EQ, AF_UNIX, 0}});
+  rule(report, "socket", {scmp_arg_cmp{0, SCMP_CMP_NE, AF_UNIX, 0}});
   if (!policy.may_run_programs) {
     // A process; threads (CLONE_THREAD set) are allowed. For MASKED_EQ, datum_a is the mask and datum_b the value.
     rule(report, "clone", {scmp_arg_cmp{0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0}});

@@ -7,7 +7,8 @@
 //
 // A denied call that says something about the plugin's intent is not answered
 // by the kernel but by a supervisor outside the sandbox (seccomp user
-// notification): it always answers EPERM, and learns what was tried. The
+// notification): it always answers EPERM, and learns what was tried (a
+// local socket, which the C library opens by itself, is refused quietly). The
 // listener that receives them is handed to the supervisor and closed in the
 // sandboxed process before any plugin code runs, and the filter denies
 // installing another filter, the one way a later filter could answer in the

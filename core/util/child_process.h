@@ -76,6 +76,9 @@ class ChildProcess {
   // A note in the log (nothing without one).
   void note(const std::string& text);
   const std::string& name() const { return name_; }
+  // Our end of the channel, for a descriptor passed over it before any line
+  // is read (core/sandbox/descriptor_passing.h); lines go through read_line.
+  int channel() const { return socket_; }
 
  private:
   void reap(std::chrono::milliseconds patience);

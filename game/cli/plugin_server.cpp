@@ -17,6 +17,7 @@
 #include "core/players/loaded_instance.h"
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_wire.h"
+#include "core/sandbox/descriptor_passing.h"
 
 namespace gambit::players {
 
@@ -198,10 +199,47 @@ class Server {
   bool running_ = false;  // a choose or draw is under way on worker_
 };
 
+// Enters the sandbox asked for and tells the host how it went: first the denied calls' listener (or the message that
+// there is none), then a line (wire.h). False when the plugin must not be loaded (it was required and failed).
+bool enter_plugin_sandbox(const std::filesystem::path& file, int channel, const HostSandbox& request) {
+  if (request.mode == Isolation::Sandbox::Off) return true;
+  sandbox::SandboxPolicy policy = request.grants;
+  std::vector<std::filesystem::path> readable = sandbox::system_readable();
+  std::error_code error;
+  const std::filesystem::path plugin = std::filesystem::absolute(file, error);
+  readable.push_back(plugin.parent_path());
+  if (const auto target = std::filesystem::canonical(plugin, error); !error) readable.push_back(target.parent_path());
+  policy.readable.insert(policy.readable.begin(), readable.begin(), readable.end());
+  auto entered = sandbox::enter_sandbox(policy);
+  if (entered) {
+    const int listener = entered.value().listener;
+    if (!sandbox::send_descriptor(channel, listener)) ::_exit(0);  // the host has gone
+    if (listener >= 0) ::close(listener);
+  } else if (!sandbox::send_descriptor(channel, -1)) {
+    ::_exit(0);
+  }
+  Channel out(channel);
+  if (request.mode == Isolation::Sandbox::Required && !(entered && entered.value().landlock_abi > 0)) {
+    const std::string why = entered ? entered.value().not_enforced.front() : entered.error();
+    out.write_line(wire::message({"refused", "cannot load plugin '" + file.string() + "': it must be sandboxed " +
+                                                 "([plugins] sandbox = \"required\") and cannot be: " + why}));
+    return false;
+  }
+  if (!entered) {
+    out.write_line(wire::message({"unsandboxed", entered.error()}));
+    return true;
+  }
+  std::vector<std::string> words{"sandboxed", std::to_string(entered.value().landlock_abi)};
+  for (const std::string& line : entered.value().not_enforced) words.push_back(line);
+  out.write_line(wire::message(words));
+  return true;
+}
+
 }  // namespace
 
-int serve_plugin(const std::filesystem::path& file, int channel) {
+int serve_plugin(const std::filesystem::path& file, int channel, const HostSandbox& sandbox) {
   std::set_new_handler([] { ::_exit(wire::OutOfMemoryStatus); });
+  if (!enter_plugin_sandbox(file, channel, sandbox)) return 1;
   auto library = PluginLibrary::load(file);
   if (!library) {
     Channel(channel).write_line(wire::message({"refused", library.error()}));

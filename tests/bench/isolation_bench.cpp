@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // gambit-isolation-bench: what isolating a plugin in a child process costs
-// (README, "Isolation"): reading a plugin, starting a player, and the time from
-// stop() to the answer during an infinite search, in the program and through
-// the child. A benchmark, not a test: it prints figures.
+// (README, "Isolation" and "Sandbox"): reading a plugin, starting a player, the
+// time from stop() to the answer during an infinite search, and the nodes a
+// second of a fixed-time search visits, in the program, through a child
+// without a sandbox, and through a sandboxed child. A benchmark, not a test:
+// it prints figures.
 // usage: gambit-isolation-bench [PLUGIN_FILE]   (default: the build's alphabeta, plugin_directory())
 #include <algorithm>
 #include <chrono>
@@ -43,11 +45,13 @@ int main(int argc, char** argv) {
   const std::filesystem::path file =
       argc > 1 ? std::filesystem::path(argv[1]) : plugin_directory() / "gambit_alphabeta.so";
   const Isolation in_process{.mode = Isolation::Mode::InProcess};
-  const Isolation process{};
-  constexpr int Reads = 20, Starts = 20, Stops = 30;
+  const Isolation process{.sandbox = Isolation::Sandbox::Off};
+  const Isolation sandboxed{.sandbox = Isolation::Sandbox::On};
+  constexpr int Reads = 20, Starts = 20, Stops = 30, Searches = 5;
 
-  for (const Isolation* isolation : {&in_process, &process}) {
-    const char* mode = isolation_name(isolation->mode);
+  for (const Isolation* isolation : {&in_process, &process, &sandboxed}) {
+    const char* mode = isolation->in_process() ? "in-process"
+                       : isolation->sandbox == Isolation::Sandbox::Off ? "process" : "sandboxed";
     std::vector<double> reads, starts, stops;
     std::shared_ptr<const PluginLibrary> library;
     for (int i = 0; i < Reads; ++i) {
@@ -86,8 +90,21 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
+    std::vector<double> speeds;
+    for (int i = 0; i < Searches; ++i) {
+      MoveRequest request;
+      request.limits.movetime_ms = 1000;
+      PluginSearch search = player.value()->start(request);
+      const MoveAnswer answer = search.wait();
+      const std::optional<SearchInfo> info = search.latest_info();
+      if (answer.kind != MoveAnswer::Kind::Move || !info || info->time_ms == 0) return 1;
+      speeds.push_back(double(info->nodes) / double(info->time_ms));  // thousands of nodes a second
+    }
     print("read the plugin (load / describe)", mode, figures(reads), reads.size());
     print("start a player (create, new_game)", mode, figures(starts), starts.size());
     print("stop -> move during go infinite", mode, figures(stops), stops.size());
+    const Figures speed = figures(speeds);
+    std::printf("%-34s %-11s median %7.0f knps, lowest %7.0f knps (%zu)\n", "a 1 s search from the start", mode,
+                speed.median, *std::min_element(speeds.begin(), speeds.end()), speeds.size());
   }
 }

@@ -8,6 +8,9 @@
 #   nohup nice -n 10 tests/bench/make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD] > DIR.log 2>&1 &
 # DIR gets games/*.pgn and found-SHARD.tsv (SHARD: I/N as for gambit-make-puzzles,
 # default 1/1; two shards on a two-core machine: 1/2 and 2/2, same DIR).
+# PAIRINGS="600-800 1800-2000" runs only those, in that order; each pairing
+# keeps its own seed (from its place in the list below), so its games are the
+# same whichever run plays them.
 set -eu
 dir=${1:?usage: make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD]}
 games=${2:-800}
@@ -16,10 +19,17 @@ bin=${GAMBIT_BIN:-build/bin}
 mkdir -p "$dir/games"
 config="$dir/empty.toml"
 : > "$config"
-# Neighbouring levels and levels 400 apart, weakest first.
-pairings="800-1000 1000-1200 1200-1400 1400-1600 1600-1800 1800-2000 2000-2200 1000-1400 1400-1800 1800-2200 1200-1600 1600-2000"
-seed=20261127
-for pairing in $pairings; do
+# Neighbouring levels and levels 400 apart, weakest first; then the weakest
+# levels again, whose games give the most puzzles. New pairings go at the end,
+# so that the seeds of the others stay as they were.
+pairings="800-1000 1000-1200 1200-1400 1400-1600 1600-1800 1800-2000 2000-2200 1000-1400 1400-1800 1800-2200 1200-1600 1600-2000 600-800 600-1000 800-1200 1000-1600 600-1200 800-1400"
+for pairing in ${PAIRINGS:-$pairings}; do
+  seed=20261127
+  for known in $pairings; do
+    [ "$known" = "$pairing" ] && break
+    seed=$((seed + 1))
+  done
+  [ "$known" = "$pairing" ] || { echo "make_puzzles.sh: no pairing $pairing (known: $pairings)" >&2; exit 2; }
   first=${pairing%-*}; second=${pairing#*-}
   pgn="$dir/games/$pairing.pgn"
   # Only the first shard plays the games; the others wait for them.
@@ -33,5 +43,4 @@ for pairing in $pairings; do
           [ "$(grep -c '^game' "$dir/games/$pairing.results" 2>/dev/null || echo 0)" -lt "$games" ]; do sleep 60; done
   fi
   "$bin/gambit-make-puzzles" "$pgn" -o "$dir/found-$(echo "$shard" | tr / -).tsv" --shard "$shard"
-  seed=$((seed + 1))
 done

@@ -259,6 +259,27 @@ TEST(ParseConfig, ReadsWherePluginsRunAndASeatsOwnChoice) {
   EXPECT_EQ(error_of("[hint]\nisolation = true\n"), "test.toml:2:13: hint.isolation must be a string, got boolean");
 }
 
+TEST(ParseConfig, ReadsTheSandboxAndThePermissionsGrantedByPlugin) {
+  const Settings defaults;
+  EXPECT_EQ(defaults.isolation_of(defaults.black).sandbox, players::Isolation::Sandbox::On);
+  EXPECT_FALSE(defaults.isolation_of(defaults.black).granted);  // the default grants
+  const Settings s = parsed(
+      "[plugins]\nsandbox = \"required\"\n[plugins.permissions]\nuci = [\"run-program\"]\n\"my engine\" = []\n"
+      "[black]\nplayer = \"uci\"\n");
+  EXPECT_EQ(s.isolation_of(s.black).sandbox, players::Isolation::Sandbox::Required);
+  EXPECT_EQ(s.isolation_of(s.black).granted, std::vector{players::Permission::Kind::RunProgram});
+  EXPECT_FALSE(s.isolation_of(s.white).granted);  // human: nothing named
+  EXPECT_EQ(s.plugin_permissions.at("my engine"), std::vector<std::string>{});
+  EXPECT_EQ(s.about("plugins.permissions.uci"), "test.toml:4:7: plugins.permissions.uci: ");
+  EXPECT_EQ(error_of("[plugins]\nsandbox = \"maybe\"\n"),
+            "test.toml:2:11: plugins.sandbox must be one of on, off, required, got 'maybe'");
+  EXPECT_EQ(error_of("[plugins.permissions]\nuci = [\"network\"]\n"),
+            "test.toml:2:8: plugins.permissions.uci[0] must be one of run-program, read-paths, write-file, got "
+            "'network'");
+  EXPECT_EQ(error_of("[plugins.permissions]\nuci = \"run-program\"\n"),
+            "test.toml:2:7: plugins.permissions.uci must be an array of permission names, got string");
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
@@ -371,7 +392,7 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
             "isolation");
   EXPECT_EQ(error_of("[white]\ncolour = \"white\"\n"),
             "test.toml:2:1: unknown key white.colour; expected player, level, options or isolation");
-  EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths, isolation or memory_limit_mb");
+  EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths, isolation, memory_limit_mb, sandbox or permissions");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
             "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, review, store or plugins");
 }
@@ -663,8 +684,8 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     previous = line;
   }
   // white.player, black.player, black.level, hint (2), review (4), game (2), ui (6),
-  // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (3)
-  EXPECT_EQ(keys, 28);
+  // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (4)
+  EXPECT_EQ(keys, 29);
 }
 
 }  // namespace

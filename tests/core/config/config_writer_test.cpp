@@ -31,6 +31,8 @@ Settings unusual_settings() {
   settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}, "in-process"};
   settings.isolation = "in-process";
   settings.memory_limit_mb = 300;
+  settings.sandbox = "required";
+  settings.plugin_permissions = {{"uci", {"run-program", "write-file"}}, {"my engine", {}}};
   settings.plugin_paths = {"/opt/gambit plugins", "/home/ann/\xE2\x82\xAC"};
   settings.store = StoreSettings{"/home/ann/chess \"scores\".db", "Ann \xC3\xA9"};
   settings.game.variant = "threecheck";

@@ -35,7 +35,7 @@ std::string problem_about(const PluginCatalog& catalog, const std::filesystem::p
 
 TEST(PluginCatalog, ScansADirectoryKeepingGoodPluginsAndReportingEachBadOne) {
   const PluginCatalog catalog = PluginCatalog::scan({test_plugin_dir()});
-  EXPECT_EQ(catalog.ids(), (std::vector<std::string>{"raw", "raw_abi_1_0", "raw_abi_1_1", "sdk_test"})) << all(catalog.problems());
+  EXPECT_EQ(catalog.ids(), (std::vector<std::string>{"raw", "raw_abi_1_0", "raw_abi_1_1", "sdk_test", "snoop"})) << all(catalog.problems());
   ASSERT_TRUE(catalog.find("raw"));
   EXPECT_EQ(catalog.find("raw")->path(), test_plugin("raw")) << "the first file with an id wins";
 
@@ -86,7 +86,7 @@ TEST(PluginCatalog, UnknownIdListsTheAvailableOnes) {
   const PluginCatalog catalog = PluginCatalog::scan({test_plugin_dir()});
   Result<std::shared_ptr<const PluginLibrary>> found = catalog.lookup("foo");
   ASSERT_FALSE(found);
-  EXPECT_EQ(found.error(), "unknown player 'foo'; available: raw, raw_abi_1_0, raw_abi_1_1, sdk_test");
+  EXPECT_EQ(found.error(), "unknown player 'foo'; available: raw, raw_abi_1_0, raw_abi_1_1, sdk_test, snoop");
   Result<std::shared_ptr<const PluginLibrary>> raw = catalog.lookup("raw");
   ASSERT_TRUE(raw) << raw.error();
   EXPECT_EQ((*raw)->id(), "raw");

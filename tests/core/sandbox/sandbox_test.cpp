@@ -67,7 +67,7 @@ Findings in_sandbox(const SandboxPolicy& policy, const std::map<std::string, std
   std::mutex mutex;
   {
     auto listener = receive_descriptor(channel[0], std::chrono::seconds(10));
-    DeniedCalls supervisor(listener ? listener.value() : -1, [&](const std::string& attempt) {
+    DeniedCalls supervisor(listener ? listener.value().value_or(-1) : -1, [&](const std::string& attempt) {
       std::lock_guard lock(mutex);
       findings.reported.insert(attempt);
     });
@@ -215,14 +215,25 @@ TEST(DescriptorPassing, ADescriptorCrossesAndAnythingElseIsRefused) {
   ASSERT_TRUE(send_descriptor(pair[0], pipe_ends[1]));
   auto received = receive_descriptor(pair[1], std::chrono::seconds(1));
   ASSERT_TRUE(received) << received.error();
-  ASSERT_EQ(::write(received.value(), "x", 1), 1);  // the copy writes into the same pipe
+  ASSERT_TRUE(received.value());
+  const int copy = *received.value();
+  ASSERT_EQ(::write(copy, "x", 1), 1);  // the copy writes into the same pipe
   char byte = 0;
   ASSERT_EQ(::read(pipe_ends[0], &byte, 1), 1);
   EXPECT_EQ(byte, 'x');
+  // The message without one, then a line: the line stays for whoever reads next.
+  ASSERT_TRUE(send_descriptor(pair[0], -1));
+  ASSERT_EQ(::write(pair[0], "ok\n", 3), 3);
+  auto none = receive_descriptor(pair[1], std::chrono::seconds(1));
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_FALSE(none.value());
+  char line[3] = {};
+  ASSERT_EQ(::read(pair[1], line, 3), 3);
+  EXPECT_EQ(std::string(line, 3), "ok\n");
   ASSERT_EQ(::write(pair[0], "plugin 1 3\n", 11), 11);
   EXPECT_FALSE(receive_descriptor(pair[1], std::chrono::seconds(1)));
   EXPECT_FALSE(receive_descriptor(pair[1], std::chrono::milliseconds(10)));  // nothing there
-  for (int fd : {pair[0], pair[1], pipe_ends[0], pipe_ends[1], received.value()}) ::close(fd);
+  for (int fd : {pair[0], pair[1], pipe_ends[0], pipe_ends[1], copy}) ::close(fd);
 }
 
 }  // namespace

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "core/players/plugin_notices.h"
+
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+namespace gambit::players {
+
+namespace {
+
+struct Notices {
+  std::mutex mutex;
+  std::set<std::string> told;
+  NoticeHandler handler;
+};
+
+Notices& notices() {
+  static Notices n;
+  return n;
+}
+
+}  // namespace
+
+void tell_plugin_notice(const std::string& notice) {
+  Notices& n = notices();
+  std::lock_guard lock(n.mutex);
+  if (!n.told.insert(notice).second) return;
+  if (n.handler)
+    n.handler(notice);
+  else
+    std::fprintf(stderr, "gambit: %s\n", notice.c_str());
+}
+
+void set_plugin_notice_handler(NoticeHandler handler) {
+  Notices& n = notices();
+  std::lock_guard lock(n.mutex);
+  n.handler = std::move(handler);
+  n.told.clear();
+}
+
+}  // namespace gambit::players

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "core/players/sandbox_grants.h"
+
+#include <fcntl.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/util/child_process.h"
+#include "core/util/install_layout.h"
+
+namespace gambit::players {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string value_of(const OptionList& values, const std::string& option) {
+  for (const auto& [name, value] : values)
+    if (name == option) return value;
+  return {};
+}
+
+// path and, when it is reached through symbolic links, where it leads: the kernel checks the file itself.
+void add_with_target(std::vector<fs::path>& list, const fs::path& path) {
+  list.push_back(path);
+  std::error_code error;
+  const fs::path target = fs::canonical(path, error);
+  if (!error && target != path) list.push_back(target);
+}
+
+// The home folder, as programs find it (the password database, which is what they read, else HOME).
+fs::path home_folder() {
+  if (const passwd* entry = ::getpwuid(::getuid()); entry && entry->pw_dir) return entry->pw_dir;
+  const char* home = std::getenv("HOME");
+  return home ? fs::path(home) : fs::path();
+}
+
+void grant_program(SandboxGrants& grants, const std::string& command) {
+  const std::optional<std::string> found = find_program(command);
+  if (!found) return;  // the plugin says it cannot run it, as it would without a sandbox
+  const fs::path program = *found;
+  add_with_target(grants.runnable, program);
+  for (const char* names : {"/etc/passwd", "/etc/group", "/etc/nsswitch.conf"}) grants.readable.emplace_back(names);
+  if (const fs::path home = home_folder(); !home.empty()) {
+    const fs::path own = home / ("." + program.filename().string());
+    std::error_code error;
+    fs::create_directory(own, error);
+    if (fs::is_directory(own, error)) grants.own_folders.push_back(own);
+  }
+  std::error_code error;
+  for (const fs::path& file : {program, fs::canonical(program, error)}) {
+    if (file.empty()) continue;
+    grants.readable.push_back(file.parent_path());
+    if (file.parent_path() == "/usr/games") grants.readable.push_back(fs::path("/usr/share/games") / file.filename());
+  }
+}
+
+void grant_paths(SandboxGrants& grants, const std::string& list) {
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t end = std::min(list.find_first_of(":;", start), list.size());
+    if (end > start) add_with_target(grants.readable, list.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
+Result<std::monostate> grant_file(SandboxGrants& grants, const std::string& file) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return Failure{"cannot create the file " + quote_for_message(file) + ": " + std::strerror(errno)};
+  ::close(fd);
+  add_with_target(grants.writable, file);
+  return std::monostate{};
+}
+
+}  // namespace
+
+bool grants_declared_by_default(const fs::path& plugin_file) {
+  const fs::path own = plugin_directory();
+  std::error_code error;
+  return !own.empty() && fs::equivalent(plugin_file.parent_path(), own, error);
+}
+
+Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::span<const Permission::Kind> granted,
+                                     const OptionList& values) {
+  SandboxGrants grants;
+  for (const Permission& permission : declared) {
+    if (std::find(granted.begin(), granted.end(), permission.kind) == granted.end()) {
+      grants.withheld.push_back(permission);
+      continue;
+    }
+    const std::string value = value_of(values, permission.option);
+    if (value.empty()) continue;
+    switch (permission.kind) {
+      case Permission::Kind::RunProgram:
+        grant_program(grants, value);
+        break;
+      case Permission::Kind::ReadPaths:
+        grant_paths(grants, value);
+        break;
+      case Permission::Kind::WriteFile:
+        if (auto created = grant_file(grants, value); !created)
+          return Failure{"the file it may write (option '" + permission.option + "'): " + created.error()};
+        break;
+    }
+  }
+  return grants;
+}
+
+std::string withheld_note(std::span<const Permission> withheld) {
+  if (withheld.empty()) return {};
+  std::string note = " (not granted: ";
+  for (std::size_t i = 0; i < withheld.size(); ++i)
+    note += (i ? "; " : "") + std::string(permission_name(withheld[i].kind)) + ", to " +
+            permission_for_people(withheld[i]);
+  return note + "; [plugins.permissions] in the configuration grants what a plugin asks for)";
+}
+
+}  // namespace gambit::players

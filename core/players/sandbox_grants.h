@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// SandboxGrants: what an isolated plugin's sandbox lets it reach beyond the
+// system's files and its own folder (core/sandbox/sandbox.h), made from the
+// permissions it declared (permissions.h), those the player grants, and the
+// values of the options they name:
+//   run-program  the program the option names (found as ChildProcess finds
+//                it), its folder read-only, and on Debian its data folder
+//                (/usr/share/games/NAME for /usr/games/NAME); the user and
+//                group names (/etc/passwd, /etc/group: a program finds its
+//                home there); its own folder in the home, ~/.NAME, read and
+//                write, made empty when missing, as such programs do on their
+//                first run (Sjeng keeps its learning there, and stops without
+//                it); and it may start processes. What it starts stays in the
+//                same sandbox.
+//   read-paths   every path in the option (separated by ':' or ';'), read-only.
+//   write-file   the file the option names, created empty when missing (the
+//                sandbox lets a plugin write files only, never create them).
+// An option left empty grants nothing.
+#pragma once
+
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/players/options.h"
+#include "core/players/permissions.h"
+#include "core/util/result.h"
+
+namespace gambit::players {
+
+struct SandboxGrants {
+  std::vector<std::filesystem::path> readable;
+  std::vector<std::filesystem::path> runnable;  // programs; with any, the plugin may start processes
+  std::vector<std::filesystem::path> writable;  // files that exist
+  std::vector<std::filesystem::path> own_folders;  // folders that exist, wholly read-write
+  std::vector<Permission> withheld;             // declared and not granted: named when the plugin fails
+
+  bool operator==(const SandboxGrants&) const = default;
+};
+
+// Whether the player grants what plugin_file declares when the configuration
+// does not say: yes for Gambit's own plugins (in plugin_directory()), no for
+// any other, which must be granted by name ([plugins.permissions]).
+bool grants_declared_by_default(const std::filesystem::path& plugin_file);
+
+// The grants for a plugin that declared `declared`, of which the player
+// grants the kinds in `granted`, with its options' values (every option it
+// has, set or default). Fails, in words, when a file to be written cannot be
+// created.
+Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::span<const Permission::Kind> granted,
+                                     const OptionList& values);
+
+// What to add to the sentence of a plugin that failed with permissions
+// withheld: " (not granted: run-program, to run the program named by option
+// 'command'; [plugins.permissions] in the configuration grants what a plugin
+// asks for)", or nothing when none was withheld.
+std::string withheld_note(std::span<const Permission> withheld);
+
+}  // namespace gambit::players
