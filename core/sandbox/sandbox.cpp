@@ -38,12 +38,10 @@ std::filesystem::path dynamic_loader() {
 
 Result<SandboxOutcome> enter_sandbox(const SandboxPolicy& policy) {
   SandboxOutcome outcome;
+  // No core files. No file-size limit: it would also cut the standard error the plugin inherited, which is
+  // the program's log and may be a file; Landlock already keeps it from writing any file it opens itself.
   const rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
-  if (policy.writable.empty() && policy.own_folders.empty()) {
-    const rlimit no_files{0, 0};
-    setrlimit(RLIMIT_FSIZE, &no_files);
-  }
 
   using namespace landlock_access;
   LandlockRules rules;

@@ -9,7 +9,7 @@
 //     abstract sockets beyond the sandbox (ABI 6).
 //   - seccomp (syscall_filter.h): no sockets, no new processes or programs
 //     unless granted, no looking into other processes, nothing privileged.
-//   - resource limits: no core files, files written no larger than allowed.
+//   - resource limits: no core files (the memory limit is the host's).
 // What the running kernel cannot enforce is said in words (not_enforced).
 #pragma once
 

@@ -67,7 +67,10 @@ int main(int argc, char** argv) {
     for (int i = 0; i < Starts; ++i) {
       const Clock::time_point t = Clock::now();
       auto player = PluginPlayer::create(library, {}, *isolation);
-      if (!player || !player.value()->new_game()) return 1;
+      if (!player || !player.value()->new_game()) {
+        std::fprintf(stderr, "%s\n", player ? "new_game failed" : player.error().c_str());
+        return 1;
+      }
       starts.push_back(ms_since(t));
     }
     auto player = PluginPlayer::create(library, {}, *isolation);
@@ -94,11 +97,15 @@ int main(int argc, char** argv) {
     for (int i = 0; i < Searches; ++i) {
       MoveRequest request;
       request.limits.movetime_ms = 1000;
-      PluginSearch search = player.value()->start(request);
-      const MoveAnswer answer = search.wait();
-      const std::optional<SearchInfo> info = search.latest_info();
-      if (answer.kind != MoveAnswer::Kind::Move || !info || info->time_ms == 0) return 1;
-      speeds.push_back(double(info->nodes) / double(info->time_ms));  // thousands of nodes a second
+      request.hard_deadline = search_deadline(request.limits.movetime_ms);
+      std::uint64_t nodes = 0;
+      request.on_info = [&nodes](const SearchInfo& info) { nodes = std::max(nodes, info.nodes); };
+      const MoveAnswer answer = player.value()->start(request).wait();
+      if (answer.kind != MoveAnswer::Kind::Move || nodes == 0) {
+        std::fprintf(stderr, "a 1 s search gave no move or no nodes: %s\n", answer.reason.c_str());
+        return 1;
+      }
+      speeds.push_back(double(nodes) / double(answer.elapsed.count()));  // thousands of nodes a second
     }
     print("read the plugin (load / describe)", mode, figures(reads), reads.size());
     print("start a player (create, new_game)", mode, figures(starts), starts.size());
