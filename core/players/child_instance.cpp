@@ -180,16 +180,16 @@ struct ChildInstance::Child {
     }
     if (listener.value())
       denied = std::make_unique<sandbox::DeniedCalls>(*listener.value(), [this](const std::string& attempt) {
-        tell_plugin_notice("plugin '" + plugin_name() + "' tried " + attempt + ": denied");
+        tell_plugin_notice(denied_notice(plugin_name(), attempt));
       });
     const std::string line = next_line(deadline, doing);
     const std::vector<std::string> w = words_of(line, doing);
     if (w[0] == "refused") return line;
     if (w[0] == "unsandboxed" && w.size() == 2) {
-      tell_plugin_notice("plugins run without a sandbox here: " + w[1]);
+      tell_plugin_notice(unsandboxed_notice(w[1]));
     } else if (w[0] == "sandboxed" && w.size() >= 2) {
       for (std::size_t i = 2; i < w.size(); ++i)
-        tell_plugin_notice("the plugins' sandbox cannot enforce this here: " + w[i]);
+        tell_plugin_notice(not_enforced_notice(w[i]));
     } else {
       protocol_violation(line, "not the sandbox's report", doing);
     }

@@ -39,4 +39,14 @@ void set_plugin_notice_handler(NoticeHandler handler) {
   n.told.clear();
 }
 
+std::string denied_notice(const std::string& plugin, const std::string& attempt) {
+  return "plugin '" + plugin + "' tried " + attempt + ": denied";
+}
+
+std::string unsandboxed_notice(const std::string& why) { return "plugins run without a sandbox here: " + why; }
+
+std::string not_enforced_notice(const std::string& what) {
+  return "the plugins' sandbox cannot enforce this here: " + what;
+}
+
 }  // namespace gambit::players

@@ -23,4 +23,12 @@ void tell_plugin_notice(const std::string& notice);
 // hears every notice once, those told before it included.
 void set_plugin_notice_handler(NoticeHandler handler);
 
+// The sandbox's notices, worded alike by every program that sandboxes a plugin:
+// "plugin 'snoop' tried to connect to the network: denied" (attempt as
+// sandbox::denied_attempt words it); a kernel that cannot sandbox at all
+// (why); one thing a sandbox cannot enforce on this kernel.
+std::string denied_notice(const std::string& plugin, const std::string& attempt);
+std::string unsandboxed_notice(const std::string& why);
+std::string not_enforced_notice(const std::string& what);
+
 }  // namespace gambit::players

@@ -10,30 +10,6 @@
 
 namespace gambit::players {
 
-namespace {
-
-// The kinds of permission the player grants library: as isolation says, or by default.
-std::vector<Permission::Kind> granted_permissions(const PluginLibrary& library, const Isolation& isolation) {
-  if (isolation.granted) return *isolation.granted;
-  std::vector<Permission::Kind> kinds;
-  if (grants_declared_by_default(library.path()))
-    for (const Permission& p : library.permissions()) kinds.push_back(p.kind);
-  return kinds;
-}
-
-// Every option of the plugin with its value: as given, else its default.
-OptionList with_defaults(const gambit_plugin_descriptor& d, const OptionList& given) {
-  OptionList all = given;
-  for (std::uint32_t i = 0; i < d.option_count; ++i) {
-    const gambit_option_spec& spec = d.options[i];
-    const bool set = std::any_of(given.begin(), given.end(), [&](const auto& o) { return o.first == spec.name; });
-    if (!set && spec.default_value) all.emplace_back(spec.name, spec.default_value);
-  }
-  return all;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     std::shared_ptr<const PluginLibrary> library, std::vector<std::pair<std::string, std::string>> options) {
   return create(std::move(library), std::move(options), Isolation{.mode = Isolation::Mode::InProcess});
@@ -66,8 +42,7 @@ Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(std::shared_ptr<const
     if (!loaded) return Failure{refusal + loaded.error()};
     instance = std::move(loaded).value();
   } else {
-    auto grants = sandbox_grants(library->permissions(), granted_permissions(*library, isolation),
-                                 with_defaults(d, options));
+    auto grants = sandbox_grants_for(*library, options, isolation);
     if (!grants) return Failure{refusal + grants.error()};
     auto child = ChildInstance::create(library->path(), options, isolation, grants.value());
     if (!child) return Failure{refusal + child.error()};

@@ -111,6 +111,43 @@ Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::
   return grants;
 }
 
+Result<SandboxGrants> sandbox_grants_for(const PluginLibrary& library, const OptionList& options,
+                                         const Isolation& isolation) {
+  std::vector<Permission::Kind> granted;
+  if (isolation.granted) {
+    granted = *isolation.granted;
+  } else if (grants_declared_by_default(library.path())) {
+    for (const Permission& p : library.permissions()) granted.push_back(p.kind);
+  }
+  // Every option with its value: as given, else its default.
+  OptionList values = options;
+  const gambit_plugin_descriptor& d = library.descriptor();
+  for (std::uint32_t i = 0; i < d.option_count; ++i) {
+    const gambit_option_spec& spec = d.options[i];
+    const bool set = std::any_of(options.begin(), options.end(), [&](const auto& o) { return o.first == spec.name; });
+    if (!set && spec.default_value) values.emplace_back(spec.name, spec.default_value);
+  }
+  return sandbox_grants(library.permissions(), granted, values);
+}
+
+sandbox::SandboxPolicy plugin_sandbox_policy(const fs::path& plugin_file, const SandboxGrants& grants) {
+  sandbox::SandboxPolicy policy{.readable = sandbox::system_readable(),
+                                .runnable = grants.runnable,
+                                .writable = grants.writable,
+                                .own_folders = grants.own_folders,
+                                .may_run_programs = !grants.runnable.empty()};
+  std::error_code error;
+  add_with_target(policy.readable, fs::absolute(plugin_file, error).parent_path());
+  policy.readable.insert(policy.readable.end(), grants.readable.begin(), grants.readable.end());
+  return policy;
+}
+
+std::string required_sandbox_missing(Isolation::Sandbox mode, const Result<sandbox::SandboxOutcome>& entered) {
+  if (mode != Isolation::Sandbox::Required || (entered && entered.value().landlock_abi > 0)) return {};
+  return "it must be sandboxed ([plugins] sandbox = \"required\") and cannot be: " +
+         (entered ? entered.value().not_enforced.front() : entered.error());
+}
+
 std::string withheld_note(std::span<const Permission> withheld) {
   if (withheld.empty()) return {};
   std::string note = " (not granted: ";

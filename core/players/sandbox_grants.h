@@ -23,8 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "core/players/isolation.h"
 #include "core/players/options.h"
 #include "core/players/permissions.h"
+#include "core/players/plugin_library.h"
+#include "core/sandbox/sandbox.h"
 #include "core/util/result.h"
 
 namespace gambit::players {
@@ -50,6 +53,24 @@ bool grants_declared_by_default(const std::filesystem::path& plugin_file);
 // created.
 Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::span<const Permission::Kind> granted,
                                      const OptionList& values);
+
+// The grants for an instance of library with the given options (those not
+// given take their defaults), of what it declares as much as isolation
+// grants (Isolation::granted, else grants_declared_by_default).
+Result<SandboxGrants> sandbox_grants_for(const PluginLibrary& library, const OptionList& options,
+                                         const Isolation& isolation);
+
+// The sandbox of a process that runs the plugin in plugin_file: the
+// system's files (sandbox::system_readable), the plugin's folder (and the
+// folder its links lead to), and what is granted. gambit-plugin-host enters
+// it, and gambit-engine, which runs its plugin itself.
+sandbox::SandboxPolicy plugin_sandbox_policy(const std::filesystem::path& plugin_file, const SandboxGrants& grants);
+
+// Why a plugin whose sandbox is `mode` may not run in a process that tried
+// to enter its sandbox with the result `entered`: the sandbox is required
+// ([plugins] sandbox = "required") and the kernel could not give it. Empty
+// when it may run.
+std::string required_sandbox_missing(Isolation::Sandbox mode, const Result<sandbox::SandboxOutcome>& entered);
 
 // What to add to the sentence of a plugin that failed with permissions
 // withheld: " (not granted: run-program, to run the program named by option

@@ -13,9 +13,31 @@
 
 namespace gambit::sandbox {
 
-DeniedCalls::DeniedCalls(int listener, std::function<void(const std::string& attempt)> handler)
-    : listener_(listener), handler_(std::move(handler)) {
-  if (listener_ < 0 || ::pipe2(wake_, O_CLOEXEC) != 0) return;
+namespace {
+
+// One answered call, as serve() passes it to the teller (a pipe write of this size is atomic).
+struct Answered {
+  int syscall_number;
+  unsigned long long first_argument;
+};
+
+}  // namespace
+
+DeniedCalls::DeniedCalls(int listener, std::function<void(const std::string& attempt)> handler, Place place)
+    : listener_(listener), place_(place), handler_(std::move(handler)) {
+  if (listener_ < 0) return;
+  const bool ready = seccomp_notify_alloc(&request_, &response_) == 0 && ::pipe2(wake_, O_CLOEXEC) == 0 &&
+                     (place_ == Place::OtherProcess || ::pipe2(pending_, O_CLOEXEC) == 0);
+  if (!ready) {
+    ::close(listener_);  // no one to answer: the reported calls fail (ENOSYS) instead of waiting
+    listener_ = -1;
+    return;
+  }
+  if (place_ == Place::ThisProcess) {
+    // A full pipe drops what does not fit (a flood of attempts already told) rather than keep a caller waiting.
+    ::fcntl(pending_[1], F_SETFL, O_NONBLOCK);
+    teller_ = std::thread([this] { tell_later(); });
+  }
   thread_ = std::thread([this] { serve(); });
 }
 
@@ -24,14 +46,14 @@ DeniedCalls::~DeniedCalls() {
     [[maybe_unused]] const ssize_t written = ::write(wake_[1], "x", 1);
     thread_.join();
   }
-  for (int fd : {wake_[0], wake_[1], listener_})
+  if (pending_[1] >= 0) ::close(pending_[1]);  // the teller reads to the end, then stops
+  if (teller_.joinable()) teller_.join();
+  for (int fd : {wake_[0], wake_[1], pending_[0], listener_})
     if (fd >= 0) ::close(fd);
+  seccomp_notify_free(request_, response_);
 }
 
 void DeniedCalls::serve() {
-  seccomp_notif* request = nullptr;
-  seccomp_notif_resp* response = nullptr;
-  if (seccomp_notify_alloc(&request, &response) != 0) return;
   for (;;) {
     pollfd fds[2] = {{listener_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
     if (::poll(fds, 2, -1) < 0) {
@@ -41,25 +63,44 @@ void DeniedCalls::serve() {
     if (fds[1].revents) break;                         // the owner is done
     if (fds[0].revents & (POLLHUP | POLLERR)) break;   // every sandboxed process has ended
     if (!(fds[0].revents & POLLIN)) continue;
-    std::memset(request, 0, sizeof *request);  // the kernel wants it zeroed
-    if (const int received = seccomp_notify_receive(listener_, request); received != 0) {
+    std::memset(request_, 0, sizeof *request_);  // the kernel wants it zeroed
+    if (const int received = seccomp_notify_receive(listener_, request_); received != 0) {
       if (received == -ENOENT || received == -EINTR) continue;  // the caller was interrupted: nothing to answer
       break;  // the listener is unusable: the calls go unanswered (ENOSYS once it is closed)
     }
-    response->id = request->id;
-    response->val = 0;
-    response->error = -EPERM;
-    response->flags = 0;
-    seccomp_notify_respond(listener_, response);
-    const std::string attempt = denied_attempt(request->data.nr, request->data.args[0]);
-    if (reported_.insert(attempt).second && handler_) {
-      try {
-        handler_(attempt);
-      } catch (...) {
-      }
+    response_->id = request_->id;
+    response_->val = 0;
+    response_->error = -EPERM;
+    response_->flags = 0;
+    if (place_ == Place::OtherProcess) {
+      tell(request_->data.nr, request_->data.args[0]);
+      seccomp_notify_respond(listener_, response_);
+    } else {
+      seccomp_notify_respond(listener_, response_);
+      const Answered answered{request_->data.nr, request_->data.args[0]};
+      [[maybe_unused]] const ssize_t written = ::write(pending_[1], &answered, sizeof answered);
     }
   }
-  seccomp_notify_free(request, response);
+}
+
+void DeniedCalls::tell_later() {
+  Answered answered;
+  for (;;) {
+    const ssize_t n = ::read(pending_[0], &answered, sizeof answered);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != ssize_t(sizeof answered)) return;  // the end: the supervisor is done
+    tell(answered.syscall_number, answered.first_argument);
+  }
+}
+
+void DeniedCalls::tell(int syscall_number, unsigned long long first_argument) {
+  const std::string attempt = denied_attempt(syscall_number, first_argument);
+  if (reported_.insert(attempt).second && handler_) {
+    try {
+      handler_(attempt);
+    } catch (...) {
+    }
+  }
 }
 
 }  // namespace gambit::sandbox

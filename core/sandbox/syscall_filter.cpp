@@ -55,8 +55,11 @@ Result<int> install_syscall_filter(const SyscallPolicy& policy) {
   };
   for (const char* name : Unneeded) rule(deny, name);
   for (const char* name : Snooping) rule(report, name);
-  // No filter after this one: a later filter could answer reported calls in the supervisor's place.
-  rule(deny, "seccomp");
+  // No filter after this one: a later filter could answer reported calls in the supervisor's place. The two
+  // questions seccomp(2) answers (which actions the kernel has, the sizes of a notification) stay allowed: a
+  // process that supervises its own reported calls asks the second (gambit-engine).
+  rule(deny, "seccomp", {scmp_arg_cmp{0, SCMP_CMP_LT, SECCOMP_GET_ACTION_AVAIL, 0}});
+  rule(deny, "seccomp", {scmp_arg_cmp{0, SCMP_CMP_GT, SECCOMP_GET_NOTIF_SIZES, 0}});
   rule(deny, "prctl", {scmp_arg_cmp{0, SCMP_CMP_EQ, PR_SET_SECCOMP, 0}});
   // clone3 passes its flags in memory, where a filter cannot look: callers (glibc) fall back to clone.
   rule(SCMP_ACT_ERRNO(ENOSYS), "clone3");

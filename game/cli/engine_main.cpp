@@ -17,6 +17,14 @@
 // (cecp_session.h) is shared by both threads under a second mutex, held while
 // its lines are printed, so the output follows the order of the session's
 // decisions; the main thread never waits for the search while holding it.
+//
+// Sandbox: the engine runs its plugin in its own process, so unless [plugins]
+// sandbox is "off" it enters the plugin's sandbox itself (the one
+// gambit-plugin-host gives a plugin: sandbox_grants.h) before it loads the
+// plugin, and needs nothing more than its standard input and output. The
+// plugins are found without loading them here (each is described by a
+// sandboxed gambit-plugin-host), and what the plugin tries is told on
+// standard error by a third thread (sandbox::DeniedCalls).
 #include <poll.h>
 #include <unistd.h>
 
@@ -40,14 +48,22 @@
 #include "core/players/options.h"
 #include "core/players/permissions.h"
 #include "core/players/plugin_catalog.h"
+#include "core/players/plugin_notices.h"
 #include "core/players/plugin_player.h"
+#include "core/players/sandbox_grants.h"
+#include "core/sandbox/denied_calls.h"
 #include "game/cli/cecp_protocol.h"
 #include "game/cli/cecp_session.h"
 #include "game/cli/uci_protocol.h"
 
+// LeakSanitizer (in sanitized builds) checks for leaks at exit by tracing the process, which the sandbox forbids.
+namespace {
+bool sandboxed = false;
+}
+extern "C" int __lsan_is_turned_off() { return sandboxed ? 1 : 0; }
+
 namespace gambit {
 namespace {
-
 
 class Output {
  public:
@@ -447,6 +463,33 @@ std::optional<std::pair<Protocol, std::string>> read_protocol_line(LineInput& in
   return std::nullopt;
 }
 
+// Enters the sandbox of plugin (described, not loaded) with these options, as isolation asks (not Off). Gives the
+// supervisor of its denied calls, or nullptr when the kernel reports none; fails when the sandbox is required and
+// the kernel cannot give it.
+Result<std::unique_ptr<sandbox::DeniedCalls>> enter_plugin_sandbox(const players::PluginLibrary& plugin,
+                                                                   const players::OptionList& options,
+                                                                   const players::Isolation& isolation) {
+  const std::string refusal = "cannot load plugin '" + plugin.path().string() + "': ";
+  auto grants = players::sandbox_grants_for(plugin, options, isolation);
+  if (!grants) return Failure{refusal + grants.error()};
+  auto entered = sandbox::enter_sandbox(players::plugin_sandbox_policy(plugin.path(), grants.value()));
+  if (entered) sandboxed = true;
+  if (const std::string missing = players::required_sandbox_missing(isolation.sandbox, entered); !missing.empty())
+    return Failure{refusal + missing};
+  if (!entered) {
+    players::tell_plugin_notice(players::unsandboxed_notice(entered.error()));
+    return std::unique_ptr<sandbox::DeniedCalls>();
+  }
+  for (const std::string& what : entered.value().not_enforced)
+    players::tell_plugin_notice(players::not_enforced_notice(what));
+  if (entered.value().listener < 0) return std::unique_ptr<sandbox::DeniedCalls>();
+  const auto tell = [id = plugin.id()](const std::string& attempt) {
+    players::tell_plugin_notice(players::denied_notice(id, attempt));
+  };
+  using Place = sandbox::DeniedCalls::Place;
+  return std::make_unique<sandbox::DeniedCalls>(entered.value().listener, tell, Place::ThisProcess);
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"Gambit player plugins as a UCI chess engine."};
   app.set_version_flag("--version", std::string("gambit-engine ") + GAMBIT_VERSION);
@@ -475,7 +518,14 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "gambit-engine: %s\n", settings.error().c_str());
     return 2;
   }
-  players::PluginCatalog catalog = players::PluginCatalog::scan(config::plugin_search_paths(*settings));
+  const players::Isolation isolation =
+      settings->isolation_of(config::SeatConfig{.player = plugin_id, .level = {}, .options = {}});
+  const bool sandboxing = isolation.sandbox != players::Isolation::Sandbox::Off;
+  players::Isolation describing = isolation;
+  describing.mode = players::Isolation::Mode::Process;
+  players::PluginCatalog catalog =
+      sandboxing ? players::PluginCatalog::scan(config::plugin_search_paths(*settings), describing)
+                 : players::PluginCatalog::scan(config::plugin_search_paths(*settings));
   if (list_plugins) {
     for (const auto& plugin : catalog.plugins())
       std::printf("%s %s: %s (%s)\n  %s\n%s%s\n", plugin->id().c_str(), plugin->version().c_str(),
@@ -503,6 +553,20 @@ int run(int argc, char** argv) {
   if (!options) {
     std::fprintf(stderr, "gambit-engine: %s\n", options.error().c_str());
     return 2;
+  }
+  std::unique_ptr<sandbox::DeniedCalls> denied_calls;
+  if (sandboxing) {
+    auto entered = enter_plugin_sandbox(**library, *options, isolation);
+    if (!entered) {
+      std::fprintf(stderr, "gambit-engine: %s\n", entered.error().c_str());
+      return 2;
+    }
+    denied_calls = std::move(entered).value();
+    library = players::PluginLibrary::load((*library)->path());  // described until now: its code runs from here on
+    if (!library) {
+      std::fprintf(stderr, "gambit-engine: %s\n", library.error().c_str());
+      return 2;
+    }
   }
 
   Result<std::unique_ptr<players::PluginPlayer>> player = players::PluginPlayer::create(*library, *options);

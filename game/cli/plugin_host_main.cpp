@@ -42,7 +42,6 @@ int main(int argc, char** argv) {
       sandbox.grants.readable.emplace_back(value);
     } else if (flag == "--run") {
       sandbox.grants.runnable.emplace_back(value);
-      sandbox.grants.may_run_programs = true;
     } else if (flag == "--write") {
       sandbox.grants.writable.emplace_back(value);
     } else if (flag == "--own") {

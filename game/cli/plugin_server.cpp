@@ -203,14 +203,7 @@ class Server {
 // there is none), then a line (wire.h). False when the plugin must not be loaded (it was required and failed).
 bool enter_plugin_sandbox(const std::filesystem::path& file, int channel, const HostSandbox& request) {
   if (request.mode == Isolation::Sandbox::Off) return true;
-  sandbox::SandboxPolicy policy = request.grants;
-  std::vector<std::filesystem::path> readable = sandbox::system_readable();
-  std::error_code error;
-  const std::filesystem::path plugin = std::filesystem::absolute(file, error);
-  readable.push_back(plugin.parent_path());
-  if (const auto target = std::filesystem::canonical(plugin, error); !error) readable.push_back(target.parent_path());
-  policy.readable.insert(policy.readable.begin(), readable.begin(), readable.end());
-  auto entered = sandbox::enter_sandbox(policy);
+  auto entered = sandbox::enter_sandbox(plugin_sandbox_policy(file, request.grants));
   if (entered) {
     const int listener = entered.value().listener;
     if (!sandbox::send_descriptor(channel, listener)) ::_exit(0);  // the host has gone
@@ -219,10 +212,8 @@ bool enter_plugin_sandbox(const std::filesystem::path& file, int channel, const 
     ::_exit(0);
   }
   Channel out(channel);
-  if (request.mode == Isolation::Sandbox::Required && !(entered && entered.value().landlock_abi > 0)) {
-    const std::string why = entered ? entered.value().not_enforced.front() : entered.error();
-    out.write_line(wire::message({"refused", "cannot load plugin '" + file.string() + "': it must be sandboxed " +
-                                                 "([plugins] sandbox = \"required\") and cannot be: " + why}));
+  if (const std::string missing = required_sandbox_missing(request.mode, entered); !missing.empty()) {
+    out.write_line(wire::message({"refused", "cannot load plugin '" + file.string() + "': " + missing}));
     return false;
   }
   if (!entered) {

@@ -18,7 +18,7 @@
 #include <filesystem>
 
 #include "core/players/isolation.h"
-#include "core/sandbox/sandbox.h"
+#include "core/players/sandbox_grants.h"
 
 namespace gambit::players {
 
@@ -26,7 +26,7 @@ namespace gambit::players {
 // system's files and the plugin's own folder (sandbox_grants.h).
 struct HostSandbox {
   Isolation::Sandbox mode = Isolation::Sandbox::Off;
-  sandbox::SandboxPolicy grants;
+  SandboxGrants grants;
 };
 
 // Serves the plugin in file over channel (a socket, read and written); returns

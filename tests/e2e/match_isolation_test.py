@@ -12,6 +12,7 @@ usage: match_isolation_test.py PATH/TO/gambit-match TEST_PLUGIN_DIR
 """
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -62,8 +63,12 @@ with tempfile.TemporaryDirectory() as work:
         f.write('[plugins]\npaths = ["%s"]\nmemory_limit_mb = 256\n' % plugin_dir)
     for behaviour, (fate, reason) in CASES.items():
         pgn = os.path.join(work, behaviour + ".pgn")
+        # The allocating plugin's move ends when it runs out of memory. Under AddressSanitizer that is found by a
+        # thread that looks every 100 ms, after a slow start: on a busy machine it can take more than 100 ms plus
+        # the second of grace, and the plugin would lose on time. 5 s is long enough for it and costs nothing.
+        movetime = "5000" if behaviour == "allocate" else "100"
         run = subprocess.run([match, "--config", config, "--white", "raw", "--white-option", "behaviour=" + behaviour,
-                              "--black", "random", "--games", "2", "--movetime", "100", "--no-record", "--pgn", pgn,
+                              "--black", "random", "--games", "2", "--movetime", movetime, "--no-record", "--pgn", pgn,
                               "--seed", "3"], capture_output=True, text=True, env=env, timeout=120)
         what = "%s: exit %d\n%s%s" % (behaviour, run.returncode, run.stdout, run.stderr)
         if run.returncode != 0:
@@ -94,6 +99,38 @@ with tempfile.TemporaryDirectory() as work:
         if left:
             failures.append("%s: plugin processes left running: %s" % (behaviour, left))
 
+    # A hostile plugin, sandboxed: every move it tries to read a secret, make a file, reach a TCP listener, start
+    # a process, trace and signal the match and run a shell. All of it is refused, each kind told once, and the
+    # games are played to their end as if nothing had happened.
+    secret, folder = os.path.join(work, "secret"), os.path.join(work, "folder")
+    with open(secret, "w") as f:
+        f.write("the key\n")
+    os.mkdir(folder)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    snoop_options = ["secret=" + secret, "folder=" + folder, "port=%d" % listener.getsockname()[1], "when=choose_move"]
+    run = subprocess.run([match, "--config", config, "--white", "snoop", "--black", "random", "--games", "2",
+                          "--movetime", "20", "--no-record", "--seed", "5"] +
+                         [arg for option in snoop_options for arg in ("--white-option", option)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    what = "snoop: exit %d\n%s%s" % (run.returncode, run.stdout, run.stderr)
+    finished = re.findall(r"^Finished game \d \([^)]*\): (\S+) \{(.*)\}$", run.stdout, re.M)
+    if run.returncode != 0 or len(finished) != 2 or any("snoop" in text or "forfeits" in text for _, text in finished):
+        failures.append("the hostile plugin's match did not end normally: " + what)
+    for notice in ("to connect to the network", "to start a process (clone)", "to look into another process (ptrace)",
+                   "to run a program (execve)"):
+        if run.stderr.count("plugin 'snoop' tried %s: denied" % notice) != 1:
+            failures.append("not told once that snoop tried %s: %s" % (notice, what))
+    try:
+        listener.accept()
+        failures.append("the hostile plugin reached the TCP listener")
+    except BlockingIOError:
+        pass
+    if os.listdir(folder):
+        failures.append("the hostile plugin made a file: %s" % os.listdir(folder))
+
     # The same seed gives the same games in both modes (alphabeta's levels spend nodes, not time).
     games = {}
     for mode in ("process", "in-process"):
@@ -115,5 +152,5 @@ with tempfile.TemporaryDirectory() as work:
 
 for f in failures:
     print("FAIL:", f)
-print("match isolation: %d cases, %d failures" % (len(CASES) + 2, len(failures)))
+print("match isolation: %d cases, %d failures" % (len(CASES) + 3, len(failures)))
 sys.exit(1 if failures else 0)

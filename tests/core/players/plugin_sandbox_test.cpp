@@ -290,5 +290,41 @@ TEST(SandboxGrants, EachPermissionGrantsWhatItsOptionNames) {
   fs::remove_all(folder);
 }
 
+TEST(SandboxGrants, APluginsPolicyIsTheSystemItsFolderAndItsGrants) {
+  const fs::path plugin = test_plugin("snoop");
+  SandboxGrants grants;
+  grants.readable = {"/srv/tablebases"};
+  grants.writable = {"/tmp/engine.log"};
+  const sandbox::SandboxPolicy read_only = plugin_sandbox_policy(plugin, grants);
+  const auto has = [](const std::vector<fs::path>& list, const fs::path& path) {
+    return std::find(list.begin(), list.end(), path) != list.end();
+  };
+  for (const fs::path& system : sandbox::system_readable()) EXPECT_TRUE(has(read_only.readable, system)) << system;
+  EXPECT_TRUE(has(read_only.readable, fs::absolute(plugin).parent_path()));
+  EXPECT_TRUE(has(read_only.readable, "/srv/tablebases"));
+  EXPECT_EQ(read_only.writable, grants.writable);
+  EXPECT_FALSE(read_only.may_run_programs);  // no program granted, no process started
+  grants.runnable = {"/usr/games/stockfish"};
+  const sandbox::SandboxPolicy running = plugin_sandbox_policy(plugin, grants);
+  EXPECT_TRUE(running.may_run_programs);
+  EXPECT_EQ(running.runnable, grants.runnable);
+}
+
+TEST(SandboxGrants, ARequiredSandboxTheKernelCannotGiveIsSaid) {
+  using Outcome = sandbox::SandboxOutcome;
+  const Result<Outcome> landlocked = Outcome{.landlock_abi = 6, .listener = -1, .not_enforced = {}};
+  const Result<Outcome> no_landlock =
+      Outcome{.landlock_abi = 0, .listener = -1, .not_enforced = {"files: this kernel has no Landlock"}};
+  const Result<Outcome> refused = Failure{"the kernel refused the system-call filter"};
+  for (const auto& entered : {landlocked, no_landlock, refused})
+    EXPECT_EQ(required_sandbox_missing(Isolation::Sandbox::On, entered), "");
+  EXPECT_EQ(required_sandbox_missing(Isolation::Sandbox::Required, landlocked), "");
+  EXPECT_EQ(required_sandbox_missing(Isolation::Sandbox::Required, no_landlock),
+            "it must be sandboxed ([plugins] sandbox = \"required\") and cannot be: "
+            "files: this kernel has no Landlock");
+  EXPECT_TRUE(
+      contains(required_sandbox_missing(Isolation::Sandbox::Required, refused), "refused the system-call filter"));
+}
+
 }  // namespace
 }  // namespace gambit::players

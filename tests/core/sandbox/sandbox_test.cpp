@@ -207,6 +207,44 @@ TEST_F(Sandbox, AGrantedProgramRunsInsideAndNoOtherDoes) {
   EXPECT_EQ(f.errors.at("tcp"), EPERM);
 }
 
+// gambit-engine supervises its own denied calls. glibc's fork holds malloc's and stdio's locks while it waits for
+// clone's answer, so a supervisor that allocated before answering (telling does) would wait for them for ever, and
+// so would the fork after it: this one answers without a lock or an allocation, and tells afterwards.
+TEST_F(Sandbox, AProcessSupervisesItsOwnDeniedCallsWithoutWaitingForThem) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::alarm(20);  // a deadlock ends the child (SIGALRM) instead of the test run
+    auto entered = enter_sandbox(policy());
+    if (!entered || entered.value().listener < 0) ::_exit(3);
+    std::mutex mutex;
+    std::set<std::string> heard;
+    {
+      DeniedCalls supervisor(
+          entered.value().listener,
+          [&](const std::string& attempt) {
+            std::lock_guard lock(mutex);
+            heard.insert(std::string(attempt));  // allocates, as every real handler does
+          },
+          DeniedCalls::Place::ThisProcess);
+      for (int i = 0; i < 3; ++i)
+        if (::fork() >= 0 || errno != EPERM) ::_exit(4);
+      for (int tries = 0; tries < 1000; ++tries) {  // the telling follows the answer: wait for it
+        {
+          std::lock_guard lock(mutex);
+          if (heard.count("to start a process (clone)")) break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
+    ::_exit(heard == std::set<std::string>{"to start a process (clone)"} ? 0 : 5);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status)) << "the child died of signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0);
+}
+
 TEST(DescriptorPassing, ADescriptorCrossesAndAnythingElseIsRefused) {
   int pair[2];
   ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair), 0);
