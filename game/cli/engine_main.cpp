@@ -24,7 +24,7 @@
 // plugin, and needs nothing more than its standard input and output. The
 // plugins are found without loading them here (each is described by a
 // sandboxed gambit-plugin-host), and what the plugin tries is told on
-// standard error by a third thread (sandbox::DeniedCalls).
+// standard error by threads of its own (sandbox::DeniedCalls).
 #include <poll.h>
 #include <unistd.h>
 
