@@ -137,7 +137,11 @@ sandbox::SandboxPolicy plugin_sandbox_policy(const fs::path& plugin_file, const 
                                 .own_folders = grants.own_folders,
                                 .may_run_programs = !grants.runnable.empty()};
   std::error_code error;
-  add_with_target(policy.readable, fs::absolute(plugin_file, error).parent_path());
+  const fs::path plugin = fs::absolute(plugin_file, error);
+  policy.readable.push_back(plugin.parent_path());
+  // The folder the file itself leads to, when it is a link (a plugin linked into the user's folder).
+  if (const fs::path target = fs::canonical(plugin, error); !error && target.parent_path() != plugin.parent_path())
+    policy.readable.push_back(target.parent_path());
   policy.readable.insert(policy.readable.end(), grants.readable.begin(), grants.readable.end());
   return policy;
 }

@@ -301,6 +301,14 @@ TEST(SandboxGrants, APluginsPolicyIsTheSystemItsFolderAndItsGrants) {
   };
   for (const fs::path& system : sandbox::system_readable()) EXPECT_TRUE(has(read_only.readable, system)) << system;
   EXPECT_TRUE(has(read_only.readable, fs::absolute(plugin).parent_path()));
+  // A plugin linked from another folder: the folder of the file it leads to is readable too.
+  const fs::path folder = fs::temp_directory_path() / ("gambit-linked-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  fs::create_symlink(fs::absolute(plugin), folder / "gambit_snoop.so");
+  const sandbox::SandboxPolicy linked = plugin_sandbox_policy(folder / "gambit_snoop.so", grants);
+  EXPECT_TRUE(has(linked.readable, folder));
+  EXPECT_TRUE(has(linked.readable, fs::canonical(plugin).parent_path()));
+  fs::remove_all(folder);
   EXPECT_TRUE(has(read_only.readable, "/srv/tablebases"));
   EXPECT_EQ(read_only.writable, grants.writable);
   EXPECT_FALSE(read_only.may_run_programs);  // no program granted, no process started
