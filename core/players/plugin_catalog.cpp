@@ -5,6 +5,7 @@
 #include <set>
 #include <system_error>
 
+#include "core/players/plugin_notices.h"
 
 namespace gambit::players {
 
@@ -39,12 +40,16 @@ std::filesystem::path identity(const std::filesystem::path& file) {
 }  // namespace
 
 PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& directories) {
-  return scan(directories, Isolation{.mode = Isolation::Mode::InProcess});
+  return scan(directories, Isolation{.mode = Isolation::Mode::InProcess, .sandbox = Isolation::Sandbox::Off});
 }
 
 PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& directories, const Isolation& isolation) {
   PluginCatalog catalog;
   catalog.directories_ = directories;
+  // A sandbox required is never given up: such plugins are described by sandboxed children all the same (and
+  // PluginPlayer refuses to run them here).
+  const bool load_here = isolation.in_process() && isolation.sandbox != Isolation::Sandbox::Required;
+  if (load_here && isolation.sandbox == Isolation::Sandbox::On) tell_plugin_notice(in_process_notice());
   std::set<std::filesystem::path> seen;
   for (const std::filesystem::path& directory : directories) {
     Result<std::vector<std::filesystem::path>> files = plugin_files(directory);
@@ -55,7 +60,7 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& dire
     for (const std::filesystem::path& file : *files) {
       if (!seen.insert(identity(file)).second) continue;
       Result<std::shared_ptr<const PluginLibrary>> library =
-          isolation.in_process() ? PluginLibrary::load(file) : PluginLibrary::describe(file, isolation);
+          load_here ? PluginLibrary::load(file) : PluginLibrary::describe(file, isolation);
       if (!library) {
         catalog.problems_.push_back(library.error());
         continue;

@@ -27,8 +27,10 @@ class PluginCatalog {
   PluginCatalog() = default;  // empty: no plugins
   // Loads each plugin into this program.
   static PluginCatalog scan(const std::vector<std::filesystem::path>& directories);
-  // With isolation in a process, each plugin is described by a child that
-  // loads it (PluginLibrary::describe) and none is loaded here.
+  // With isolation in a process, or a sandbox required, each plugin is
+  // described by a child that loads it (PluginLibrary::describe) and none is
+  // loaded here; loading them here with the sandbox on is told once
+  // (plugin_notices.h in_process_notice).
   static PluginCatalog scan(const std::vector<std::filesystem::path>& directories, const Isolation& isolation);
 
   // The loaded plugins, in discovery order.

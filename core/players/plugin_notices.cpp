@@ -49,4 +49,9 @@ std::string not_enforced_notice(const std::string& what) {
   return "the plugins' sandbox cannot enforce this here: " + what;
 }
 
+std::string in_process_notice() {
+  return "plugins set to run inside this program (isolation = \"in-process\") are not sandboxed: they can do "
+         "whatever you can";
+}
+
 }  // namespace gambit::players

@@ -26,9 +26,11 @@ void set_plugin_notice_handler(NoticeHandler handler);
 // The sandbox's notices, worded alike by every program that sandboxes a plugin:
 // "plugin 'snoop' tried to connect to the network: denied" (attempt as
 // sandbox::denied_attempt words it); a kernel that cannot sandbox at all
-// (why); one thing a sandbox cannot enforce on this kernel.
+// (why); one thing a sandbox cannot enforce on this kernel; plugins the
+// configuration runs inside the program itself, where no sandbox can be.
 std::string denied_notice(const std::string& plugin, const std::string& attempt);
 std::string unsandboxed_notice(const std::string& why);
 std::string not_enforced_notice(const std::string& what);
+std::string in_process_notice();
 
 }  // namespace gambit::players

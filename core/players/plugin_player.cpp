@@ -6,13 +6,15 @@
 #include "core/players/child_instance.h"
 #include "core/players/loaded_instance.h"
 #include "core/players/options.h"
+#include "core/players/plugin_notices.h"
 #include "core/players/sandbox_grants.h"
 
 namespace gambit::players {
 
 Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(
     std::shared_ptr<const PluginLibrary> library, std::vector<std::pair<std::string, std::string>> options) {
-  return create(std::move(library), std::move(options), Isolation{.mode = Isolation::Mode::InProcess});
+  return create(std::move(library), std::move(options),
+                Isolation{.mode = Isolation::Mode::InProcess, .sandbox = Isolation::Sandbox::Off});
 }
 
 Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(std::shared_ptr<const PluginLibrary> library,
@@ -37,6 +39,10 @@ Result<std::unique_ptr<PluginPlayer>> PluginPlayer::create(std::shared_ptr<const
 
   std::shared_ptr<PlayerInstance> instance;
   if (isolation.in_process()) {
+    if (isolation.sandbox == Isolation::Sandbox::Required)
+      return Failure{refusal + "it is set to run inside this program (isolation = \"in-process\"), where no sandbox "
+                               "can be, and [plugins] sandbox is \"required\""};
+    if (isolation.sandbox == Isolation::Sandbox::On) tell_plugin_notice(in_process_notice());
     if (auto own = library->own_functions(); !own) return Failure{own.error()};  // load's sentence names the file
     auto loaded = LoadedInstance::create(library, options);
     if (!loaded) return Failure{refusal + loaded.error()};

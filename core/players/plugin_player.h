@@ -43,8 +43,10 @@ class PluginPlayer {
   // (options.h resolve_options). Refused, naming the plugin and its file, when
   // an option is unknown, given twice or invalid (options.h validate_option), or
   // when the plugin's create() fails (with the plugin's message).
-  // This form puts the instance where `isolation` says; the one without puts
-  // it in this program.
+  // This form puts the instance where `isolation` says: in this program it is
+  // not sandboxed, which is told once (plugin_notices.h) when the sandbox is
+  // on and refused when it is required. The one without puts it in this
+  // program by the caller's own choice, and tells nothing.
   static Result<std::unique_ptr<PluginPlayer>> create(std::shared_ptr<const PluginLibrary> library,
                                                       std::vector<std::pair<std::string, std::string>> options,
                                                       const Isolation& isolation);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/config/config_paths.h"
+#include "core/players/plugin_notices.h"
 #include "core/players/plugin_search.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/demo_screen.h"
@@ -118,6 +119,7 @@ int App::loop() {
     if (quitting_) break;
     stack_.back()->update();
     if (auto problem = assets_->take_audio_problem()) toast(*problem);  // said in the window, not only the terminal
+    take_plugin_notices(true);
     apply_stack_changes();
     if (quitting_) break;
 
@@ -145,6 +147,21 @@ int App::loop() {
   return 0;
 }
 
+void App::take_plugin_notices(bool with_toast) {
+  std::vector<std::string> told;
+  {
+    std::lock_guard lock(notices_->mutex);
+    told.swap(notices_->waiting);
+  }
+  if (told.empty()) return;
+  for (const std::string& notice : told) setup_.add_problem("Plugins: " + notice);
+  dirty_ = true;
+  if (!with_toast) return;
+  std::string words = "Plugins: " + told.front();
+  if (told.size() > 1) words += " (and " + std::to_string(told.size() - 1) + " more, listed on the menu)";
+  toast(words);
+}
+
 void App::remember_placement() {
   const auto file = config::window_placement_path();
   if (!file || !window_.isOpen()) return;
@@ -163,8 +180,15 @@ int App::run(const AppOptions& options) {
     return 1;
   }
   app.assets_ = std::move(assets).value();
+  // The plugins' notices go to the log at once and to the window's problems when it next looks.
+  players::set_plugin_notice_handler([inbox = app.notices_](const std::string& notice) {
+    std::fprintf(stderr, "gambit: %s\n", notice.c_str());
+    std::lock_guard lock(inbox->mutex);
+    inbox->waiting.push_back(notice);
+  });
   app.setup_ = Setup::open(options.config);
   for (const std::string& problem : app.setup_.problems()) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
+  app.take_plugin_notices(false);  // those of the plugins' scan: the menu lists them
   app.assets_->set_sounds_enabled(app.setup_.settings().ui.sounds);
 
   sf::ContextSettings context;
@@ -193,6 +217,7 @@ int App::run(const AppOptions& options) {
     app.stack_.push_back(std::move(play));
   }
   const int status = app.loop();
+  players::set_plugin_notice_handler({});
   std::fflush(stdout);
   // A plugin still running on an abandoned thread must not see static destructors run under it.
   if (players::PluginSearch::abandoned() > 0) std::_Exit(status);

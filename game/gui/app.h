@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,8 @@ class App {
   void write_state();
   // Keeps the window's size and position for the next run (config::window_placement_path()).
   void remember_placement();
+  // The plugins' notices told since the last call, added to the problems; told in a toast too with toast.
+  void take_plugin_notices(bool toast);
 
   AppOptions options_;
   sf::RenderWindow window_;
@@ -86,6 +89,14 @@ class App {
   std::vector<StackChange> changes_;
   bool quitting_ = false;
   bool dirty_ = true;
+
+  // The plugins' notices (plugin_notices.h), told on any thread, waiting for the window's: shared with the
+  // handler, which may outlive the App.
+  struct NoticeInbox {
+    std::mutex mutex;
+    std::vector<std::string> waiting;
+  };
+  std::shared_ptr<NoticeInbox> notices_ = std::make_shared<NoticeInbox>();
 
   std::string toast_;
   TimePoint toast_until_{};

@@ -71,8 +71,10 @@ class Setup {
   store::Store* store() { return store_.get(); }
   const std::string& store_problem() const { return store_problem_; }
 
-  // Problems found reading the configuration, the plugins or the store, one sentence each.
+  // Problems found reading the configuration, the plugins or the store, and
+  // the plugins' notices since (plugin_notices.h), one sentence each.
   const std::vector<std::string>& problems() const { return problems_; }
+  void add_problem(std::string problem) { problems_.push_back(std::move(problem)); }
 
   // The folder of the file the player last saved, loaded or exported (this
   // run), where the next file dialog starts; "" before any (the home folder).

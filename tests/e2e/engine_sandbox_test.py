@@ -9,48 +9,33 @@ what the kernel lets us see is told once on standard error, and the engine goes
 on answering; granting the permission it declares opens the secret and nothing
 else; the uci player still runs Stockfish from inside the sandbox.
 usage: engine_sandbox_test.py PATH/TO/gambit-engine TEST_PLUGIN_DIR"""
-import os, re, socket, sys, tempfile
+import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from engine_dialogue import Engine, check, finish, run  # noqa: E402
+from snoop_bait import DENIED, Bait  # noqa: E402
 
 PLUGIN_DIR = os.path.abspath(sys.argv[2])
-WORK = tempfile.mkdtemp()
-SECRET = os.path.join(WORK, "secret")
-with open(SECRET, "w") as f:
-    f.write("the key\n")
-FOLDER = os.path.join(WORK, "folder")
-os.mkdir(FOLDER)
-LISTENER = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-LISTENER.bind(("127.0.0.1", 0))
-LISTENER.listen(8)
-LISTENER.setblocking(False)
-PORT = LISTENER.getsockname()[1]
+BAIT = Bait()
 
 REFUSED = "write=13 tcp=1 fork=1 ptrace=1 signal=1 exec=1"  # EACCES from Landlock, EPERM from seccomp
-NOTICES = ["tried to connect to the network: denied", "tried to start a process (clone): denied",
-           "tried to look into another process (ptrace): denied", "tried to run a program (execve): denied"]
 
 
 def config(extra=""):
-    path = os.path.join(WORK, "gambit%d.toml" % len(os.listdir(WORK)))
+    path = os.path.join(BAIT.work, "gambit%d.toml" % len(os.listdir(BAIT.work)))
     with open(path, "w") as f:
         f.write('[plugins]\npaths = ["%s"]\n%s' % (PLUGIN_DIR, extra))
     return path
 
 
 def snoop(cfg, when, report):
-    return Engine("--config", cfg, "--plugin", "snoop", "--option", "secret=" + SECRET, "--option", "folder=" + FOLDER,
-                  "--option", "port=%d" % PORT, "--option", "when=" + when, "--option", "report=" + report)
+    options = BAIT.options(when) + [("report", report)]
+    return Engine("--config", cfg, "--plugin", "snoop", *[a for n, v in options for a in ("--option", n + "=" + v)])
 
 
 def nothing_got_out():
-    try:
-        LISTENER.accept()
-        check(False, "the plugin reached the TCP listener")
-    except BlockingIOError:
-        pass
-    check(os.listdir(FOLDER) == [], "the plugin made a file: %s" % os.listdir(FOLDER))
+    for reached in BAIT.what_got_out():
+        check(False, reached)
 
 
 def findings(e, moves):
@@ -75,8 +60,8 @@ def refused_from_either_place_and_plays_on():
                   "%s: %s" % (when, lines))
         check(e.quit() == 0, when + ": the engine did not quit with status 0")
         errors = e.p.stderr.read()
-        for notice in NOTICES:
-            check(errors.count("plugin 'snoop' " + notice) == 1, "%s: not told once: %r in %r" % (when, notice, errors))
+        for notice in DENIED:
+            check(errors.count("plugin 'snoop' tried " + notice) == 1, "%s: not told once: %r in %r" % (when, notice, errors))
         nothing_got_out()
 
 
@@ -111,4 +96,5 @@ run("refused from its constructor and from its moves, and plays on", refused_fro
 run("every attempt fails with its error", every_attempt_fails_with_its_error)
 run("the granted permission opens the secret alone", the_granted_permission_opens_the_secret_alone)
 run("Stockfish plays inside the uci player's sandbox", stockfish_plays_inside_the_uci_players_sandbox)
+BAIT.close()
 finish("engine sandbox")

@@ -22,7 +22,11 @@ Needs xdotool and python3-xlib. Scenarios:
      are found and marked, N walks to a mistake, and the review is kept, so
      reopening the game shows it at once;
   i) a review at the default budget is cancelled (R again) and started again,
-     and the window closes at once while it runs.
+     and the window closes at once while it runs;
+  j) a hostile plugin (snoop) tries to reach the network, start a process,
+     run a shell and trace the window: each attempt is refused, said once in
+     a toast and among the window's problems (listed on the menu), and the
+     game goes on.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -36,6 +40,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from snoop_bait import DENIED, Bait  # noqa: E402
 
 TIMEOUT = 20.0       # seconds for any state the window should reach
 CLOSE_TIMEOUT = 5.0  # seconds for the program to exit after the close message
@@ -796,6 +803,51 @@ def crashing_plugin(exe, xd):
         g.cleanup()
 
 
+def hostile_plugin(exe, xd):
+    bait = Bait()
+    plugins = tempfile.mkdtemp(prefix="gambit-gui-plugins-")  # snoop alone, linked as a user would
+    os.symlink(os.path.join(test_plugin_dir(exe), "gambit_test_snoop.so"), os.path.join(plugins, "gambit_snoop.so"))
+    options = "".join(('%s = %s\n' if name == "port" else '%s = "%s"\n') % (name, value)
+                      for name, value in bait.options())  # the port is a number
+    config = ('[white]\nplayer = "human"\n[black]\nplayer = "snoop"\n[black.options]\n%s'
+              '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\npaths = ["%s"]\n' % (options, plugins))
+    told = ["Plugins: plugin 'snoop' tried " + notice for notice in DENIED]
+    g = Gambit(exe, "hostile", config)
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        # Its constructor tries everything as the game starts.
+        g.wait_for("the attempts among the problems", lambda s: all(t in s["problems"] for t in told))
+        g.wait_for("a toast of the attempts", lambda s: s["toast"].startswith("Plugins: plugin 'snoop' tried "))
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+        g.click("e2")
+        g.wait_for("e2 selected", lambda s: s["selected"] == "e2")
+        g.click("e4")
+        s = g.wait_for("snoop's reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        if s["result"] != "*":
+            g.fail("the game should go on, it ended: %s" % s["outcome"])
+        reply = s["moves"][1]
+        g.key("Escape")
+        g.wait_for("the menu question", lambda s: s["dialog_title"] == "Back to the menu?")
+        g.key("Return")
+        s = g.wait_for("the menu again", lambda s: s["screen"] == "menu")
+        for t in told:
+            if s["problems"].count(t) != 1:
+                g.fail("%r should be among the problems once" % t)
+            if not any(i["kind"] == "text" and len(i["name"]) > 20 and t.startswith(i["name"]) for i in s["layout"]):
+                g.fail("the menu does not list %r" % t)
+        for reached in bait.what_got_out():
+            g.fail(reached)
+        took = g.close(xd)
+        print("j) a hostile plugin's %d attempts are refused, told in a toast and on the menu, and it plays %s; "
+              "closed in %.2f s" % (len(told), reply, took), flush=True)
+    finally:
+        g.cleanup()
+        bait.close()
+        shutil.rmtree(plugins, ignore_errors=True)
+
+
 def window_geometry(xd, window):
     """The window's drawing area on the screen: (x, y, width, height)."""
     win = xd.create_resource_object("window", window)
@@ -1024,7 +1076,7 @@ def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
-                                      placement_and_game_file))
+                                      hostile_plugin, placement_and_game_file))
 
 
 if __name__ == "__main__":

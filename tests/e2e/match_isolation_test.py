@@ -12,10 +12,12 @@ usage: match_isolation_test.py PATH/TO/gambit-match TEST_PLUGIN_DIR
 """
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from snoop_bait import DENIED, Bait  # noqa: E402
 
 match, plugin_dir = sys.argv[1], sys.argv[2]
 failures = []
@@ -102,34 +104,20 @@ with tempfile.TemporaryDirectory() as work:
     # A hostile plugin, sandboxed: every move it tries to read a secret, make a file, reach a TCP listener, start
     # a process, trace and signal the match and run a shell. All of it is refused, each kind told once, and the
     # games are played to their end as if nothing had happened.
-    secret, folder = os.path.join(work, "secret"), os.path.join(work, "folder")
-    with open(secret, "w") as f:
-        f.write("the key\n")
-    os.mkdir(folder)
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(8)
-    listener.setblocking(False)
-    snoop_options = ["secret=" + secret, "folder=" + folder, "port=%d" % listener.getsockname()[1], "when=choose_move"]
+    bait = Bait()
     run = subprocess.run([match, "--config", config, "--white", "snoop", "--black", "random", "--games", "2",
                           "--movetime", "20", "--no-record", "--seed", "5"] +
-                         [arg for option in snoop_options for arg in ("--white-option", option)],
+                         [a for n, v in bait.options("choose_move") for a in ("--white-option", n + "=" + v)],
                          capture_output=True, text=True, env=env, timeout=120)
     what = "snoop: exit %d\n%s%s" % (run.returncode, run.stdout, run.stderr)
     finished = re.findall(r"^Finished game \d \([^)]*\): (\S+) \{(.*)\}$", run.stdout, re.M)
     if run.returncode != 0 or len(finished) != 2 or any("snoop" in text or "forfeits" in text for _, text in finished):
         failures.append("the hostile plugin's match did not end normally: " + what)
-    for notice in ("to connect to the network", "to start a process (clone)", "to look into another process (ptrace)",
-                   "to run a program (execve)"):
-        if run.stderr.count("plugin 'snoop' tried %s: denied" % notice) != 1:
+    for notice in DENIED:
+        if run.stderr.count("plugin 'snoop' tried " + notice) != 1:
             failures.append("not told once that snoop tried %s: %s" % (notice, what))
-    try:
-        listener.accept()
-        failures.append("the hostile plugin reached the TCP listener")
-    except BlockingIOError:
-        pass
-    if os.listdir(folder):
-        failures.append("the hostile plugin made a file: %s" % os.listdir(folder))
+    failures += ["the hostile plugin: " + reached for reached in bait.what_got_out()]
+    bait.close()
 
     # The same seed gives the same games in both modes (alphabeta's levels spend nodes, not time).
     games = {}

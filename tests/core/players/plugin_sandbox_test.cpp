@@ -23,6 +23,7 @@
 #include <string>
 
 #include "core/chess/movegen.h"
+#include "core/players/plugin_catalog.h"
 #include "core/players/plugin_notices.h"
 #include "core/players/plugin_player.h"
 #include "core/players/sandbox_grants.h"
@@ -34,6 +35,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using test_support::contains;
+using test_support::random_plugin;
 using test_support::test_plugin;
 
 // What a plugin could be after: a secret file, a folder, a TCP listener on 127.0.0.1.
@@ -195,6 +197,42 @@ TEST(PluginSandboxOff, EverythingIsOpen) {
   EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed);
   EXPECT_TRUE(fs::exists(bait.folder / "stolen")) << answer.reason;
   EXPECT_TRUE(bait.was_connected_to());
+}
+
+// A plugin the configuration puts inside the program cannot be sandboxed: that is told once when the sandbox is
+// on, nothing is told when it is off, and the plugin is refused when a sandbox is required.
+TEST(PluginSandboxInProcess, APluginRunInsideTheProgramIsNotSandboxedAndSaysSo) {
+  auto library = PluginLibrary::load(random_plugin());
+  ASSERT_TRUE(library) << library.error();
+  for (const Isolation::Sandbox mode : {Isolation::Sandbox::Off, Isolation::Sandbox::On, Isolation::Sandbox::Required}) {
+    SCOPED_TRACE(sandbox_name(mode));
+    HeardNotices notices;
+    const Isolation inside{.mode = Isolation::Mode::InProcess, .sandbox = mode};
+    for (int twice = 0; twice < 2; ++twice) {
+      auto player = PluginPlayer::create(library.value(), {}, inside);
+      EXPECT_EQ(bool(player), mode != Isolation::Sandbox::Required);
+      if (!player) {
+        EXPECT_TRUE(contains(player.error(), "[plugins] sandbox is \"required\"")) << player.error();
+      }
+    }
+    std::lock_guard lock(notices.mutex);
+    EXPECT_EQ(notices.heard, mode == Isolation::Sandbox::On ? std::vector{in_process_notice()}
+                                                            : std::vector<std::string>{});
+  }
+}
+
+// The catalog loads plugins into the program only where a sandbox is not required, and says so when it is on.
+TEST(PluginSandboxInProcess, TheCatalogLoadsPluginsInsideOnlyWhereNoSandboxIsRequired) {
+  const fs::path folder = random_plugin().parent_path();
+  for (const Isolation::Sandbox mode : {Isolation::Sandbox::On, Isolation::Sandbox::Required}) {
+    SCOPED_TRACE(sandbox_name(mode));
+    HeardNotices notices;
+    const PluginCatalog catalog = PluginCatalog::scan({folder}, {.mode = Isolation::Mode::InProcess, .sandbox = mode});
+    const auto random = catalog.find("random");
+    ASSERT_NE(random, nullptr);
+    EXPECT_EQ(random->loaded(), mode == Isolation::Sandbox::On);
+    EXPECT_EQ(notices.any("not sandboxed"), mode == Isolation::Sandbox::On);
+  }
 }
 
 TEST_F(PluginSandboxGrants, ADeclaredPermissionWithheldIsNamedWhenThePluginFails) {
