@@ -182,10 +182,13 @@ class LayerReader {
           return failure;
       } else if (name->str() == "options") {
         if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;
+      } else if (name->str() == "permissions") {
+        if (std::optional<Failure> failure = read_permission_list(*value, key + ".permissions", seat.permissions.emplace()))
+          return failure;
       } else {
-        std::string expected = "player, level, options";
+        std::string expected = "player, level, options, isolation";
         for (const std::string_view other : other_keys) expected += ", " + std::string(other);
-        return unknown_key(*name, key + ".", expected + " or isolation");
+        return unknown_key(*name, key + ".", expected + " or permissions");
       }
     }
     return std::nullopt;
@@ -354,23 +357,31 @@ class LayerReader {
     return std::nullopt;
   }
 
+  // A list of permissions granted at key: ["run-program", ...].
+  std::optional<Failure> read_permission_list(const toml::node& node, const std::string& key,
+                                              std::vector<std::string>& granted) {
+    const toml::array* array = node.as_array();
+    if (!array) return type_error(node, key, "an array of permission names");
+    granted.clear();
+    for (std::size_t i = 0; i < array->size(); ++i) {
+      std::string name;
+      if (auto failure = read_name(*array->get(i), key + "[" + std::to_string(i) + "]", PermissionNames, name))
+        return failure;
+      granted.push_back(std::move(name));
+    }
+    settings_.sources[key] = place(node.source());
+    return std::nullopt;
+  }
+
   // [plugins.permissions]: plugin id = ["run-program", ...].
   std::optional<Failure> read_permissions(const toml::node& node) {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, "plugins.permissions", "a table");
     for (const auto& [id, value] : in_file_order(*table)) {
-      const std::string key = "plugins.permissions." + key_text(id->str());
-      const toml::array* array = value->as_array();
-      if (!array) return type_error(*value, key, "an array of permission names");
       std::vector<std::string> granted;
-      for (std::size_t i = 0; i < array->size(); ++i) {
-        std::string name;
-        if (auto failure = read_name(*array->get(i), key + "[" + std::to_string(i) + "]", PermissionNames, name))
-          return failure;
-        granted.push_back(std::move(name));
-      }
+      if (auto failure = read_permission_list(*value, "plugins.permissions." + key_text(id->str()), granted))
+        return failure;
       settings_.plugin_permissions[std::string(id->str())] = std::move(granted);
-      settings_.sources[key] = place(value->source());
     }
     return std::nullopt;
   }

@@ -84,6 +84,19 @@ std::optional<Failure> append_name(std::string& out, const std::string& key, con
   return std::nullopt;
 }
 
+// A line's value of permission names: ["run-program", ...] and the line's end.
+std::optional<Failure> append_permission_list(std::string& out, const std::string& key,
+                                              const std::vector<std::string>& granted) {
+  out += "[";
+  for (std::size_t i = 0; i < granted.size(); ++i) {
+    if (std::find(PermissionNames.begin(), PermissionNames.end(), granted[i]) == PermissionNames.end())
+      return Failure{key + ": no permission is called " + quote_for_message(granted[i])};
+    out += (i ? ", " : "") + toml_string(granted[i]);
+  }
+  out += "]\n";
+  return std::nullopt;
+}
+
 // The seat at dotted key as a table (with its player, so it replaces the seat
 // below whole) and its options table.
 // A seat's table; `more` (lines "name = value") goes before its options table.
@@ -97,6 +110,10 @@ std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, con
   }
   if (!seat.isolation.empty())
     if (auto failure = append_name(out, key + ".isolation", seat.isolation, IsolationModes)) return failure;
+  if (seat.permissions) {
+    out += "permissions = ";
+    if (auto failure = append_permission_list(out, key + ".permissions", *seat.permissions)) return failure;
+  }
   out += more;
   if (seat.options.empty()) return std::nullopt;
   out += "\n[" + key + ".options]\n";
@@ -184,13 +201,8 @@ Result<std::string> format_config(const Settings& settings) {
     for (const auto& [id, granted] : settings.plugin_permissions) {
       const std::string key = "plugins.permissions." + key_text(id);
       if (auto failure = check_text(id, key)) return *failure;
-      out += key_text(id) + " = [";
-      for (std::size_t i = 0; i < granted.size(); ++i) {
-        if (std::find(PermissionNames.begin(), PermissionNames.end(), granted[i]) == PermissionNames.end())
-          return Failure{key + ": no permission is called " + quote_for_message(granted[i])};
-        out += (i ? ", " : "") + toml_string(granted[i]);
-      }
-      out += "]\n";
+      out += key_text(id) + " = ";
+      if (auto failure = append_permission_list(out, key, granted)) return *failure;
     }
   }
   return out;

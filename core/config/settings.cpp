@@ -11,9 +11,12 @@ players::Isolation Settings::isolation_of(const SeatConfig& seat) const {
   players::Isolation out{.mode = mode.value_or(players::Isolation::Mode::Process),
                          .memory_limit_mb = std::uint64_t(memory_limit_mb),
                          .sandbox = players::sandbox_from_name(sandbox).value_or(players::Isolation::Sandbox::On)};
-  if (auto granted = plugin_permissions.find(seat.player); granted != plugin_permissions.end()) {
+  const std::vector<std::string>* granted = seat.permissions ? &*seat.permissions : nullptr;
+  if (auto named = plugin_permissions.find(seat.player); !granted && named != plugin_permissions.end())
+    granted = &named->second;
+  if (granted) {
     out.granted.emplace();
-    for (const std::string& name : granted->second)
+    for (const std::string& name : *granted)
       if (auto kind = players::permission_from_name(name)) out.granted->push_back(*kind);
   }
   return out;

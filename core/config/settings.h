@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,9 @@ struct SeatConfig {
   std::string level;  // "" = none
   players::OptionList options;
   std::string isolation = {};  // one of IsolationModes, or "" for [plugins] isolation
+  // The permissions its plugin is granted in this seat (PermissionNames), in
+  // place of [plugins.permissions]; nullopt: those.
+  std::optional<std::vector<std::string>> permissions = std::nullopt;
 
   bool human() const { return player == HumanPlayer; }
   bool operator==(const SeatConfig&) const = default;
@@ -196,8 +200,8 @@ struct Settings {
   ReviewSettings review;
   StoreSettings store;
 
-  // The isolation of a seat: its own mode, else [plugins] isolation; the memory limit, the sandbox and the
-  // permissions its plugin is granted, of [plugins].
+  // The isolation of a seat: its own mode, else [plugins] isolation; the permissions its plugin is granted: its
+  // own, else [plugins.permissions]'s; the memory limit and the sandbox of [plugins].
   players::Isolation isolation_of(const SeatConfig& seat) const;
 
   // Where each value was read, by dotted key: "white.player", "white.level",

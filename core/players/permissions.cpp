@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/players/permissions.h"
 
+#include <algorithm>
+
 namespace gambit::players {
 
 namespace {
@@ -46,12 +48,14 @@ std::string permission_for_people(const Permission& permission) {
   return std::string(entry(permission.kind).for_people) + " '" + permission.option + "'";
 }
 
-std::string describe_permissions(std::span<const Permission> permissions) {
+std::string describe_permissions(std::span<const Permission> permissions, std::span<const Permission::Kind> granted) {
   if (permissions.empty()) return "  Permissions: none asked for\n";
   std::string text = "  Permissions asked for:\n";
-  for (const Permission& p : permissions)
-    text += "    " + permission_for_people(p) + " (" + std::string(permission_name(p.kind)) + ")" +
-            (p.reason.empty() ? "" : ": " + p.reason) + "\n";
+  for (const Permission& p : permissions) {
+    const bool given = std::find(granted.begin(), granted.end(), p.kind) != granted.end();
+    text += "    " + permission_for_people(p) + " (" + std::string(permission_name(p.kind)) +
+            (given ? ", granted)" : ", not granted)") + (p.reason.empty() ? "" : ": " + p.reason) + "\n";
+  }
   return text;
 }
 

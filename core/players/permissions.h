@@ -32,7 +32,8 @@ std::uint32_t permission_to_c(Permission::Kind kind);
 // What it allows, for people: "run the program in option 'command'".
 std::string permission_for_people(const Permission& permission);
 // The lines a listing shows for a plugin's permissions: "    <for people>
-// (<name>): <reason>" under a heading, or one line saying it asks for none.
-std::string describe_permissions(std::span<const Permission> permissions);
+// (<name>, granted|not granted): <reason>" under a heading, or one line
+// saying it asks for none.
+std::string describe_permissions(std::span<const Permission> permissions, std::span<const Permission::Kind> granted);
 
 }  // namespace gambit::players

@@ -111,14 +111,17 @@ Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::
   return grants;
 }
 
+std::vector<Permission::Kind> granted_permissions(const PluginLibrary& library, const Isolation& isolation) {
+  if (isolation.granted) return *isolation.granted;
+  std::vector<Permission::Kind> granted;
+  if (grants_declared_by_default(library.path()))
+    for (const Permission& p : library.permissions()) granted.push_back(p.kind);
+  return granted;
+}
+
 Result<SandboxGrants> sandbox_grants_for(const PluginLibrary& library, const OptionList& options,
                                          const Isolation& isolation) {
-  std::vector<Permission::Kind> granted;
-  if (isolation.granted) {
-    granted = *isolation.granted;
-  } else if (grants_declared_by_default(library.path())) {
-    for (const Permission& p : library.permissions()) granted.push_back(p.kind);
-  }
+  const std::vector<Permission::Kind> granted = granted_permissions(library, isolation);
   // Every option with its value: as given, else its default.
   OptionList values = options;
   const gambit_plugin_descriptor& d = library.descriptor();
@@ -158,7 +161,8 @@ std::string withheld_note(std::span<const Permission> withheld) {
   for (std::size_t i = 0; i < withheld.size(); ++i)
     note += (i ? "; " : "") + std::string(permission_name(withheld[i].kind)) + ", to " +
             permission_for_people(withheld[i]);
-  return note + "; [plugins.permissions] in the configuration grants what a plugin asks for)";
+  return note + (withheld.size() == 1 ? "; grant it" : "; grant them") +
+         " in Settings, Players, or in the configuration's [plugins.permissions])";
 }
 
 }  // namespace gambit::players

@@ -47,6 +47,10 @@ struct SandboxGrants {
 // any other, which must be granted by name ([plugins.permissions]).
 bool grants_declared_by_default(const std::filesystem::path& plugin_file);
 
+// The kinds of permission library is granted under isolation: Isolation::granted
+// (the configuration's), else all it declares when grants_declared_by_default.
+std::vector<Permission::Kind> granted_permissions(const PluginLibrary& library, const Isolation& isolation);
+
 // The grants for a plugin that declared `declared`, of which the player
 // grants the kinds in `granted`, with its options' values (every option it
 // has, set or default). Fails, in words, when a file to be written cannot be
@@ -56,7 +60,7 @@ Result<SandboxGrants> sandbox_grants(std::span<const Permission> declared, std::
 
 // The grants for an instance of library with the given options (those not
 // given take their defaults), of what it declares as much as isolation
-// grants (Isolation::granted, else grants_declared_by_default).
+// grants (granted_permissions).
 Result<SandboxGrants> sandbox_grants_for(const PluginLibrary& library, const OptionList& options,
                                          const Isolation& isolation);
 

@@ -527,11 +527,14 @@ int run(int argc, char** argv) {
       sandboxing ? players::PluginCatalog::scan(config::plugin_search_paths(*settings), describing)
                  : players::PluginCatalog::scan(config::plugin_search_paths(*settings));
   if (list_plugins) {
-    for (const auto& plugin : catalog.plugins())
+    for (const auto& plugin : catalog.plugins()) {
+      const auto granted = players::granted_permissions(
+          *plugin, settings->isolation_of(config::SeatConfig{.player = plugin->id(), .level = {}, .options = {}}));
       std::printf("%s %s: %s (%s)\n  %s\n%s%s\n", plugin->id().c_str(), plugin->version().c_str(),
                   plugin->name().c_str(), plugin->path().c_str(), plugin->description().c_str(),
                   players::describe_options(plugin->descriptor()).c_str(),
-                  players::describe_permissions(plugin->permissions()).c_str());
+                  players::describe_permissions(plugin->permissions(), granted).c_str());
+    }
     for (const std::string& problem : catalog.problems()) std::printf("not loaded: %s\n", problem.c_str());
     return 0;
   }

@@ -401,11 +401,11 @@ void GameScreen::draw(sf::RenderTarget& target) {
 
 void GameScreen::describe(StateDump& dump) const {
   dump.add("mode", name());
-  dump.add("shapes", shape_names(marking_.shapes(shown_position().key())));
-  if (!session()) {
+  if (!session()) {  // no game to show: the reason instead
     dump.add("failure", failure_);
     return;
   }
+  dump.add("shapes", shape_names(marking_.shapes(shown_position().key())));
   const chess::Game& g = game();
   dump.add("fen", g.position().fen());
   std::vector<std::string> moves;

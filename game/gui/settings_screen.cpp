@@ -11,6 +11,7 @@
 #include "core/config/config_writer.h"
 #include "core/config/seats.h"
 #include "core/players/options.h"
+#include "core/players/sandbox_grants.h"
 #include "game/gui/app.h"
 #include "game/gui/settings_screen_parts.h"
 
@@ -204,6 +205,12 @@ void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config
     option.set(option.in_config ? given->second : baseline(*seat.plugin, config.level, spec));
     seat.options.push_back(std::move(option));
   }
+  seat.permissions.clear();
+  const std::vector<players::Permission::Kind> granted =
+      players::granted_permissions(*seat.plugin, loaded_.isolation_of(config));
+  for (const players::Permission& permission : seat.plugin->permissions())
+    seat.permissions.push_back(
+        {permission, Checkbox{{}, {}, std::ranges::find(granted, permission.kind) != granted.end()}});
 }
 
 config::SeatConfig SettingsScreen::seat_config(const SeatEditor& seat) const {
@@ -229,6 +236,17 @@ config::SeatConfig SettingsScreen::seat_config(const SeatEditor& seat) const {
     if (value != baseline(*seat.plugin, result.level, *option.spec))
       result.options.emplace_back(option.spec->name, value);
   }
+  if (chosen == seat.base.player) result.isolation = seat.base.isolation;
+  // The permissions granted: the seat's own when it had them, or when they differ from what it would get without.
+  const std::vector<players::Permission::Kind> inherited =
+      players::granted_permissions(*seat.plugin, loaded_.isolation_of(result));
+  std::vector<std::string> checked;
+  bool as_inherited = true;
+  for (const PermissionEditor& editor : seat.permissions) {
+    if (editor.granted.value) checked.emplace_back(players::permission_name(editor.permission.kind));
+    as_inherited &= editor.granted.value == (std::ranges::find(inherited, editor.permission.kind) != inherited.end());
+  }
+  if (!as_inherited || (chosen == seat.base.player && seat.base.permissions)) result.permissions = std::move(checked);
   return result;
 }
 

@@ -52,6 +52,13 @@ class SettingsScreen : public Screen {
     void set(const std::string& value);
   };
 
+  // One permission the seat's plugin declares (sandbox_grants.h), granted in
+  // this seat or not.
+  struct PermissionEditor {
+    players::Permission permission;
+    Checkbox granted;
+  };
+
   // One seat: White, Black, the hint player or a demo seat.
   struct SeatEditor {
     std::string key;    // "white", "black", "hint", "demo.white", "demo.black"
@@ -62,6 +69,7 @@ class SettingsScreen : public Screen {
     std::shared_ptr<const players::PluginLibrary> plugin;  // null: a human, or a plugin not found
     Choice player, level;
     std::vector<OptionEditor> options;
+    std::vector<PermissionEditor> permissions;
     std::string shown_level;  // the level whose presets the untouched options show
   };
   enum SeatId { White, Black, Hint, DemoWhite, DemoBlack, SeatCount };
@@ -102,6 +110,7 @@ class SettingsScreen : public Screen {
   float seat_info(const SeatEditor& seat, float x, float y, float width);
   void add_level(SeatEditor& seat, float x, float& y, float width);
   void add_options(SeatEditor& seat, float x, float& y, float width);
+  void add_permissions(SeatEditor& seat, float x, float& y, float width);
   void layout_players(float left, float right, float y, float width);
   void layout_demo(float left, float right, float y, float width);
   void layout_board(float left, float right, float y, float width);

@@ -3,6 +3,7 @@
 // two columns, scrolled), the title bar and tabs, the theme preview, the
 // message line and buttons, and the state dump.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -189,6 +190,21 @@ void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float widt
   }
 }
 
+void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float width) {
+  if (!seat.plugin || seat.permissions.empty()) return;
+  labels_.push_back({"Beyond its sandbox, it may (point at one for why):", {x, y + 2}, TextSize - 1, colors::TextDim});
+  y += 24;
+  for (PermissionEditor& editor : seat.permissions) {
+    std::string what = players::permission_for_people(editor.permission);
+    what[0] = char(std::toupper(static_cast<unsigned char>(what[0])));
+    editor.granted.label = fit_text(app_.assets().font(), what, TextSize, width - 32);  // beside the box
+    const std::string name(players::permission_name(editor.permission.kind));
+    add(editor.granted, seat.key + ".permissions." + name, x, y,
+        what + " (" + name + ")" + (editor.permission.reason.empty() ? "" : ": " + editor.permission.reason) +
+            ". Unticked, the sandbox refuses it, and the plugin may fail saying what it lacks");
+  }
+}
+
 float SettingsScreen::layout_seat(SeatEditor& seat, float x, float y, float width) {
   heading(seat.title, x, y);
   add(seat.player, seat.key + ".player", x, y, width,
@@ -198,6 +214,7 @@ float SettingsScreen::layout_seat(SeatEditor& seat, float x, float y, float widt
   y = seat_info(seat, x, y, width);
   add_level(seat, x, y, width);
   if (seat.with_options) add_options(seat, x, y, width);
+  add_permissions(seat, x, y, width);
   return y;
 }
 
@@ -215,6 +232,7 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
   add(hint.player, "hint.player", left, y, width, "One of the AI player plugins found",
       [this, &hint] { player_changed(hint); });
   y = seat_info(hint, left, y, width);
+  add_permissions(hint, left, y, width);
   add_level(hint, right, level_y, width);
   content_height_ = std::max(y, level_y);
 }
@@ -441,6 +459,10 @@ void SettingsScreen::describe(StateDump& dump) const {
     for (const auto& [name, value] : seats[i]->options) options.push_back(name + "=" + value);
     dump.add(prefix + "_options", options);
     dump.add(prefix + "_plugin_name", seats_[i].plugin ? seats_[i].plugin->name() : std::string());
+    std::vector<std::string> granted;  // the boxes ticked
+    for (const PermissionEditor& editor : seats_[i].permissions)
+      if (editor.granted.value) granted.emplace_back(players::permission_name(editor.permission.kind));
+    dump.add(prefix + "_granted", granted);
   }
   dump.add("variant", settings.game.variant);
   dump.add("demo_move_delay_ms", settings.demo.move_delay_ms);

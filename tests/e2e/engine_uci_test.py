@@ -150,6 +150,13 @@ def list_plugins():
     for plugin in ("alphabeta", "minimax", "random"):
         check(re.search(rf"^{plugin} \d+\.\d+\.\d+: ", p.stdout, re.M) is not None, f"{plugin} not listed: {p.stdout}")
     check("Options of alphabeta:" in p.stdout and "Levels:" in p.stdout, "options or levels not listed")
+    check("(run-program, granted)" in p.stdout, "uci's permission to run its engine is not listed as granted")
+    with tempfile.NamedTemporaryFile("w", suffix=".toml") as config:  # withdrawn in the configuration
+        config.write("[plugins.permissions]\nuci = []\n")
+        config.flush()
+        p = subprocess.run([ENGINE, "--config", config.name, "--list-plugins"], capture_output=True, text=True,
+                           timeout=20)
+    check("(run-program, not granted)" in p.stdout, "uci's withdrawn permission is not listed as withdrawn")
 
 
 def eof_is_quit():

@@ -39,7 +39,10 @@ player = "human"
 player = "alphabeta"
 level = "easy"
 [hint]
-player = "random"
+player = "uci"
+[hint.options]
+command = "/usr/games/fairy-stockfish"
+movetime_ms = 100
 [game]
 variant = "threecheck"
 [clock]
@@ -266,6 +269,10 @@ class Walk:
 
         g.key("t")
         self.check("settings players", lambda s: s["screen"] == "settings")
+        g.key("End")  # the hint player at the bottom: uci, with what it may do beyond its sandbox
+        self.check("settings players, the hint's permissions",
+                   lambda s: any(c.startswith("hint.permissions.run-program@") for c in s["settings_controls"]))
+        g.key("Home")
         g.key("2")
         self.check("settings demo")
         g.key("3")

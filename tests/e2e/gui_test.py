@@ -26,7 +26,9 @@ Needs xdotool and python3-xlib. Scenarios:
   j) a hostile plugin (snoop) tries to reach the network, start a process,
      run a shell and trace the window: each attempt is refused, said once in
      a toast and among the window's problems (listed on the menu), and the
-     game goes on.
+     game goes on;
+  k) Settings withdraws uci's permission to run its engine for one seat; it is
+     saved as the seat's own, and the next game cannot start, naming it.
 Prints one line per scenario; exits 1 on the first failure.
 """
 
@@ -695,6 +697,11 @@ def three_check(exe, xd):
         g.cleanup()
 
 
+def placed(items, name):
+    """Where the control or button called name is, from the Settings screen's "name@x,y,w,h" list."""
+    return tuple(int(v) for v in next(i for i in items if i.startswith(name + "@")).split("@")[1].split(","))
+
+
 def settings_variant(exe, xd):
     """The Settings screen sets [game] variant: chosen with the mouse, saved to the
     user's file, and the next game is three-check."""
@@ -710,12 +717,10 @@ def settings_variant(exe, xd):
                        and any(c.startswith("game.variant@") for c in s["settings_controls"]))
         if s["variant"] != "standard":
             g.fail("the variant should start as standard, not %r" % s["variant"])
-        x, y, w, h = (int(v) for v in next(c for c in s["settings_controls"]
-                                           if c.startswith("game.variant@")).split("@")[1].split(","))
+        x, y, w, h = placed(s["settings_controls"], "game.variant")
         g.click_at(x + w - 12, y + h // 2)  # the choice's right arrow
         g.wait_for("threecheck chosen", lambda s: s["variant"] == "threecheck" and s["unsaved_changes"])
-        bx, by, bw, bh = (int(v) for v in next(b for b in s["settings_buttons"]
-                                               if b.startswith("Save@")).split("@")[1].split(","))
+        bx, by, bw, bh = placed(s["settings_buttons"], "Save")
         g.click_at(bx + bw // 2, by + bh // 2)
         g.wait_for("the settings saved", lambda s: not s.get("unsaved_changes", True) or s["screen"] == "menu")
         saved = os.path.join(g.dir, "config", "gambit", "config.toml")
@@ -799,6 +804,42 @@ def crashing_plugin(exe, xd):
         took = g.close(xd)
         print("g) a crashing plugin forfeits in words (%s), the window stays up; closed in %.2f s"
               % (s["outcome"], took), flush=True)
+    finally:
+        g.cleanup()
+
+
+def settings_permissions(exe, xd):
+    """The Settings screen shows what a seat's plugin may do beyond its sandbox and grants it per seat: uci's
+    permission to run its engine, withdrawn with the mouse and saved as that seat's own, keeps the next game
+    from starting, with a sentence naming the permission."""
+    g = Gambit(exe, "permissions", '[white]\nplayer = "human"\n[black]\nplayer = "uci"\n[black.options]\n'
+               'command = "/usr/games/stockfish"\nmovetime_ms = 100\n[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("t")
+        s = g.wait_for("the settings screen with uci's permissions",
+                       lambda s: any(c.startswith("black.permissions.run-program@") for c in s["settings_controls"]))
+        if s["black_granted"] != ["run-program", "write-file"]:
+            g.fail("Gambit's own uci should be granted what it asks for, not %s" % s["black_granted"])
+        x, y, w, h = placed(s["settings_controls"], "black.permissions.run-program")
+        g.click_at(x + 11, y + h // 2)  # the box
+        g.wait_for("run-program withdrawn", lambda s: s["black_granted"] == ["write-file"] and s["unsaved_changes"])
+        g.key("ctrl+s")
+        g.wait_for("the settings saved", lambda s: not s.get("unsaved_changes", True) or s["screen"] == "menu")
+        saved = os.path.join(g.dir, "config", "gambit", "config.toml")
+        text = open(saved, encoding="utf-8").read() if os.path.exists(saved) else ""
+        if not re.search(r'\[black\]\nplayer = "uci"\npermissions = \["write-file"\]\n', text):
+            g.fail("the user's config file does not give [black] its own permissions:\n%s" % text)
+        g.key("Escape")
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        s = g.wait_for("the game refused", lambda s: s["screen"] == "play" and s.get("failure"))
+        if "not granted: run-program" not in s["failure"]:
+            g.fail("the failure should name the permission withheld: %r" % s["failure"])
+        took = g.close(xd)
+        print("k) settings: uci's run-program withdrawn for Black with the mouse, saved as the seat's own; the game "
+              "cannot start, saying so; closed in %.2f s" % took, flush=True)
     finally:
         g.cleanup()
 
@@ -1076,7 +1117,7 @@ def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
-                                      hostile_plugin, placement_and_game_file))
+                                      hostile_plugin, settings_permissions, placement_and_game_file))
 
 
 if __name__ == "__main__":

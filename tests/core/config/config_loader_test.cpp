@@ -280,6 +280,27 @@ TEST(ParseConfig, ReadsTheSandboxAndThePermissionsGrantedByPlugin) {
             "test.toml:2:7: plugins.permissions.uci must be an array of permission names, got string");
 }
 
+TEST(ParseConfig, ASeatsOwnPermissionsReplaceThePluginsForThatSeat) {
+  const Settings s = parsed(
+      "[plugins.permissions]\nuci = [\"run-program\", \"read-paths\"]\n"
+      "[white]\nplayer = \"uci\"\npermissions = []\n[black]\nplayer = \"uci\"\n"
+      "[hint]\nplayer = \"snoop\"\npermissions = [\"read-paths\"]\n");
+  EXPECT_EQ(s.isolation_of(s.white).granted, std::vector<players::Permission::Kind>{});
+  EXPECT_EQ(s.isolation_of(s.black).granted,
+            (std::vector{players::Permission::Kind::RunProgram, players::Permission::Kind::ReadPaths}));
+  EXPECT_EQ(s.isolation_of(s.hint).granted, std::vector{players::Permission::Kind::ReadPaths});
+  EXPECT_EQ(s.about("hint.permissions"), "test.toml:10:15: hint.permissions: ");
+  // A seat's player named again starts the seat afresh: its permissions go with the player it had.
+  const Result<Settings> replaced =
+      parse_config("[white]\nplayer = \"snoop\"\n", "user.toml", parsed("[white]\nplayer = \"uci\"\npermissions = []\n"));
+  ASSERT_TRUE(replaced) << replaced.error();
+  EXPECT_FALSE(replaced->white.permissions);
+  EXPECT_EQ(error_of("[black]\npermissions = [\"network\"]\n"),
+            "test.toml:2:16: black.permissions[0] must be one of run-program, read-paths, write-file, got 'network'");
+  EXPECT_EQ(error_of("[black]\npermissions = \"run-program\"\n"),
+            "test.toml:2:15: black.permissions must be an array of permission names, got string");
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
@@ -384,14 +405,14 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[demo]\ndelay_ms = 5\n"),
             "test.toml:2:1: unknown key demo.delay_ms; expected move_delay_ms, white or black");
   EXPECT_EQ(error_of("[demo.white]\ncolour = \"white\"\n"),
-            "test.toml:2:1: unknown key demo.white.colour; expected player, level, options or isolation");
+            "test.toml:2:1: unknown key demo.white.colour; expected player, level, options, isolation or permissions");
   EXPECT_EQ(error_of("[hint]\ndepth = 3\n"),
-            "test.toml:2:1: unknown key hint.depth; expected player, level, options or isolation");
+            "test.toml:2:1: unknown key hint.depth; expected player, level, options, isolation or permissions");
   EXPECT_EQ(error_of("[review]\ndepth = 3\n"),
-            "test.toml:2:1: unknown key review.depth; expected player, level, options, nodes, movetime_ms, jobs or "
-            "isolation");
+            "test.toml:2:1: unknown key review.depth; expected player, level, options, isolation, nodes, movetime_ms, "
+            "jobs or permissions");
   EXPECT_EQ(error_of("[white]\ncolour = \"white\"\n"),
-            "test.toml:2:1: unknown key white.colour; expected player, level, options or isolation");
+            "test.toml:2:1: unknown key white.colour; expected player, level, options, isolation or permissions");
   EXPECT_EQ(error_of("[plugins]\npath = [\"/opt\"]\n"), "test.toml:2:1: unknown key plugins.path; expected paths, isolation, memory_limit_mb, sandbox or permissions");
   EXPECT_EQ(error_of("\"odd key\" = 1\n"),
             "test.toml:1:1: unknown key 'odd key'; expected white, black, game, ui, clock, demo, hint, review, store or plugins");
@@ -476,7 +497,7 @@ TEST(ConfigErrors, AnIncrementNeedsAClock) {
 
 TEST(ConfigErrors, TheFirstErrorInTheFileIsReported) {
   EXPECT_EQ(error_of("[white]\nzz = 1\n[black]\naa = 2\n"),
-            "test.toml:2:1: unknown key white.zz; expected player, level, options or isolation");
+            "test.toml:2:1: unknown key white.zz; expected player, level, options, isolation or permissions");
 }
 
 TEST(ConfigErrors, NonUtf8IsASyntaxErrorWithItsLine) {

@@ -28,7 +28,8 @@ Settings unusual_settings() {
                                {"bigger", "9223372036854775808"},
                                {"odd name", "x"},
                                {"quote\"key", "y"}}};
-  settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}, "in-process"};
+  settings.black = SeatConfig{"alphabeta", "", {{"depth", "12"}}, "in-process", std::vector<std::string>{}};
+  settings.white.permissions = std::vector<std::string>{"read-paths", "run-program"};
   settings.isolation = "in-process";
   settings.memory_limit_mb = 300;
   settings.sandbox = "required";
