@@ -5,6 +5,17 @@
 
 namespace gambit::config {
 
+SeatConfig Settings::with_isolation_kept(SeatConfig seat, chess::Color side) const {
+  if (seat.human()) return seat;
+  for (const SeatConfig* set : {&this->seat(side), &this->seat(~side)})
+    if (set->player == seat.player) {
+      seat.isolation = set->isolation;
+      seat.permissions = set->permissions;
+      break;
+    }
+  return seat;
+}
+
 players::Isolation Settings::isolation_of(const SeatConfig& seat) const {
   const std::optional<players::Isolation::Mode> mode =
       players::isolation_from_name(seat.isolation.empty() ? isolation : seat.isolation);

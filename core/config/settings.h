@@ -204,6 +204,12 @@ struct Settings {
   // own, else [plugins.permissions]'s; the memory limit and the sandbox of [plugins].
   players::Isolation isolation_of(const SeatConfig& seat) const;
 
+  // `seat` with the isolation and permissions this settings' white or black
+  // seat (`side`'s first) gives the same player: where and with what a plugin
+  // runs belongs to the player it was set for, also when a game is resumed or
+  // a level is chosen for the person. Unchanged when neither seat has its player.
+  SeatConfig with_isolation_kept(SeatConfig seat, chess::Color side) const;
+
   // Where each value was read, by dotted key: "white.player", "white.level",
   // "white.options.depth", "plugins.paths", "game.variant", "ui.theme", "clock.minutes",
   // "demo.move_delay_ms", "demo.white.player", "demo.white.options.depth",

@@ -50,7 +50,7 @@ std::string not_enforced_notice(const std::string& what) {
 }
 
 std::string in_process_notice() {
-  return "plugins set to run inside this program (isolation = \"in-process\") are not sandboxed: they can do "
+  return "a plugin set to run inside this program (isolation = \"in-process\") is not sandboxed: it can do "
          "whatever you can";
 }
 

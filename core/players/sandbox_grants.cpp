@@ -162,7 +162,7 @@ std::string withheld_note(std::span<const Permission> withheld) {
     note += (i ? "; " : "") + std::string(permission_name(withheld[i].kind)) + ", to " +
             permission_for_people(withheld[i]);
   return note + (withheld.size() == 1 ? "; grant it" : "; grant them") +
-         " in Settings, Players, or in the configuration's [plugins.permissions])";
+         " on the Settings screen, or in the configuration: the seat's permissions or [plugins.permissions])";
 }
 
 }  // namespace gambit::players

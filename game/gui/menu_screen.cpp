@@ -70,6 +70,7 @@ std::optional<config::Settings> MenuScreen::at_my_level(std::string* description
   opponent.player = plugin->id();
   opponent.level = level->level;  // no options of its own: the level as measured
   const bool you_black = !settings.white.human() && settings.black.human();
+  opponent = settings.with_isolation_kept(std::move(opponent), you_black ? chess::WHITE : chess::BLACK);
   settings.white = you_black ? opponent : config::SeatConfig{};
   settings.black = you_black ? config::SeatConfig{} : opponent;
   if (description)
@@ -140,7 +141,7 @@ void MenuScreen::layout() {
   const auto room = std::size_t(std::max(0.0f, bottom - 20 - used) / 20);
   if (problem_lines_.size() > room) {
     problem_lines_.resize(room);
-    if (room > 0) problem_lines_.back() = "... and more: every problem is printed in the terminal at start";
+    if (room > 0) problem_lines_.back() = "... and more: every problem is printed in the terminal too";
   }
   top_ = std::round(std::max(16.0f, (bottom - used - 20.0f * float(problem_lines_.size())) / 2 + 10));
   const float first = top_ + (show_pieces_ ? PiecesHeight : 0.0f) + TitleHeight;

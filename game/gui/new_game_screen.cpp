@@ -147,11 +147,8 @@ config::Settings NewGameScreen::chosen() const {
     opponent.player = opponent_id();
     opponent.level = level_ >= 0 ? levels_[std::size_t(level_)].name : "";
     // The options, isolation and permissions set on the Settings screen stay with the player they were set for.
-    if (kept_ai_.player == opponent.player) {
-      opponent.options = kept_ai_.options;
-      opponent.isolation = kept_ai_.isolation;
-      opponent.permissions = kept_ai_.permissions;
-    }
+    if (kept_ai_.player == opponent.player) opponent.options = kept_ai_.options;
+    opponent = settings.with_isolation_kept(std::move(opponent), colour_ == Colour::Black ? chess::WHITE : chess::BLACK);
   }
   settings.white = colour_ == Colour::Black ? opponent : you;
   settings.black = colour_ == Colour::Black ? you : opponent;

@@ -66,8 +66,9 @@ void PlayScreen::start(Start start_with) {
       return;
     }
     kept = std::move(read).value();
-    seated.white = kept->seats[chess::WHITE];
-    seated.black = kept->seats[chess::BLACK];
+    // The store keeps each seat's player, level and options; where it runs comes from the settings.
+    seated.white = settings.with_isolation_kept(kept->seats[chess::WHITE], chess::WHITE);
+    seated.black = settings.with_isolation_kept(kept->seats[chess::BLACK], chess::BLACK);
     time_control = kept->time_control;
   }
   if (!kept) {

@@ -184,6 +184,7 @@ void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config
   seat.shown_level = config.level;
 
   seat.options.clear();
+  seat.permissions.clear();
   if (!seat.plugin) return;
   for (const gambit_option_spec& spec : seat.plugin->options()) {
     OptionEditor option;
@@ -205,12 +206,13 @@ void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config
     option.set(option.in_config ? given->second : baseline(*seat.plugin, config.level, spec));
     seat.options.push_back(std::move(option));
   }
-  seat.permissions.clear();
   const std::vector<players::Permission::Kind> granted =
       players::granted_permissions(*seat.plugin, loaded_.isolation_of(config));
+  // One box per kind of permission, however often the plugin declares it (the first declaration's reason).
   for (const players::Permission& permission : seat.plugin->permissions())
-    seat.permissions.push_back(
-        {permission, Checkbox{{}, {}, std::ranges::find(granted, permission.kind) != granted.end()}});
+    if (std::ranges::none_of(seat.permissions, [&](const PermissionEditor& e) { return e.permission.kind == permission.kind; }))
+      seat.permissions.push_back(
+          {permission, Checkbox{{}, {}, std::ranges::find(granted, permission.kind) != granted.end()}});
 }
 
 config::SeatConfig SettingsScreen::seat_config(const SeatEditor& seat) const {
@@ -246,7 +248,20 @@ config::SeatConfig SettingsScreen::seat_config(const SeatEditor& seat) const {
     if (editor.granted.value) checked.emplace_back(players::permission_name(editor.permission.kind));
     as_inherited &= editor.granted.value == (std::ranges::find(inherited, editor.permission.kind) != inherited.end());
   }
-  if (!as_inherited || (chosen == seat.base.player && seat.base.permissions)) result.permissions = std::move(checked);
+  if (chosen == seat.base.player && seat.base.permissions) {
+    // The seat's own list as the config wrote it (its order, kinds the plugin does not declare) while the boxes
+    // grant what it grants, so opening Settings changes nothing.
+    config::SeatConfig as_written = result;
+    as_written.permissions = seat.base.permissions;
+    const std::vector<players::Permission::Kind> written =
+        players::granted_permissions(*seat.plugin, loaded_.isolation_of(as_written));
+    const bool same = std::ranges::all_of(seat.permissions, [&](const PermissionEditor& editor) {
+      return editor.granted.value == (std::ranges::find(written, editor.permission.kind) != written.end());
+    });
+    result.permissions = same ? seat.base.permissions : std::move(checked);
+  } else if (!as_inherited) {
+    result.permissions = std::move(checked);
+  }
   return result;
 }
 

@@ -306,7 +306,7 @@ void SettingsScreen::layout(sf::Vector2f size) {
   if (messages_.size() > most) {
     const std::size_t hidden = messages_.size() - most + 1;
     messages_.resize(most - 1);
-    messages_.push_back("... and " + std::to_string(hidden) + " more lines (printed in the terminal at start)");
+    messages_.push_back("... and " + std::to_string(hidden) + " more lines (printed in the terminal too)");
   }
   messages_top_ = help_top_ - 4 - LineHeight * float(messages_.size());
   const float content_bottom = messages_.empty() ? help_top_ - 4 : messages_top_ - 8;

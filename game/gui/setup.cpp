@@ -92,8 +92,8 @@ std::optional<Setup::LeavingKept> Setup::leaving_kept() {
   auto kept = recording::Recorder::read_kept(store_.get(), "");
   if (!kept) return std::nullopt;  // none kept (or unreadable: the menu's Resume says why)
   config::Settings seated = settings_;
-  seated.white = kept->seats[chess::WHITE];
-  seated.black = kept->seats[chess::BLACK];
+  seated.white = settings_.with_isolation_kept(kept->seats[chess::WHITE], chess::WHITE);
+  seated.black = settings_.with_isolation_kept(kept->seats[chess::BLACK], chess::BLACK);
   LeavingKept leaving{*std::move(kept), {}, {KeptGameFate::Kind::GivenUp, ""}};
   auto seats = seats_to_play(seated, leaving.kept.game.start().variant());
   if (seats) {

@@ -822,6 +822,8 @@ def settings_permissions(exe, xd):
                        lambda s: any(c.startswith("black.permissions.run-program@") for c in s["settings_controls"]))
         if s["black_granted"] != ["run-program", "write-file"]:
             g.fail("Gambit's own uci should be granted what it asks for, not %s" % s["black_granted"])
+        if s["unsaved_changes"]:
+            g.fail("Settings just opened should have nothing unsaved")
         x, y, w, h = placed(s["settings_controls"], "black.permissions.run-program")
         g.click_at(x + 11, y + h // 2)  # the box
         g.wait_for("run-program withdrawn", lambda s: s["black_granted"] == ["write-file"] and s["unsaved_changes"])
@@ -831,6 +833,13 @@ def settings_permissions(exe, xd):
         text = open(saved, encoding="utf-8").read() if os.path.exists(saved) else ""
         if not re.search(r'\[black\]\nplayer = "uci"\npermissions = \["write-file"\]\n', text):
             g.fail("the user's config file does not give [black] its own permissions:\n%s" % text)
+        g.key("Escape")
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("t")
+        s = g.wait_for("the settings again", lambda s: s["screen"] == "settings" and "black_granted" in s)
+        if s["black_granted"] != ["write-file"] or s["unsaved_changes"]:
+            g.fail("Settings reopened should show the seat's own permissions, saved: %s, unsaved %r"
+                   % (s["black_granted"], s["unsaved_changes"]))
         g.key("Escape")
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
         g.play()
@@ -1019,9 +1028,12 @@ def replay_the_one_game(exe, xd, name, config):
 def review_from_scores(exe, xd):
     """A recorded game reviewed from Scores -> Replay: random's blunders found."""
     # Random against a rated level: random hangs pieces and walks into mates.
+    # One seed for the opening and both players' choices, and a move time no
+    # slow build reaches (the level stops at its nodes), so the game is the
+    # same on every machine.
     work, config = games_from_match(
-        exe, "review", ["--white", "random", "--white-option", "seed=7", "--black", "alphabeta", "--black-level",
-                        "1200", "--games", "1", "--movetime", "20"], "[review]\nnodes = 20000\n")
+        exe, "review", ["--white", "random", "--black", "alphabeta", "--black-level", "1200", "--seed", "7",
+                        "--games", "1", "--movetime", "5000"], "[review]\nnodes = 20000\n")
     g = None
     try:
         g, s = replay_the_one_game(exe, xd, "review", config)

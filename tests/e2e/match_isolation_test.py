@@ -105,19 +105,21 @@ with tempfile.TemporaryDirectory() as work:
     # a process, trace and signal the match and run a shell. All of it is refused, each kind told once, and the
     # games are played to their end as if nothing had happened.
     bait = Bait()
-    run = subprocess.run([match, "--config", config, "--white", "snoop", "--black", "random", "--games", "2",
-                          "--movetime", "20", "--no-record", "--seed", "5"] +
-                         [a for n, v in bait.options("choose_move") for a in ("--white-option", n + "=" + v)],
-                         capture_output=True, text=True, env=env, timeout=120)
-    what = "snoop: exit %d\n%s%s" % (run.returncode, run.stdout, run.stderr)
-    finished = re.findall(r"^Finished game \d \([^)]*\): (\S+) \{(.*)\}$", run.stdout, re.M)
-    if run.returncode != 0 or len(finished) != 2 or any("snoop" in text or "forfeits" in text for _, text in finished):
-        failures.append("the hostile plugin's match did not end normally: " + what)
-    for notice in DENIED:
-        if run.stderr.count("plugin 'snoop' tried " + notice) != 1:
-            failures.append("not told once that snoop tried %s: %s" % (notice, what))
-    failures += ["the hostile plugin: " + reached for reached in bait.what_got_out()]
-    bait.close()
+    try:
+        run = subprocess.run([match, "--config", config, "--white", "snoop", "--black", "random", "--games", "2",
+                              "--movetime", "20", "--no-record", "--seed", "5"] +
+                             [a for n, v in bait.options("choose_move") for a in ("--white-option", n + "=" + v)],
+                             capture_output=True, text=True, env=env, timeout=120)
+        what = "snoop: exit %d\n%s%s" % (run.returncode, run.stdout, run.stderr)
+        finished = re.findall(r"^Finished game \d \([^)]*\): (\S+) \{(.*)\}$", run.stdout, re.M)
+        if run.returncode != 0 or len(finished) != 2 or any("snoop" in t or "forfeits" in t for _, t in finished):
+            failures.append("the hostile plugin's match did not end normally: " + what)
+        for notice in DENIED:
+            if run.stderr.count("plugin 'snoop' tried " + notice) != 1:
+                failures.append("not told once that snoop tried %s: %s" % (notice, what))
+        failures += ["the hostile plugin: " + reached for reached in bait.what_got_out()]
+    finally:
+        bait.close()
 
     # The same seed gives the same games in both modes (alphabeta's levels spend nodes, not time).
     games = {}

@@ -301,6 +301,23 @@ TEST(ParseConfig, ASeatsOwnPermissionsReplaceThePluginsForThatSeat) {
             "test.toml:2:15: black.permissions must be an array of permission names, got string");
 }
 
+TEST(ParseConfig, ASeatsIsolationAndPermissionsStayWithItsPlayer) {
+  const Settings s = parsed(
+      "[white]\nplayer = \"uci\"\nisolation = \"in-process\"\npermissions = [\"write-file\"]\n"
+      "[black]\nplayer = \"snoop\"\npermissions = []\n");
+  SeatConfig resumed{"uci", "", {}};  // as the store keeps a seat: player, level, options
+  // The same player on the other colour (the colours were swapped) finds its own.
+  const SeatConfig kept = s.with_isolation_kept(resumed, chess::BLACK);
+  EXPECT_EQ(kept.isolation, "in-process");
+  EXPECT_EQ(kept.permissions, std::vector<std::string>{"write-file"});
+  EXPECT_EQ(s.with_isolation_kept(SeatConfig{"snoop", "", {}}, chess::WHITE).permissions, std::vector<std::string>{});
+  // A player neither seat has keeps what it came with.
+  resumed.player = "alphabeta";
+  resumed.isolation = "process";
+  EXPECT_EQ(s.with_isolation_kept(resumed, chess::WHITE), resumed);
+  EXPECT_EQ(s.with_isolation_kept(SeatConfig{}, chess::WHITE), SeatConfig{});
+}
+
 TEST(ParseConfig, EmptyFileKeepsTheBase) {
   EXPECT_EQ(parsed(""), Settings());
   EXPECT_EQ(parsed("# only a comment\n\n"), Settings());
