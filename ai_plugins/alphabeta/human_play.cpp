@@ -22,7 +22,7 @@ using ai::Value;
 
 // The model's settings at some target ratings; strength_for interpolates
 // between them (the node budget geometrically). Tuned by the calibration
-// (tests/bench/calibrate_levels.py; README, "Levels"). Version 3 measured its
+// (tests/bench/calibrate_levels.py; docs/levels.md). Version 3 measured its
 // settings (526 games at 10+0.1): those of 600..1200 played 110..170 Elo above
 // their labels, 1400 and 2000 at theirs, 1600 and 1800 about 100 above, 2200
 // about 140 below. Version 4 puts every anchor from 600 to 1800 where those

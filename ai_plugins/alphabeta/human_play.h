@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Playing at a target Elo the way a person of that rating plays: how the
-// alphabeta player chooses its move below full strength (README, "Levels").
+// alphabeta player chooses its move below full strength (docs/levels.md).
 //
 // The model: a person looks at the position, considers the moves that catch
 // the eye, thinks a little about each, and mostly plays the one that looks

@@ -2,7 +2,7 @@
 // The evaluation's weights (eval_params.h says what each is). HandSetWeights
 // were set by hand and are minimax's; TunedWeights are alphabeta's, written by
 // gambit-tune (ai_plugins/tuning) by Texel's method, last fitted to Stockfish's
-// scores of games' positions: README, "A stronger engine", says from which
+// scores of games' positions: docs/engine.md, "A stronger engine", says from which
 // games and what SPRT they passed.
 #pragma once
 

@@ -101,7 +101,7 @@ struct UiSettings {
 // Levels a plugin has renamed, as older configuration files may name them: a
 // level read as `old` of plugin `player` is taken as `now` (alphabeta's levels
 // are named by their rating since Gambit 1.1; these are the ratings the old
-// levels measured, README "Levels").
+// levels measured, docs/levels.md).
 struct RenamedLevel {
   std::string_view player, old, now;
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // gambit-store-bench: how long the store's calls take with many games in it,
-// in a fresh file under a temporary folder (README "Performance").
+// in a fresh file under a temporary folder (docs/performance.md).
 //
 //   gambit-store-bench [GAMES]    (default 10000)
 #include <chrono>

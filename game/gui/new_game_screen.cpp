@@ -43,7 +43,7 @@ const char* colour_name(int colour) {
 
 namespace {
 
-// "measured 1469 ± 86 Elo" (the games and time control are in the ratings file and README).
+// "measured 1469 ± 86 Elo" (the games and time control are in the ratings file and docs/levels.md).
 std::string measured_text(const players::LevelRating& measured) {
   return "measured " + std::to_string(std::lround(measured.elo)) + " \xC2\xB1 " +
          std::to_string(std::lround(measured.margin)) + " Elo";

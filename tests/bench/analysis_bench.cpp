@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// gambit-analysis-bench: how the analysis board's engine answers (README,
-// "Analysis"): for each position of a set, the time from analyse() to the
+// gambit-analysis-bench: how the analysis board's engine answers
+// (docs/analysis.md): for each position of a set, the time from analyse() to the
 // first line, the time a change of position takes to stop the search before
 // it (the stop latency, as the board pays it on every move), and the nodes per
 // second of analysis in 3 lines against the same engine's bare one-line search.

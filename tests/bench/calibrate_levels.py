@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Calibration of the players' levels (README, "Levels"): what Elo each plays at.
+"""Calibration of the players' levels (docs/levels.md): what Elo each plays at.
 
 The subjects are alphabeta's rated presets ("1400"), minimax's levels
 ("minimax:hard") and the random player ("random").

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""Measures the game window (README "Performance"): CPU use while idle in the
+"""Measures the game window (docs/performance.md): CPU use while idle in the
 menu and while waiting for a human move, frame times while AIs think (gambit
 --frame-stats), how long leaving a demo takes while alphabeta thinks, and
 frame times while a game is reviewed (Replay screen, Review).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // gambit-isolation-bench: what isolating a plugin in a child process costs
-// (README, "Isolation" and "Sandbox"): reading a plugin, starting a player, the
+// (docs/players.md, "Isolation" and "Sandbox"): reading a plugin, starting a player, the
 // time from stop() to the answer during an infinite search, and the nodes a
 // second of a fixed-time search visits, in the program, through a child
 // without a sandbox, and through a sandboxed child. A benchmark, not a test:

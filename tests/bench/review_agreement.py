@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""How well gambit-review's marks agree with Stockfish's (README, "gambit-review").
+"""How well gambit-review's marks agree with Stockfish's (docs/review.md).
 
 Measures, move by move over a set of games between weak alphabeta levels, how
 often our reviewer (gambit-review at its default node budget) marks a move as a

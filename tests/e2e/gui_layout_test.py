@@ -10,7 +10,7 @@ belong to, and nothing leaves its region or the window.
 
 Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
 --shots it also saves a PNG of the window for every state it checks; --size
-walks that one size instead (the README's pictures are taken at 1120x780).
+walks that one size instead (the pictures in docs/ are taken at 1120x780).
 """
 
 import os

@@ -20,7 +20,7 @@ sdk_debs=("$package_dir"/gambit-plugin-dev_*.deb)
 game_deb=$(realpath "${game_debs[0]}")
 sdk_deb=$(realpath "${sdk_debs[0]}")
 
-# Tags lintian reports that do not apply (README, "Install", says the same):
+# Tags lintian reports that do not apply (docs/install.md says the same):
 #   package-section-games-but-contains-no-game: the programs are in /usr/bin, not
 #     /usr/games, so that gambit-match and gambit-engine are on every PATH
 #     (root's too, where scripts and engine GUIs run them)

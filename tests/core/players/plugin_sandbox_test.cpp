@@ -117,7 +117,7 @@ std::shared_ptr<const PluginLibrary> snoop(const Isolation& isolation) {
   return library ? library.value() : nullptr;
 }
 
-// What these tests check needs Landlock ABI 6 (Linux 6.12); an older kernel lacks it, and says so (README).
+// What these tests check needs Landlock ABI 6 (Linux 6.12); an older kernel lacks it, and says so (docs/players.md, "Sandbox").
 class SandboxedTest : public ::testing::Test {
  protected:
   void SetUp() override {
