@@ -6,7 +6,7 @@
 #                    built with clang, so the code stays warning-free with both compilers
 #   make test-release / make test-asan   one half of make test
 #   make test-fast   the unit tests alone (ctest -L unit: no display, no external engine)
-#   make bench       move-generator speed side by side with Stockfish (needs ../shared)
+#   make bench       move-generator speed side by side with Stockfish (tests/bench/perft_speed.py)
 #   make package     the Debian packages gambit and gambit-plugin-dev (CPack), built
 #                    for any amd64 machine with Debian's hardening flags, in build-package/
 #   make test-package  check the packages (lintian, desktop-file-validate, appstreamcli);
@@ -87,7 +87,7 @@ deps:
 	fi
 
 bench: build
-	../shared/bench/perft-vs-stockfish.sh $(BUILD_DIR)/bin/gambit-perft 5
+	tests/bench/perft_speed.py $(BUILD_DIR)/bin/gambit-perft 5
 
 fuzz: deps
 	cmake -S . -B $(FUZZ_DIR) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
