@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/config/config_loader.h"
 
+#include "core/config/setting_table.h"
 #include "core/config/toml_guard.h"
 
 #include <algorithm>
@@ -48,38 +49,16 @@ std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const 
   return entries;
 }
 
-// Reads one parsed file into settings, applying the layering rules of config_loader.h.
+// Reads one parsed file into settings, applying the layering rules of
+// config_loader.h; which keys exist, their types and ranges come from the
+// settings table (setting_table.h).
 class LayerReader {
  public:
   LayerReader(const std::string& file, Settings& settings) : file_(file), settings_(settings) {}
 
   std::optional<Failure> read(const toml::table& root) {
-    for (const auto& [key, node] : in_file_order(root)) {
-      std::optional<Failure> failure;
-      if (key->str() == "white")
-        failure = read_seat(*node, seat_key(chess::WHITE), settings_.white);
-      else if (key->str() == "black")
-        failure = read_seat(*node, seat_key(chess::BLACK), settings_.black);
-      else if (key->str() == "game")
-        failure = read_game(*node);
-      else if (key->str() == "ui")
-        failure = read_ui(*node);
-      else if (key->str() == "clock")
-        failure = read_clock(*node);
-      else if (key->str() == "demo")
-        failure = read_demo(*node);
-      else if (key->str() == "hint")
-        failure = read_seat(*node, std::string(HintKey), settings_.hint);
-      else if (key->str() == "review")
-        failure = read_review(*node);
-      else if (key->str() == "store")
-        failure = read_store(*node);
-      else if (key->str() == "plugins")
-        failure = read_plugins(*node);
-      else
-        failure = unknown_key(*key, "", "white, black, game, ui, clock, demo, hint, review, store or plugins");
-      if (failure) return failure;
-    }
+    for (const auto& [key, node] : in_file_order(root))
+      if (std::optional<Failure> failure = read_entry(*key, *node, "")) return failure;
     return check_clock();
   }
 
@@ -98,6 +77,69 @@ class LayerReader {
 
   Failure unknown_key(const toml::key& key, const std::string& parent, std::string_view expected) const {
     return fail(key.source(), "unknown key " + parent + key_text(key.str()) + "; expected " + std::string(expected));
+  }
+
+  // One key of the table at section ("" for the file's top level): a setting
+  // of the table, or (at the top) a section of them.
+  std::optional<Failure> read_entry(const toml::key& key, const toml::node& node, std::string_view section) {
+    const std::string name(key.str());
+    const std::string dotted = section.empty() ? name : std::string(section) + "." + name;
+    const bool plain = name.find('.') == std::string::npos;  // a quoted key with a dot is a key of its own
+    if (const SettingSpec* spec = plain ? find_setting(dotted) : nullptr) return read_setting(*spec, node);
+    if (plain && section.empty() && !keys_under(dotted).empty()) return read_section(node, dotted);
+    const std::vector<std::string_view> expected = keys_under(section);
+    return unknown_key(key, section.empty() ? std::string() : std::string(section) + ".", listed(expected));
+  }
+
+  std::optional<Failure> read_section(const toml::node& node, const std::string& section) {
+    const toml::table* table = node.as_table();
+    if (!table) return type_error(node, section, "a table");
+    for (const auto& [key, value] : in_file_order(*table))
+      if (std::optional<Failure> failure = read_entry(*key, *value, section)) return failure;
+    return std::nullopt;
+  }
+
+  std::optional<Failure> read_setting(const SettingSpec& spec, const toml::node& node) {
+    const std::string key(spec.key);
+    const SettingValue target = spec.value(settings_);
+    switch (spec.type) {
+      case SettingType::Boolean: return read_bool(node, key, *std::get<bool*>(target));
+      case SettingType::Integer:
+        minutes_set_ = minutes_set_ || spec.key == ClockMinutesKey;
+        increment_set_ = increment_set_ || spec.key == ClockIncrementKey;
+        return read_int(node, key, int(spec.min), int(spec.max), *std::get<int*>(target));
+      case SettingType::Choice: return read_name(node, key, spec.choices, *std::get<std::string*>(target));
+      case SettingType::Text: {
+        Result<std::string> text = read_string(node, key);
+        if (!text) return Failure{text.error()};
+        if (spec.max_length > 0 && text.value().size() > spec.max_length)
+          return fail(node.source(), key + " must be at most " + std::to_string(spec.max_length) + " bytes long");
+        *std::get<std::string*>(target) = std::move(text).value();
+        break;
+      }
+      case SettingType::Path: {
+        Result<std::string> text = read_string(node, key);
+        if (!text) return Failure{text.error()};
+        *std::get<fs::path*>(target) = fs::path(file_).parent_path() / fs::path(std::move(text).value());
+        break;
+      }
+      case SettingType::PathList: {
+        const toml::array* array = node.as_array();
+        if (!array) return type_error(node, key, "an array of strings");
+        std::vector<fs::path> paths;
+        for (std::size_t i = 0; i < array->size(); ++i) {
+          Result<std::string> path = read_string(*array->get(i), key + "[" + std::to_string(i) + "]");
+          if (!path) return Failure{path.error()};
+          paths.push_back(fs::path(file_).parent_path() / fs::path(std::move(path).value()));
+        }
+        *std::get<std::vector<fs::path>*>(target) = std::move(paths);
+        break;
+      }
+      case SettingType::Seat: return read_seat(node, key, *std::get<SeatConfig*>(target));
+      case SettingType::Permissions: return read_permissions(node, key, *std::get<PermissionMap*>(target));
+    }
+    settings_.sources[key] = place(node.source());
+    return std::nullopt;
   }
 
   // A string that is not empty, is UTF-8 and has no NUL character.
@@ -134,14 +176,13 @@ class LayerReader {
   }
 
   // Sets target to the string node holds, which must be one of names.
-  template <std::size_t N>
   std::optional<Failure> read_name(const toml::node& node, const std::string& key,
-                                   const std::array<std::string_view, N>& names, std::string& target) {
+                                   std::span<const std::string_view> names, std::string& target) {
     Result<std::string> text = read_string(node, key);
     if (!text) return Failure{text.error()};
     if (std::find(names.begin(), names.end(), *text) == names.end()) {
       std::string list;
-      for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
+      for (std::size_t i = 0; i < names.size(); ++i) list += (i ? ", " : "") + std::string(names[i]);
       return fail(node.source(), key + " must be one of " + list + ", got " + quote_for_message(*text));
     }
     target = std::move(text).value();
@@ -154,49 +195,54 @@ class LayerReader {
     std::erase_if(settings_.sources, [&](const auto& entry) { return entry.first.starts_with(prefix); });
   }
 
-  // A seat-shaped table ([white], [black], [demo.white], [demo.black], [hint],
-  // [review]) at key; other_keys names the keys the table may hold besides
-  // the seat's, for the message about an unknown one (the caller reads them).
-  std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat,
-                                   std::span<const std::string_view> other_keys = {}) {
+  // A seat's table at key ([white], [demo.black], [hint], [review], ...): the
+  // seat's own keys (SeatKeys), and the settings the table lists under key
+  // (review's budget).
+  std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat) {
     const toml::table* table = node.as_table();
     if (!table) return type_error(node, key, "a table");
+    const std::vector<std::string_view> own = keys_under(key);
 
-    if (const toml::node* player = table->get("player")) {
-      Result<std::string> name = read_string(*player, key + ".player");
+    if (const toml::node* player = table->get(PlayerKey)) {
+      Result<std::string> name = read_string(*player, key + "." + std::string(PlayerKey));
       if (!name) return Failure{name.error()};
       seat = SeatConfig{std::move(name).value(), "", {}};
       forget_sources_under(key);
-      settings_.sources[key + ".player"] = place(player->source());
+      settings_.sources[key + "." + std::string(PlayerKey)] = place(player->source());
     }
     for (const auto& [name, value] : in_file_order(*table)) {
-      if (name->str() == "player") continue;
-      if (std::ranges::find(other_keys, name->str()) != other_keys.end()) continue;
-      if (name->str() == "level") {
-        Result<std::string> level = read_string(*value, key + ".level");
+      const std::string_view word = name->str();
+      const std::string dotted = key + "." + std::string(word);
+      std::optional<Failure> failure;
+      if (word == PlayerKey) continue;
+      if (std::ranges::find(own, word) != own.end()) {
+        failure = read_setting(*find_setting(dotted), *value);
+      } else if (word == LevelKey) {
+        Result<std::string> level = read_string(*value, dotted);
         if (!level) return Failure{level.error()};
         seat.level = renamed_level(seat.player, std::move(level).value());
-        settings_.sources[key + ".level"] = place(value->source());
-      } else if (name->str() == "isolation") {
-        if (std::optional<Failure> failure = read_name(*value, key + ".isolation", IsolationModes, seat.isolation))
-          return failure;
-      } else if (name->str() == "options") {
-        if (std::optional<Failure> failure = read_options(*value, key, seat.options)) return failure;
-      } else if (name->str() == "permissions") {
-        if (std::optional<Failure> failure = read_permission_list(*value, key + ".permissions", seat.permissions.emplace()))
-          return failure;
+        settings_.sources[dotted] = place(value->source());
+      } else if (word == IsolationKey) {
+        failure = read_name(*value, dotted, IsolationModes, seat.isolation);
+      } else if (word == OptionsKey) {
+        failure = read_options(*value, key, seat.options);
+      } else if (word == PermissionsKey) {
+        failure = read_permission_list(*value, dotted, seat.permissions.emplace());
       } else {
-        std::string expected = "player, level, options, isolation";
-        for (const std::string_view other : other_keys) expected += ", " + std::string(other);
-        return unknown_key(*name, key + ".", expected + " or permissions");
+        // The seat's keys, then the table's own, with its permissions last.
+        std::vector<std::string_view> expected(SeatKeys.begin(), SeatKeys.end() - 1);
+        expected.insert(expected.end(), own.begin(), own.end());
+        expected.push_back(PermissionsKey);
+        return unknown_key(*name, key + ".", listed(expected));
       }
+      if (failure) return failure;
     }
     return std::nullopt;
   }
 
   std::optional<Failure> read_options(const toml::node& node, const std::string& seat, players::OptionList& options) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, seat + ".options", "a table");
+    if (!table) return type_error(node, seat + "." + std::string(OptionsKey), "a table");
     for (const auto& [name, value] : in_file_order(*table)) {
       const std::string key = option_key(seat, name->str());
       std::string text;
@@ -222,67 +268,6 @@ class LayerReader {
     return std::nullopt;
   }
 
-  std::optional<Failure> read_ui(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "ui", "a table");
-    UiSettings& ui = settings_.ui;
-    for (const auto& [name, value] : in_file_order(*table)) {
-      const std::string key = "ui." + std::string(name->str());
-      std::optional<Failure> failure;
-      if (name->str() == "show_legal_moves")
-        failure = read_bool(*value, key, ui.show_legal_moves);
-      else if (name->str() == "show_ai_arrow")
-        failure = read_bool(*value, key, ui.show_ai_arrow);
-      else if (name->str() == "sounds")
-        failure = read_bool(*value, key, ui.sounds);
-      else if (name->str() == "theme")
-        failure = read_name(*value, key, BoardThemes, ui.theme);
-      else if (name->str() == "piece_set")
-        failure = read_name(*value, key, PieceSets, ui.piece_set);
-      else if (name->str() == "animation_ms")
-        failure = read_int(*value, key, 0, MaxAnimationMs, ui.animation_ms);
-      else
-        failure =
-            unknown_key(*name, "ui.", "show_legal_moves, show_ai_arrow, sounds, theme, piece_set or animation_ms");
-      if (failure) return failure;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> read_game(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "game", "a table");
-    for (const auto& [name, value] : in_file_order(*table)) {
-      std::optional<Failure> failure;
-      if (name->str() == "variant") failure = read_name(*value, "game.variant", GameVariants, settings_.game.variant);
-      else if (name->str() == "random_colours")
-        failure = read_bool(*value, "game.random_colours", settings_.game.random_colours);
-      else failure = unknown_key(*name, "game.", "variant or random_colours");
-      if (failure) return failure;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> read_clock(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "clock", "a table");
-    for (const auto& [name, value] : in_file_order(*table)) {
-      std::optional<Failure> failure;
-      if (name->str() == "minutes") {
-        failure = read_int(*value, "clock.minutes", 0, MaxClockMinutes, settings_.clock.minutes);
-        minutes_set_ = true;
-      } else if (name->str() == "increment_seconds") {
-        failure =
-            read_int(*value, "clock.increment_seconds", 0, MaxIncrementSeconds, settings_.clock.increment_seconds);
-        increment_set_ = true;
-      } else {
-        failure = unknown_key(*name, "clock.", "minutes or increment_seconds");
-      }
-      if (failure) return failure;
-    }
-    return std::nullopt;
-  }
-
   // An increment needs a clock. Checked once the whole file is read, since a
   // file may set either key over the other from the file below; the message
   // points at the key this file set (the increment when it set both).
@@ -290,71 +275,18 @@ class LayerReader {
     const ClockSettings& clock = settings_.clock;
     if (clock.enabled() || clock.increment_seconds == 0) return std::nullopt;
     const std::string increment = std::to_string(clock.increment_seconds);
+    const std::string minutes_key(ClockMinutesKey), increment_key(ClockIncrementKey);
     if (minutes_set_ && !increment_set_)
-      return Failure{prefix_of("clock.minutes") + "clock.minutes must be 1.." + std::to_string(MaxClockMinutes) +
-                     " while clock.increment_seconds is " + increment + " (an increment needs a clock)"};
-    return Failure{prefix_of("clock.increment_seconds") +
-                   "clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got " + increment};
+      return Failure{prefix_of(minutes_key) + minutes_key + " must be 1.." + std::to_string(MaxClockMinutes) +
+                     " while " + increment_key + " is " + increment + " (an increment needs a clock)"};
+    return Failure{prefix_of(increment_key) + increment_key + " must be 0 when " + minutes_key +
+                   " is 0 (no clock), got " + increment};
   }
 
   // The place key was read, as a message prefix ("" when unknown).
   std::string prefix_of(std::string_view key) const {
     auto source = settings_.sources.find(key);
     return source == settings_.sources.end() ? std::string() : source->second.prefix();
-  }
-
-  std::optional<Failure> read_demo(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "demo", "a table");
-    for (const auto& [name, value] : in_file_order(*table)) {
-      std::optional<Failure> failure;
-      if (name->str() == "move_delay_ms")
-        failure = read_int(*value, "demo.move_delay_ms", 0, MaxDemoMoveDelayMs, settings_.demo.move_delay_ms);
-      else if (name->str() == "white")
-        failure = read_seat(*value, demo_seat_key(chess::WHITE), settings_.demo.white);
-      else if (name->str() == "black")
-        failure = read_seat(*value, demo_seat_key(chess::BLACK), settings_.demo.black);
-      else
-        failure = unknown_key(*name, "demo.", "move_delay_ms, white or black");
-      if (failure) return failure;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> read_review(const toml::node& node) {
-    const std::string key(ReviewKey);
-    static constexpr std::array<std::string_view, 3> Budget = {"nodes", "movetime_ms", "jobs"};
-    if (auto failure = read_seat(node, key, settings_.review.analyser, Budget)) return failure;
-    ReviewSettings& review = settings_.review;
-    for (const auto& [name, value] : in_file_order(*node.as_table())) {
-      std::optional<Failure> failure;
-      if (name->str() == "nodes") failure = read_int(*value, key + ".nodes", 1, MaxReviewNodes, review.nodes);
-      else if (name->str() == "movetime_ms")
-        failure = read_int(*value, key + ".movetime_ms", 0, MaxReviewMovetimeMs, review.movetime_ms);
-      else if (name->str() == "jobs") failure = read_int(*value, key + ".jobs", 1, MaxReviewJobs, review.jobs);
-      if (failure) return failure;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> read_store(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "store", "a table");
-    for (const auto& [name, value] : in_file_order(*table)) {
-      const std::string key = "store." + std::string(name->str());
-      if (name->str() != "path" && name->str() != "profile") return unknown_key(*name, "store.", "path or profile");
-      Result<std::string> text = read_string(*value, key);
-      if (!text) return Failure{text.error()};
-      if (name->str() == "path") {
-        settings_.store.path = fs::path(file_).parent_path() / fs::path(std::move(text).value());
-      } else {
-        if (text.value().size() > MaxProfileLength)
-          return fail(value->source(), key + " must be at most " + std::to_string(MaxProfileLength) + " bytes long");
-        settings_.store.profile = std::move(text).value();
-      }
-      settings_.sources[key] = place(value->source());
-    }
-    return std::nullopt;
   }
 
   // A list of permissions granted at key: ["run-program", ...].
@@ -373,53 +305,14 @@ class LayerReader {
     return std::nullopt;
   }
 
-  // [plugins.permissions]: plugin id = ["run-program", ...].
-  std::optional<Failure> read_permissions(const toml::node& node) {
+  // [plugins.permissions] at key: plugin id = ["run-program", ...].
+  std::optional<Failure> read_permissions(const toml::node& node, const std::string& key, PermissionMap& permissions) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "plugins.permissions", "a table");
+    if (!table) return type_error(node, key, "a table");
     for (const auto& [id, value] : in_file_order(*table)) {
       std::vector<std::string> granted;
-      if (auto failure = read_permission_list(*value, "plugins.permissions." + key_text(id->str()), granted))
-        return failure;
-      settings_.plugin_permissions[std::string(id->str())] = std::move(granted);
-    }
-    return std::nullopt;
-  }
-
-  std::optional<Failure> read_plugins(const toml::node& node) {
-    const toml::table* table = node.as_table();
-    if (!table) return type_error(node, "plugins", "a table");
-    for (const auto& [name, value] : in_file_order(*table)) {
-      if (name->str() == "isolation") {
-        if (auto failure = read_name(*value, "plugins.isolation", IsolationModes, settings_.isolation)) return failure;
-        continue;
-      }
-      if (name->str() == "memory_limit_mb") {
-        if (auto failure = read_int(*value, "plugins.memory_limit_mb", MinMemoryLimitMb, MaxMemoryLimitMb,
-                                    settings_.memory_limit_mb))
-          return failure;
-        continue;
-      }
-      if (name->str() == "sandbox") {
-        if (auto failure = read_name(*value, "plugins.sandbox", SandboxModes, settings_.sandbox)) return failure;
-        continue;
-      }
-      if (name->str() == "permissions") {
-        if (auto failure = read_permissions(*value)) return failure;
-        continue;
-      }
-      if (name->str() != "paths")
-        return unknown_key(*name, "plugins.", "paths, isolation, memory_limit_mb, sandbox or permissions");
-      const toml::array* array = value->as_array();
-      if (!array) return type_error(*value, "plugins.paths", "an array of strings");
-      std::vector<fs::path> paths;
-      for (std::size_t i = 0; i < array->size(); ++i) {
-        Result<std::string> path = read_string(*array->get(i), "plugins.paths[" + std::to_string(i) + "]");
-        if (!path) return Failure{path.error()};
-        paths.push_back(fs::path(file_).parent_path() / fs::path(std::move(path).value()));
-      }
-      settings_.plugin_paths = std::move(paths);
-      settings_.sources["plugins.paths"] = place(value->source());
+      if (auto failure = read_permission_list(*value, key + "." + key_text(id->str()), granted)) return failure;
+      permissions[std::string(id->str())] = std::move(granted);
     }
     return std::nullopt;
   }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "core/config/config_writer.h"
 
+#include "core/config/setting_table.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <optional>
+#include <span>
 #include <system_error>
 
 namespace gambit::config {
@@ -62,26 +65,22 @@ std::optional<Failure> check_text(std::string_view text, const std::string& key)
   return std::nullopt;
 }
 
-// "key = value" for an integer the loader reads only in min..max.
-std::optional<Failure> append_int(std::string& out, const std::string& key, int value, int min, int max) {
-  if (value < min || value > max)
-    return Failure{key + " must be an integer in " + std::to_string(min) + ".." + std::to_string(max) + ", got " +
+// "name = value" for an integer the loader reads only in min..max.
+std::optional<Failure> append_int(std::string& out, const SettingSpec& spec, int value) {
+  if (value < spec.min || value > spec.max)
+    return Failure{std::string(spec.key) + " must be an integer in " + spec.range_text() + ", got " +
                    std::to_string(value)};
-  out += key.substr(key.find('.') + 1) + " = " + std::to_string(value) + "\n";
+  out += std::string(spec.name()) + " = " + std::to_string(value) + "\n";
   return std::nullopt;
 }
 
-// "key = "name"" for a name the loader reads only when it is one of names.
-template <std::size_t N>
-std::optional<Failure> append_name(std::string& out, const std::string& key, const std::string& value,
-                                   const std::array<std::string_view, N>& names) {
-  if (std::find(names.begin(), names.end(), value) == names.end()) {
-    std::string list;
-    for (std::size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
-    return Failure{key + " must be one of " + list + ", got " + quote_for_message(value)};
-  }
-  out += key.substr(key.find('.') + 1) + " = " + toml_string(value) + "\n";
-  return std::nullopt;
+// Whether value is one of names; else the loader's message about it at key.
+std::optional<Failure> check_name(const std::string& key, const std::string& value,
+                                  std::span<const std::string_view> names) {
+  if (std::find(names.begin(), names.end(), value) != names.end()) return std::nullopt;
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i) list += (i ? ", " : "") + std::string(names[i]);
+  return Failure{key + " must be one of " + list + ", got " + quote_for_message(value)};
 }
 
 // A line's value of permission names: ["run-program", ...] and the line's end.
@@ -98,36 +97,99 @@ std::optional<Failure> append_permission_list(std::string& out, const std::strin
 }
 
 // The seat at dotted key as a table (with its player, so it replaces the seat
-// below whole) and its options table.
-// A seat's table; `more` (lines "name = value") goes before its options table.
+// below whole), `more` (lines "name = value"), then its options table.
 std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, const std::string& key,
-                                   const std::string& more = "") {
-  if (auto failure = check_text(seat.player, key + ".player")) return failure;
-  out += "\n[" + key + "]\nplayer = " + toml_string(seat.player) + "\n";
+                                   const std::string& more) {
+  const std::string dot = key + ".";
+  if (auto failure = check_text(seat.player, dot + std::string(PlayerKey))) return failure;
+  out += "\n[" + key + "]\n" + std::string(PlayerKey) + " = " + toml_string(seat.player) + "\n";
   if (!seat.level.empty()) {
-    if (auto failure = check_text(seat.level, key + ".level")) return failure;
-    out += "level = " + toml_string(seat.level) + "\n";
+    if (auto failure = check_text(seat.level, dot + std::string(LevelKey))) return failure;
+    out += std::string(LevelKey) + " = " + toml_string(seat.level) + "\n";
   }
-  if (!seat.isolation.empty())
-    if (auto failure = append_name(out, key + ".isolation", seat.isolation, IsolationModes)) return failure;
+  if (!seat.isolation.empty()) {
+    if (auto failure = check_name(dot + std::string(IsolationKey), seat.isolation, IsolationModes)) return failure;
+    out += std::string(IsolationKey) + " = " + toml_string(seat.isolation) + "\n";
+  }
   if (seat.permissions) {
-    out += "permissions = ";
-    if (auto failure = append_permission_list(out, key + ".permissions", *seat.permissions)) return failure;
+    out += std::string(PermissionsKey) + " = ";
+    if (auto failure = append_permission_list(out, dot + std::string(PermissionsKey), *seat.permissions))
+      return failure;
   }
   out += more;
   if (seat.options.empty()) return std::nullopt;
-  out += "\n[" + key + ".options]\n";
+  out += "\n[" + dot + std::string(OptionsKey) + "]\n";
   for (const auto& [name, value] : seat.options) {
     if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
-      return Failure{key +
-                     ".options has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
+      return Failure{dot + std::string(OptionsKey) +
+                     " has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
     if (auto failure = check_text(value, option_key(key, name))) return failure;
     out += toml_key(name) + " = " + toml_value(value) + "\n";
   }
   return std::nullopt;
 }
 
-std::string toml_bool(bool value) { return value ? "true" : "false"; }
+// One setting that is not a seat, as its line(s); the permissions as a table
+// of their own.
+std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec, Settings& settings) {
+  const std::string key(spec.key), name(spec.name());
+  const SettingValue value = spec.value(settings);
+  switch (spec.type) {
+    case SettingType::Boolean: out += name + " = " + (*std::get<bool*>(value) ? "true" : "false") + "\n"; break;
+    case SettingType::Integer: return append_int(out, spec, *std::get<int*>(value));
+    case SettingType::Choice: {
+      const std::string& text = *std::get<std::string*>(value);
+      if (auto failure = check_name(key, text, spec.choices)) return failure;
+      out += name + " = " + toml_string(text) + "\n";
+      break;
+    }
+    case SettingType::Text: {
+      const std::string& text = *std::get<std::string*>(value);
+      if (auto failure = check_text(text, key)) return failure;
+      if (spec.max_length > 0 && text.size() > spec.max_length)
+        return Failure{key + " must be 1.." + std::to_string(spec.max_length) + " bytes long"};
+      out += name + " = " + toml_string(text) + "\n";
+      break;
+    }
+    case SettingType::Path: {
+      const fs::path& path = *std::get<fs::path*>(value);
+      if (path.empty()) break;
+      if (auto failure = check_text(path.string(), key)) return failure;
+      out += name + " = " + toml_string(path.string()) + "\n";
+      break;
+    }
+    case SettingType::PathList: {
+      const std::vector<fs::path>& paths = *std::get<std::vector<fs::path>*>(value);
+      out += name + " = [";
+      for (std::size_t i = 0; i < paths.size(); ++i) {
+        if (auto failure = check_text(paths[i].string(), key + "[" + std::to_string(i) + "]")) return failure;
+        out += (i ? ", " : "") + toml_string(paths[i].string());
+      }
+      out += "]\n";
+      break;
+    }
+    case SettingType::Permissions: {
+      const PermissionMap& permissions = *std::get<PermissionMap*>(value);
+      if (permissions.empty()) break;
+      out += "\n[" + key + "]\n";
+      for (const auto& [id, granted] : permissions) {
+        const std::string at = key + "." + key_text(id);
+        if (auto failure = check_text(id, at)) return failure;
+        out += key_text(id) + " = ";
+        if (auto failure = append_permission_list(out, at, granted)) return failure;
+      }
+      break;
+    }
+    case SettingType::Seat: break;  // format_config writes seats
+  }
+  return std::nullopt;
+}
+
+// Whether the setting is written inside a seat's table (review's budget).
+bool inside_seat(const SettingSpec& spec) {
+  const SettingSpec* parent = find_setting(spec.section());
+  return parent && parent->type == SettingType::Seat;
+}
 
 }  // namespace
 
@@ -136,74 +198,29 @@ Result<std::string> format_config(const Settings& settings) {
       "# Gambit settings, written by Gambit. Every setting is written out, so each one\n"
       "# here replaces that of the default configuration (gambit.toml, where every key\n"
       "# is explained).\n";
-  for (chess::Color side : {chess::WHITE, chess::BLACK})
-    if (auto failure = append_seat(out, settings.seat(side), seat_key(side))) return *failure;
-
-  out += "\n[game]\n";
-  if (auto failure = append_name(out, "game.variant", settings.game.variant, GameVariants)) return *failure;
-  out += "random_colours = " + toml_bool(settings.game.random_colours) + "\n";
-
-  const UiSettings& ui = settings.ui;
-  out += "\n[ui]\nshow_legal_moves = " + toml_bool(ui.show_legal_moves) +
-         "\nshow_ai_arrow = " + toml_bool(ui.show_ai_arrow) + "\nsounds = " + toml_bool(ui.sounds) + "\n";
-  if (auto failure = append_name(out, "ui.theme", ui.theme, BoardThemes)) return *failure;
-  if (auto failure = append_name(out, "ui.piece_set", ui.piece_set, PieceSets)) return *failure;
-  if (auto failure = append_int(out, "ui.animation_ms", ui.animation_ms, 0, MaxAnimationMs)) return *failure;
-
-  const ClockSettings& clock = settings.clock;
-  out += "\n[clock]\n";
-  if (auto failure = append_int(out, "clock.minutes", clock.minutes, 0, MaxClockMinutes)) return *failure;
-  if (auto failure = append_int(out, "clock.increment_seconds", clock.increment_seconds, 0, MaxIncrementSeconds))
-    return *failure;
-  if (!clock.enabled() && clock.increment_seconds != 0)
-    return Failure{"clock.increment_seconds must be 0 when clock.minutes is 0 (no clock), got " +
-                   std::to_string(clock.increment_seconds)};
-
-  out += "\n[demo]\n";
-  if (auto failure = append_int(out, "demo.move_delay_ms", settings.demo.move_delay_ms, 0, MaxDemoMoveDelayMs))
-    return *failure;
-  for (chess::Color side : {chess::WHITE, chess::BLACK})
-    if (auto failure = append_seat(out, settings.demo.seat(side), demo_seat_key(side))) return *failure;
-  if (auto failure = append_seat(out, settings.hint, std::string(HintKey))) return *failure;
-
-  const ReviewSettings& review = settings.review;
-  std::string budget;
-  if (auto failure = append_int(budget, "review.nodes", review.nodes, 1, MaxReviewNodes)) return *failure;
-  if (auto failure = append_int(budget, "review.movetime_ms", review.movetime_ms, 0, MaxReviewMovetimeMs))
-    return *failure;
-  if (auto failure = append_int(budget, "review.jobs", review.jobs, 1, MaxReviewJobs)) return *failure;
-  if (auto failure = append_seat(out, review.analyser, std::string(ReviewKey), budget)) return *failure;
-
-  out += "\n[store]\n";
-  if (auto failure = check_text(settings.store.profile, "store.profile")) return *failure;
-  if (settings.store.profile.empty() || settings.store.profile.size() > MaxProfileLength)
-    return Failure{"store.profile must be 1.." + std::to_string(MaxProfileLength) + " bytes long"};
-  out += "profile = " + toml_string(settings.store.profile) + "\n";
-  if (!settings.store.path.empty()) {
-    if (auto failure = check_text(settings.store.path.string(), "store.path")) return *failure;
-    out += "path = " + toml_string(settings.store.path.string()) + "\n";
-  }
-
-  out += "\n[plugins]\npaths = [";
-  for (std::size_t i = 0; i < settings.plugin_paths.size(); ++i) {
-    const std::string path = settings.plugin_paths[i].string();
-    if (auto failure = check_text(path, "plugins.paths[" + std::to_string(i) + "]")) return *failure;
-    out += (i ? ", " : "") + toml_string(path);
-  }
-  out += "]\n";
-  if (auto failure = append_name(out, "plugins.isolation", settings.isolation, IsolationModes)) return *failure;
-  if (auto failure =
-          append_int(out, "plugins.memory_limit_mb", settings.memory_limit_mb, MinMemoryLimitMb, MaxMemoryLimitMb))
-    return *failure;
-  if (auto failure = append_name(out, "plugins.sandbox", settings.sandbox, SandboxModes)) return *failure;
-  if (!settings.plugin_permissions.empty()) {
-    out += "\n[plugins.permissions]\n";
-    for (const auto& [id, granted] : settings.plugin_permissions) {
-      const std::string key = "plugins.permissions." + key_text(id);
-      if (auto failure = check_text(id, key)) return *failure;
-      out += key_text(id) + " = ";
-      if (auto failure = append_permission_list(out, key, granted)) return *failure;
+  Settings copy = settings;  // the table's accessors point into a Settings; nothing is changed through them
+  std::string_view open_section = "-";  // the [table] the next line is in; "-" none
+  for (const SettingSpec& spec : setting_table()) {
+    if (spec.type == SettingType::Seat) {
+      std::string more;
+      for (std::string_view own : keys_under(spec.key))
+        if (auto failure = append_setting(more, *find_setting(std::string(spec.key) + "." + std::string(own)), copy))
+          return *failure;
+      if (auto failure = append_seat(out, *std::get<SeatConfig*>(spec.value(copy)), std::string(spec.key), more))
+        return *failure;
+      open_section = "-";
+      continue;
     }
+    if (inside_seat(spec)) continue;
+    if (spec.type != SettingType::Permissions && spec.section() != open_section) {
+      out += "\n[" + std::string(spec.section()) + "]\n";
+      open_section = spec.section();
+    }
+    if (auto failure = append_setting(out, spec, copy)) return *failure;
+    if (spec.type == SettingType::Permissions) open_section = "-";
+    if (spec.key == ClockIncrementKey && !settings.clock.enabled() && settings.clock.increment_seconds != 0)
+      return Failure{std::string(ClockIncrementKey) + " must be 0 when " + std::string(ClockMinutesKey) +
+                     " is 0 (no clock), got " + std::to_string(settings.clock.increment_seconds)};
   }
   return out;
 }

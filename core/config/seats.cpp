@@ -15,7 +15,7 @@ std::string expected_plugins(const PluginList& plugins) {
   return names.empty() ? "a player plugin, but none was found" : "one of " + names;
 }
 
-// seat, the one at dotted key ("white", "demo.black", "hint"), checked against
+// seat, the one at dotted key (white, demo.black, hint), checked against
 // plugins. human_refused says why "human" may not sit there ("" = it may).
 Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, const std::string& key,
                              const PluginList& plugins, std::string_view human_refused) {

@@ -243,9 +243,14 @@ std::string key_text(std::string_view key);
 inline std::string seat_key(chess::Color side) { return side == chess::WHITE ? "white" : "black"; }
 inline std::string demo_seat_key(chess::Color side) { return "demo." + seat_key(side); }
 inline constexpr std::string_view HintKey = "hint";
+// A seat's own keys, in the order messages list them.
+inline constexpr std::string_view PlayerKey = "player", LevelKey = "level", OptionsKey = "options",
+                                  IsolationKey = "isolation", PermissionsKey = "permissions";
+inline constexpr std::array<std::string_view, 5> SeatKeys{PlayerKey, LevelKey, OptionsKey, IsolationKey,
+                                                          PermissionsKey};
 inline constexpr std::string_view ReviewKey = "review";
 inline std::string option_key(std::string_view seat, std::string_view name) {
-  return std::string(seat) + ".options." + key_text(name);
+  return std::string(seat) + "." + std::string(OptionsKey) + "." + key_text(name);
 }
 inline std::string option_key(chess::Color side, std::string_view name) { return option_key(seat_key(side), name); }
 

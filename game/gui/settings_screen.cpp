@@ -109,7 +109,9 @@ void SettingsScreen::OptionEditor::set(const std::string& value) {
 SettingsScreen::SettingsScreen(App& app) : Screen(app) {
   for (int i = 0; i < TabCount; ++i)
     tabs_[i] = Button{TabLabels[i], std::string(TabLabels[i]) + " (" + std::to_string(i + 1) + ", or Tab)", {}};
-  const char* keys[] = {"white", "black", "hint", "demo.white", "demo.black"};
+  const std::string keys[] = {config::seat_key(chess::WHITE), config::seat_key(chess::BLACK),
+                              std::string(config::HintKey), config::demo_seat_key(chess::WHITE),
+                              config::demo_seat_key(chess::BLACK)};
   const char* titles[] = {"White", "Black", "Hint player", "White", "Black"};
   for (int i = 0; i < SeatCount; ++i) {
     seats_[i].key = keys[i];
@@ -119,20 +121,26 @@ SettingsScreen::SettingsScreen(App& app) : Screen(app) {
     seats_[i].player.label = "Player";
     seats_[i].level.label = "Level";
   }
-  use_clock_.label = "Play with a clock";
-  minutes_ = NumberField{"Minutes per side", {}, 10, 1, config::MaxClockMinutes, 1};
-  increment_ = NumberField{"Increment (s)", {}, 0, 0, config::MaxIncrementSeconds, 1};
-  legal_moves_.label = "Show legal moves";
-  ai_arrow_.label = "Show the AI's best move as an arrow";
-  sounds_.label = "Sounds";
-  animation_ = NumberField{"Move animation (ms)", {}, 150, 0, config::MaxAnimationMs, 50};
-  move_delay_ = NumberField{"Move delay (ms)", {}, 600, 0, config::MaxDemoMoveDelayMs, 100};
-  theme_.label = "Board colours";
-  for (std::string_view theme : config::BoardThemes) theme_.items.emplace_back(theme);
-  piece_set_.label = "Pieces";
-  for (std::string_view set : config::PieceSets) piece_set_.items.emplace_back(set);
-  variant_.label = "Variant";
-  for (std::string_view variant : config::GameVariants) variant_.items.emplace_back(variant);
+  for (const config::SettingSpec& spec : config::setting_table()) {
+    if (spec.widget == config::SettingWidget::None) continue;
+    SettingEditor& editor = editors_.emplace_back();
+    editor.spec = &spec;
+    const std::string label(spec.label);
+    switch (spec.widget) {
+      case config::SettingWidget::Checkbox: editor.check.label = label; break;
+      case config::SettingWidget::Number:
+        // A switched number is off at 0, so when on it starts at 1.
+        editor.number = NumberField{label, {}, spec.min, spec.switch_label.empty() ? spec.min : std::max(1LL, spec.min),
+                                    spec.max, spec.step};
+        editor.check.label = std::string(spec.switch_label);
+        break;
+      case config::SettingWidget::Choice:
+        editor.choice.label = label;
+        for (std::string_view choice : spec.choices) editor.choice.items.emplace_back(choice);
+        break;
+      case config::SettingWidget::None: break;
+    }
+  }
   load(app.setup().settings());
   edited();
 }
@@ -146,22 +154,30 @@ void SettingsScreen::load(const config::Settings& settings) {
     seats_[i].base = *configs[i];
     set_seat(seats_[i], *configs[i]);
   }
-  use_clock_.value = settings.clock.enabled();
-  // Without a clock the field keeps a sensible time for when the clock is turned on.
-  minutes_.value =
-      settings.clock.enabled() ? std::clamp<long long>(settings.clock.minutes, 1, config::MaxClockMinutes) : 10;
-  increment_.value = settings.clock.increment_seconds;
-  legal_moves_.value = settings.ui.show_legal_moves;
-  ai_arrow_.value = settings.ui.show_ai_arrow;
-  sounds_.value = settings.ui.sounds;
-  animation_.value = settings.ui.animation_ms;
-  move_delay_.value = settings.demo.move_delay_ms;
-  theme_.index = 0;
-  theme_.select(settings.ui.theme);
-  piece_set_.index = 0;
-  piece_set_.select(settings.ui.piece_set);
-  variant_.index = 0;
-  variant_.select(settings.game.variant);
+  config::Settings values = settings;  // the table's accessors take a Settings they could change
+  for (SettingEditor& editor : editors_) {
+    const config::SettingValue value = editor.spec->value(values);
+    switch (editor.spec->widget) {
+      case config::SettingWidget::Checkbox: editor.check.value = *std::get<bool*>(value); break;
+      case config::SettingWidget::Number: {
+        const int number = *std::get<int*>(value);
+        if (editor.spec->switch_label.empty()) {
+          editor.number.value = number;
+          break;
+        }
+        // Switched off, the field keeps a sensible value for when it is switched on.
+        editor.check.value = number > 0;
+        editor.number.value = number > 0 ? std::clamp<long long>(number, editor.number.min, editor.number.max)
+                                         : editor.spec->value_when_switched_on;
+        break;
+      }
+      case config::SettingWidget::Choice:
+        editor.choice.index = 0;
+        editor.choice.select(*std::get<std::string*>(value));
+        break;
+      case config::SettingWidget::None: break;
+    }
+  }
 }
 
 void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config) {
@@ -291,16 +307,21 @@ config::Settings SettingsScreen::build() const {
   settings.hint = seat_config(seats_[Hint]);
   settings.demo.white = seat_config(seats_[DemoWhite]);
   settings.demo.black = seat_config(seats_[DemoBlack]);
-  settings.demo.move_delay_ms = int(move_delay_.value);
-  settings.clock.minutes = use_clock_.value ? int(minutes_.value) : 0;
-  settings.clock.increment_seconds = use_clock_.value ? int(increment_.value) : 0;
-  settings.ui.show_legal_moves = legal_moves_.value;
-  settings.ui.show_ai_arrow = ai_arrow_.value;
-  settings.ui.sounds = sounds_.value;
-  settings.ui.animation_ms = int(animation_.value);
-  settings.ui.theme = theme_.current();
-  settings.ui.piece_set = piece_set_.current();
-  settings.game.variant = variant_.current();
+  // A switched-off number, and the settings after it in its group, are 0.
+  const SettingEditor* switched_off = nullptr;
+  for (const SettingEditor& editor : editors_) {
+    if (switched_off && switched_off->spec->group != editor.spec->group) switched_off = nullptr;
+    const config::SettingValue value = editor.spec->value(settings);
+    switch (editor.spec->widget) {
+      case config::SettingWidget::Checkbox: *std::get<bool*>(value) = editor.check.value; break;
+      case config::SettingWidget::Number:
+        if (!editor.spec->switch_label.empty() && !editor.check.value) switched_off = &editor;
+        *std::get<int*>(value) = switched_off ? 0 : int(editor.number.value);
+        break;
+      case config::SettingWidget::Choice: *std::get<std::string*>(value) = editor.choice.current(); break;
+      case config::SettingWidget::None: break;
+    }
+  }
   return settings;
 }
 

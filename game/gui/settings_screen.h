@@ -19,6 +19,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/config/setting_table.h"
 #include "core/config/settings.h"
 #include "core/players/plugin_library.h"
 #include "game/gui/screen.h"
@@ -61,7 +62,7 @@ class SettingsScreen : public Screen {
 
   // One seat: White, Black, the hint player or a demo seat.
   struct SeatEditor {
-    std::string key;    // "white", "black", "hint", "demo.white", "demo.black"
+    std::string key;    // dotted: white, black, hint, demo.white, demo.black
     std::string title;  // heading shown
     bool allow_human = true;
     bool with_options = true;
@@ -73,6 +74,15 @@ class SettingsScreen : public Screen {
     std::string shown_level;  // the level whose presets the untouched options show
   };
   enum SeatId { White, Black, Hint, DemoWhite, DemoBlack, SeatCount };
+
+  // One setting of the table (setting_table.h) that the screen edits, with the
+  // widget its entry names; a switched number also has its on/off box.
+  struct SettingEditor {
+    const config::SettingSpec* spec = nullptr;
+    Checkbox check;      // SettingWidget::Checkbox, and a switched Number's box
+    NumberField number;  // SettingWidget::Number
+    Choice choice;       // SettingWidget::Choice
+  };
 
   // What layout() placed in the content area for the current tab.
   struct Label {
@@ -114,6 +124,8 @@ class SettingsScreen : public Screen {
   void layout_players(float left, float right, float y, float width);
   void layout_demo(float left, float right, float y, float width);
   void layout_board(float left, float right, float y, float width);
+  // The editors of a group, in table order; returns y below them.
+  float layout_group(config::SettingGroup group, float x, float y, float width);
   void heading(const std::string& text, float x, float& y);
   float paragraph(const std::string& text, float x, float y, float width, unsigned size, sf::Color color);
   void add(Choice& widget, const std::string& name, float x, float& y, float width, std::string help,
@@ -132,9 +144,7 @@ class SettingsScreen : public Screen {
 
   config::Settings loaded_;  // what the widgets started from (plugin paths are kept from it)
   std::array<SeatEditor, SeatCount> seats_;
-  Checkbox use_clock_, legal_moves_, ai_arrow_, sounds_;
-  NumberField minutes_, increment_, animation_, move_delay_;
-  Choice theme_, piece_set_, variant_;
+  std::vector<SettingEditor> editors_;  // made once, so the widgets' addresses hold
 
   Tab tab_ = Tab::Players;
   std::array<float, TabCount> scroll_{};

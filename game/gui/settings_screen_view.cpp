@@ -240,41 +240,57 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
 void SettingsScreen::layout_demo(float left, float right, float y, float width) {
   y = paragraph("Two AI players play each other game after game (Demo in the menu).", left, y,
                 right + width - left, TextSize, colors::TextDim) + 8;
-  add(move_delay_, "demo.move_delay_ms", left, y, width,
-      "How long the demo waits after each move, so it can be followed");
+  y = layout_group(config::SettingGroup::Demo, left, y, width);
   y += 8;
   const float white = layout_seat(seats_[DemoWhite], left, y, width);
   content_height_ = std::max(white, layout_seat(seats_[DemoBlack], right, y, width));
 }
 
-void SettingsScreen::layout_board(float left, float right, float y, float width) {
-  float l = y;
-  heading("Rules", left, l);
-  add(variant_, "game.variant", left, l, width,
-      "standard: chess. threecheck: chess in which giving check a third time wins at once");
-  l += 10;
-  heading("Clock", left, l);
-  add(use_clock_, "clock.enabled", left, l, "Each side has a time limit; running out of time loses the game");
-  if (use_clock_.value) {
-    add(minutes_, "clock.minutes", left, l, width, "Each side's time at the start of the game (1..180 minutes)");
-    add(increment_, "clock.increment_seconds", left, l, width,
-        "Seconds added to a side's clock after each of its moves (0..60)");
-  } else {
-    l = paragraph("Games are played without a clock.", left, l, width, TextSize, colors::TextDim) + 8;
-  }
-  l += 10;
-  heading("During a game", left, l);
-  add(legal_moves_, "ui.show_legal_moves", left, l, "Dots and rings on the squares the piece you pick up can go to");
-  add(ai_arrow_, "ui.show_ai_arrow", left, l, "While an AI thinks, an arrow shows the move it finds best so far");
-  add(sounds_, "ui.sounds", left, l,
-      app_.assets().audio_problem().empty() ? "Sounds for moves, captures, checks and the end of the game"
-                                            : app_.assets().audio_problem());
-  add(animation_, "ui.animation_ms", left, l, width, "How long a move glides across the board; 0 = no animation");
+// The headings of the groups, and what a switched-off group says instead of its fields.
+struct GroupText {
+  config::SettingGroup group;
+  const char* heading;
+  const char* when_off;
+};
+constexpr GroupText GroupTexts[] = {
+    {config::SettingGroup::Demo, "", ""},
+    {config::SettingGroup::Rules, "Rules", ""},
+    {config::SettingGroup::Clock, "Clock", "Games are played without a clock."},
+    {config::SettingGroup::DuringGame, "During a game", ""},
+    {config::SettingGroup::Look, "Look", ""},
+};
 
-  float r = y;
-  heading("Look", right, r);
-  add(theme_, "ui.theme", right, r, width, "The colours of the board's squares");
-  add(piece_set_, "ui.piece_set", right, r, width, "The drawings of the pieces");
+float SettingsScreen::layout_group(config::SettingGroup group, float x, float y, float width) {
+  const GroupText& text = *std::ranges::find(GroupTexts, group, &GroupText::group);
+  if (*text.heading) heading(text.heading, x, y);
+  for (SettingEditor& editor : editors_) {
+    const config::SettingSpec& spec = *editor.spec;
+    if (spec.group != group) continue;
+    const std::string key(spec.key);
+    std::string help(spec.meaning);
+    if (spec.key == config::SoundsKey && !app_.assets().audio_problem().empty()) help = app_.assets().audio_problem();
+    switch (spec.widget) {
+      case config::SettingWidget::Checkbox: add(editor.check, key, x, y, help); break;
+      case config::SettingWidget::Choice: add(editor.choice, key, x, y, width, help); break;
+      case config::SettingWidget::Number:
+        if (!spec.switch_label.empty()) {
+          add(editor.check, std::string(spec.section()) + ".enabled", x, y, std::string(spec.switch_meaning));
+          if (!editor.check.value) return paragraph(text.when_off, x, y, width, TextSize, colors::TextDim) + 8;
+        }
+        add(editor.number, key, x, y, width, help);
+        break;
+      case config::SettingWidget::None: break;
+    }
+  }
+  return y;
+}
+
+void SettingsScreen::layout_board(float left, float right, float y, float width) {
+  float l = layout_group(config::SettingGroup::Rules, left, y, width) + 10;
+  l = layout_group(config::SettingGroup::Clock, left, l, width) + 10;
+  l = layout_group(config::SettingGroup::DuringGame, left, l, width);
+
+  float r = layout_group(config::SettingGroup::Look, right, y, width);
   const float square = std::floor(std::min(56.0f, width / 4));
   preview_ = {right, r + 4, 4 * square, 2 * square};
   r += 2 * square + 12;
@@ -343,7 +359,8 @@ void SettingsScreen::layout(sf::Vector2f size) {
 // Drawing
 
 void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
-  const BoardPalette palette = board_palette(theme_.current());
+  const config::Settings shown = build();  // as the widgets say now
+  const BoardPalette palette = board_palette(shown.ui.theme);
   const float square = preview_.height / 2;
   using chess::make_piece;
   const chess::Piece pieces[2][4] = {
@@ -356,7 +373,7 @@ void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
       const sf::Vector2f at(preview_.left + float(col) * square, preview_.top + float(row) * square);
       fill_rect(target, {at.x, at.y, square, square}, (row + col) % 2 == 0 ? palette.light : palette.dark);
       if (pieces[row][col] != chess::NO_PIECE)
-        app_.assets().draw_piece(target, pieces[row][col], at, square, piece_set_.current());
+        app_.assets().draw_piece(target, pieces[row][col], at, square, shown.ui.piece_set);
     }
 }
 
@@ -464,17 +481,15 @@ void SettingsScreen::describe(StateDump& dump) const {
       if (editor.granted.value) granted.emplace_back(players::permission_name(editor.permission.kind));
     dump.add(prefix + "_granted", granted);
   }
-  dump.add("variant", settings.game.variant);
-  dump.add("demo_move_delay_ms", settings.demo.move_delay_ms);
-  dump.add("clock_minutes", settings.clock.minutes);
-  dump.add("clock_increment_seconds", settings.clock.increment_seconds);
-  dump.add("show_legal_moves", settings.ui.show_legal_moves);
-  dump.add("show_ai_arrow", settings.ui.show_ai_arrow);
-  dump.add("sounds", settings.ui.sounds);
+  config::Settings values = settings;  // each setting the screen edits, by its dotted key
+  for (const SettingEditor& editor : editors_) {
+    const std::string key(editor.spec->key);
+    const config::SettingValue value = editor.spec->value(values);
+    if (const auto* flag = std::get_if<bool*>(&value)) dump.add(key, **flag);
+    else if (const auto* number = std::get_if<int*>(&value)) dump.add(key, **number);
+    else dump.add(key, config::setting_text(*editor.spec, settings));
+  }
   dump.add("dialog_title", asking_leave_ ? leave_dialog_.title : std::string());
-  dump.add("theme", settings.ui.theme);
-  dump.add("piece_set", settings.ui.piece_set);
-  dump.add("animation_ms", settings.ui.animation_ms);
   dump.add("settings_error", error_);
   dump.add("settings_save_error", save_error_);
   dump.add("unsaved_changes", unsaved_);

@@ -319,7 +319,8 @@ class Walk:
         s = self.check("puzzles", lambda s: s["screen"] == "puzzles" and s["may_move"])
         while any(len(m) != 4 for m in s["solution"].split()):  # no promotion picker here
             g.key("n")
-            s = g.wait_for("another puzzle", lambda s: s["may_move"] and not s["recorded"])
+            s = g.wait_for("another puzzle", lambda s, was=s["puzzle_id"]: s["puzzle_id"] != was and s["may_move"]
+                           and not s["recorded"])
         g.key("h")
         self.check("puzzle with a hint", lambda s: s["hint"] != "")
         for played, move in enumerate(s["solution"].split()[0::2]):

@@ -715,11 +715,11 @@ def settings_variant(exe, xd):
         s = g.wait_for("the Board & clock tab with the variant",
                        lambda s: s["settings_tab"] == "board"
                        and any(c.startswith("game.variant@") for c in s["settings_controls"]))
-        if s["variant"] != "standard":
-            g.fail("the variant should start as standard, not %r" % s["variant"])
+        if s["game.variant"] != "standard":
+            g.fail("the variant should start as standard, not %r" % s["game.variant"])
         x, y, w, h = placed(s["settings_controls"], "game.variant")
         g.click_at(x + w - 12, y + h // 2)  # the choice's right arrow
-        g.wait_for("threecheck chosen", lambda s: s["variant"] == "threecheck" and s["unsaved_changes"])
+        g.wait_for("threecheck chosen", lambda s: s["game.variant"] == "threecheck" and s["unsaved_changes"])
         bx, by, bw, bh = placed(s["settings_buttons"], "Save")
         g.click_at(bx + bw // 2, by + bh // 2)
         g.wait_for("the settings saved", lambda s: not s.get("unsaved_changes", True) or s["screen"] == "menu")
@@ -729,7 +729,7 @@ def settings_variant(exe, xd):
             g.fail("the user's config file does not say variant = \"threecheck\":\n%s" % text)
         # A change not saved is not thrown away without asking: Back asks; Stay keeps it, Discard leaves.
         g.click_at(x + w - 12, y + h // 2)
-        g.wait_for("another variant, unsaved", lambda s: s["variant"] != "threecheck" and s["unsaved_changes"])
+        g.wait_for("another variant, unsaved", lambda s: s["game.variant"] != "threecheck" and s["unsaved_changes"])
         g.key("Escape")
         g.wait_for("the leave question", lambda s: s["dialog_title"] == "Leave without saving?")
         g.key("Escape")
