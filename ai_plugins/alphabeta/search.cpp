@@ -132,6 +132,18 @@ void Engine::count_node() {
   else if (node_limit_reached()) stopped_ = true;
 }
 
+void Engine::enter_child(Stack* ss, const Position& child, Move m, Piece moved) {
+  ss->current_move = m;
+  ss->continuation = &continuation_->table[moved][m ? m.to() : SQ_A1];
+  keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
+  (ss + 1)->plies_from_null = m ? ss->plies_from_null + 1 : 0;
+}
+
+Value Engine::leaned_toward_beta(Value value, Value beta, int weight) const {
+  if (!config_.refinements || value < beta || ai::is_mate_score(value) || ai::is_mate_score(beta)) return value;
+  return (value * weight + beta) / (weight + 1);
+}
+
 void Engine::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
   for (int back : {1, 2})
     if ((ss - back)->current_move) (ss - back)->continuation->table[piece][to].update(bonus);
@@ -143,13 +155,21 @@ void Engine::update_previous_quiet(const Position& pos, Stack* ss, int bonus) {
   update_continuation(ss - 1, pos.piece_on(previous.to()), previous.to(), bonus);
 }
 
+void Engine::update_quiet_history(const Position& pos, Stack* ss, Move move, int bonus) {
+  butterfly_->at(pos.side_to_move(), move).update(bonus);
+  update_continuation(ss, pos.piece_on(move.from()), move.to(), bonus);
+}
+
+void Engine::update_capture_history(const Position& pos, Move move, int bonus) {
+  capture_history_->table[pos.piece_on(move.from())][move.to()][pos.captured_type(move)].update(bonus);
+}
+
 void Engine::update_quiet_stats(const Position& pos, Stack* ss, Move move, int bonus) {
   if (ss->killers[0] != move) {
     ss->killers[1] = ss->killers[0];
     ss->killers[0] = move;
   }
-  butterfly_->at(pos.side_to_move(), move).update(bonus);
-  update_continuation(ss, pos.piece_on(move.from()), move.to(), bonus);
+  update_quiet_history(pos, ss, move, bonus);
   if (const Move previous = (ss - 1)->current_move) {
     const Square to = previous.to();
     counter_moves_->table[pos.piece_on(to)][to] = move;
@@ -210,8 +230,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       // The previous move was tried early and is refuted at once.
       if ((ss - 1)->move_count <= 2) update_previous_quiet(pos, ss, -stat_bonus(depth + 1));
     } else if (config_.refinements && tt_move && !tt_noisy) {
-      butterfly_->at(us, tt_move).update(-stat_bonus(depth));
-      update_continuation(ss, pos.piece_on(tt_move.from()), tt_move.to(), -stat_bonus(depth));
+      update_quiet_history(pos, ss, tt_move, -stat_bonus(depth));
     }
     if (pos.halfmove_clock() < 90) return tt_value;
   }
@@ -248,14 +267,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         has_non_pawn_material(pos, us) && beta > VALUE_MATED_IN_MAX_PLY &&
         (ss->ply >= nmp_min_ply_ || us != nmp_color_)) {
       const int r = 3 + depth / 3 + std::min(3, (eval - beta) / 200);
-      ss->current_move = Move::none();
       ss->null_move = true;
-      ss->continuation = &continuation_->table[NO_PIECE][0];
       Position child = pos;
       child.do_null_move();
       tt_.prefetch(child.key());
-      keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
-      (ss + 1)->plies_from_null = 0;
+      enter_child(ss, child, Move::none(), NO_PIECE);
       (ss + 1)->double_extensions = ss->double_extensions;
       Value null_value = -search<NonPV>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       ss->null_move = false;
@@ -284,11 +300,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         const Piece moved = pos.piece_on(m.from());
         Position child = pos;
         child.do_move(m);
-        ss->current_move = m;
         ss->move_noisy = true;
-        ss->continuation = &continuation_->table[moved][m.to()];
-        keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
-        (ss + 1)->plies_from_null = ss->plies_from_null + 1;
+        enter_child(ss, child, m, moved);
         (ss + 1)->double_extensions = ss->double_extensions;
         Value v = -qsearch<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1);
         if (v >= probcut_beta) v = -search<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
@@ -386,13 +399,10 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     new_depth += extension;
     (ss + 1)->double_extensions = ss->double_extensions + (extension == 2);
 
-    ss->current_move = m;
     ss->move_noisy = noisy;
-    ss->continuation = &continuation_->table[moved][m.to()];
+    enter_child(ss, child, m, moved);
     [[maybe_unused]] const std::uint64_t nodes_before = nodes_;
     if constexpr (pv_node) pv[0] = Move::none();  // a child searched with a null window leaves no line
-    keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
-    (ss + 1)->plies_from_null = ss->plies_from_null + 1;
 
     // Late move reductions, then the principal variation search.
     if (depth >= 2 && move_count > 1 + int(root_node) && (!noisy || cut_node || !ss->tt_pv)) {
@@ -470,18 +480,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       update_previous_quiet(pos, ss, -bonus);
     if (!ai::is_noisy(pos, best_move)) {
       update_quiet_stats(pos, ss, best_move, bonus);
-      for (int i = 0; i < quiet_count; ++i) {
-        butterfly_->at(us, quiets_tried[i]).update(-bonus);
-        update_continuation(ss, pos.piece_on(quiets_tried[i].from()), quiets_tried[i].to(), -bonus);
-      }
+      for (int i = 0; i < quiet_count; ++i) update_quiet_history(pos, ss, quiets_tried[i], -bonus);
     } else {
-      capture_history_->table[pos.piece_on(best_move.from())][best_move.to()][pos.captured_type(best_move)].update(
-          bonus);
+      update_capture_history(pos, best_move, bonus);
     }
-    for (int i = 0; i < noisy_count; ++i) {
-      const Move c = noisy_tried[i];
-      capture_history_->table[pos.piece_on(c.from())][c.to()][pos.captured_type(c)].update(-bonus);
-    }
+    for (int i = 0; i < noisy_count; ++i) update_capture_history(pos, noisy_tried[i], -bonus);
   }
 
   if (move_count && !best_move && !excluded) {
@@ -495,9 +498,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (excluded) return best_value;
   // A fail high by a wide margin at a shallow depth is less sure than at a
   // deep one: the value returned leans toward beta, more so the shallower.
-  if (config_.refinements && !pv_node && best_value >= beta && !ai::is_mate_score(best_value) &&
-      !ai::is_mate_score(beta))
-    best_value = (best_value * depth + beta) / (depth + 1);
+  if (!pv_node) best_value = leaned_toward_beta(best_value, beta, depth);
   // A root searching some of its moves only (a second or later line) has no value of its own to keep.
   if (root_node && pv_index_ > 0) return best_value;
   if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
@@ -554,8 +555,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
     }
     // Stand pat: the side to move need not capture.
     if (best_value >= beta) {
-      if (config_.refinements && !ai::is_mate_score(best_value) && !ai::is_mate_score(beta))
-        best_value = (best_value + beta) / 2;
+      best_value = leaned_toward_beta(best_value, beta, 1);
       if (!tt_hit)
         tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), false, BOUND_LOWER, DEPTH_NONE, Move::none(),
                   raw_eval);
@@ -590,11 +590,8 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
       if (!ai::see_ge(pos, m, 0)) continue;
     }
 
-    ss->current_move = m;
     ss->null_move = false;
-    ss->continuation = &continuation_->table[pos.piece_on(m.from())][m.to()];
-    keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
-    (ss + 1)->plies_from_null = ss->plies_from_null + 1;
+    enter_child(ss, child, m, pos.piece_on(m.from()));
     const Value value = -qsearch<Node>(child, ss + 1, -beta, -alpha, depth - 1);
     if (stopped_) return VALUE_ZERO;
 
@@ -611,8 +608,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 
   // In check every legal move was tried: none means mate.
   if (ss->in_check && best_value == -VALUE_INFINITE) return ai::mated_in(ss->ply);
-  if (config_.refinements && best_value >= beta && !ai::is_mate_score(best_value) && !ai::is_mate_score(beta))
-    best_value = (3 * best_value + beta) / 4;
+  best_value = leaned_toward_beta(best_value, beta, 3);
 
   tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), was_pv, best_value >= beta ? BOUND_LOWER : BOUND_UPPER,
             tt_depth, best_move, raw_eval);

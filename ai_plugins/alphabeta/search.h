@@ -96,6 +96,18 @@ class Engine {
   void count_node();
   bool node_limit_reached() const;
   void check_limits();
+  // Before a child is searched: the move made (Move::none() for a null move)
+  // and the piece that made it in the stack, the child's key on the path (for
+  // repetitions), and the child's plies since a null move.
+  void enter_child(Stack* ss, const chess::Position& child, chess::Move m, chess::Piece moved);
+  // A fail high's value moved toward beta, (value * weight + beta) / (weight + 1):
+  // a wide fail high is less sure than its value says. Full strength only, and
+  // never for a mate score.
+  ai::Value leaned_toward_beta(ai::Value value, ai::Value beta, int weight) const;
+  // A quiet move's butterfly and continuation histories; a capture's history.
+  void update_quiet_history(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
+  void update_capture_history(const chess::Position& pos, chess::Move move, int bonus);
+  // A quiet best move: its killer slot, histories and counter move.
   void update_quiet_stats(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
   void update_continuation(Stack* ss, chess::Piece piece, chess::Square to, int bonus);
   // The continuation history of the quiet move that led to this node (none
