@@ -19,6 +19,21 @@
 
 namespace gambit::gui {
 
+namespace {
+
+// area, or a one-line strip above (else below) a dialog it would cover, as
+// wide as the dialog; area itself when neither strip fits in the window.
+sf::FloatRect clear_of(sf::FloatRect area, sf::FloatRect dialog, sf::Vector2f size) {
+  constexpr float Line = 30, Gap = 4;
+  if (dialog.width <= 0 || !area.intersects(dialog)) return area;
+  if (dialog.top >= Line + 2 * Gap) return {dialog.left, dialog.top - Line - Gap, dialog.width, Line};
+  if (dialog.top + dialog.height + Line + 2 * Gap <= size.y)
+    return {dialog.left, dialog.top + dialog.height + Gap, dialog.width, Line};
+  return area;
+}
+
+}  // namespace
+
 App::App(const AppOptions& options) : options_(options) {}
 
 void App::push(std::unique_ptr<Screen> screen) { changes_.push_back({StackChange::Kind::Push, std::move(screen)}); }
@@ -60,7 +75,7 @@ void App::draw_frame() {
   stack_.back()->draw(window_);
   if (!toast_.empty()) {
     // In the room the screen keeps for it: its lines from the top, as many as fit.
-    const sf::FloatRect area = stack_.back()->toast_area(size);
+    const sf::FloatRect area = clear_of(stack_.back()->toast_area(size), stack_.back()->modal_area(), size);
     const LayoutLog::Region region("toast", area);
     const auto lines = wrap_text(assets_->font(), toast_, 15, area.width - 24);
     const std::size_t shown = std::min(lines.size(), std::size_t(std::max(1.0f, (area.height - 10) / 20)));

@@ -31,6 +31,7 @@ class FileChooser {
   // The path taken (as typed: "~/" is the caller's to expand).
   const std::string& chosen() const { return field_.text(); }
   const std::string& title() const { return title_; }
+  sf::FloatRect area() const { return box_; }  // as last laid out
   void describe(StateDump& dump) const;
 
  private:

@@ -40,6 +40,7 @@ class GameScreen : public Screen {
   void describe(StateDump& dump) const override;
   bool ai_thinking() const override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
+  sf::FloatRect modal_area() const override;
 
  protected:
   GameScreen(App& app, store::GameSource source);

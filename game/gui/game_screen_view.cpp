@@ -96,6 +96,11 @@ sf::FloatRect GameScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_;
 }
 
+sf::FloatRect GameScreen::modal_area() const {
+  if (!dialog_) return {};
+  return chooser_open_ ? chooser_.area() : modal_.area();
+}
+
 std::string GameScreen::status_text() const {
   const match::GameSession& s = *session();
   const chess::Game& g = game();

@@ -42,6 +42,9 @@ class Screen {
   // nothing the player needs meanwhile, no text. By default a strip along the
   // bottom, which screens with controls there move.
   virtual sf::FloatRect toast_area(sf::Vector2f size) const { return {20, size.y - 64, size.x - 40, 48}; }
+  // The box of a dialog open over this screen (empty: none): a toast is kept
+  // clear of it, above or below it.
+  virtual sf::FloatRect modal_area() const { return {}; }
 
  protected:
   App& app_;

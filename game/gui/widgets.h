@@ -147,6 +147,7 @@ struct ModalDialog {
             bool by_key);
   Answer handle(const sf::Event& event, sf::Vector2f size, const Assets& assets);
   void draw(sf::RenderTarget& target, const Assets& assets);
+  sf::FloatRect area() const { return box_; }  // as last laid out
 
  private:
   void layout(sf::Vector2f size, const Assets& assets);

@@ -314,7 +314,9 @@ class Walk:
         g.key("Escape")
         self.check("menu with a toast", lambda s: s["screen"] == "menu" and s["toast"] != "")
 
-        # Puzzles: one solved with a hint, one given up with its solution played out.
+        # Puzzles: one solved with a hint, one given up with its solution played out;
+        # the menu's toast gone first, so that docs/make_screenshots.sh shows none.
+        g.wait_for("the toast to end", lambda s: s["toast"] == "", timeout=15)
         g.key("z")
         s = self.check("puzzles", lambda s: s["screen"] == "puzzles" and s["may_move"])
         while any(len(m) != 4 for m in s["solution"].split()):  # no promotion picker here
@@ -353,6 +355,9 @@ class Walk:
                    and (s["window_width"], s["window_height"]) == self.size)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
+        g.key("n")
+        g.key("n")
+        self.check("a game with mistakes reviewed", lambda s: s["ply"] > 0 and s["review_marks"][s["ply"] - 1] != "")
         for _ in range(3):  # the replay goes back to the game the file opened in, then to the menu
             if g.state()["screen"] == "menu":
                 break
