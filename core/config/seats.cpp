@@ -2,6 +2,7 @@
 #include "core/config/seats.h"
 
 #include <cassert>
+#include <filesystem>
 
 namespace gambit::config {
 
@@ -172,6 +173,70 @@ std::optional<std::string> apply_seat_flags(Settings& settings, const std::strin
     settings.sources[option_key(key, assignment->first)] = SourcePlace{flags.option, 0, 0};
   }
   return std::nullopt;
+}
+
+namespace {
+
+// A plugin file named on the command line (--white-plugin), described or
+// loaded as the plugins found in the folders are.
+Result<std::shared_ptr<const players::PluginLibrary>> plugin_from_file(const std::string& path,
+                                                                       const players::Isolation& isolation) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return Failure{"no plugin file " + quote_for_message(path)};
+  return isolation.in_process() ? players::PluginLibrary::load(path) : players::PluginLibrary::describe(path, isolation);
+}
+
+}  // namespace
+
+MatchSeats match_seats(Settings& settings, const players::PluginCatalog& catalog,
+                       const std::array<SeatRequest, chess::COLOR_NB>& requests) {
+  MatchSeats chosen;
+  std::vector<std::string> humans;  // after the seats' mistakes
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const SeatRequest& request = requests[side];
+    const std::string flag = "--" + seat_key(side);
+    std::string id = request.player;
+    // A plugin from a file stands in for the catalog's plugin of its id.
+    std::shared_ptr<const players::PluginLibrary> from_file;
+    PluginList plugins = plugin_list(catalog);
+    if (!request.plugin_file.empty()) {
+      auto library = plugin_from_file(request.plugin_file, settings.isolation_of(settings.seat(side)));
+      if (!library) {
+        chosen.mistakes.push_back(flag + "-plugin: " + library.error());
+        continue;
+      }
+      from_file = *library;
+      if (!id.empty() && id != from_file->id()) {
+        chosen.mistakes.push_back(flag + "-plugin: the file's player is '" + from_file->id() + "', not '" + id + "'");
+        continue;
+      }
+      id = from_file->id();
+      std::erase_if(plugins, [&](const gambit_plugin_descriptor* d) { return d && d->id == id; });
+      plugins.push_back(&from_file->descriptor());
+    }
+    if (auto mistake = apply_seat_flags(settings, seat_key(side), id, request.level, request.options,
+                                        {flag, flag + "-level", flag + "-option"})) {
+      chosen.mistakes.push_back(*mistake);
+      continue;
+    }
+    const std::string refusal = "gambit-match plays AI players only: name one with --" + seat_key(side);
+    auto resolved = resolve_ai_seat(settings, side, plugins, refusal);
+    if (!resolved) {
+      (settings.seat(side).human() ? humans : chosen.mistakes).push_back(resolved.error());
+    } else if (from_file) {
+      chosen.seats[side] = players::Seat{.label = players::ai_label(resolved->player, resolved->level),
+                                         .plugin = from_file,
+                                         .options = resolved->options,
+                                         .level = resolved->level,
+                                         .isolation = resolved->isolation};
+    } else if (auto seat = seat_to_play(*resolved, catalog)) {
+      chosen.seats[side] = *seat;
+    } else {
+      chosen.mistakes.push_back(seat.error());
+    }
+  }
+  chosen.mistakes.insert(chosen.mistakes.end(), humans.begin(), humans.end());
+  return chosen;
 }
 
 }  // namespace gambit::config

@@ -91,6 +91,28 @@ std::optional<std::string> apply_seat_flags(Settings& settings, const std::strin
 // whatever level it named. Fails when the plugin is no longer in the catalog.
 Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog);
 
+// A command line's choice of one AI seat of a match: a player id, a plugin
+// file standing in for the catalog's plugin of its id (another build of it),
+// a level and options NAME=VALUE; empty: as configured.
+struct SeatRequest {
+  std::string player, plugin_file, level;
+  std::vector<std::string> options;
+};
+
+// Both seats of a match between AI players (gambit-match), indexed by
+// chess::Color and ready to play: the configured seats as the requests change
+// them (apply_seat_flags, with the flags --white, --white-plugin, --white-level,
+// --white-option and black's), each checked against the catalog's plugins.
+// mistakes: why a seat cannot play, each a sentence naming its flag, the
+// seats' mistakes first, then a seat left to a human; seats are set only
+// when there is none.
+struct MatchSeats {
+  std::array<players::Seat, chess::COLOR_NB> seats;
+  std::vector<std::string> mistakes;
+};
+MatchSeats match_seats(Settings& settings, const players::PluginCatalog& catalog,
+                       const std::array<SeatRequest, chess::COLOR_NB>& requests);
+
 // "human, random, minimax, alphabeta": the names a seat may take.
 std::string available_players(const PluginList& plugins);
 

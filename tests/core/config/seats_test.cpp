@@ -314,5 +314,43 @@ TEST(SeatToPlay, APluginSeatGetsItsLibraryAndLabelAHumanNone) {
   EXPECT_EQ(missing.error(), "the player plugin 'kitchen' is no longer available");
 }
 
+// match_seats: gambit-match's two seats from the configuration and its flags.
+TEST(MatchSeats, TheFlagsChooseEachSeatAndEachMistakeNamesItsFlag) {
+  const players::PluginCatalog catalog =
+      players::PluginCatalog::scan({std::filesystem::path(GAMBIT_RANDOM_PLUGIN).parent_path()});
+  ASSERT_TRUE(catalog.find("random")) << "the random plugin was not found beside " << GAMBIT_RANDOM_PLUGIN;
+  Settings settings;
+  settings.isolation = "in-process";
+  MatchSeats chosen =
+      match_seats(settings, catalog, {SeatRequest{"random", "", "", {"seed=3"}}, SeatRequest{"random", "", "", {}}});
+  ASSERT_TRUE(chosen.mistakes.empty()) << chosen.mistakes.front();
+  EXPECT_EQ(chosen.seats[chess::WHITE].plugin, catalog.find("random"));
+  EXPECT_EQ(chosen.seats[chess::WHITE].options, (players::OptionList{{"seed", "3"}}));
+  EXPECT_EQ(chosen.seats[chess::BLACK].label, "random");
+
+  // A plugin file stands in for its id; it must be that id's, and exist.
+  Settings again;
+  again.isolation = "in-process";
+  chosen = match_seats(again, catalog,
+                       {SeatRequest{"", GAMBIT_RANDOM_PLUGIN, "", {}}, SeatRequest{"minimax", GAMBIT_RANDOM_PLUGIN, "", {}}});
+  ASSERT_EQ(chosen.mistakes.size(), 1u);
+  EXPECT_EQ(chosen.mistakes[0], "--black-plugin: the file's player is 'random', not 'minimax'");
+
+  // The configured White is a human: refused after the other seat's mistake.
+  Settings human;
+  human.isolation = "in-process";
+  chosen = match_seats(human, catalog, {SeatRequest{}, SeatRequest{"", "/nonexistent/gambit_x.so", "", {}}});
+  ASSERT_EQ(chosen.mistakes.size(), 2u);
+  EXPECT_EQ(chosen.mistakes[0], "--black-plugin: no plugin file '/nonexistent/gambit_x.so'");
+  EXPECT_THAT(chosen.mistakes[1], ::testing::HasSubstr("gambit-match plays AI players only: name one with --white"));
+
+  // A bad option names its flag.
+  Settings options;
+  options.isolation = "in-process";
+  chosen = match_seats(options, catalog, {SeatRequest{"random", "", "", {"seed"}}, SeatRequest{"random", "", "", {}}});
+  ASSERT_EQ(chosen.mistakes.size(), 1u);
+  EXPECT_THAT(chosen.mistakes[0], ::testing::StartsWith("--white-option"));
+}
+
 }  // namespace
 }  // namespace gambit::config
