@@ -5,11 +5,14 @@
 # every screen at 1120x780, checks its layout, and saves a picture of each
 # state; this script keeps the states below under the names docs/ uses.
 #   docs/make_screenshots.sh [path/to/gambit]     (default build/bin/gambit)
-# Run from the repository root after a build; it takes about a minute, on a
-# display of its own (Xvfb), so nothing shows on yours.
+# Run after a build, from anywhere; it takes about a minute, on a display of
+# its own (Xvfb), so nothing shows on yours.
 set -eu
-gambit=${1:-build/bin/gambit}
+root=$(cd "$(dirname "$0")/.." && pwd)
+gambit=${1:-$root/build/bin/gambit}
 [ -x "$gambit" ] || { echo "make_screenshots.sh: no program $gambit: build first (make, or cmake --build build)" >&2; exit 2; }
+gambit=$(cd "$(dirname "$gambit")" && pwd)/$(basename "$gambit")
+cd "$root"
 shots=$(mktemp -d)
 trap 'rm -rf "$shots"' EXIT
 /usr/bin/python3 tests/e2e/gui_layout_test.py "$gambit" --shots "$shots" --size 1120x780

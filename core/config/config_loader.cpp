@@ -84,7 +84,8 @@ class LayerReader {
   std::optional<Failure> read_entry(const toml::key& key, const toml::node& node, std::string_view section) {
     const std::string name(key.str());
     const std::string dotted = section.empty() ? name : std::string(section) + "." + name;
-    const bool plain = name.find('.') == std::string::npos;  // a quoted key with a dot is a key of its own
+    // A quoted key with a dot, or an empty one, is a key of its own.
+    const bool plain = !name.empty() && name.find('.') == std::string::npos;
     if (const SettingSpec* spec = plain ? find_setting(dotted) : nullptr) return read_setting(*spec, node);
     if (plain && section.empty() && !keys_under(dotted).empty()) return read_section(node, dotted);
     const std::vector<std::string_view> expected = keys_under(section);
@@ -214,10 +215,8 @@ class LayerReader {
       const std::string_view word = name->str();
       const std::string dotted = key + "." + std::string(word);
       std::optional<Failure> failure;
-      if (word == PlayerKey) continue;
-      if (std::ranges::find(own, word) != own.end()) {
-        failure = read_setting(*find_setting(dotted), *value);
-      } else if (word == LevelKey) {
+      if (word == PlayerKey || std::ranges::find(own, word) != own.end()) continue;  // own: below
+      if (word == LevelKey) {
         Result<std::string> level = read_string(*value, dotted);
         if (!level) return Failure{level.error()};
         seat.level = renamed_level(seat.player, std::move(level).value());
@@ -237,6 +236,10 @@ class LayerReader {
       }
       if (failure) return failure;
     }
+    // The table's own settings under the seat (review's budget), once the seat is read.
+    for (const auto& [name, value] : in_file_order(*table))
+      if (std::ranges::find(own, name->str()) != own.end())
+        if (auto failure = read_setting(*find_setting(sub_key(key, name->str())), *value)) return failure;
     return std::nullopt;
   }
 

@@ -22,14 +22,14 @@ Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, c
                              const PluginList& plugins, std::string_view human_refused) {
   if (seat.human()) {
     if (!human_refused.empty())
-      return Failure{settings.about(key + ".player") + std::string(human_refused) + "; expected " +
+      return Failure{settings.about(sub_key(key, PlayerKey)) + std::string(human_refused) + "; expected " +
                      expected_plugins(plugins)};
     if (!seat.level.empty())
-      return Failure{settings.about(key + ".level") + "a human player has no level; remove it or set " + key +
-                     ".player to a plugin"};
+      return Failure{settings.about(sub_key(key, LevelKey)) + "a human player has no level; remove it or set " +
+                     sub_key(key, PlayerKey) + " to a plugin"};
     if (!seat.options.empty())
       return Failure{settings.about(option_key(key, seat.options.front().first)) +
-                     "a human player has no options; remove them or set " + key + ".player to a plugin"};
+                     "a human player has no options; remove them or set " + sub_key(key, PlayerKey) + " to a plugin"};
     return ResolvedSeat{seat.player, nullptr, "", {}};
   }
 
@@ -37,12 +37,12 @@ Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, c
   for (const gambit_plugin_descriptor* candidate : plugins)
     if (!plugin && candidate && candidate->id && seat.player == candidate->id) plugin = candidate;
   if (!plugin)
-    return Failure{settings.about(key + ".player") + "no player called " + quote_for_message(seat.player) +
+    return Failure{settings.about(sub_key(key, PlayerKey)) + "no player called " + quote_for_message(seat.player) +
                    "; expected " +
                    (human_refused.empty() ? "one of " + available_players(plugins) : expected_plugins(plugins))};
 
   if (!seat.level.empty() && !players::find_level(*plugin, seat.level))
-    return Failure{settings.about(key + ".level") + "plugin " + key_text(seat.player) + " has no level " +
+    return Failure{settings.about(sub_key(key, LevelKey)) + "plugin " + key_text(seat.player) + " has no level " +
                    quote_for_message(seat.level) + "; its levels are " + players::level_names(*plugin)};
   for (std::size_t i = 0; i < seat.options.size(); ++i) {
     const auto& [name, value] = seat.options[i];
@@ -59,7 +59,7 @@ Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, c
   }
 
   Result<players::OptionList> options = players::resolve_options(*plugin, seat.level, seat.options);
-  if (!options) return Failure{settings.about(key + (seat.level.empty() ? ".player" : ".level")) + options.error()};
+  if (!options) return Failure{settings.about(sub_key(key, seat.level.empty() ? PlayerKey : LevelKey)) + options.error()};
   return ResolvedSeat{seat.player, plugin, seat.level, std::move(options).value(), settings.isolation_of(seat)};
 }
 
@@ -159,11 +159,11 @@ std::optional<std::string> apply_seat_flags(Settings& settings, const std::strin
   if (!player.empty()) {
     seat = SeatConfig{player, "", {}};
     std::erase_if(settings.sources, [&](const auto& s) { return s.first.starts_with(key + "."); });
-    settings.sources[key + ".player"] = SourcePlace{flags.player, 0, 0};
+    settings.sources[sub_key(key, PlayerKey)] = SourcePlace{flags.player, 0, 0};
   }
   if (!level.empty()) {
     seat.level = level;
-    settings.sources[key + ".level"] = SourcePlace{flags.level, 0, 0};
+    settings.sources[sub_key(key, LevelKey)] = SourcePlace{flags.level, 0, 0};
   }
   for (const std::string& text : options) {
     auto assignment = players::parse_option_assignment(text);

@@ -53,7 +53,7 @@ constexpr std::array Table{
 
     SettingSpec{.key = ClockMinutesKey, .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.clock.minutes; },
-                .meaning = "Each side's time at the start of the game (1..180 minutes); 0 = no clock",
+                .meaning = "Each side's time at the start of the game (1..180 minutes)",
                 .min = 0, .max = MaxClockMinutes, .widget = W::Number, .group = G::Clock,
                 .label = "Minutes per side", .switch_label = "Play with a clock",
                 .switch_meaning = "Each side has a time limit; running out of time loses the game",
@@ -120,24 +120,44 @@ constexpr std::array Table{
                 .meaning = "By plugin id, the permissions granted of those it declares"},
 };
 
-constexpr bool valid_table() {
-  for (std::size_t i = 0; i < Table.size(); ++i) {
-    for (std::size_t j = i + 1; j < Table.size(); ++j)
-      if (Table[i].key == Table[j].key) return false;
-    if (Table[i].type == Integer && (Table[i].min > Table[i].max)) return false;
-    if (Table[i].type == Choice && Table[i].choices.empty()) return false;
-    if (Table[i].widget != W::None && (Table[i].label.empty() || Table[i].group == G::None)) return false;
-  }
-  return true;
+// The widget that edits a type, or None.
+constexpr W widget_for(SettingType type) {
+  return type == Boolean ? W::Checkbox : type == Integer ? W::Number : type == Choice ? W::Choice : W::None;
 }
-static_assert(valid_table(), "setting keys are unique, ranges and choices are set, every widget has a label and group");
 
-}  // namespace
-
-std::string_view SettingSpec::section() const {
+constexpr std::string_view section_of(std::string_view key) {
   const std::size_t dot = key.rfind('.');
   return dot == std::string_view::npos ? std::string_view() : key.substr(0, dot);
 }
+
+constexpr bool valid_table() {
+  for (std::size_t i = 0; i < Table.size(); ++i) {
+    const SettingSpec& spec = Table[i];
+    for (std::size_t j = i + 1; j < Table.size(); ++j) {
+      if (spec.key == Table[j].key) return false;
+      // A section's entries are contiguous (the writer opens each [section] once).
+      if (j > i + 1 && !section_of(spec.key).empty() && section_of(Table[j].key) == section_of(spec.key) &&
+          section_of(Table[j - 1].key) != section_of(spec.key))
+        return false;
+    }
+    if (spec.type == Integer && spec.min > spec.max) return false;
+    if (spec.type == Choice && spec.choices.empty()) return false;
+    if (spec.widget != W::None && (spec.widget != widget_for(spec.type) || spec.label.empty() || spec.group == G::None))
+      return false;
+    if (!spec.switch_label.empty() && spec.widget != W::Number) return false;
+    // The permissions are written as a table of their own: last in their section.
+    if (spec.type == Permissions && i + 1 < Table.size() && section_of(Table[i + 1].key) == section_of(spec.key))
+      return false;
+  }
+  return true;
+}
+static_assert(valid_table(),
+              "setting keys are unique, sections contiguous, ranges and choices set, each widget fits its type and "
+              "has a label and a group, a switch is on a number, the permissions last in their section");
+
+}  // namespace
+
+std::string_view SettingSpec::section() const { return section_of(key); }
 
 std::string_view SettingSpec::name() const {
   const std::size_t dot = key.rfind('.');

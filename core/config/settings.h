@@ -249,6 +249,10 @@ inline constexpr std::string_view PlayerKey = "player", LevelKey = "level", Opti
 inline constexpr std::array<std::string_view, 5> SeatKeys{PlayerKey, LevelKey, OptionsKey, IsolationKey,
                                                           PermissionsKey};
 inline constexpr std::string_view ReviewKey = "review";
+// A key under another: sub_key("hint", PlayerKey) is "hint.player".
+inline std::string sub_key(std::string_view parent, std::string_view name) {
+  return std::string(parent) + "." + std::string(name);
+}
 inline std::string option_key(std::string_view seat, std::string_view name) {
   return std::string(seat) + "." + std::string(OptionsKey) + "." + key_text(name);
 }

@@ -53,6 +53,7 @@ class AnalysisScreen : public Screen {
   void describe(StateDump& dump) const override;
   bool ai_thinking() const override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
+  sf::FloatRect modal_area() const override;
 
   // The game a text stands for: a FEN (a tree from that position) or a PGN
   // (its first game, with its variations; moves after a bad one are left out

@@ -22,6 +22,11 @@ constexpr float ToastSlot = 70;
 
 }  // namespace
 
+sf::FloatRect AnalysisScreen::modal_area() const {
+  if (dialog_ == Dialog::None) return {};
+  return dialog_ == Dialog::Open ? chooser_.area() : modal_.area();
+}
+
 sf::FloatRect AnalysisScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
 }

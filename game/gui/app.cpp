@@ -21,14 +21,19 @@ namespace gambit::gui {
 
 namespace {
 
-// area, or a one-line strip above (else below) a dialog it would cover, as
-// wide as the dialog; area itself when neither strip fits in the window.
+// area, or a strip above (else below) a dialog it would cover, as wide as
+// the dialog and as tall as there is room for, up to area's height; area
+// itself when not even one line fits beside the dialog.
 sf::FloatRect clear_of(sf::FloatRect area, sf::FloatRect dialog, sf::Vector2f size) {
   constexpr float Line = 30, Gap = 4;
   if (dialog.width <= 0 || !area.intersects(dialog)) return area;
-  if (dialog.top >= Line + 2 * Gap) return {dialog.left, dialog.top - Line - Gap, dialog.width, Line};
-  if (dialog.top + dialog.height + Line + 2 * Gap <= size.y)
-    return {dialog.left, dialog.top + dialog.height + Gap, dialog.width, Line};
+  const float above = dialog.top - 2 * Gap, below = size.y - (dialog.top + dialog.height) - 2 * Gap;
+  if (above >= Line) {
+    const float height = std::min(above, std::max(Line, area.height));
+    return {dialog.left, dialog.top - Gap - height, dialog.width, height};
+  }
+  if (below >= Line)
+    return {dialog.left, dialog.top + dialog.height + Gap, dialog.width, std::min(below, std::max(Line, area.height))};
   return area;
 }
 

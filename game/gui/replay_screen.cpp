@@ -226,6 +226,8 @@ void ReplayScreen::handle(const sf::Event& event) {
 // ---------------------------------------------------------------------------
 // Drawing
 
+sf::FloatRect ReplayScreen::modal_area() const { return exporting_ ? modal_.area() : sf::FloatRect(); }
+
 sf::FloatRect ReplayScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
 }

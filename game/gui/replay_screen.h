@@ -38,6 +38,7 @@ class ReplayScreen : public Screen {
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
+  sf::FloatRect modal_area() const override;
   void describe(StateDump& dump) const override;
   void update() override;
   std::chrono::milliseconds redraw_interval() const override;

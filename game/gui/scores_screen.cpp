@@ -322,6 +322,8 @@ void ScoresScreen::handle(const sf::Event& event) {
 // ---------------------------------------------------------------------------
 // ScoresScreen: drawing
 
+sf::FloatRect ScoresScreen::modal_area() const { return dialog_ != Dialog::None ? modal_.area() : sf::FloatRect(); }
+
 sf::FloatRect ScoresScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
 }

@@ -307,16 +307,15 @@ config::Settings SettingsScreen::build() const {
   settings.hint = seat_config(seats_[Hint]);
   settings.demo.white = seat_config(seats_[DemoWhite]);
   settings.demo.black = seat_config(seats_[DemoBlack]);
-  // A switched-off number, and the settings after it in its group, are 0.
-  const SettingEditor* switched_off = nullptr;
+  // A switched-off number, and the numbers after it in its group, are 0 (and hidden: layout_group).
+  std::vector<config::SettingGroup> off;
   for (const SettingEditor& editor : editors_) {
-    if (switched_off && switched_off->spec->group != editor.spec->group) switched_off = nullptr;
     const config::SettingValue value = editor.spec->value(settings);
     switch (editor.spec->widget) {
       case config::SettingWidget::Checkbox: *std::get<bool*>(value) = editor.check.value; break;
       case config::SettingWidget::Number:
-        if (!editor.spec->switch_label.empty() && !editor.check.value) switched_off = &editor;
-        *std::get<int*>(value) = switched_off ? 0 : int(editor.number.value);
+        if (!editor.spec->switch_label.empty() && !editor.check.value) off.push_back(editor.spec->group);
+        *std::get<int*>(value) = std::ranges::find(off, editor.spec->group) != off.end() ? 0 : int(editor.number.value);
         break;
       case config::SettingWidget::Choice: *std::get<std::string*>(value) = editor.choice.current(); break;
       case config::SettingWidget::None: break;

@@ -34,6 +34,7 @@ class SettingsScreen : public Screen {
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
+  sf::FloatRect modal_area() const override;
   void describe(StateDump& dump) const override;
 
  private:
@@ -94,7 +95,7 @@ class SettingsScreen : public Screen {
   };
   struct Control {
     std::variant<Choice*, Checkbox*, NumberField*> widget;
-    std::string name;  // for the state dump, e.g. "white.level"
+    std::string name;  // for the state dump: the setting's dotted key
     std::string help;  // shown while hovered
     std::function<void()> changed;
   };

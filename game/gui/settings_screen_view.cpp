@@ -138,7 +138,7 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
   if (measured)
     help += "; measured over " + std::to_string(measured->games) + " games at " + measured->time_control + " (" +
             measured->measured + ")";
-  add(seat.level, seat.key + ".level", x, y, width, help, [this, &seat] { level_changed(seat); });
+  add(seat.level, config::sub_key(seat.key, config::LevelKey), x, y, width, help, [this, &seat] { level_changed(seat); });
   if (measured) {
     std::string text = "Measured " + std::to_string(std::lround(measured->elo)) + " \xC2\xB1 " +
                        std::to_string(std::lround(measured->margin)) + " Elo, with the options below";
@@ -174,7 +174,7 @@ void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float widt
   const std::string level = seat.level.index == 0 ? "" : seat.level.current();
   for (OptionEditor& option : seat.options) {
     const gambit_option_spec& spec = *option.spec;
-    const std::string name = seat.key + ".options." + spec.name;
+    const std::string name = config::sub_key(config::sub_key(seat.key, config::OptionsKey), spec.name);
     const std::string help = option_help(spec, baseline(*seat.plugin, level, spec), level);
     switch (spec.type) {
       case GAMBIT_OPTION_INT: add(option.number, name, x, y, width, help); break;
@@ -199,7 +199,7 @@ void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float 
     what[0] = char(std::toupper(static_cast<unsigned char>(what[0])));
     editor.granted.label = fit_text(app_.assets().font(), what, TextSize, width - 32);  // beside the box
     const std::string name(players::permission_name(editor.permission.kind));
-    add(editor.granted, seat.key + ".permissions." + name, x, y,
+    add(editor.granted, config::sub_key(config::sub_key(seat.key, config::PermissionsKey), name), x, y,
         what + " (" + name + ")" + (editor.permission.reason.empty() ? "" : ": " + editor.permission.reason) +
             ". Unticked, the sandbox refuses it, and the plugin may fail saying what it lacks");
   }
@@ -207,7 +207,7 @@ void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float 
 
 float SettingsScreen::layout_seat(SeatEditor& seat, float x, float y, float width) {
   heading(seat.title, x, y);
-  add(seat.player, seat.key + ".player", x, y, width,
+  add(seat.player, config::sub_key(seat.key, config::PlayerKey), x, y, width,
       seat.allow_human ? "Human (you, with the mouse) or one of the AI player plugins found"
                        : "One of the AI player plugins found",
       [this, &seat] { player_changed(seat); });
@@ -229,7 +229,7 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
   y = paragraph("Suggests a move when you ask for a hint during a game (Ctrl+H).", left, y - 4, right + width - left,
                 TextSize - 1, colors::TextDim) + 6;
   float level_y = y;
-  add(hint.player, "hint.player", left, y, width, "One of the AI player plugins found",
+  add(hint.player, config::sub_key(config::HintKey, config::PlayerKey), left, y, width, "One of the AI player plugins found",
       [this, &hint] { player_changed(hint); });
   y = seat_info(hint, left, y, width);
   add_permissions(hint, left, y, width);
@@ -261,8 +261,8 @@ constexpr GroupText GroupTexts[] = {
 };
 
 float SettingsScreen::layout_group(config::SettingGroup group, float x, float y, float width) {
-  const GroupText& text = *std::ranges::find(GroupTexts, group, &GroupText::group);
-  if (*text.heading) heading(text.heading, x, y);
+  const auto text = std::ranges::find(GroupTexts, group, &GroupText::group);
+  if (text != std::end(GroupTexts) && *text->heading) heading(text->heading, x, y);
   for (SettingEditor& editor : editors_) {
     const config::SettingSpec& spec = *editor.spec;
     if (spec.group != group) continue;
@@ -275,7 +275,10 @@ float SettingsScreen::layout_group(config::SettingGroup group, float x, float y,
       case config::SettingWidget::Number:
         if (!spec.switch_label.empty()) {
           add(editor.check, std::string(spec.section()) + ".enabled", x, y, std::string(spec.switch_meaning));
-          if (!editor.check.value) return paragraph(text.when_off, x, y, width, TextSize, colors::TextDim) + 8;
+          if (!editor.check.value) {
+            if (text == std::end(GroupTexts) || !*text->when_off) return y;
+            return paragraph(text->when_off, x, y, width, TextSize, colors::TextDim) + 8;
+          }
         }
         add(editor.number, key, x, y, width, help);
         break;
@@ -376,6 +379,8 @@ void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
         app_.assets().draw_piece(target, pieces[row][col], at, square, shown.ui.piece_set);
     }
 }
+
+sf::FloatRect SettingsScreen::modal_area() const { return asking_leave_ ? leave_dialog_.area() : sf::FloatRect(); }
 
 sf::FloatRect SettingsScreen::toast_area(sf::Vector2f size) const {
   return {Margin, help_top_ - 2, size.x - 2 * Margin, 28};
@@ -494,7 +499,7 @@ void SettingsScreen::describe(StateDump& dump) const {
   dump.add("settings_save_error", save_error_);
   dump.add("unsaved_changes", unsaved_);
   dump.add("settings_typing", typing_ != nullptr);
-  // Where each visible control is ("white.level@24,140,504,32"), for tests that click.
+  // Where each visible control is (its name @ x,y,width,height), for tests that click.
   std::vector<std::string> controls;
   for (const Control& control : controls_) {
     const sf::FloatRect rect = std::visit([](auto* widget) { return widget->rect; }, control.widget);

@@ -191,6 +191,31 @@ TEST(SettingTable, AnUnknownKeyListsTheSectionsKeysFromTheTable) {
   EXPECT_EQ(listed(keys_under("demo")), "move_delay_ms, white or black");
 }
 
+TEST(SettingTable, AnEmptyKeyIsAnUnknownKeyNotTheTopLevelAgain) {
+  for (const char* text : {"\"\" = 1\n", "\"\" = { ui = { sounds = false } }\n", "[ui]\n\"\" = true\n"}) {
+    Result<Settings> read = parse_config(text, "test.toml");
+    ASSERT_FALSE(read.ok()) << text;
+    EXPECT_THAT(read.error(), HasSubstr("unknown key ")) << text;
+  }
+  EXPECT_THAT(parse_config("\"\" = 1\n", "test.toml").error(), HasSubstr("; expected white, black, game, ui,"));
+}
+
+// [review] is a seat with a budget: the seat's keys are read first, as before
+// the table, so their mistakes are told before the budget's.
+TEST(SettingTable, ReviewsBudgetIsReadAfterItsSeat) {
+  Result<Settings> read = parse_config("[review]\nnodes = 0\nlevel = 5\n", "test.toml");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.error(), "test.toml:3:9: review.level must be a string, got integer");
+  read = parse_config("[review]\nnodes = 0\nfoo = 1\n", "test.toml");
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(read.error(), HasSubstr("unknown key review.foo"));
+  read = parse_config("[review]\nnodes = 7\nplayer = \"uci\"\n", "test.toml");
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->review.nodes, 7);
+  EXPECT_EQ(read->review.analyser.player, "uci");
+  EXPECT_TRUE(read->sources.count("review.nodes"));
+}
+
 // Outside the table (and settings.h, which defines what the table points
 // into), no source spells a setting's dotted key: the loader, the writer, the
 // Settings screen and the messages take it from the table.
@@ -206,11 +231,17 @@ TEST(SettingTable, NoSourceSpellsASettingsKeyOutsideTheTable) {
       std::ifstream in(path);
       const std::string source((std::istreambuf_iterator<char>(in)), {});
       ++files;
+      // A literal that starts with a dotted key ("ui.theme must be ..."), a
+      // seat's own key under its seat ("hint.player") or alone (".level").
+      std::vector<std::string> spelled;
       for (const SettingSpec& spec : setting_table()) {
-        if (spec.section().empty()) continue;  // "white", "hint": words too common to search for
-        EXPECT_EQ(source.find("\"" + std::string(spec.key) + "\""), std::string::npos)
-            << path.lexically_relative(root) << " spells \"" << spec.key << "\"";
+        if (!spec.section().empty()) spelled.push_back("\"" + std::string(spec.key));  // "white" alone is too common
+        if (spec.type == SettingType::Seat)
+          for (std::string_view own : SeatKeys) spelled.push_back("\"" + sub_key(spec.key, own));
       }
+      for (std::string_view own : SeatKeys) spelled.push_back("\"." + std::string(own));
+      for (const std::string& literal : spelled)
+        EXPECT_EQ(source.find(literal), std::string::npos) << path.lexically_relative(root) << " spells " << literal;
     }
   }
   EXPECT_GT(files, 100);
