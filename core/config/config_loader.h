@@ -44,6 +44,13 @@ struct ConfigFiles {
   std::filesystem::path default_file = default_config_path();           // skipped when it does not exist
   std::optional<std::filesystem::path> user_file = user_config_path();  // skipped when it does not exist
   std::optional<std::filesystem::path> replacement;                     // --config PATH: read alone; must exist
+
+  // The usual files, or the one a program's --config names ("": none named).
+  static ConfigFiles with_config_flag(const std::string& path) {
+    ConfigFiles files;
+    if (!path.empty()) files.replacement = path;
+    return files;
+  }
 };
 
 // The settings every program starts with: built-in defaults < default file <

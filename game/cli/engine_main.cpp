@@ -105,9 +105,7 @@ int run(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  config::ConfigFiles files;
-  if (!config_path.empty()) files.replacement = config_path;
-  Result<config::Settings> settings = config::load_settings(files);
+  Result<config::Settings> settings = config::load_settings(config::ConfigFiles::with_config_flag(config_path));
   if (!settings) {
     std::fprintf(stderr, "gambit-engine: %s\n", settings.error().c_str());
     return 2;

@@ -155,9 +155,7 @@ int run(int argc, char** argv) {
   }
   if (seed == 0) seed = std::random_device()() | 1;
 
-  config::ConfigFiles files;
-  if (!config_path.empty()) files.replacement = config_path;
-  Result<config::Settings> loaded = config::load_settings(files);
+  Result<config::Settings> loaded = config::load_settings(config::ConfigFiles::with_config_flag(config_path));
   if (!loaded) return fail(loaded.error());
   config::Settings* settings = &loaded.value();
   if (!isolation.empty()) {  // the command line wins over the file and its seats

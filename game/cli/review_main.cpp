@@ -68,9 +68,7 @@ int run(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  config::ConfigFiles files;
-  if (!config_path.empty()) files.replacement = config_path;
-  Result<config::Settings> loaded = config::load_settings(files);
+  Result<config::Settings> loaded = config::load_settings(config::ConfigFiles::with_config_flag(config_path));
   if (!loaded) return fail(loaded.error());
   config::Settings& settings = loaded.value();
   if (!isolation.empty()) settings.isolation = isolation;
