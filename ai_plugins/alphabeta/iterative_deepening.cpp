@@ -115,7 +115,8 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
       }
       const auto first = root_moves_.begin() + std::ptrdiff_t(pv_index_);
       while (true) {
-        score = search<Root>(root, ss, alpha, beta, root_depth_, false);
+        score = config_.refinements ? search<Root, true>(root, ss, alpha, beta, root_depth_, false)
+                                    : search<Root, false>(root, ss, alpha, beta, root_depth_, false);
         if (stopped_) break;
         std::stable_sort(first, root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });

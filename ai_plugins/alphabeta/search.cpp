@@ -86,17 +86,19 @@ Value Engine::evaluate(const Position& pos) const {
   return v + int(splitmix64_mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
 }
 
+template <bool Refined>
 Value Engine::corrected(const Position& pos, Value raw_eval) const {
-  if (!config_.refinements) return raw_eval;
+  if constexpr (!Refined) return raw_eval;
   return std::clamp(raw_eval + correction_->correction(pos), VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 
 // Learns from a finished node whose result says something about its static
 // evaluation: not in check, no capture deciding it, and a bound that lies on
 // the far side of the evaluation (a fail high below it tells nothing).
+template <bool Refined>
 void Engine::update_correction(const Position& pos, const Stack* ss, Value raw_eval, Value best_value, Value beta,
                                Move best_move, int depth) {
-  if (!config_.refinements || ss->in_check || ai::is_mate_score(best_value)) return;
+  if (!Refined || ss->in_check || ai::is_mate_score(best_value)) return;
   if (best_move && ai::is_noisy(pos, best_move)) return;
   if (best_value >= beta && best_value <= ss->static_eval) return;
   if (!best_move && best_value >= ss->static_eval) return;
@@ -139,8 +141,9 @@ void Engine::enter_child(Stack* ss, const Position& child, Move m, Piece moved) 
   (ss + 1)->plies_from_null = m ? ss->plies_from_null + 1 : 0;
 }
 
+template <bool Refined>
 Value Engine::leaned_toward_beta(Value value, Value beta, int weight) const {
-  if (!config_.refinements || value < beta || ai::is_mate_score(value) || ai::is_mate_score(beta)) return value;
+  if (!Refined || value < beta || ai::is_mate_score(value) || ai::is_mate_score(beta)) return value;
   return (value * weight + beta) / (weight + 1);
 }
 
@@ -149,9 +152,10 @@ void Engine::update_continuation(Stack* ss, Piece piece, Square to, int bonus) {
     if ((ss - back)->current_move) (ss - back)->continuation->table[piece][to].update(bonus);
 }
 
+template <bool Refined>
 void Engine::update_previous_quiet(const Position& pos, Stack* ss, int bonus) {
   const Move previous = (ss - 1)->current_move;
-  if (!config_.refinements || !previous || (ss - 1)->move_noisy) return;
+  if (!Refined || !previous || (ss - 1)->move_noisy) return;
   update_continuation(ss - 1, pos.piece_on(previous.to()), previous.to(), bonus);
 }
 
@@ -176,12 +180,12 @@ void Engine::update_quiet_stats(const Position& pos, Stack* ss, Move move, int b
   }
 }
 
-template <Engine::NodeType Node>
+template <Engine::NodeType Node, bool Refined>
 Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node) {
   constexpr bool pv_node = Node != NonPV;
   constexpr bool root_node = Node == Root;
 
-  if (depth <= 0) return qsearch<pv_node ? PV : NonPV>(pos, ss, alpha, beta);
+  if (depth <= 0) return qsearch<pv_node ? PV : NonPV, Refined>(pos, ss, alpha, beta);
 
   Move pv[MAX_PLY + 1];
   if constexpr (pv_node) {
@@ -228,8 +232,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     if (tt_value >= beta) {
       if (tt_move && !tt_noisy) update_quiet_stats(pos, ss, tt_move, stat_bonus(depth));
       // The previous move was tried early and is refuted at once.
-      if ((ss - 1)->move_count <= 2) update_previous_quiet(pos, ss, -stat_bonus(depth + 1));
-    } else if (config_.refinements && tt_move && !tt_noisy) {
+      if ((ss - 1)->move_count <= 2) update_previous_quiet<Refined>(pos, ss, -stat_bonus(depth + 1));
+    } else if (Refined && tt_move && !tt_noisy) {
       update_quiet_history(pos, ss, tt_move, -stat_bonus(depth));
     }
     if (pos.halfmove_clock() < 90) return tt_value;
@@ -242,11 +246,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   } else {
     if (tt_hit) {
       raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
-      ss->static_eval = eval = corrected(pos, raw_eval);
+      ss->static_eval = eval = corrected<Refined>(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     } else {
       raw_eval = evaluate(pos);
-      ss->static_eval = eval = corrected(pos, raw_eval);
+      ss->static_eval = eval = corrected<Refined>(pos, raw_eval);
       if (!excluded) tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), raw_eval);
     }
     const Value earlier = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
@@ -256,7 +260,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (!pv_node && !ss->in_check) {
     // Razoring: far below alpha, only captures could save the node.
     if (depth <= 3 && eval < alpha - 300 - 200 * depth * depth) {
-      const Value v = qsearch<NonPV>(pos, ss, alpha - 1, alpha);
+      const Value v = qsearch<NonPV, Refined>(pos, ss, alpha - 1, alpha);
       if (v < alpha) return v;
     }
     // Reverse futility pruning: so far above beta that a quiet reply will not matter.
@@ -273,7 +277,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       tt_.prefetch(child.key());
       enter_child(ss, child, Move::none(), NO_PIECE);
       (ss + 1)->double_extensions = ss->double_extensions;
-      Value null_value = -search<NonPV>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
+      Value null_value = -search<NonPV, Refined>(child, ss + 1, -beta, -beta + 1, depth - r, !cut_node);
       ss->null_move = false;
       if (stopped_) return VALUE_ZERO;
       if (null_value >= beta) {
@@ -282,7 +286,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         // Deep: verify with null moves off for us for a while (zugzwang).
         nmp_min_ply_ = ss->ply + 3 * (depth - r) / 4;
         nmp_color_ = us;
-        const Value v = search<NonPV>(pos, ss, beta - 1, beta, depth - r, false);
+        const Value v = search<NonPV, Refined>(pos, ss, beta - 1, beta, depth - r, false);
         nmp_min_ply_ = 0;
         if (v >= beta) return null_value;
       }
@@ -292,7 +296,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     // in the full one too. The table is not asked when it already says the
     // node stays below that margin.
     const Value probcut_beta = beta + 180 - 50 * int(improving);
-    if (config_.refinements && depth > 4 && !excluded && std::abs(beta) < VALUE_KNOWN_WIN &&
+    if (Refined && depth > 4 && !excluded && std::abs(beta) < VALUE_KNOWN_WIN &&
         !(tt_depth >= depth - 3 && tt_value != VALUE_NONE && tt_value < probcut_beta)) {
       MovePicker picker(pos, tt_noisy ? tt_move : Move::none(), *capture_history_, false);
       while (const Move m = picker.next()) {
@@ -303,8 +307,8 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
         ss->move_noisy = true;
         enter_child(ss, child, m, moved);
         (ss + 1)->double_extensions = ss->double_extensions;
-        Value v = -qsearch<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1);
-        if (v >= probcut_beta) v = -search<NonPV>(child, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
+        Value v = -qsearch<NonPV, Refined>(child, ss + 1, -probcut_beta, -probcut_beta + 1);
+        if (v >= probcut_beta) v = -search<NonPV, Refined>(child, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
         if (stopped_) return VALUE_ZERO;
         if (v >= probcut_beta) {
           tt_.store(tte, key, value_to_tt(v, ss->ply), ss->tt_pv, BOUND_LOWER, depth - 3, m, raw_eval);
@@ -326,7 +330,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   context.killers[1] = ss->killers[1];
   if (const Move previous = (ss - 1)->current_move)
     context.counter = counter_moves_->table[pos.piece_on(previous.to())][previous.to()];
-  MovePicker picker(pos, tt_move, context, config_.refinements);
+  MovePicker picker(pos, tt_move, context, Refined);
 
   Move quiets_tried[64], noisy_tried[32];
   int quiet_count = 0, noisy_count = 0;
@@ -378,12 +382,12 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     // stored value, the stored move is forced and searched deeper. When
     // another move also beats beta, the node is cut at once (multi-cut).
     int extension = 0;
-    if (config_.refinements && !root_node && depth >= 6 && m == tt_move && !excluded && tt_value != VALUE_NONE &&
+    if (Refined && !root_node && depth >= 6 && m == tt_move && !excluded && tt_value != VALUE_NONE &&
         std::abs(tt_value) < VALUE_KNOWN_WIN && (tt_bound & BOUND_LOWER) && tt_depth >= depth - 3 &&
         ss->ply < 2 * root_depth_) {
       const Value singular_beta = tt_value - 2 * depth;
       ss->excluded_move = m;
-      const Value v = search<NonPV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+      const Value v = search<NonPV, Refined>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
       ss->excluded_move = Move::none();
       if (stopped_) return VALUE_ZERO;
       if (v < singular_beta)
@@ -413,25 +417,25 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
       if (m == context.killers[0] || m == context.killers[1] || m == context.counter) r -= 1024;
       if (gives_check) r -= 1024;
       // Children that kept failing high: this node is likely to fail low.
-      if (config_.refinements && (ss + 1)->cutoff_count > 3) r += 1024;
+      if (Refined && (ss + 1)->cutoff_count > 3) r += 1024;
       if (noisy)
         r -= 1024;
       else
         r -= (history - 8000) * 1024 / 16000;
       const int d = std::clamp(new_depth - r / 1024, 1, new_depth);
-      value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, d, true);
+      value = -search<NonPV, Refined>(child, ss + 1, -(alpha + 1), -alpha, d, true);
       if (value > alpha && d < new_depth) {
         // The reduced search beat alpha: verify deeper when it did so by far,
         // shallower when only just.
-        if (config_.refinements)
+        if (Refined)
           new_depth += (value > best_value + 60 + 10 * new_depth) - (value < best_value + new_depth);
-        if (new_depth > d) value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+        if (new_depth > d) value = -search<NonPV, Refined>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
       }
     } else if (!pv_node || move_count > 1) {
-      value = -search<NonPV>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+      value = -search<NonPV, Refined>(child, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
     }
     if (pv_node && (move_count == 1 || (value > alpha && (root_node || value < beta))))
-      value = -search<PV>(child, ss + 1, -beta, -alpha, new_depth, false);
+      value = -search<PV, Refined>(child, ss + 1, -beta, -alpha, new_depth, false);
 
     if (stopped_) return VALUE_ZERO;
 
@@ -477,7 +481,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     const int bonus = stat_bonus(depth + (best_value > beta + 150));
     // The previous move, tried first or as the killer, is refuted.
     if ((ss - 1)->move_count == 1 + int((ss - 1)->tt_hit) || (ss - 1)->current_move == (ss - 1)->killers[0])
-      update_previous_quiet(pos, ss, -bonus);
+      update_previous_quiet<Refined>(pos, ss, -bonus);
     if (!ai::is_noisy(pos, best_move)) {
       update_quiet_stats(pos, ss, best_move, bonus);
       for (int i = 0; i < quiet_count; ++i) update_quiet_history(pos, ss, quiets_tried[i], -bonus);
@@ -492,16 +496,16 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     // surely the deeper and the further below alpha.
     const int weight = (depth > 5) + (pv_node || cut_node) + (best_value < alpha - 100 * depth) +
                        ((ss - 1)->move_count > 10);
-    update_previous_quiet(pos, ss, stat_bonus(depth) * weight);
+    update_previous_quiet<Refined>(pos, ss, stat_bonus(depth) * weight);
   }
 
   if (excluded) return best_value;
   // A fail high by a wide margin at a shallow depth is less sure than at a
   // deep one: the value returned leans toward beta, more so the shallower.
-  if (!pv_node) best_value = leaned_toward_beta(best_value, beta, depth);
+  if (!pv_node) best_value = leaned_toward_beta<Refined>(best_value, beta, depth);
   // A root searching some of its moves only (a second or later line) has no value of its own to keep.
   if (root_node && pv_index_ > 0) return best_value;
-  if (move_count) update_correction(pos, ss, raw_eval, best_value, beta, best_move, depth);
+  if (move_count) update_correction<Refined>(pos, ss, raw_eval, best_value, beta, best_move, depth);
   tt_.store(tte, key, value_to_tt(best_value, ss->ply), ss->tt_pv,
             best_value >= beta       ? BOUND_LOWER
             : pv_node && best_move   ? BOUND_EXACT
@@ -510,7 +514,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   return best_value;
 }
 
-template <Engine::NodeType Node>
+template <Engine::NodeType Node, bool Refined>
 Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
   constexpr bool pv_node = Node == PV;
   // Quiet checks are tried on the first quiescence ply only.
@@ -546,16 +550,16 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
   } else {
     if (tt_hit) {
       raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
-      ss->static_eval = best_value = corrected(pos, raw_eval);
+      ss->static_eval = best_value = corrected<Refined>(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
         best_value = tt_value;
     } else {
       raw_eval = evaluate(pos);
-      ss->static_eval = best_value = corrected(pos, raw_eval);
+      ss->static_eval = best_value = corrected<Refined>(pos, raw_eval);
     }
     // Stand pat: the side to move need not capture.
     if (best_value >= beta) {
-      best_value = leaned_toward_beta(best_value, beta, 1);
+      best_value = leaned_toward_beta<Refined>(best_value, beta, 1);
       if (!tt_hit)
         tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), false, BOUND_LOWER, DEPTH_NONE, Move::none(),
                   raw_eval);
@@ -592,7 +596,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 
     ss->null_move = false;
     enter_child(ss, child, m, pos.piece_on(m.from()));
-    const Value value = -qsearch<Node>(child, ss + 1, -beta, -alpha, depth - 1);
+    const Value value = -qsearch<Node, Refined>(child, ss + 1, -beta, -alpha, depth - 1);
     if (stopped_) return VALUE_ZERO;
 
     if (value > best_value) {
@@ -608,7 +612,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 
   // In check every legal move was tried: none means mate.
   if (ss->in_check && best_value == -VALUE_INFINITE) return ai::mated_in(ss->ply);
-  best_value = leaned_toward_beta(best_value, beta, 3);
+  best_value = leaned_toward_beta<Refined>(best_value, beta, 3);
 
   tt_.store(tte, pos.key(), value_to_tt(best_value, ss->ply), was_pv, best_value >= beta ? BOUND_LOWER : BOUND_UPPER,
             tt_depth, best_move, raw_eval);
@@ -616,6 +620,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
 }
 
 // The driver (iterative_deepening.cpp) starts each iteration at the root.
-template Value Engine::search<Engine::Root>(const Position&, Stack*, Value, Value, int, bool);
+template Value Engine::search<Engine::Root, true>(const Position&, Stack*, Value, Value, int, bool);
+template Value Engine::search<Engine::Root, false>(const Position&, Stack*, Value, Value, int, bool);
 
 }  // namespace gambit::alphabeta

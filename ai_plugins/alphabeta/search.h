@@ -36,10 +36,11 @@ struct EngineConfig {
   // Full strength plays with the tuned weights; the rated levels keep the
   // hand-set ones they were measured with (human_play.h, ModelVersion).
   ai::Weights weights = ai::Weights::Tuned;
-  // Search refinements added after the levels were calibrated: the static
-  // evaluation corrected by pawn structure (CorrectionHistory) and singular
-  // extensions. A rated level turns them off, so it searches as it did when
-  // it was measured.
+  // Search refinements added after the levels were calibrated (the static
+  // evaluation corrected by pawn structure, singular extensions, ProbCut,
+  // history maluses, fail-high values leaned toward beta, ...; each an
+  // `if (Refined ...)` of search<Node, Refined>). A rated level turns them
+  // off, so it searches as it did when it was measured.
   bool refinements = true;
 };
 
@@ -79,14 +80,22 @@ class Engine {
   struct RootMove;
   enum NodeType { NonPV, PV, Root };
 
-  template <NodeType Node>
+  // Refined: the search with the refinements added after the levels were
+  // measured (EngineConfig::refinements), the one mechanism that keeps them
+  // apart: every refinement is `if (Refined ...)` or a helper taking it, so a
+  // rated level's search (search<Root, false>) is the one it was measured
+  // with, and neither pays for the other's branches.
+  template <NodeType Node, bool Refined>
   ai::Value search(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth, bool cut_node);
-  template <NodeType Node>
+  template <NodeType Node, bool Refined>
   ai::Value qsearch(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth = 0);
 
   ai::Value evaluate(const chess::Position& pos) const;
-  // The static evaluation with what searches found it misses in this pawn structure.
+  // The static evaluation with what searches found it misses in this pawn
+  // structure (CorrectionHistory), and its update; refined only.
+  template <bool Refined>
   ai::Value corrected(const chess::Position& pos, ai::Value raw_eval) const;
+  template <bool Refined>
   void update_correction(const chess::Position& pos, const Stack* ss, ai::Value raw_eval, ai::Value best_value,
                          ai::Value beta, chess::Move best_move, int depth);
   bool is_draw(const chess::Position& pos, const Stack* ss) const;
@@ -103,6 +112,7 @@ class Engine {
   // A fail high's value moved toward beta, (value * weight + beta) / (weight + 1):
   // a wide fail high is less sure than its value says. Full strength only, and
   // never for a mate score.
+  template <bool Refined>
   ai::Value leaned_toward_beta(ai::Value value, ai::Value beta, int weight) const;
   // A quiet move's butterfly and continuation histories; a capture's history.
   void update_quiet_history(const chess::Position& pos, Stack* ss, chess::Move move, int bonus);
@@ -112,6 +122,7 @@ class Engine {
   void update_continuation(Stack* ss, chess::Piece piece, chess::Square to, int bonus);
   // The continuation history of the quiet move that led to this node (none
   // after a null move, a capture or a promotion); full strength only.
+  template <bool Refined>
   void update_previous_quiet(const chess::Position& pos, Stack* ss, int bonus);
   // Reports the first `lines` root moves of the iteration just completed.
   void report_iteration(const Reporter& report, int depth, std::size_t lines) const;
