@@ -22,8 +22,9 @@ namespace gambit::gui {
 namespace {
 
 // area, or a strip above (else below) a dialog it would cover, as wide as
-// the dialog and as tall as there is room for, up to area's height; area
-// itself when not even one line fits beside the dialog.
+// the dialog and as tall as there is room for, up to area's height; nothing
+// (an empty rectangle: the toast waits, hidden) when not even one line fits
+// beside the dialog, rather than cover what the dialog shows.
 sf::FloatRect clear_of(sf::FloatRect area, sf::FloatRect dialog, sf::Vector2f size) {
   constexpr float Line = 30, Gap = 4;
   if (dialog.width <= 0 || !area.intersects(dialog)) return area;
@@ -34,7 +35,7 @@ sf::FloatRect clear_of(sf::FloatRect area, sf::FloatRect dialog, sf::Vector2f si
   }
   if (below >= Line)
     return {dialog.left, dialog.top + dialog.height + Gap, dialog.width, std::min(below, std::max(Line, area.height))};
-  return area;
+  return {};
 }
 
 }  // namespace
@@ -78,9 +79,10 @@ void App::draw_frame() {
   if (now() >= toast_until_) toast_.clear();  // before the screen draws: it may keep room for the toast
   window_.clear(colors::Background);
   stack_.back()->draw(window_);
-  if (!toast_.empty()) {
+  const sf::FloatRect area =
+      toast_.empty() ? sf::FloatRect() : clear_of(stack_.back()->toast_area(size), stack_.back()->modal_area(), size);
+  if (area.width > 0) {
     // In the room the screen keeps for it: its lines from the top, as many as fit.
-    const sf::FloatRect area = clear_of(stack_.back()->toast_area(size), stack_.back()->modal_area(), size);
     const LayoutLog::Region region("toast", area);
     const auto lines = wrap_text(assets_->font(), toast_, 15, area.width - 24);
     const std::size_t shown = std::min(lines.size(), std::size_t(std::max(1.0f, (area.height - 10) / 20)));
