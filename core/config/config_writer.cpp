@@ -131,20 +131,20 @@ std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, con
 
 // One setting that is not a seat, as its line(s); the permissions as a table
 // of their own.
-std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec, Settings& settings) {
+std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec, const Settings& settings) {
   const std::string key(spec.key), name(spec.name());
-  const SettingValue value = spec.value(settings);
+  const SettingConstValue value = read_only(spec, settings);
   switch (spec.type) {
-    case SettingType::Boolean: out += name + " = " + (*std::get<bool*>(value) ? "true" : "false") + "\n"; break;
-    case SettingType::Integer: return append_int(out, spec, *std::get<int*>(value));
+    case SettingType::Boolean: out += name + " = " + (*std::get<const bool*>(value) ? "true" : "false") + "\n"; break;
+    case SettingType::Integer: return append_int(out, spec, *std::get<const int*>(value));
     case SettingType::Choice: {
-      const std::string& text = *std::get<std::string*>(value);
+      const std::string& text = *std::get<const std::string*>(value);
       if (auto failure = check_name(key, text, spec.choices)) return failure;
       out += name + " = " + toml_string(text) + "\n";
       break;
     }
     case SettingType::Text: {
-      const std::string& text = *std::get<std::string*>(value);
+      const std::string& text = *std::get<const std::string*>(value);
       if (auto failure = check_text(text, key)) return failure;
       if (spec.max_length > 0 && text.size() > spec.max_length)
         return Failure{key + " must be 1.." + std::to_string(spec.max_length) + " bytes long"};
@@ -152,14 +152,14 @@ std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec,
       break;
     }
     case SettingType::Path: {
-      const fs::path& path = *std::get<fs::path*>(value);
+      const fs::path& path = *std::get<const fs::path*>(value);
       if (path.empty()) break;
       if (auto failure = check_text(path.string(), key)) return failure;
       out += name + " = " + toml_string(path.string()) + "\n";
       break;
     }
     case SettingType::PathList: {
-      const std::vector<fs::path>& paths = *std::get<std::vector<fs::path>*>(value);
+      const std::vector<fs::path>& paths = *std::get<const std::vector<fs::path>*>(value);
       out += name + " = [";
       for (std::size_t i = 0; i < paths.size(); ++i) {
         if (auto failure = check_text(paths[i].string(), key + "[" + std::to_string(i) + "]")) return failure;
@@ -169,7 +169,7 @@ std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec,
       break;
     }
     case SettingType::Permissions: {
-      const PermissionMap& permissions = *std::get<PermissionMap*>(value);
+      const PermissionMap& permissions = *std::get<const PermissionMap*>(value);
       if (permissions.empty()) break;
       out += "\n[" + key + "]\n";
       for (const auto& [id, granted] : permissions) {
@@ -198,15 +198,14 @@ Result<std::string> format_config(const Settings& settings) {
       "# Gambit settings, written by Gambit. Every setting is written out, so each one\n"
       "# here replaces that of the default configuration (gambit.toml, where every key\n"
       "# is explained).\n";
-  Settings copy = settings;  // the table's accessors point into a Settings; nothing is changed through them
   std::string_view open_section = "-";  // the [table] the next line is in; "-" none
   for (const SettingSpec& spec : setting_table()) {
     if (spec.type == SettingType::Seat) {
       std::string more;
       for (std::string_view own : keys_under(spec.key))
-        if (auto failure = append_setting(more, *find_setting(std::string(spec.key) + "." + std::string(own)), copy))
+        if (auto failure = append_setting(more, *find_setting(std::string(spec.key) + "." + std::string(own)), settings))
           return *failure;
-      if (auto failure = append_seat(out, *std::get<SeatConfig*>(spec.value(copy)), std::string(spec.key), more))
+      if (auto failure = append_seat(out, *std::get<const SeatConfig*>(read_only(spec, settings)), std::string(spec.key), more))
         return *failure;
       open_section = "-";
       continue;
@@ -216,7 +215,7 @@ Result<std::string> format_config(const Settings& settings) {
       out += "\n[" + std::string(spec.section()) + "]\n";
       open_section = spec.section();
     }
-    if (auto failure = append_setting(out, spec, copy)) return *failure;
+    if (auto failure = append_setting(out, spec, settings)) return *failure;
     if (spec.type == SettingType::Permissions) open_section = "-";
     if (spec.key == ClockIncrementKey && !settings.clock.enabled() && settings.clock.increment_seconds != 0)
       return Failure{std::string(ClockIncrementKey) + " must be 0 when " + std::string(ClockMinutesKey) +

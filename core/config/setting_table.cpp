@@ -204,12 +204,16 @@ std::string listed(std::span<const std::string_view> names) {
   return text;
 }
 
+SettingConstValue read_only(const SettingSpec& spec, const Settings& settings) {
+  // The one cast: the accessor only points into the Settings, and the pointer it gives is made const.
+  return std::visit([](auto* place) -> SettingConstValue { return place; }, spec.value(const_cast<Settings&>(settings)));
+}
+
 std::string setting_text(const SettingSpec& spec, const Settings& settings) {
-  // The accessor only points into the Settings; nothing is written through it here.
-  const SettingValue value = spec.value(const_cast<Settings&>(settings));
-  if (const auto* flag = std::get_if<bool*>(&value)) return **flag ? "true" : "false";
-  if (const auto* number = std::get_if<int*>(&value)) return std::to_string(**number);
-  if (const auto* text = std::get_if<std::string*>(&value)) return **text;
+  const SettingConstValue value = read_only(spec, settings);
+  if (const auto* flag = std::get_if<const bool*>(&value)) return **flag ? "true" : "false";
+  if (const auto* number = std::get_if<const int*>(&value)) return std::to_string(**number);
+  if (const auto* text = std::get_if<const std::string*>(&value)) return **text;
   return {};
 }
 

@@ -91,6 +91,13 @@ std::vector<std::string_view> keys_under(std::string_view section);
 // "a, b or c".
 std::string listed(std::span<const std::string_view> names);
 
+// A place to read a setting's value in a const Settings.
+using SettingConstValue = std::variant<const bool*, const int*, const std::string*, const std::filesystem::path*,
+                                       const std::vector<std::filesystem::path>*, const SeatConfig*,
+                                       const PermissionMap*>;
+// The setting in `settings`, read-only: the table's accessor, its pointer made const.
+SettingConstValue read_only(const SettingSpec& spec, const Settings& settings);
+
 // A Boolean, Integer, Choice or Text setting's value as text ("true", "150",
 // "green"); "" for the other types.
 std::string setting_text(const SettingSpec& spec, const Settings& settings);

@@ -154,13 +154,12 @@ void SettingsScreen::load(const config::Settings& settings) {
     seats_[i].base = *configs[i];
     set_seat(seats_[i], *configs[i]);
   }
-  config::Settings values = settings;  // the table's accessors take a Settings they could change
   for (SettingEditor& editor : editors_) {
-    const config::SettingValue value = editor.spec->value(values);
+    const config::SettingConstValue value = config::read_only(*editor.spec, settings);
     switch (editor.spec->widget) {
-      case config::SettingWidget::Checkbox: editor.check.value = *std::get<bool*>(value); break;
+      case config::SettingWidget::Checkbox: editor.check.value = *std::get<const bool*>(value); break;
       case config::SettingWidget::Number: {
-        const int number = *std::get<int*>(value);
+        const int number = *std::get<const int*>(value);
         if (editor.spec->switch_label.empty()) {
           editor.number.value = number;
           break;
@@ -173,7 +172,7 @@ void SettingsScreen::load(const config::Settings& settings) {
       }
       case config::SettingWidget::Choice:
         editor.choice.index = 0;
-        editor.choice.select(*std::get<std::string*>(value));
+        editor.choice.select(*std::get<const std::string*>(value));
         break;
       case config::SettingWidget::None: break;
     }

@@ -486,12 +486,11 @@ void SettingsScreen::describe(StateDump& dump) const {
       if (editor.granted.value) granted.emplace_back(players::permission_name(editor.permission.kind));
     dump.add(prefix + "_granted", granted);
   }
-  config::Settings values = settings;  // each setting the screen edits, by its dotted key
-  for (const SettingEditor& editor : editors_) {
+  for (const SettingEditor& editor : editors_) {  // each setting the screen edits, by its dotted key
     const std::string key(editor.spec->key);
-    const config::SettingValue value = editor.spec->value(values);
-    if (const auto* flag = std::get_if<bool*>(&value)) dump.add(key, **flag);
-    else if (const auto* number = std::get_if<int*>(&value)) dump.add(key, **number);
+    const config::SettingConstValue value = config::read_only(*editor.spec, settings);
+    if (const auto* flag = std::get_if<const bool*>(&value)) dump.add(key, **flag);
+    else if (const auto* number = std::get_if<const int*>(&value)) dump.add(key, **number);
     else dump.add(key, config::setting_text(*editor.spec, settings));
   }
   dump.add("dialog_title", asking_leave_ ? leave_dialog_.title : std::string());
