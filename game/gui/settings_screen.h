@@ -15,6 +15,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -142,6 +143,8 @@ class SettingsScreen : public Screen {
   void commit_typing();
 
   void draw_preview(sf::RenderTarget& target) const;
+  // What the Choice of the setting with these choices shows now (the preview's theme and pieces).
+  std::string chosen(std::span<const std::string_view> choices) const;
 
   config::Settings loaded_;  // what the widgets started from (plugin paths are kept from it)
   std::array<SeatEditor, SeatCount> seats_;

@@ -361,9 +361,14 @@ void SettingsScreen::layout(sf::Vector2f size) {
 // ---------------------------------------------------------------------------
 // Drawing
 
+std::string SettingsScreen::chosen(std::span<const std::string_view> choices) const {
+  for (const SettingEditor& editor : editors_)
+    if (editor.spec->choices.data() == choices.data()) return editor.choice.current();
+  return std::string(choices.front());
+}
+
 void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
-  const config::Settings shown = build();  // as the widgets say now
-  const BoardPalette palette = board_palette(shown.ui.theme);
+  const BoardPalette palette = board_palette(chosen(config::BoardThemes));
   const float square = preview_.height / 2;
   using chess::make_piece;
   const chess::Piece pieces[2][4] = {
@@ -376,7 +381,7 @@ void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
       const sf::Vector2f at(preview_.left + float(col) * square, preview_.top + float(row) * square);
       fill_rect(target, {at.x, at.y, square, square}, (row + col) % 2 == 0 ? palette.light : palette.dark);
       if (pieces[row][col] != chess::NO_PIECE)
-        app_.assets().draw_piece(target, pieces[row][col], at, square, shown.ui.piece_set);
+        app_.assets().draw_piece(target, pieces[row][col], at, square, chosen(config::PieceSets));
     }
 }
 
