@@ -59,22 +59,19 @@ AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, 
 
 void AnalysisScreen::add_buttons() {
   using A = Action;
-  auto add = [&](A action, const char* label, const char* tooltip) {
-    buttons_.push_back({action, Button{label, tooltip, {}}});
-  };
-  add(A::First, "|<", "To the start (Home)");
-  add(A::Previous, "<", "One move back (Left)");
-  add(A::Next, ">", "One move on, along the main continuation (Right)");
-  add(A::Last, ">|", "To the end of this line (End)");
-  add(A::Engine, "Engine", "Engine analysis on or off (L); N: the next engine (Stockfish, when installed)");
-  add(A::FewerLines, "-", "One engine line fewer (-)");
-  add(A::MoreLines, "+", "One engine line more, up to 5 (+)");
-  add(A::Flip, "Flip", "Turn the board around (F)");
-  add(A::Comment, "Comment", "Write a comment after this move (C)");
-  add(A::Editor, "Edit", "Set up a position in the editor, from this one (B)");
-  add(A::Open, "Open", "Open a PGN file or a FEN (O); Ctrl+V pastes one");
-  add(A::Export, "Export", "Save the game with its variations and comments as PGN (E)");
-  add(A::Back, "Back", "Back (Esc)");
+  buttons_.add(A::First, "|<", "To the start (Home)");
+  buttons_.add(A::Previous, "<", "One move back (Left)");
+  buttons_.add(A::Next, ">", "One move on, along the main continuation (Right)");
+  buttons_.add(A::Last, ">|", "To the end of this line (End)");
+  buttons_.add(A::Engine, "Engine", "Engine analysis on or off (L); N: the next engine (Stockfish, when installed)");
+  buttons_.add(A::FewerLines, "-", "One engine line fewer (-)");
+  buttons_.add(A::MoreLines, "+", "One engine line more, up to 5 (+)");
+  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
+  buttons_.add(A::Comment, "Comment", "Write a comment after this move (C)");
+  buttons_.add(A::Editor, "Edit", "Set up a position in the editor, from this one (B)");
+  buttons_.add(A::Open, "Open", "Open a PGN file or a FEN (O); Ctrl+V pastes one");
+  buttons_.add(A::Export, "Export", "Save the game with its variations and comments as PGN (E)");
+  buttons_.add(A::Back, "Back", "Back (Esc)");
 }
 
 void AnalysisScreen::find_engines() {
@@ -224,44 +221,35 @@ void AnalysisScreen::run(Action action, bool by_key) {
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
     case Action::Comment:
       if (cursor_ == tree().root() && tree().size() == 1) break;
-      dialog_ = Dialog::Comment;
-      modal_.open(cursor_ == tree().root() ? "Comment on the game" : "Comment after " + tree().node(cursor_).san,
-                  "Words for this position (an empty comment removes it):",
-                  tree().node(cursor_).comment_after.text, by_key);
-      modal_.path_field = false;
-      modal_.ok.label = "Keep";
+      dialogs_.ask(Dialog::Comment,
+                   cursor_ == tree().root() ? "Comment on the game" : "Comment after " + tree().node(cursor_).san,
+                   "Words for this position (an empty comment removes it):", tree().node(cursor_).comment_after.text,
+                   "Keep", "Cancel", /*path_field=*/false, by_key);
       break;
     case Action::Editor: app_.push(std::make_unique<PositionEditorScreen>(app_, position())); break;
     case Action::Open:
-      dialog_ = Dialog::Open;
-      chooser_.open("Open a game to analyse", "A PGN file (its first game, with its variations), or type a FEN",
-                    app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/", {".pgn"},
-                    app_.setup().recent_files(), "Open");
+      dialogs_.choose_file(Dialog::Open, "Open a game to analyse",
+                           "A PGN file (its first game, with its variations), or type a FEN",
+                           app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/", {".pgn"},
+                           app_.setup().recent_files(), "Open");
       break;
     case Action::Export: {
-      dialog_ = Dialog::Export;
       std::string white;
       for (const auto& [name, value] : game_.tags)
         if (name == "White") white = value;
-      modal_.open("Export as PGN", "File:",
-                  path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
-                                                                     std::int64_t(std::time(nullptr)))),
-                  by_key);
-      modal_.ok.label = "Save";
+      dialogs_.ask(Dialog::Export, "Export as PGN", "File:",
+                   path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
+                                                                      std::int64_t(std::time(nullptr)))),
+                   "Save", "Cancel", /*path_field=*/true, by_key);
       break;
     }
     case Action::Back: app_.pop(); break;
   }
 }
 
-void AnalysisScreen::handle_dialog(const sf::Event& event) {
-  const sf::Vector2f size = app_.window().getView().getSize();
-  if (dialog_ == Dialog::Open) {
-    const FileChooser::Answer answer = chooser_.handle(event, size, app_.assets());
-    if (answer == FileChooser::Answer::None) return;
-    dialog_ = Dialog::None;
-    if (answer == FileChooser::Answer::Cancel) return;
-    const std::string chosen = chooser_.chosen();
+void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
+  if (dialog == Dialog::Open) {
+    const std::string& chosen = answer;
     std::string text = chosen;
     if (!match::looks_like_fen(chosen)) {
       Result<std::string> read = read_text_file(expand_home(chosen));
@@ -274,20 +262,16 @@ void AnalysisScreen::handle_dialog(const sf::Event& event) {
     replace_game(std::move(game).value(), std::filesystem::path(chosen).filename().string());
     return;
   }
-  const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
-  if (answer == ModalDialog::Answer::None) return;
-  const Dialog dialog = std::exchange(dialog_, Dialog::None);
-  if (answer == ModalDialog::Answer::Cancel) return;
   if (dialog == Dialog::Comment) {
     study::Comment comment = tree().node(cursor_).comment_after;
-    comment.text = study::parse_comment(modal_.field.text()).text;
+    comment.text = study::parse_comment(answer).text;
     game_.tree.set_comment_after(cursor_, comment);
   } else if (dialog == Dialog::Export) {
     // The opening's tags, as every PGN Gambit writes has them (from the main line, as pgn-extract -e names a game).
     chess::PgnGame main_line = study::to_pgn_game(game_);
     chess::add_opening_tags(main_line);
     game_.tags = main_line.tags;
-    const std::string path = expand_home(modal_.field.text());
+    const std::string path = expand_home(answer);
     if (auto problem = write_text_file(path, study::write_tree_pgn(game_))) {
       app_.toast("Could not export the game: " + *problem);
     } else {
@@ -377,13 +361,15 @@ void AnalysisScreen::handle_board(const sf::Event& event) {
 void AnalysisScreen::handle(const sf::Event& event) {
   const sf::Vector2f size = app_.window().getView().getSize();
   layout(size);
-  if (dialog_ != Dialog::None) return handle_dialog(event);
+  if (dialogs_.open()) {
+    if (auto answer = dialogs_.handle(event, size, app_.assets())) on_dialog(answer->dialog, answer->text);
+    return;
+  }
   if (event.type == sf::Event::MouseMoved) {
     mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
     if (input_.dragging() || marking_.pending(board_.square_at(mouse_))) app_.invalidate();
   }
-  for (ActionButton& b : buttons_)
-    if (b.button.clicked(event)) return run(b.action);
+  if (auto action = buttons_.clicked(event)) return run(*action);
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     const sf::Vector2f point{float(event.mouseButton.x), float(event.mouseButton.y)};
     if (auto node = tree_view_.node_at(point)) return go_to(*node);

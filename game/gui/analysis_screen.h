@@ -28,11 +28,12 @@
 #include "core/study/analysis_session.h"
 #include "core/study/move_tree.h"
 #include "core/study/tree_pgn.h"
+#include "game/gui/action_buttons.h"
 #include "game/gui/analysis_lines_view.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_marking.h"
 #include "game/gui/board_view.h"
-#include "game/gui/file_chooser.h"
+#include "game/gui/dialogs.h"
 #include "game/gui/move_tree_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -63,17 +64,12 @@ class AnalysisScreen : public Screen {
  private:
   enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
   enum class Dialog { None, Comment, Export, Open };
-  struct ActionButton {
-    Action action;
-    Button button;
-  };
-
   void add_buttons();
   void layout(sf::Vector2f size);
   void run(Action action, bool by_key = false);
   bool shortcut(const sf::Event::KeyEvent& key);
   void handle_board(const sf::Event& event);
-  void handle_dialog(const sf::Event& event);
+  void on_dialog(Dialog dialog, const std::string& text);
 
   // Moves the cursor; the engine follows.
   void go_to(study::NodeId node);
@@ -122,10 +118,8 @@ class AnalysisScreen : public Screen {
   AnalysisLinesView lines_view_;
   sf::FloatRect panel_, bar_, lines_rect_, tree_rect_, toast_slot_;
 
-  std::vector<ActionButton> buttons_;
-  Dialog dialog_ = Dialog::None;
-  ModalDialog modal_;
-  FileChooser chooser_;
+  ActionButtons<Action> buttons_;
+  Dialogs<Dialog> dialogs_;
 };
 
 }  // namespace gambit::gui

@@ -22,10 +22,7 @@ constexpr float ToastSlot = 70;
 
 }  // namespace
 
-sf::FloatRect AnalysisScreen::modal_area() const {
-  if (dialog_ == Dialog::None) return {};
-  return dialog_ == Dialog::Open ? chooser_.area() : modal_.area();
-}
+sf::FloatRect AnalysisScreen::modal_area() const { return dialogs_.area(); }
 
 sf::FloatRect AnalysisScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
@@ -45,28 +42,22 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   const float row3 = size.y - PanelPad - 20 - ButtonHeight;
   const float row2 = row3 - Gap - ButtonHeight;
   const float row1 = row2 - Gap - ButtonHeight;
-  auto place_row = [&](std::size_t first, std::size_t count, float top, const float* shares) {
-    float x = panel_.left + PanelPad;
-    for (std::size_t i = 0; i < count; ++i) {
-      const float w = std::round((inner - Gap * float(count - 1)) * shares[i]);
-      buttons_[first + i].button.rect = {std::round(x), top, w, ButtonHeight};
-      x += w + Gap;
-    }
-  };
+  using A = Action;
+  const float left = panel_.left + PanelPad;
   constexpr float Navigation[] = {0.25f, 0.25f, 0.25f, 0.25f};
-  constexpr float Engine[] = {0.24f, 0.1f, 0.1f, 0.2f, 0.36f};  // Engine, -, +, Flip, Comment
-  constexpr float Files[] = {0.2f, 0.24f, 0.3f, 0.26f};         // Edit, Open, Export, Back
-  place_row(0, 4, row1, Navigation);
-  place_row(4, 5, row2, Engine);
-  place_row(9, 4, row3, Files);
-  buttons_[0].button.enabled = buttons_[1].button.enabled = cursor_ != tree().root();
-  buttons_[2].button.enabled = buttons_[3].button.enabled = !tree().main_child(cursor_).is_none();
-  buttons_[4].button.label = "Engine";  // green while on
-  buttons_[4].button.primary = engine_on_;
-  buttons_[4].button.enabled = !engines_.empty();
-  buttons_[5].button.enabled = lines_ > 1;
-  buttons_[6].button.enabled = lines_ < study::AnalysisSession::MaxLines;
-  buttons_[8].button.enabled = !(cursor_ == tree().root() && tree().size() == 1);
+  constexpr float Engine[] = {0.24f, 0.1f, 0.1f, 0.2f, 0.36f};
+  constexpr float Files[] = {0.2f, 0.24f, 0.3f, 0.26f};
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last}, Navigation, left, row1, inner, ButtonHeight, Gap);
+  buttons_.place_row({A::Engine, A::FewerLines, A::MoreLines, A::Flip, A::Comment}, Engine, left, row2, inner,
+                     ButtonHeight, Gap);
+  buttons_.place_row({A::Editor, A::Open, A::Export, A::Back}, Files, left, row3, inner, ButtonHeight, Gap);
+  buttons_[A::First].enabled = buttons_[A::Previous].enabled = cursor_ != tree().root();
+  buttons_[A::Next].enabled = buttons_[A::Last].enabled = !tree().main_child(cursor_).is_none();
+  buttons_[A::Engine].primary = engine_on_;  // green while on
+  buttons_[A::Engine].enabled = !engines_.empty();
+  buttons_[A::FewerLines].enabled = lines_ > 1;
+  buttons_[A::MoreLines].enabled = lines_ < study::AnalysisSession::MaxLines;
+  buttons_[A::Comment].enabled = !(cursor_ == tree().root() && tree().size() == 1);
 }
 
 std::string AnalysisScreen::status_text() const {
@@ -127,7 +118,7 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
     }
     y += 4;
   }
-  float tree_bottom = buttons_[0].button.rect.top - 10;
+  float tree_bottom = buttons_.front().rect.top - 10;
   toast_slot_ = {};
   if (!app_.toast_text().empty()) {
     toast_slot_ = {x, tree_bottom - ToastSlot, width, ToastSlot};
@@ -137,11 +128,10 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   tree_view_.draw(target, assets, tree_rect_, tree(), cursor_, follow_cursor_);
   follow_cursor_ = false;
 
-  for (ActionButton& b : buttons_) b.button.draw(target, assets);
+  buttons_.draw(target, assets);
   std::string help = "Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows";
   if (text_width(assets.font(), help, 12) > width) help = "Left/Right moves  L engine  Esc back";
-  for (const ActionButton& b : buttons_)
-    if (b.button.hovered) help = b.button.tooltip;
+  help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
 }
@@ -157,11 +147,11 @@ void AnalysisScreen::draw(sf::RenderTarget& target) {
   draw_evaluation_bar(target, assets, bar_, current ? std::optional(lines.front()) : std::nullopt,
                       position().side_to_move(), board_.flipped());
   draw_panel(target);
-  if (dialog_ == Dialog::Open) chooser_.draw(target, assets);
-  else if (dialog_ != Dialog::None) modal_.draw(target, assets);
+  dialogs_.draw(target, assets);
 }
 
 void AnalysisScreen::describe(StateDump& dump) const {
+  buttons_.describe(dump);
   dump.add("fen", position().fen());
   dump.add("opening", opening_text());
   dump.add("start_fen", tree().node(tree().root()).position.fen());
@@ -190,8 +180,7 @@ void AnalysisScreen::describe(StateDump& dump) const {
     }
   dump.add_json("lines", lines + "]");
   dump.add("flipped", board_.flipped());
-  dump.add("dialog", dialog_ != Dialog::None ? 1 : 0);
-  dump.add("dialog_title", dialog_ == Dialog::Open ? chooser_.title() : dialog_ != Dialog::None ? modal_.title : "");
+  dialogs_.describe(dump);
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
   dump.add("board_size", double(board_.rect().width));

@@ -17,13 +17,15 @@ constexpr std::int64_t DelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 16
 
 }  // namespace
 
-DemoScreen::DemoScreen(App& app) : GameScreen(app, store::GameSource::Demo) {
-  add_button(Pause, "Pause", "Pause or resume (Space)");
-  add_button(Step, "Step", "One move while paused (Right arrow or S)");
-  add_button(Flip, "Flip", "Turn the board around (F)");
-  add_button(Slower, "Slower", "Longer pause between moves (-)");
-  add_button(Faster, "Faster", "Shorter pause between moves (+)");
-  add_button(Menu, "Menu", "Stop the demo and go back to the menu (Esc)");
+DemoScreen::DemoScreen(App& app)
+    : Screen(app), view_(app, store::GameSource::Demo, [this] { return demo_ ? &demo_->session() : nullptr; }) {
+  using A = Action;
+  buttons_.add(A::Pause, "Pause", "Pause or resume (Space)");
+  buttons_.add(A::Step, "Step", "One move while paused (Right arrow or S)");
+  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
+  buttons_.add(A::Slower, "Slower", "Longer pause between moves (-)");
+  buttons_.add(A::Faster, "Faster", "Shorter pause between moves (+)");
+  buttons_.add(A::Menu, "Menu", "Stop the demo and go back to the menu (Esc)");
   start();
 }
 
@@ -33,62 +35,73 @@ void DemoScreen::start() {
   auto first = config::resolve_demo_seat(settings, chess::WHITE, plugins);
   auto second = config::resolve_demo_seat(settings, chess::BLACK, plugins);
   if (!first || !second) {
-    failure_ = !first ? first.error() : second.error();
+    view_.fail(!first ? first.error() : second.error());
     return;
   }
   auto a = config::seat_to_play(*first, app_.setup().catalog()), b = config::seat_to_play(*second, app_.setup().catalog());
   if (!a || !b) {
-    failure_ = !a ? a.error() : b.error();
+    view_.fail(!a ? a.error() : b.error());
     return;
   }
   for (const players::Seat* seat : {&*a, &*b})
     if (std::string problem = variant_problem(*seat, settings.game.rules()); !problem.empty()) {
-      failure_ = problem;
+      view_.fail(problem);
       return;
     }
   const auto seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
   auto loop = match::DemoLoop::create(*a, *b, seed, app_.now(), settings.game.rules());
   if (!loop) {
-    failure_ = loop.error();
+    view_.fail(loop.error());
     return;
   }
   demo_ = std::move(loop).value();
   demo_->set_move_delay(milliseconds(settings.demo.move_delay_ms));
   demo_game_seen_ = demo_->game_number();
-  game_began();
+  view_.game_began();
 }
 
-void DemoScreen::advance(std::chrono::steady_clock::time_point now) {
-  demo_->update(now);
-  if (!demo_->failure().empty() && failure_.empty()) failure_ = demo_->failure();
+void DemoScreen::update() {
+  if (!demo_) return;
+  demo_->update(app_.now());
+  if (!demo_->failure().empty() && view_.failure().empty()) view_.fail(demo_->failure());
   if (demo_->game_number() != demo_game_seen_) {  // the next game began
     demo_game_seen_ = demo_->game_number();
-    reset_view();
-    game_began();
+    view_.reset();
+    view_.game_began();
     app_.invalidate();
   }
+  view_.follow_session();
+  view_.update();
 }
 
-bool DemoScreen::enabled(int action) const {
-  if (!demo_) return action == Menu;
+// ---------------------------------------------------------------------------
+// Actions
+
+bool DemoScreen::enabled(Action action) const {
+  if (!demo_) return action == Action::Menu;
   switch (action) {
-    case Step: return demo_->paused();
-    case Slower: return demo_->session().move_delay().count() < DelaySteps[std::size(DelaySteps) - 1];
-    case Faster: return demo_->session().move_delay().count() > 0;
+    case Action::Step: return demo_->paused();
+    case Action::Slower: return demo_->session().move_delay().count() < DelaySteps[std::size(DelaySteps) - 1];
+    case Action::Faster: return demo_->session().move_delay().count() > 0;
     default: return true;
   }
 }
 
-void DemoScreen::run(int action) {
+void DemoScreen::trigger(Action action) {
+  if (enabled(action)) run(action);
+  app_.invalidate();
+}
+
+void DemoScreen::run(Action action) {
   switch (action) {
-    case Pause: demo_->set_paused(!demo_->paused()); break;
-    case Step: demo_->step(); break;
-    case Flip: board_.set_flipped(!board_.flipped()); break;
-    case Slower:
-    case Faster: {
+    case Action::Pause: demo_->set_paused(!demo_->paused()); break;
+    case Action::Step: demo_->step(); break;
+    case Action::Flip: view_.board().set_flipped(!view_.board().flipped()); break;
+    case Action::Slower:
+    case Action::Faster: {
       const std::int64_t current = demo_->session().move_delay().count();
       std::int64_t next = current;
-      if (action == Slower) {
+      if (action == Action::Slower) {
         for (std::int64_t step : DelaySteps)
           if (step > current) {
             next = step;
@@ -102,53 +115,72 @@ void DemoScreen::run(int action) {
       app_.toast("Pause between moves: " + std::to_string(next) + " ms");
       break;
     }
-    case Menu:
-      if (!game().is_over())
-        open_dialog(ConfirmLeave, "Stop the demo?", "The game in progress stops and you go back to the menu.",
-                    std::nullopt, "Yes", "No");
+    case Action::Menu:
+      if (!view_.game().is_over())
+        dialogs_.ask(Dialog::ConfirmLeave, "Stop the demo?", "The game in progress stops and you go back to the menu.",
+                     std::nullopt, "Yes", "No");
       else app_.pop();
       break;
-    default: break;
   }
-}
-
-void DemoScreen::on_dialog(int dialog, const std::string&) {
-  if (dialog == ConfirmLeave) app_.pop();
-}
-
-void DemoScreen::label(int action, Button& button) const {
-  if (action == Pause) button.label = demo_ && demo_->paused() ? "Resume" : "Pause";
 }
 
 bool DemoScreen::shortcut(const sf::Event::KeyEvent& key) {
   switch (key.code) {
-    case sf::Keyboard::Escape: trigger(Menu); return true;
-    case sf::Keyboard::F: trigger(Flip); return true;
+    case sf::Keyboard::Escape: trigger(Action::Menu); return true;
+    case sf::Keyboard::F: trigger(Action::Flip); return true;
     case sf::Keyboard::S:
       if (key.control) return false;
-      trigger(Step);
+      trigger(Action::Step);
       return true;
-    case sf::Keyboard::Space: trigger(Pause); return true;
+    case sf::Keyboard::Space: trigger(Action::Pause); return true;
     case sf::Keyboard::Add:
-    case sf::Keyboard::Equal: trigger(Faster); return true;
+    case sf::Keyboard::Equal: trigger(Action::Faster); return true;
     case sf::Keyboard::Subtract:
-    case sf::Keyboard::Hyphen: trigger(Slower); return true;
+    case sf::Keyboard::Hyphen: trigger(Action::Slower); return true;
     case sf::Keyboard::Right:
-      if (looking_back() || !demo_->paused()) return false;
-      trigger(Step);
+      if (view_.looking_back() || !demo_->paused()) return false;
+      trigger(Action::Step);
       return true;
     default: return false;
   }
 }
 
+// ---------------------------------------------------------------------------
+// Input and view
+
+void DemoScreen::layout() {
+  view_.layout(app_.window().getView().getSize(), buttons_.size());
+  view_.place_buttons(buttons_);
+  for (auto& [action, button] : buttons_) button.enabled = enabled(action);
+  buttons_[Action::Pause].label = demo_ && demo_->paused() ? "Resume" : "Pause";
+}
+
+void DemoScreen::handle(const sf::Event& event) {
+  view_.follow_mouse(event);
+  layout();
+  if (!demo_) {
+    if (view_.failure_page_closed(event)) app_.pop();
+    return;
+  }
+  if (dialogs_.open()) {
+    if (auto answer = dialogs_.handle(event, app_.window().getView().getSize(), app_.assets()))
+      if (answer->dialog == Dialog::ConfirmLeave) app_.pop();
+    return;
+  }
+  if (auto action = buttons_.clicked(event)) return trigger(*action);
+  if (view_.handle_pointer(event, view_.end_box_shown()).taken || event.type != sf::Event::KeyPressed) return;
+  if (view_.drop_selection(event.key) || shortcut(event.key)) return;
+  view_.look_back(event.key);
+}
+
 std::string DemoScreen::status_text() const {
-  const std::string text = GameScreen::status_text();
+  const std::string text = view_.status_text();
   return demo_->paused() ? "Paused - " + text : text;
 }
 
-float DemoScreen::draw_header(sf::RenderTarget& target, float top) {
+float DemoScreen::draw_header(sf::RenderTarget& target, float top) const {
   const Assets& assets = app_.assets();
-  const float x = panel_x(), width = panel_width();
+  const float x = view_.panel_x(), width = view_.panel_width();
   const auto& tally = demo_->tally();
   // Each player with its wins, and the draws, kept whole when the line wraps (no-break spaces).
   const auto whole = [](std::string text) {
@@ -171,13 +203,29 @@ float DemoScreen::draw_header(sf::RenderTarget& target, float top) {
   return y + 26;
 }
 
-void DemoScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
-  const auto next = demo_->next_game_in(app_.now());
-  const std::string text = demo_->paused() ? "Paused" : "Next game in " + std::to_string((next.count() + 999) / 1000) + " s";
-  draw_text_centred(target, app_.assets().font(), text, 16, row);
+void DemoScreen::draw(sf::RenderTarget& target) {
+  layout();
+  if (!demo_) return view_.draw_failure(target, "The demo cannot start");
+  GameView::Parts parts;
+  parts.header = [this](sf::RenderTarget& t, float top) { return draw_header(t, top); };
+  parts.status = status_text();
+  parts.help = buttons_.help("Space pause, S step, +/- speed, F flip, Esc menu");
+  parts.end_row = [this](sf::RenderTarget& t, sf::FloatRect row) {
+    const auto next = demo_->next_game_in(app_.now());
+    const std::string text =
+        demo_->paused() ? "Paused" : "Next game in " + std::to_string((next.count() + 999) / 1000) + " s";
+    draw_text_centred(t, app_.assets().font(), text, 16, row);
+  };
+  view_.draw(target, parts);
+  buttons_.draw(target, app_.assets());
+  dialogs_.draw(target, app_.assets());
 }
 
-void DemoScreen::describe_more(StateDump& dump) const {
+void DemoScreen::describe(StateDump& dump) const {
+  dump.add("mode", name());
+  if (!view_.describe(dump, demo_ ? status_text() : std::string())) return;
+  dialogs_.describe(dump);
+  buttons_.describe(dump);
   dump.add("demo_game", demo_->game_number());
   dump.add("demo_first_wins", demo_->tally().first_wins);
   dump.add("demo_second_wins", demo_->tally().second_wins);

@@ -1,46 +1,56 @@
 // SPDX-License-Identifier: MIT
 // DemoScreen: AI against AI, game after game (match::DemoLoop), with the
 // tally, a live pause between moves, pause and single step. The board and
-// panel are GameScreen's; every game is recorded as a demo game.
+// panel are a GameView's; every game is recorded as a demo game.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "core/match/demo_loop.h"
-#include "game/gui/game_screen.h"
+#include "game/gui/action_buttons.h"
+#include "game/gui/dialogs.h"
+#include "game/gui/game_view.h"
+#include "game/gui/screen.h"
 
 namespace gambit::gui {
 
-class DemoScreen final : public GameScreen {
+class DemoScreen final : public Screen {
  public:
   explicit DemoScreen(App& app);
 
   std::string name() const override { return "demo"; }
+  void handle(const sf::Event& event) override;
+  void update() override;
+  void draw(sf::RenderTarget& target) override;
+  std::chrono::milliseconds redraw_interval() const override { return view_.redraw_interval(/*ticking=*/true); }
+  void describe(StateDump& dump) const override;
+  bool ai_thinking() const override { return view_.ai_thinking(); }
+  sf::FloatRect toast_area(sf::Vector2f size) const override {
+    return view_.toast_slot().value_or(Screen::toast_area(size));
+  }
+  sf::FloatRect modal_area() const override { return dialogs_.area(); }
 
  private:
-  enum Action : int { Pause, Step, Flip, Slower, Faster, Menu };
-  enum Dialog : int { None, ConfirmLeave };
-
-  match::GameSession* session() const override { return demo_ ? &demo_->session() : nullptr; }
-  void advance(std::chrono::steady_clock::time_point now) override;
-  bool enabled(int action) const override;
-  void run(int action) override;
-  void label(int action, Button& button) const override;
-  bool shortcut(const sf::Event::KeyEvent& key) override;
-  void draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) override;
-  float draw_header(sf::RenderTarget& target, float top) override;
-  std::string help_text() const override { return "Space pause, S step, +/- speed, F flip, Esc menu"; }
-  std::string status_text() const override;
-  void describe_more(StateDump& dump) const override;
-  std::string failure_title() const override { return "The demo cannot start"; }
-  void on_dialog(int dialog, const std::string& field) override;
-  bool ticking() const override { return true; }
+  enum class Action { Pause, Step, Flip, Slower, Faster, Menu };
+  enum class Dialog { None, ConfirmLeave };
 
   void start();
+  // Lays out the view and the buttons, their state and words as they are now.
+  void layout();
+  bool enabled(Action action) const;
+  void run(Action action);
+  // run(action) if enabled, and a redraw: what a click or a shortcut does.
+  void trigger(Action action);
+  bool shortcut(const sf::Event::KeyEvent& key);
+  std::string status_text() const;
+  float draw_header(sf::RenderTarget& target, float top) const;
 
   std::unique_ptr<match::DemoLoop> demo_;
   int demo_game_seen_ = 0;
+  GameView view_;
+  ActionButtons<Action> buttons_;
+  Dialogs<Dialog> dialogs_;
 };
 
 }  // namespace gambit::gui

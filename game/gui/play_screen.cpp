@@ -33,16 +33,19 @@ PlayScreen::PlayScreen(App& app, const chess::Position& from) : PlayScreen(app, 
 PlayScreen::PlayScreen(App& app, Start start_with) : PlayScreen(app, std::nullopt, start_with) {}
 
 PlayScreen::PlayScreen(App& app, std::optional<chess::Position> from, Start start_with)
-    : GameScreen(app, store::GameSource::Window), set_up_(std::move(from)) {
-  add_button(NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
-  add_button(Undo, "Undo", "Take back your last move (Ctrl+Z)");
-  add_button(Flip, "Flip", "Turn the board around (Ctrl+F)");
-  add_button(Resign, "Resign", "Resign this game (Ctrl+R)");
-  add_button(Draw, "Offer draw", "");  // or Claim draw, Accept draw: see label()
-  add_button(Hint, "Hint", "Show a good move (Ctrl+H)");
-  add_button(Save, "Save", "Save the game as PGN (Ctrl+S)");
-  add_button(Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
-  add_button(Menu, "Menu", "Back to the menu (Esc)");
+    : Screen(app),
+      set_up_(std::move(from)),
+      view_(app, store::GameSource::Window, [this] { return session_.get(); }) {
+  using A = Action;
+  buttons_.add(A::NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
+  buttons_.add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
+  buttons_.add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
+  buttons_.add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
+  buttons_.add(A::Draw, "Offer draw", "");  // or Claim draw, Accept draw: see label()
+  buttons_.add(A::Hint, "Hint", "Show a good move (Ctrl+H)");
+  buttons_.add(A::Save, "Save", "Save the game as PGN (Ctrl+S)");
+  buttons_.add(A::Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
+  buttons_.add(A::Menu, "Menu", "Back to the menu (Esc)");
   start(start_with);
 }
 
@@ -62,7 +65,7 @@ void PlayScreen::start(Start start_with) {
   if (start_with == Start::Resume) {
     auto read = recording::Recorder::read_kept(app_.setup().store(), app_.setup().store_problem());
     if (!read) {
-      failure_ = read.error();
+      view_.fail(read.error());
       return;
     }
     kept = std::move(read).value();
@@ -80,7 +83,7 @@ void PlayScreen::start(Start start_with) {
   const chess::Variant variant = kept ? kept->game.start().variant() : fresh_game().start().variant();
   auto seats = app_.setup().seats_to_play(seated, variant);
   if (!seats) {
-    failure_ = (start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error();
+    view_.fail((start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error());
     return;
   }
   const std::array<players::Seat, chess::COLOR_NB>& session_seats = *seats;
@@ -89,23 +92,23 @@ void PlayScreen::start(Start start_with) {
     if (auto seat = config::seat_to_play(*resolved, app_.setup().catalog())) hint = *seat;
   auto session = match::GameSession::create(session_seats, time_control, hint, now);
   if (!session) {
-    failure_ = session.error();
+    view_.fail(session.error());
     return;
   }
   session_ = std::move(session).value();
   if (!kept) {
     session_->new_game(fresh_game(), now);
-    game_began(false, recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr));
+    view_.game_began(false, recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr));
   } else {
     const recording::RatedDecision rated =
         recording::Recorder::rated_decision(*kept, session_seats, app_.setup().store() != nullptr);
     session_->new_game(std::move(kept->game), now, kept->clocks);
-    game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
+    view_.game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
     app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + " (" +
-               recorder_.rated().words() + ").");
+               view_.recorder().rated().words() + ").");
   }
   // A lone human playing Black sees the board from Black's side.
-  board_.set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
+  view_.board().set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
 }
 
 void PlayScreen::restart(bool swap_colours) {
@@ -114,8 +117,8 @@ void PlayScreen::restart(bool swap_colours) {
     keep_colours_ = true;  // not drawn again when colours are random
   }
   session_.reset();  // the finished game's players stop here
-  failure_.clear();
-  reset_view();
+  view_.clear_failure();
+  view_.reset();
   hint_.reset();
   start(Start::New);
 }
@@ -125,40 +128,40 @@ bool PlayScreen::swap_offered() const {
 }
 
 bool PlayScreen::rated_in_progress() const {
-  return session_ && recorder_.rated().rated && !game().is_over() && recorder_.played_here(game()) &&
+  return session_ && view_.recorder().rated().rated && !game().is_over() && view_.recorder().played_here(game()) &&
          !session_->can_abort();
 }
 
 void PlayScreen::leave_for_another() {
   if (rated_in_progress()) {
     session_->resign(app_.now());
-    take_session_events();  // recorded now, as a loss
+    follow_session();  // recorded now, as a loss
   } else {
-    tell(recorder_.give_up());
+    view_.tell(view_.recorder().give_up());
   }
 }
 
 void PlayScreen::abort_game() {
-  tell(recorder_.give_up());  // neither recorded nor kept
+  view_.tell(view_.recorder().give_up());  // neither recorded nor kept
   app_.toast("Game aborted: nothing is recorded.");
   app_.replace(std::make_unique<NewGameScreen>(app_));
 }
 
 void PlayScreen::take_back() {
-  recorder_.make_unrated("you took a move back.");
+  view_.recorder().make_unrated("you took a move back.");
   session_->undo(app_.now());
-  reset_view();
+  view_.reset();
   hint_.reset();
 }
 
 void PlayScreen::ask_hint() {
   if (!session_->request_hint(app_.now())) return;
-  recorder_.make_unrated("you asked for a hint.");
+  view_.recorder().make_unrated("you asked for a hint.");
   app_.toast("Looking for a good move...");
 }
 
 void PlayScreen::keep_unfinished_game() {
-  if (session_) tell(recorder_.keep_unfinished(*session_, seat_configs_, app_.now(), std::int64_t(std::time(nullptr))));
+  if (session_) view_.tell(view_.recorder().keep_unfinished(*session_, seat_configs_, app_.now(), std::int64_t(std::time(nullptr))));
 }
 
 // ---------------------------------------------------------------------------
@@ -172,45 +175,45 @@ PlayScreen::DrawChoice PlayScreen::draw_choice() const {
   return DrawChoice::Offer;
 }
 
-bool PlayScreen::enabled(int action) const {
+bool PlayScreen::enabled(Action action) const {
   const match::GameSession* s = session_.get();
-  if (!s) return action == Menu;
+  if (!s) return action == Action::Menu;
   switch (action) {
-    case Undo: return s->can_undo();
-    case Resign: return s->can_resign() || s->can_abort();
-    case Draw: {
+    case Action::Undo: return s->can_undo();
+    case Action::Resign: return s->can_resign() || s->can_abort();
+    case Action::Draw: {
       const DrawChoice choice = draw_choice();
       return choice == DrawChoice::Claim || choice == DrawChoice::Accept ||
              (choice == DrawChoice::Offer && s->can_offer_draw());
     }
-    case Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !looking_back();
+    case Action::Hint: return s->has_hint_seat() && s->human_to_move() && !s->hint_pending() && !view_.looking_back();
     default: return true;
   }
 }
 
-void PlayScreen::label(int action, Button& button) const {
-  const bool rated = recorder_.rated().rated && session_ && !game().is_over();
-  if (action == Resign && session_ && session_->can_abort()) {
+void PlayScreen::label(Action action, Button& button) const {
+  const bool rated = view_.recorder().rated().rated && session_ && !game().is_over();
+  if (action == Action::Resign && session_ && session_->can_abort()) {
     button.label = "Abort";
     button.tooltip = "End the game before your first move: nothing is recorded (Ctrl+R)";
     return;
   }
-  if (action == Resign) {
+  if (action == Action::Resign) {
     button.label = "Resign";
     button.tooltip = "Resign this game (Ctrl+R)";
     return;
   }
-  if (action == Undo) {
+  if (action == Action::Undo) {
     button.label = "Undo";
     button.tooltip = rated ? "Take back your last move: makes the game unrated (Ctrl+Z)" : "Take back your last move (Ctrl+Z)";
     return;
   }
-  if (action == Hint) {
+  if (action == Action::Hint) {
     button.label = "Hint";
     button.tooltip = rated ? "Show a good move: makes the game unrated (Ctrl+H)" : "Show a good move (Ctrl+H)";
     return;
   }
-  if (action != Draw) return;
+  if (action != Action::Draw) return;
   struct Words {
     const char* label;
     const char* tooltip;
@@ -226,21 +229,21 @@ void PlayScreen::label(int action, Button& button) const {
   button.tooltip = chosen.tooltip;
 }
 
-void PlayScreen::run(int action) {
+void PlayScreen::run(Action action) {
   match::GameSession& s = *session_;
   const auto now = app_.now();
   switch (action) {
-    case NewGame:
-      if (!game().is_over() && recorder_.played_here(game())) ask(ConfirmNewGame);
+    case Action::NewGame:
+      if (!game().is_over() && view_.recorder().played_here(game())) ask(Dialog::ConfirmNewGame);
       else app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
-    case Undo:
-      if (recorder_.rated().rated) ask(ConfirmUndoUnrated);
+    case Action::Undo:
+      if (view_.recorder().rated().rated) ask(Dialog::ConfirmUndoUnrated);
       else take_back();
       break;
-    case Flip: board_.set_flipped(!board_.flipped()); break;
-    case Resign: ask(s.can_abort() ? ConfirmAbort : ConfirmResign); break;
-    case Draw:
+    case Action::Flip: view_.board().set_flipped(!view_.board().flipped()); break;
+    case Action::Resign: ask(s.can_abort() ? Dialog::ConfirmAbort : Dialog::ConfirmResign); break;
+    case Action::Draw:
       switch (draw_choice()) {
         case DrawChoice::Claim: s.claim_draw(now); break;
         case DrawChoice::Accept: s.accept_draw(now); break;
@@ -250,14 +253,14 @@ void PlayScreen::run(int action) {
           break;
       }
       break;
-    case Hint:
-      if (recorder_.rated().rated) ask(ConfirmHintUnrated);
+    case Action::Hint:
+      if (view_.recorder().rated().rated) ask(Dialog::ConfirmHintUnrated);
       else ask_hint();
       break;
-    case Save: ask(SaveFile); break;
-    case Load: ask(!game().is_over() && recorder_.played_here(game()) ? ConfirmLoad : LoadFile); break;
-    case Menu:
-      if (!game().is_over() && recorder_.played_here(game())) ask(ConfirmLeave);
+    case Action::Save: ask(Dialog::SaveFile); break;
+    case Action::Load: ask(!game().is_over() && view_.recorder().played_here(game()) ? Dialog::ConfirmLoad : Dialog::LoadFile); break;
+    case Action::Menu:
+      if (!game().is_over() && view_.recorder().played_here(game())) ask(Dialog::ConfirmLeave);
       else app_.pop();
       break;
     default: break;
@@ -269,15 +272,16 @@ void PlayScreen::ask(Dialog dialog) {
   const std::string given_up = rated_in_progress()
                                    ? "This rated game is resigned: it is recorded as a loss."
                                    : "The game in progress is given up: it is neither recorded nor kept.";
+  view_.drop_selection();  // a dialog over the board leaves no piece picked up
   switch (dialog) {
-    case ConfirmAbort:
-      open_dialog(dialog, "Abort the game?", "Nobody has won or lost: nothing is recorded.", std::nullopt, "Yes", "No");
+    case Dialog::ConfirmAbort:
+      dialogs_.ask(dialog, "Abort the game?", "Nobody has won or lost: nothing is recorded.", std::nullopt, "Yes", "No");
       break;
-    case ConfirmUndoUnrated:
-      open_dialog(dialog, "Take back a move?", "A take-back makes this rated game unrated: it will not change your rating.",
+    case Dialog::ConfirmUndoUnrated:
+      dialogs_.ask(dialog, "Take back a move?", "A take-back makes this rated game unrated: it will not change your rating.",
                   std::nullopt, "Yes", "No");
       break;
-    case ChooseGame: {
+    case Dialog::ChooseGame: {
       const std::size_t n = choosing_->games.size();
       std::string list = "The file holds " + std::to_string(n) + " games. Which one? (1 to " + std::to_string(n) + ")";
       constexpr std::size_t Listed = 6;
@@ -287,53 +291,53 @@ void PlayScreen::ask(Dialog dialog) {
       if (!choosing_->unreadable.empty())
         list += "\nLeft out, unreadable: " + std::to_string(choosing_->unreadable.size()) + " (" +
                 choosing_->unreadable.front() + ")";
-      open_dialog(dialog, "Choose a game", list, "1", "Open", "Cancel", /*path_field=*/false);
+      dialogs_.ask(dialog, "Choose a game", list, "1", "Open", "Cancel", /*path_field=*/false);
       break;
     }
-    case Message: break;  // tell_in_dialog opens it with its words
-    case ConfirmHintUnrated:
-      open_dialog(dialog, "Ask for a hint?", "A hint makes this rated game unrated: it will not change your rating.",
+    case Dialog::Message: break;  // tell_in_dialog opens it with its words
+    case Dialog::ConfirmHintUnrated:
+      dialogs_.ask(dialog, "Ask for a hint?", "A hint makes this rated game unrated: it will not change your rating.",
                   std::nullopt, "Yes", "No");
       break;
-    case ConfirmLeave:
-      open_dialog(dialog, "Back to the menu?", "The game is kept: Resume game on the menu goes on with it.",
+    case Dialog::ConfirmLeave:
+      dialogs_.ask(dialog, "Back to the menu?", "The game is kept: Resume game on the menu goes on with it.",
                   std::nullopt, "Yes", "No");
       break;
-    case ConfirmResign:
-      open_dialog(dialog, "Resign?", "The game ends and your opponent wins.", std::nullopt, "Yes", "No");
+    case Dialog::ConfirmResign:
+      dialogs_.ask(dialog, "Resign?", "The game ends and your opponent wins.", std::nullopt, "Yes", "No");
       break;
-    case ConfirmNewGame: open_dialog(dialog, "Start a new game?", given_up, std::nullopt, "Yes", "No"); break;
-    case ConfirmLoad: open_dialog(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
-    case SaveFile:
-      open_chooser(dialog, "Save the game as PGN", "A new name, or a game file to replace",
-                   path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
-                                                              session_->seat(chess::BLACK).label,
-                                                              std::int64_t(std::time(nullptr)))),
-                   {".pgn"}, "Save");
+    case Dialog::ConfirmNewGame: dialogs_.ask(dialog, "Start a new game?", given_up, std::nullopt, "Yes", "No"); break;
+    case Dialog::ConfirmLoad: dialogs_.ask(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
+    case Dialog::SaveFile:
+      dialogs_.choose_file(dialog, "Save the game as PGN", "A new name, or a game file to replace",
+                           path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
+                                                                              session_->seat(chess::BLACK).label,
+                                                                              std::int64_t(std::time(nullptr)))),
+                           {".pgn"}, app_.setup().recent_files(), "Save");
       break;
-    case LoadFile:
-      open_chooser(dialog, "Load a game", "A PGN file (or type a position in FEN)",
-                   last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_, {".pgn", ".fen"},
-                   "Load");
+    case Dialog::LoadFile:
+      dialogs_.choose_file(dialog, "Load a game", "A PGN file (or type a position in FEN)",
+                           last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_,
+                           {".pgn", ".fen"}, app_.setup().recent_files(), "Load");
       break;
-    case None: break;
+    case Dialog::None: break;
   }
 }
 
-void PlayScreen::on_dialog(int dialog, const std::string& field) {
+void PlayScreen::on_dialog(Dialog dialog, const std::string& field) {
   switch (dialog) {
-    case ConfirmLeave: app_.pop(); break;
-    case ConfirmResign: session_->resign(app_.now()); break;
-    case ConfirmAbort: abort_game(); break;
-    case ConfirmUndoUnrated: take_back(); break;
-    case ConfirmHintUnrated: ask_hint(); break;
-    case ConfirmNewGame:
+    case Dialog::ConfirmLeave: app_.pop(); break;
+    case Dialog::ConfirmResign: session_->resign(app_.now()); break;
+    case Dialog::ConfirmAbort: abort_game(); break;
+    case Dialog::ConfirmUndoUnrated: take_back(); break;
+    case Dialog::ConfirmHintUnrated: ask_hint(); break;
+    case Dialog::ConfirmNewGame:
       leave_for_another();
       app_.replace(std::make_unique<NewGameScreen>(app_));
       break;
-    case ConfirmLoad: ask(LoadFile); break;  // the game is left only when another replaces it (open_loaded)
-    case SaveFile: save_game(user_path(field)); break;
-    case ChooseGame: {
+    case Dialog::ConfirmLoad: ask(Dialog::LoadFile); break;  // the game is left only when another replaces it (open_loaded)
+    case Dialog::SaveFile: save_game(user_path(field)); break;
+    case Dialog::ChooseGame: {
       auto chosen = parse_int64(field);
       const std::size_t n = choosing_ ? choosing_->games.size() : 0;
       if (!chosen || *chosen < 1 || std::size_t(*chosen) > n) {
@@ -346,7 +350,7 @@ void PlayScreen::on_dialog(int dialog, const std::string& field) {
       open_loaded(game, last_loaded_);
       break;
     }
-    case LoadFile: load_game(user_path(field)); break;
+    case Dialog::LoadFile: load_game(user_path(field)); break;
     default: break;
   }
 }
@@ -363,7 +367,8 @@ void PlayScreen::save_game(const std::string& path) {
 }
 
 void PlayScreen::tell_in_dialog(const std::string& title, const std::string& message) {
-  open_dialog(Message, title, message, std::nullopt, "OK", "");
+  view_.drop_selection();
+  dialogs_.ask(Dialog::Message, title, message, std::nullopt, "OK", "");
 }
 
 void PlayScreen::load_game(const std::string& text) {
@@ -378,11 +383,11 @@ void PlayScreen::load_game(const std::string& text) {
   }
   if (loaded->games.size() > 1) {
     choosing_ = std::move(loaded).value();
-    ask(ChooseGame);
+    ask(Dialog::ChooseGame);
     return;
   }
   open_loaded(loaded->games.front(), text);
-  if (!loaded->unreadable.empty() && dialog() == None)
+  if (!loaded->unreadable.empty() && !dialogs_.open())
     tell_in_dialog("Other games of the file could not be read",
                    std::to_string(loaded->unreadable.size()) + " left out; the first: " + loaded->unreadable.front());
 }
@@ -393,11 +398,11 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
     return;
   }
   const std::size_t plies = game.moves.size();
-  if (!this->game().is_over() && recorder_.played_here(this->game())) leave_for_another();  // as Load's question said
+  if (!this->game().is_over() && view_.recorder().played_here(this->game())) leave_for_another();  // as Load's question said
   session_->new_game(match::game_from_pgn(game), app_.now());
-  reset_view();
+  view_.reset();
   hint_.reset();
-  game_began(false, {false, "a loaded game is not rated."});
+  view_.game_began(false, {false, "a loaded game is not rated."});
   if (!game.cut_short.empty()) {
     tell_in_dialog("Loaded up to a move that cannot be played",
                    "The game is loaded as far as " + match::moves_text(plies) +
@@ -414,27 +419,63 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
 // ---------------------------------------------------------------------------
 // Input
 
-bool PlayScreen::handle_overlay(const sf::Event& event) {
+void PlayScreen::layout() {
+  view_.layout(app_.window().getView().getSize(), buttons_.size());
+  view_.place_buttons(buttons_);
+  for (auto& [action, button] : buttons_) {
+    button.enabled = enabled(action);
+    label(action, button);
+  }
+}
+
+void PlayScreen::trigger(Action action) {
+  if (enabled(action)) run(action);
+  app_.invalidate();
+}
+
+void PlayScreen::handle(const sf::Event& event) {
+  view_.follow_mouse(event);
+  layout();
+  if (!session_) {
+    if (view_.failure_page_closed(event)) app_.pop();
+    return;
+  }
+  if (dialogs_.open()) {
+    if (auto answer = dialogs_.handle(event, app_.window().getView().getSize(), app_.assets()))
+      on_dialog(answer->dialog, answer->text);
+    return;
+  }
+  const bool end_box = view_.end_box_shown();
+  if (end_box && handle_end_box(event)) return;
+  if (auto action = buttons_.clicked(event)) return trigger(*action);
+  const GameView::Pointer pointer = view_.handle_pointer(event, end_box);
+  if (pointer.move) play(*pointer.move);
+  if (pointer.taken || (!end_box && handle_text(event)) || event.type != sf::Event::KeyPressed) return;
+  if (view_.drop_selection(event.key) || shortcut(event.key)) return;
+  view_.look_back(event.key);
+}
+
+bool PlayScreen::handle_end_box(const sf::Event& event) {
   const bool enter = event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Enter;
-  if (overlay_again_.clicked(event) || enter) {
+  if (end_again_.clicked(event) || enter) {
     restart(false);
     return true;
   }
-  if (swap_offered() && overlay_swap_.clicked(event)) {
+  if (swap_offered() && end_swap_.clicked(event)) {
     restart(true);
     return true;
   }
-  if (overlay_menu_.clicked(event)) {
+  if (end_menu_.clicked(event)) {
     app_.pop();
     return true;
   }
   const bool review_key =
       event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R && !event.key.control;
-  if (recorder_.recorded_game() && (overlay_review_.clicked(event) || review_key)) {
+  if (view_.recorder().recorded_game() && (end_review_.clicked(event) || review_key)) {
     // The store's labels (the profile's name, not "Human"), so that the review
     // walks the person's own mistakes.
     store::GameSummary game;
-    game.id = *recorder_.recorded_game();
+    game.id = *view_.recorder().recorded_game();
     if (store::Store* store = app_.setup().store())
       if (auto summary = store->game_summary(game.id)) game = summary.value();
     app_.push(std::make_unique<ReplayScreen>(app_, game, true));
@@ -448,7 +489,7 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
-    overlay_dismissed_ = true;
+    view_.dismiss_end_box();
     return true;
   }
   return false;
@@ -457,19 +498,19 @@ bool PlayScreen::handle_overlay(const sf::Event& event) {
 // Letters type moves (the move box): the shortcuts take Ctrl.
 bool PlayScreen::shortcut(const sf::Event::KeyEvent& key) {
   if (key.code == sf::Keyboard::Escape) {
-    trigger(Menu);
+    trigger(Action::Menu);
     return true;
   }
   if (!key.control) return false;
   switch (key.code) {
-    case sf::Keyboard::N: trigger(NewGame); return true;
-    case sf::Keyboard::Z: trigger(Undo); return true;
-    case sf::Keyboard::F: trigger(Flip); return true;
-    case sf::Keyboard::R: trigger(Resign); return true;
-    case sf::Keyboard::D: trigger(Draw); return true;
-    case sf::Keyboard::H: trigger(Hint); return true;
-    case sf::Keyboard::S: trigger(Save); return true;
-    case sf::Keyboard::O: trigger(Load); return true;
+    case sf::Keyboard::N: trigger(Action::NewGame); return true;
+    case sf::Keyboard::Z: trigger(Action::Undo); return true;
+    case sf::Keyboard::F: trigger(Action::Flip); return true;
+    case sf::Keyboard::R: trigger(Action::Resign); return true;
+    case sf::Keyboard::D: trigger(Action::Draw); return true;
+    case sf::Keyboard::H: trigger(Action::Hint); return true;
+    case sf::Keyboard::S: trigger(Action::Save); return true;
+    case sf::Keyboard::O: trigger(Action::Load); return true;
     default: return false;
   }
 }
@@ -522,19 +563,30 @@ void PlayScreen::submit_typed_move() {
     move_error_[0] = char(std::toupper(static_cast<unsigned char>(move_error_[0])));
     return;
   }
-  played_typed_move();
-  s.play_human_move(*move, app_.now());
+  view_.played_typed_move();
   move_box_.set_text("");
   move_error_.clear();
-  take_session_events();
+  play(*move);
+}
+
+void PlayScreen::play(chess::Move move) {
+  session_->play_human_move(move, app_.now());
+  follow_session();
+}
+
+void PlayScreen::follow_session() {
+  view_.follow_session([this](const match::SessionEvent& event) { on_event(event); });
 }
 
 // ---------------------------------------------------------------------------
 // Flow and view
 
-void PlayScreen::advance(std::chrono::steady_clock::time_point now) {
-  session_->update(now);
+void PlayScreen::update() {
+  if (!session_) return;
+  session_->update(app_.now());
   if (hint_ && hint_ply_ != game().moves().size()) hint_.reset();
+  follow_session();
+  view_.update();
 }
 
 void PlayScreen::on_event(const match::SessionEvent& event) {
@@ -554,16 +606,15 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
   }
 }
 
-float PlayScreen::draw_under_status(sf::RenderTarget& target, float top) {
-  if (!move_box_shown()) return GameScreen::draw_under_status(target, top);
+float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
   const Assets& assets = app_.assets();
-  const float x = panel_x(), width = panel_width();
+  const float x = view_.panel_x(), width = view_.panel_width();
   move_box_.rect = {x, top, width, 28};
   move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
   move_box_.draw(target, assets);
   // Under the box: why a typed move was not played, the completions of what
   // is typed, or the AI's thinking.
-  std::string line = thinking_text();
+  std::string line = view_.thinking_text();
   sf::Color color = colors::TextDim;
   if (!move_error_.empty()) {
     line = move_error_;
@@ -602,29 +653,29 @@ std::string PlayScreen::header_text() const {
             "+" + match::seconds_text(clock.increment_ms) + " " + std::string(rating::speed_key(pool.speed));
   else
     text += " \xC2\xB7 no clock";
-  if (session_->has_human()) text += recorder_.rated().rated ? " \xC2\xB7 Rated" : " \xC2\xB7 Casual";
+  if (session_->has_human()) text += view_.recorder().rated().rated ? " \xC2\xB7 Rated" : " \xC2\xB7 Casual";
   return text;
 }
 
-float PlayScreen::draw_header(sf::RenderTarget& target, float top) {
+float PlayScreen::draw_header(sf::RenderTarget& target, float top) const {
   const Assets& assets = app_.assets();
-  draw_text(target, assets.font(), fit_text(assets.font(), header_text(), 14, panel_width()), 14, {panel_x(), top},
-            colors::TextDim);
+  draw_text(target, assets.font(), fit_text(assets.font(), header_text(), 14, view_.panel_width()), 14,
+            {view_.panel_x(), top}, colors::TextDim);
   return top + 22;
 }
 
-void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
+void PlayScreen::draw_end_row(sf::RenderTarget& target, sf::FloatRect row) {
   // Play again, Swap colours (one human against an AI), Menu: in a row.
-  std::vector<Button*> buttons{&overlay_again_};
-  if (swap_offered()) buttons.push_back(&overlay_swap_);
-  if (recorder_.recorded_game()) buttons.push_back(&overlay_review_);
-  buttons.push_back(&overlay_menu_);
+  std::vector<Button*> buttons{&end_again_};
+  if (swap_offered()) buttons.push_back(&end_swap_);
+  if (view_.recorder().recorded_game()) buttons.push_back(&end_review_);
+  buttons.push_back(&end_menu_);
   const float gap = 10, n = float(buttons.size());
   const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);
   // A narrow box (the smallest window) takes the short names; the tooltips keep the long ones.
   const bool narrow = bw < 120;
-  overlay_again_.label = narrow ? "Again" : "Play again";
-  overlay_swap_.label = narrow ? "Swap" : "Swap colours";
+  end_again_.label = narrow ? "Again" : "Play again";
+  end_swap_.label = narrow ? "Swap" : "Swap colours";
   float bx = std::round(row.left + (row.width - bw * n - gap * (n - 1)) / 2);
   for (Button* b : buttons) {
     b->rect = {bx, row.top, std::floor(bw), row.height};
@@ -633,15 +684,26 @@ void PlayScreen::draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) {
   }
 }
 
-std::string PlayScreen::help_text() const {
-  return "Drag or click the pieces, or type a move. Left and Right look back through the game.";
+void PlayScreen::draw(sf::RenderTarget& target) {
+  layout();
+  if (!session_) return view_.draw_failure(target, "The game cannot start");
+  GameView::Parts parts;
+  parts.header = [this](sf::RenderTarget& t, float top) { return draw_header(t, top); };
+  parts.status = view_.status_text();
+  if (move_box_shown()) parts.under_status = [this](sf::RenderTarget& t, float top) { return draw_move_box(t, top); };
+  parts.help = buttons_.help("Drag or click the pieces, or type a move. Left and Right look back through the game.");
+  if (hint_) parts.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
+  parts.end_row = [this](sf::RenderTarget& t, sf::FloatRect row) { draw_end_row(t, row); };
+  view_.draw(target, parts);
+  buttons_.draw(target, app_.assets());
+  dialogs_.draw(target, app_.assets());
 }
 
-void PlayScreen::add_to_scene(BoardScene& scene) const {
-  if (hint_) scene.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
-}
-
-void PlayScreen::describe_more(StateDump& dump) const {
+void PlayScreen::describe(StateDump& dump) const {
+  dump.add("mode", name());
+  if (!view_.describe(dump, session_ ? view_.status_text() : std::string())) return;
+  dialogs_.describe(dump);
+  buttons_.describe(dump);
   dump.add("move_box", move_box_.text());
   dump.add("move_error", move_error_);
   dump.add("header", header_text());

@@ -2,7 +2,7 @@
 // PlayScreen: a game in the window with the seats of the settings, humans
 // moving with the mouse or typing moves (the move box): undo, resign, draw
 // offers and claims, hints, save and load, play again (or with the colours
-// swapped) from the end-of-game box. The board and panel are GameScreen's.
+// swapped) from the end-of-game box. The board and panel are a GameView's.
 // Besides recording finished games, it keeps the unfinished game in the store
 // after every move and when the screen closes, for "Resume game".
 #pragma once
@@ -15,11 +15,14 @@
 #include "core/config/settings.h"
 #include "core/match/game_record.h"
 #include "core/match/game_session.h"
-#include "game/gui/game_screen.h"
+#include "game/gui/action_buttons.h"
+#include "game/gui/dialogs.h"
+#include "game/gui/game_view.h"
+#include "game/gui/screen.h"
 
 namespace gambit::gui {
 
-class PlayScreen final : public GameScreen {
+class PlayScreen final : public Screen {
  public:
   // A new game with the settings' seats, or the game the store kept.
   enum class Start { New, Resume };
@@ -38,10 +41,20 @@ class PlayScreen final : public GameScreen {
   void load_game(const std::string& text);
 
   std::string name() const override { return "play"; }
+  void handle(const sf::Event& event) override;
+  void update() override;
+  void draw(sf::RenderTarget& target) override;
+  std::chrono::milliseconds redraw_interval() const override { return view_.redraw_interval(/*ticking=*/false); }
+  void describe(StateDump& dump) const override;
+  bool ai_thinking() const override { return view_.ai_thinking(); }
+  sf::FloatRect toast_area(sf::Vector2f size) const override {
+    return view_.toast_slot().value_or(Screen::toast_area(size));
+  }
+  sf::FloatRect modal_area() const override { return dialogs_.area(); }
 
  private:
-  enum Action : int { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu };
-  enum Dialog : int {
+  enum class Action { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu };
+  enum class Dialog {
     None, ConfirmLeave, ConfirmResign, ConfirmNewGame, ConfirmLoad, SaveFile, LoadFile, ConfirmAbort,
     ConfirmUndoUnrated, ConfirmHintUnrated, Message, ChooseGame
   };
@@ -49,25 +62,32 @@ class PlayScreen final : public GameScreen {
   // give, accept the opponent's offer, say that an offer is made, or offer one.
   enum class DrawChoice { Claim, Accept, Offered, Offer };
 
-  match::GameSession* session() const override { return session_.get(); }
-  void advance(std::chrono::steady_clock::time_point now) override;
-  bool enabled(int action) const override;
-  void run(int action) override;
-  void label(int action, Button& button) const override;
-  bool shortcut(const sf::Event::KeyEvent& key) override;
-  bool handle_text(const sf::Event& event) override;
-  bool handle_overlay(const sf::Event& event) override;
-  void draw_overlay_row(sf::RenderTarget& target, sf::FloatRect row) override;
-  float draw_under_status(sf::RenderTarget& target, float top) override;
+  const chess::Game& game() const { return session_->game(); }
+  // Lays out the view and the buttons, their state and words as they are now.
+  void layout();
+  bool enabled(Action action) const;
+  void run(Action action);
+  // run(action) if enabled, and a redraw: what a click or a shortcut does.
+  void trigger(Action action);
+  // A button's words as the game stands (Resign or Abort, the draw button's four).
+  void label(Action action, Button& button) const;
+  bool shortcut(const sf::Event::KeyEvent& key);
+  // The move box's typing; true when it took the event.
+  bool handle_text(const sf::Event& event);
+  // The end-of-game box's buttons and keys (play again, review, analyse); true when it took the event.
+  bool handle_end_box(const sf::Event& event);
+  void draw_end_row(sf::RenderTarget& target, sf::FloatRect row);
+  // Under the status: the move box and its line (why a move was refused, the completions, the AI's thinking).
+  float draw_move_box(sf::RenderTarget& target, float top);
   // One line over the players: the variant, the clock and its pool, rated or casual.
-  float draw_header(sf::RenderTarget& target, float top) override;
+  float draw_header(sf::RenderTarget& target, float top) const;
   std::string header_text() const;
-  std::string help_text() const override;
-  void add_to_scene(BoardScene& scene) const override;
-  void describe_more(StateDump& dump) const override;
-  std::string failure_title() const override { return "The game cannot start"; }
-  void on_event(const match::SessionEvent& event) override;
-  void on_dialog(int dialog, const std::string& field) override;
+  // The human's move, made on the board or typed, played.
+  void play(chess::Move move);
+  // The session's news, followed by the view and then here (the hint, the kept game).
+  void follow_session();
+  void on_event(const match::SessionEvent& event);
+  void on_dialog(Dialog dialog, const std::string& field);
 
   // A new game from the start position of the configured variant ([game]
   // variant), or from the set-up position this screen was opened with.
@@ -106,14 +126,18 @@ class PlayScreen final : public GameScreen {
 
   std::optional<chess::Move> hint_;
   std::size_t hint_ply_ = 0;
-  Button overlay_again_{"Play again", "The same game again (Enter)", {}, true, true};
-  Button overlay_swap_{"Swap colours", "Play again with the other colour", {}};
-  Button overlay_menu_{"Menu", "Back to menu (Esc)", {}};
-  Button overlay_review_{"Review", "Where this game was won and lost, move by move (R); A: the analysis board", {}};
+  Button end_again_{"Play again", "The same game again (Enter)", {}, true, true};
+  Button end_swap_{"Swap colours", "Play again with the other colour", {}};
+  Button end_menu_{"Menu", "Back to menu (Esc)", {}};
+  Button end_review_{"Review", "Where this game was won and lost, move by move (R); A: the analysis board", {}};
   TextField move_box_;
   std::string move_error_;   // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load
   std::optional<match::LoadedGames> choosing_;  // a file of several games, while the player chooses one
+
+  GameView view_;
+  ActionButtons<Action> buttons_;
+  Dialogs<Dialog> dialogs_;
 };
 
 }  // namespace gambit::gui

@@ -31,15 +31,12 @@ PositionEditorScreen::PositionEditorScreen(App& app, const chess::Position& from
   palette_.push_back({chess::NO_PIECE, {}});  // the cross
   for (const char* label : CastlingLabels) castling_.push_back({label, {}, false});
   fen_.prompt = "FEN";
-  auto add = [&](Action action, const char* label, const char* tooltip) {
-    buttons_.push_back({action, Button{label, tooltip, {}}});
-  };
-  add(Action::Start, "Start", "The start position (S)");
-  add(Action::Clear, "Clear", "An empty board (X)");
-  add(Action::Flip, "Flip", "Turn the board around (F)");
-  add(Action::Analyse, "Analyse", "Analyse this position (A)");
-  add(Action::Play, "Play from here", "Play this position against the New Game opponent, unrated (P)");
-  add(Action::Back, "Back", "Back (Esc)");
+  buttons_.add(Action::Start, "Start", "The start position (S)");
+  buttons_.add(Action::Clear, "Clear", "An empty board (X)");
+  buttons_.add(Action::Flip, "Flip", "Turn the board around (F)");
+  buttons_.add(Action::Analyse, "Analyse", "Analyse this position (A)");
+  buttons_.add(Action::Play, "Play from here", "Play this position against the New Game opponent, unrated (P)");
+  buttons_.add(Action::Back, "Back", "Back (Esc)");
   changed();
 }
 
@@ -82,17 +79,12 @@ void PositionEditorScreen::layout(sf::Vector2f size) {
   y += RowHeight + Gap;
   const float buttons_top = size.y - PanelPad - 20 - 2 * 34 - Gap;
   problem_rect_ = {x, y, width, std::max(0.0f, buttons_top - y - 6)};
-  constexpr float Shares[2][3] = {{0.3f, 0.3f, 0.4f}, {0.3f, 0.45f, 0.25f}};
-  for (std::size_t row = 0; row < 2; ++row) {
-    float bx = x;
-    for (std::size_t i = 0; i < 3; ++i) {
-      const float w = std::round((width - 2 * Gap) * Shares[row][i]);
-      buttons_[row * 3 + i].button.rect = {std::round(bx), buttons_top + float(row) * (34 + Gap), w, 34};
-      bx += w + Gap;
-    }
-  }
-  const bool legal = problem_.empty();
-  buttons_[3].button.enabled = buttons_[4].button.enabled = legal;
+  using A = Action;
+  constexpr float TopShares[] = {0.3f, 0.3f, 0.4f};
+  constexpr float BottomShares[] = {0.3f, 0.45f, 0.25f};
+  buttons_.place_row({A::Start, A::Clear, A::Flip}, TopShares, x, buttons_top, width, 34, Gap);
+  buttons_.place_row({A::Analyse, A::Play, A::Back}, BottomShares, x, buttons_top + 34 + Gap, width, 34, Gap);
+  buttons_[A::Analyse].enabled = buttons_[A::Play].enabled = problem_.empty();
   for (std::size_t i = 0; i < castling_.size(); ++i)
     castling_[i].label = std::string(CastlingLabels[i]) + (setup_.castling_possible(CastlingOrder[i]) ? "" : " (no)");
 }
@@ -194,8 +186,7 @@ void PositionEditorScreen::handle_board(const sf::Event& event) {
 
 void PositionEditorScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
-  for (ActionButton& b : buttons_)
-    if (b.button.clicked(event)) return run(b.action);
+  if (auto action = buttons_.clicked(event)) return run(*action);
   if (side_.handle(event)) {
     setup_.set_side_to_move(side_.index == 0 ? chess::WHITE : chess::BLACK);
     fen_edited_ = false;
@@ -305,15 +296,14 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
     draw_text(target, assets.font(), line, 14, {x, y}, problem_.empty() ? colors::TextDim : colors::Warning);
     y += 18;
   }
-  for (ActionButton& b : buttons_) b.button.draw(target, assets);
-  std::string help = "Drag pieces on and off; right-click removes";
-  for (const ActionButton& b : buttons_)
-    if (b.button.hovered) help = b.button.tooltip;
+  buttons_.draw(target, assets);
+  const std::string help = buttons_.help("Drag pieces on and off; right-click removes");
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
 }
 
 void PositionEditorScreen::describe(StateDump& dump) const {
+  buttons_.describe(dump);
   dump.add("fen", setup_.fen());
   dump.add("legal", problem_.empty());
   dump.add("problem", problem_);

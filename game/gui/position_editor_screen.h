@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/study/position_setup.h"
+#include "game/gui/action_buttons.h"
 #include "game/gui/board_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -32,10 +33,6 @@ class PositionEditorScreen : public Screen {
 
  private:
   enum class Action { Start, Clear, Flip, Analyse, Play, Back };
-  struct ActionButton {
-    Action action;
-    Button button;
-  };
   // A palette cell: a piece, or NO_PIECE for the cross that takes pieces away.
   struct PaletteCell {
     chess::Piece piece;
@@ -70,7 +67,7 @@ class PositionEditorScreen : public Screen {
   bool fen_edited_ = false;   // the field holds text not yet taken (Enter)
   bool fen_focused_ = false;  // the field takes the keys (clicked; until Enter, Esc or a click elsewhere)
   sf::FloatRect panel_, problem_rect_;
-  std::vector<ActionButton> buttons_;
+  ActionButtons<Action> buttons_;
 };
 
 }  // namespace gambit::gui

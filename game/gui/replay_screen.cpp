@@ -57,18 +57,15 @@ ReplayScreen::ReplayScreen(App& app, std::string pgn, std::string file)
 
 void ReplayScreen::add_buttons() {
   using A = Action;
-  auto add = [&](A action, const char* label, const char* tooltip) {
-    buttons_.push_back({action, Button{label, tooltip, {}}});
-  };
-  add(A::First, "|<", "To the start (Home)");
-  add(A::Previous, "<", "One move back (Left)");
-  add(A::Next, ">", "One move on (Right)");
-  add(A::Last, ">|", "To the end (End)");
-  add(A::Flip, "Flip", "Turn the board around (F)");
-  add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
-  add(A::Analyse, "Analyse", "This position on the analysis board, with the engine and variations (A)");
-  add(A::Export, "Export", "Save this game as a PGN file, with its review when there is one (E)");
-  add(A::Back, "Back", file_.empty() ? "Back to the scores (Esc)" : "Back (Esc)");
+  buttons_.add(A::First, "|<", "To the start (Home)");
+  buttons_.add(A::Previous, "<", "One move back (Left)");
+  buttons_.add(A::Next, ">", "One move on (Right)");
+  buttons_.add(A::Last, ">|", "To the end (End)");
+  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
+  buttons_.add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
+  buttons_.add(A::Analyse, "Analyse", "This position on the analysis board, with the engine and variations (A)");
+  buttons_.add(A::Export, "Export", "Save this game as a PGN file, with its review when there is one (E)");
+  buttons_.add(A::Back, "Back", file_.empty() ? "Back to the scores (Esc)" : "Back (Esc)");
 }
 
 void ReplayScreen::load() {
@@ -150,10 +147,9 @@ void ReplayScreen::run(Action action, bool by_key) {
       break;
     case Action::Analyse: analyse(); break;
     case Action::Export:
-      exporting_ = true;
-      modal_.open("Export this game as PGN", "File:",
-                  path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)), by_key);
-      modal_.ok.label = "Save";
+      dialogs_.ask(Dialog::Export, "Export this game as PGN", "File:",
+                   path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)),
+                   "Save", "Cancel", /*path_field=*/true, by_key);
       break;
     case Action::Back: app_.pop(); break;
   }
@@ -163,17 +159,15 @@ void ReplayScreen::handle(const sf::Event& event) {
   const sf::Vector2f size = app_.window().getView().getSize();
   layout(size);
   if (!failure_.empty()) {
-    if (buttons_.back().button.clicked(event) ||
+    if (buttons_[Action::Back].clicked(event) ||
         (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
       app_.pop();
     return;
   }
-  if (exporting_) {
-    const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
-    if (answer == ModalDialog::Answer::None) return;
-    exporting_ = false;
-    if (answer == ModalDialog::Answer::Cancel) return;
-    const std::string path = expand_home(modal_.field.text());
+  if (dialogs_.open()) {
+    const auto answer = dialogs_.handle(event, size, app_.assets());
+    if (!answer) return;
+    const std::string path = expand_home(answer->text);
     chess::PgnGame written = review_ ? review_->annotated().value_or(record_) : record_;
     chess::add_opening_tags(written);
     if (auto problem = write_text_file(path, chess::write_pgn(written))) {
@@ -184,8 +178,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     }
     return;
   }
-  for (ActionButton& b : buttons_)
-    if (b.button.clicked(event)) return run(b.action);
+  if (auto action = buttons_.clicked(event)) return run(*action);
   if (review_)
     if (auto ply = review_->handle(event, ply_)) return go_to(*ply);
   if (event.type == sf::Event::MouseMoved) {
@@ -226,7 +219,7 @@ void ReplayScreen::handle(const sf::Event& event) {
 // ---------------------------------------------------------------------------
 // Drawing
 
-sf::FloatRect ReplayScreen::modal_area() const { return exporting_ ? modal_.area() : sf::FloatRect(); }
+sf::FloatRect ReplayScreen::modal_area() const { return dialogs_.area(); }
 
 sf::FloatRect ReplayScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
@@ -237,29 +230,23 @@ void ReplayScreen::layout(sf::Vector2f size) {
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
   board_.layout({0, 0, size.x - panel_width, size.y});
   if (!failure_.empty()) {
-    buttons_.back().button.rect = {std::round(size.x / 2 - 110), std::round(size.y / 2 + 60), 220, 44};
+    buttons_[Action::Back].rect = {std::round(size.x / 2 - 110), std::round(size.y / 2 + 60), 220, 44};
     return;
   }
   // Four navigation buttons and Flip over a row of four.
   const float gap = 8, height = 36, inner = panel_width - 2 * PanelPad;
   const float bottom_row = size.y - PanelPad - 22 - height;
   const float top_row = bottom_row - gap - height;
-  auto place_row = [&](std::size_t first, std::size_t count, float top, const float* shares) {
-    float x = panel_.left + PanelPad;
-    for (std::size_t i = 0; i < count; ++i) {
-      const float w = std::round((inner - gap * float(count - 1)) * shares[i]);
-      buttons_[first + i].button.rect = {std::round(x), top, w, height};
-      x += w + gap;
-    }
-  };
-  constexpr float TopShares[] = {0.18f, 0.18f, 0.18f, 0.18f, 0.28f};  // |< < > >| Flip
-  constexpr float BottomShares[] = {0.27f, 0.27f, 0.26f, 0.2f};       // Review, Analyse, Export, Back
-  place_row(0, 5, top_row, TopShares);
-  place_row(5, 4, bottom_row, BottomShares);
-  buttons_[0].button.enabled = buttons_[1].button.enabled = ply_ > 0;
-  buttons_[2].button.enabled = buttons_[3].button.enabled = ply_ < plies();
-  buttons_[6].button.enabled = !positions_.empty();
-  Button& review = buttons_[5].button;
+  using A = Action;
+  const float left = panel_.left + PanelPad;
+  constexpr float TopShares[] = {0.18f, 0.18f, 0.18f, 0.18f, 0.28f};
+  constexpr float BottomShares[] = {0.27f, 0.27f, 0.26f, 0.2f};
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Flip}, TopShares, left, top_row, inner, height, gap);
+  buttons_.place_row({A::Review, A::Analyse, A::Export, A::Back}, BottomShares, left, bottom_row, inner, height, gap);
+  buttons_[A::First].enabled = buttons_[A::Previous].enabled = ply_ > 0;
+  buttons_[A::Next].enabled = buttons_[A::Last].enabled = ply_ < plies();
+  buttons_[A::Analyse].enabled = !positions_.empty();
+  Button& review = buttons_[A::Review];
   const ReviewPanel::State state = review_ ? review_->state() : ReviewPanel::State::None;
   review.label = state == ReviewPanel::State::Running ? "Cancel" : state == ReviewPanel::State::Done ? "Reviewed" : "Review";
   review.tooltip = state == ReviewPanel::State::Running ? "Stop the review (R)"
@@ -344,7 +331,7 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   // The move list, the current move kept in view while stepping.
   const chess::Position& start = positions_.front();
   // While a toast shows, it has a slot of its own between the move list and the buttons.
-  float list_bottom = buttons_[0].button.rect.top - 12;
+  float list_bottom = buttons_.front().rect.top - 12;
   toast_slot_ = {};
   if (!app_.toast_text().empty()) {
     toast_slot_ = {x, list_bottom - ToastSlot, width, ToastSlot};
@@ -355,14 +342,13 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
                    review_ ? &review_->marks() : nullptr},
                   follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, "No moves");
 
-  for (ActionButton& b : buttons_) b.button.draw(target, assets);
+  buttons_.draw(target, assets);
   const bool reviewed = review_ && review_->state() == ReviewPanel::State::Done;
   std::string help = reviewed ? "Left/Right: moves  P/N: mistakes  A analyse  E export  Esc back"
                               : "Home/Left/Right/End: moves  R review  A analyse  E export  Esc back";
   if (text_width(assets.font(), help, 12) > width)
     help = reviewed ? "Left/Right: moves  P/N: mistakes  Esc back" : "Left/Right: moves  R review  Esc back";
-  for (const ActionButton& b : buttons_)
-    if (b.button.hovered) help = b.button.tooltip;
+  help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
 }
@@ -373,7 +359,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   if (!failure_.empty()) {
     draw_failure_page(target, assets, "This game cannot be shown", failure_);
-    buttons_.back().button.draw(target, assets);
+    buttons_[Action::Back].draw(target, assets);
     return;
   }
   const config::UiSettings& ui = app_.setup().settings().ui;
@@ -386,13 +372,14 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   add_shapes(scene, shapes.arrows, shapes.circles, marking_, board_, mouse_);
   board_.draw(target, assets, ui.theme, ui.piece_set, scene);
   draw_panel(target);
-  if (exporting_) modal_.draw(target, assets);
+  dialogs_.draw(target, assets);
 }
 
 void ReplayScreen::describe(StateDump& dump) const {
+  buttons_.describe(dump);
   dump.add("game_id", game_.id);
   dump.add("file", file_);
-  dump.add("dialog_title", exporting_ ? modal_.title : std::string());
+  dialogs_.describe(dump);
   dump.add("failure", failure_);
   dump.add("ply", int(ply_));
   dump.add("plies", int(plies()));
@@ -404,7 +391,6 @@ void ReplayScreen::describe(StateDump& dump) const {
   dump.add("opening", opening_text());
   dump.add("flipped", board_.flipped());
   if (!positions_.empty()) dump.add("shapes", shape_names(marking_.shapes(positions_[ply_].key())));
-  dump.add("dialog", exporting_ ? 1 : 0);
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
   dump.add("board_size", double(board_.rect().width));

@@ -18,7 +18,9 @@
 #include "core/chess/pgn.h"
 #include "core/chess/position.h"
 #include "core/store/store.h"
+#include "game/gui/action_buttons.h"
 #include "game/gui/board_marking.h"
+#include "game/gui/dialogs.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
 #include "game/gui/review_panel.h"
@@ -46,10 +48,7 @@ class ReplayScreen : public Screen {
 
  private:
   enum class Action { First, Previous, Next, Last, Flip, Review, Analyse, Export, Back };
-  struct ActionButton {
-    Action action;
-    Button button;
-  };
+  enum class Dialog { None, Export };
 
   void load();
   void layout(sf::Vector2f size);
@@ -84,9 +83,8 @@ class ReplayScreen : public Screen {
   MoveListView move_list_;
   bool follow_ply_ = true;  // scroll the move list to the current move on the next draw
 
-  std::vector<ActionButton> buttons_;
-  bool exporting_ = false;
-  ModalDialog modal_;
+  ActionButtons<Action> buttons_;
+  Dialogs<Dialog> dialogs_;
 };
 
 }  // namespace gambit::gui

@@ -47,14 +47,13 @@ std::string a_judgement(review::Judgement judgement) {
 }  // namespace
 
 TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), random_(std::random_device{}()) {
-  buttons_ = {
-      {Action::Hint, {"Hint", "The piece to move; the first try then no longer counts (H)", {}}},
-      {Action::Solution, {"Solution", "Play the solution out from where you are (S)", {}}},
-      {Action::Retry, {"Retry", "Try this position again (R)", {}}},
-      {Action::Next, {"Next", kind_ == Kind::Practice ? "The next position to practise (N, Enter)" : "Another puzzle (N, Enter)", {}}},
-      {Action::Flip, {"Flip", "Turn the board around (F)", {}}},
-      {Action::Back, {"Back", "Back to the menu (Esc)", {}}},
-  };
+  buttons_.add(Action::Hint, "Hint", "The piece to move; the first try then no longer counts (H)");
+  buttons_.add(Action::Solution, "Solution", "Play the solution out from where you are (S)");
+  buttons_.add(Action::Retry, "Retry", "Try this position again (R)");
+  buttons_.add(Action::Next, "Next",
+               kind_ == Kind::Practice ? "The next position to practise (N, Enter)" : "Another puzzle (N, Enter)");
+  buttons_.add(Action::Flip, "Flip", "Turn the board around (F)");
+  buttons_.add(Action::Back, "Back", "Back to the menu (Esc)");
   store::Store* store = app_.setup().store();
   if (!store) {
     problem_ = "Nothing can be kept without the scores store: " + app_.setup().store_problem();
@@ -393,8 +392,7 @@ void TrainingScreen::handle(const sf::Event& event) {
     mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
     if (input_.dragging()) app_.invalidate();
   }
-  for (ActionButton& b : buttons_)
-    if (b.button.clicked(event)) return run(b.action);
+  if (auto action = buttons_.clicked(event)) return run(*action);
   if (kind_ == Kind::Puzzles && problem_.empty() && theme_choice_.handle(event)) return run(Action::Next);
   if (event.type == sf::Event::KeyPressed) {
     switch (event.key.code) {

@@ -34,6 +34,7 @@
 #include "core/learn/puzzle_session.h"
 #include "core/review/review_task.h"
 #include "core/store/store.h"
+#include "game/gui/action_buttons.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
 #include "game/gui/screen.h"
@@ -58,10 +59,6 @@ class TrainingScreen : public Screen {
 
  private:
   enum class Action { Hint, Solution, Retry, Next, Flip, Back };
-  struct ActionButton {
-    Action action;
-    Button button;
-  };
   // What the panel says about the last move, and in which colour.
   enum class Tone { Neutral, Right, Wrong };
 
@@ -140,7 +137,7 @@ class TrainingScreen : public Screen {
   BoardInput input_;
   sf::Vector2f mouse_;
   sf::FloatRect panel_, toast_slot_;
-  std::vector<ActionButton> buttons_;
+  ActionButtons<Action> buttons_;
 };
 
 }  // namespace gambit::gui

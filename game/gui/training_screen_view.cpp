@@ -42,9 +42,9 @@ sf::FloatRect TrainingScreen::toast_area(sf::Vector2f size) const {
 
 void TrainingScreen::layout(sf::Vector2f size) {
   if (!problem_.empty()) {  // a message page: Back (and Next for puzzles of another theme) at the bottom
-    for (ActionButton& b : buttons_) b.button.rect = {};
-    buttons_.back().button.rect = {std::round(size.x / 2 - 80), size.y - 90, 160, ButtonHeight};
-    buttons_.back().button.primary = true;
+    for (auto& [action, button] : buttons_) button.rect = {};
+    buttons_[Action::Back].rect = {std::round(size.x / 2 - 80), size.y - 90, 160, ButtonHeight};
+    buttons_[Action::Back].primary = true;
     return;
   }
   const float panel_width = std::clamp(size.x * 0.38f, 320.0f, 520.0f);
@@ -53,18 +53,15 @@ void TrainingScreen::layout(sf::Vector2f size) {
   // Two rows of three buttons at the bottom of the panel, over the help line;
   // the theme above them (puzzles).
   const float inner = panel_width - 2 * PanelPad;
-  const float width = std::floor((inner - 2 * Gap) / 3);
   const float row2 = size.y - PanelPad - HelpHeight - ButtonHeight;
   const float row1 = row2 - Gap - ButtonHeight;
-  for (std::size_t i = 0; i < buttons_.size(); ++i)
-    buttons_[i].button.rect = {std::round(panel_.left + PanelPad + float(i % 3) * (width + Gap)), i < 3 ? row1 : row2,
-                               width, ButtonHeight};
+  buttons_.place_grid(panel_.left + PanelPad, row1, inner, 3, ButtonHeight, Gap);
   theme_choice_.rect = kind_ == Kind::Puzzles ? sf::FloatRect{panel_.left + PanelPad, row1 - Gap - ChoiceHeight, inner, ChoiceHeight}
                                               : sf::FloatRect{};
   const bool over = attempt_over();
   auto set = [&](Action action, bool enabled, bool primary = false) {
-    for (ActionButton& b : buttons_)
-      if (b.action == action) b.button.enabled = enabled, b.button.primary = primary;
+    buttons_[action].enabled = enabled;
+    buttons_[action].primary = primary;
   };
   set(Action::Hint, may_move());
   set(Action::Solution, session_ && !check_ && !solution_shown_);
@@ -99,7 +96,7 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
   fill_rect(target, panel_, colors::Panel);
   const LayoutLog::Region region("training panel", panel_);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
-  float bottom = (kind_ == Kind::Puzzles ? theme_choice_.rect.top : buttons_.front().button.rect.top) - 8;
+  float bottom = (kind_ == Kind::Puzzles ? theme_choice_.rect.top : buttons_.front().rect.top) - 8;
   toast_slot_ = {};
   if (!app_.toast_text().empty()) {
     toast_slot_ = {x, bottom - ToastSlot, width, ToastSlot};
@@ -160,13 +157,12 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
     }
   }
   if (kind_ == Kind::Puzzles) theme_choice_.draw(target, assets);
-  for (const ActionButton& b : buttons_) b.button.draw(target, assets);
+  buttons_.draw(target, assets);
   std::string help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme  F flip  Esc back"
                                             : "H hint  S solution  R retry  N next  F flip  Esc back";
   if (text_width(assets.font(), help, 12) > width)
     help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme" : "H hint  S solution  R retry  N next  Esc back";
-  for (const ActionButton& b : buttons_)
-    if (b.button.hovered) help = b.button.tooltip;
+  help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
 }
@@ -184,7 +180,7 @@ void TrainingScreen::draw(sf::RenderTarget& target) {
       draw_text_centred(target, assets.font(), line, 17, {0, y, size.x, 24}, colors::TextDim);
       y += 24;
     }
-    buttons_.back().button.draw(target, assets);
+    buttons_[Action::Back].draw(target, assets);
     return;
   }
   const config::UiSettings& ui = app_.setup().settings().ui;
@@ -193,6 +189,7 @@ void TrainingScreen::draw(sf::RenderTarget& target) {
 }
 
 void TrainingScreen::describe(StateDump& dump) const {
+  buttons_.describe(dump);
   dump.add("problem", problem_);
   const bool have = session_.has_value();
   dump.add("puzzle_id", have && kind_ == Kind::Puzzles ? session_->puzzle().id : std::string());

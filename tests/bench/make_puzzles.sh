@@ -10,12 +10,16 @@
 # default 1/1; two shards on a two-core machine: 1/2 and 2/2, same DIR).
 # PAIRINGS="600-800 1800-2000" runs only those, in that order; each pairing
 # keeps its own seed (from its place in the list below), so its games are the
-# same whichever run plays them.
+# same whichever run plays them. ROUND=2 (3, ...) plays each pairing again with
+# another seed, so that the weakest pairings, whose games give the most
+# puzzles, can give new games; its files are named PAIRING-rROUND.
 set -eu
 dir=${1:?usage: make_puzzles.sh DIR [GAMES_PER_PAIRING] [SHARD]}
 games=${2:-800}
 shard=${3:-1/1}
 bin=${GAMBIT_BIN:-build/bin}
+round=${ROUND:-1}
+case $round in ''|*[!0-9]*|0) echo "make_puzzles.sh: ROUND must be 1 or more, not '$round'" >&2; exit 2;; esac
 mkdir -p "$dir/games"
 config="$dir/empty.toml"
 : > "$config"
@@ -30,17 +34,20 @@ for pairing in ${PAIRINGS:-$pairings}; do
     seed=$((seed + 1))
   done
   [ "$known" = "$pairing" ] || { echo "make_puzzles.sh: no pairing $pairing (known: $pairings)" >&2; exit 2; }
+  seed=$((seed + 100 * (round - 1)))
   first=${pairing%-*}; second=${pairing#*-}
-  pgn="$dir/games/$pairing.pgn"
+  name=$pairing
+  [ "$round" = 1 ] || name="$pairing-r$round"
+  pgn="$dir/games/$name.pgn"
   # Only the first shard plays the games; the others wait for them.
   if [ "${shard%/*}" = 1 ]; then
     "$bin/gambit-match" --config "$config" --no-record --concurrency 1 --tc 10+0.1 --seed "$seed" \
       --white alphabeta --white-level "$first" --white-name "alphabeta $first" \
       --black alphabeta --black-level "$second" --black-name "alphabeta $second" \
-      --games "$games" --results "$dir/games/$pairing.results" --pgn "$pgn" > /dev/null
+      --games "$games" --results "$dir/games/$name.results" --pgn "$pgn" > /dev/null
   else
-    while [ ! -f "$dir/games/$pairing.results" ] || \
-          [ "$(grep -c '^game' "$dir/games/$pairing.results" 2>/dev/null || echo 0)" -lt "$games" ]; do sleep 60; done
+    while [ ! -f "$dir/games/$name.results" ] || \
+          [ "$(grep -c '^game' "$dir/games/$name.results" 2>/dev/null || echo 0)" -lt "$games" ]; do sleep 60; done
   fi
   "$bin/gambit-make-puzzles" "$pgn" -o "$dir/found-$(echo "$shard" | tr / -).tsv" --shard "$shard"
 done

@@ -297,8 +297,13 @@ def play_vs_ai(exe, xd):
         g.find_window(xd)
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
         g.play()
-        g.wait_for("the play screen with a board",
-                   lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+        s = g.wait_for("the play screen with a board",
+                       lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
+        # The buttons by their words: before the first move the game can be aborted, not undone.
+        buttons = ["New game", "Undo", "Flip", "Abort", "Offer draw", "Hint", "Save", "Load", "Menu"]
+        if s["buttons"] != buttons or "Undo" in s["buttons_enabled"] or "Abort" not in s["buttons_enabled"]:
+            g.fail("before the first move the buttons should be %s with Undo disabled, not %s (enabled %s)"
+                   % (buttons, s["buttons"], s["buttons_enabled"]))
 
         # Click-click: e2, then e4.
         g.click("e2")
@@ -310,6 +315,9 @@ def play_vs_ai(exe, xd):
             g.fail("the clicked move should be e2e4, the moves are %s" % s["moves"])
         if side_to_move(s) != "w":
             g.fail("after Black's reply White should be to move")
+        if s["buttons"][3] != "Resign" or "Undo" not in s["buttons_enabled"]:
+            g.fail("after a move Resign should replace Abort and Undo be enabled: %s (enabled %s)"
+                   % (s["buttons"], s["buttons_enabled"]))
         first_two = s["moves"]
 
         # Drag and drop: g1 to f3.
@@ -505,8 +513,12 @@ def demo(exe, xd):
             g.fail("the demo's position did not change")
         advanced = time.monotonic() - t0
 
+        if s["buttons"][0] != "Pause" or "Step" in s["buttons_enabled"]:
+            g.fail("a running demo offers Pause, not Step: %s (enabled %s)" % (s["buttons"], s["buttons_enabled"]))
         g.key("space")
-        paused = g.wait_for("the demo paused", lambda s: s["demo_paused"])
+        # Paused, the first button says Resume and Step is enabled.
+        paused = g.wait_for("the demo paused, offering Resume and Step",
+                            lambda s: s["demo_paused"] and s["buttons"][0] == "Resume" and "Step" in s["buttons_enabled"])
         # Nothing may be played while paused (an AI's search may finish, but its move waits).
         # This one wait is a sleep by nature: we check that nothing happens.
         time.sleep(1.0)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// GameScreen, what it shows: the layout of board and side panel, the panel
-// (players, clocks, captured pieces, status, thinking line, move list,
-// buttons), the end-of-game box, the dialogs, and the state dump.
+// GameView, what it shows: the layout of board and side panel, the panel
+// (players, clocks, captured pieces, status, thinking line, move list, the
+// help line), the end-of-game box, and the state dump.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,7 +14,7 @@
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/layout_log.h"
-#include "game/gui/game_screen.h"
+#include "game/gui/game_view.h"
 
 namespace gambit::gui {
 
@@ -64,44 +64,34 @@ int piece_value(chess::PieceType type) {
 // ---------------------------------------------------------------------------
 // Drawing
 
-// The panel, top to bottom: the screen's header (draw_header), the player at
-// the top of the board, the status and the block under it (draw_under_status), the move list (with a toast's
-// slot at its top while one shows), the player at the bottom, the buttons,
-// two lines of help. Every row has its own height: nothing is drawn over
-// anything else at any window size from App::MinWidth x MinHeight up.
-void GameScreen::layout(sf::Vector2f size) {
+// The panel, top to bottom: the screen's header (Parts::header), the player at
+// the top of the board, the status and the block under it (Parts::under_status),
+// the move list (with a toast's slot at its top while one shows), the player at
+// the bottom, the screen's buttons, two lines of help. Every row has its own
+// height: nothing is drawn over anything else at any window size from
+// App::MinWidth x MinHeight up.
+void GameView::layout(sf::Vector2f size, std::size_t buttons) {
   const float panel_width = std::clamp(size.x * 0.34f, 320.0f, 440.0f);
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
   board_.layout({0, 0, size.x - panel_width, size.y});
 
-  // Buttons: a grid of three columns above the help lines.
-  const float gap = 8, height = 36;
-  const float width = (panel_width - 2 * PanelPad - 2 * gap) / 3;
-  const std::size_t rows = (buttons_.size() + 2) / 3;
+  // The screen's buttons: a grid of three columns above the help lines.
+  const std::size_t rows = (buttons + 2) / 3;
   help_top_ = size.y - PanelPad - 2 * HelpLine;
-  const float top = help_top_ - gap - float(rows) * (height + gap) + gap;
-  for (std::size_t i = 0; i < buttons_.size(); ++i) {
-    const float x = panel_.left + PanelPad + float(i % 3) * (width + gap);
-    const float y = top + float(i / 3) * (height + gap);
-    buttons_[i].button.rect = {std::round(x), std::round(y), std::round(width), height};
-  }
+  const float top = help_top_ - float(rows) * (ButtonHeight + ButtonGap);
+  buttons_area_ = {panel_.left + PanelPad, top, panel_width - 2 * PanelPad, help_top_ - ButtonGap - top};
   failure_menu_.rect = {std::round(size.x / 2 - 110), size.y / 2 + 60, 220, 44};
 }
 
-float GameScreen::panel_x() const { return panel_.left + PanelPad; }
-float GameScreen::panel_width() const { return panel_.width - 2 * PanelPad; }
+float GameView::panel_x() const { return panel_.left + PanelPad; }
+float GameView::panel_width() const { return panel_.width - 2 * PanelPad; }
 
-sf::FloatRect GameScreen::toast_area(sf::Vector2f size) const {
-  if (!session() || toast_slot_.height <= 0) return Screen::toast_area(size);
+std::optional<sf::FloatRect> GameView::toast_slot() const {
+  if (!session() || toast_slot_.height <= 0) return std::nullopt;
   return toast_slot_;
 }
 
-sf::FloatRect GameScreen::modal_area() const {
-  if (!dialog_) return {};
-  return chooser_open_ ? chooser_.area() : modal_.area();
-}
-
-std::string GameScreen::status_text() const {
+std::string GameView::status_text() const {
   const match::GameSession& s = *session();
   const chess::Game& g = game();
   if (view_ply_)
@@ -130,11 +120,11 @@ std::string GameScreen::status_text() const {
   return text;
 }
 
-std::string GameScreen::opening_text() const {
+std::string GameView::opening_text() const {
   return chess::opening_text(std::span(game().positions()).first(shown_ply() + 1));
 }
 
-std::string GameScreen::thinking_text() const {
+std::string GameView::thinking_text() const {
   const match::GameSession& s = *session();
   std::optional<players::SearchInfo> info = s.thinking_info();
   if (!engine_help_shown()) return info ? "Rated game: the AI's thinking is not shown." : "";
@@ -152,7 +142,7 @@ std::string GameScreen::thinking_text() const {
   return text + (line.empty() ? "" : "\n" + line);
 }
 
-void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
+void GameView::draw_player(sf::RenderTarget& target, Color side, float top) {
   const match::GameSession& s = *session();
   const Assets& assets = app_.assets();
   const std::string& piece_set = app_.setup().settings().ui.piece_set;
@@ -213,7 +203,7 @@ void GameScreen::draw_player(sf::RenderTarget& target, Color side, float top) {
   if (!lead.empty()) draw_text(target, assets.font(), lead, 14, {x + chip_width + 8, row + 5}, colors::TextDim);
 }
 
-void GameScreen::draw_panel(sf::RenderTarget& target) {
+void GameView::draw_panel(sf::RenderTarget& target, const Parts& parts) {
   const Assets& assets = app_.assets();
   fill_rect(target, panel_, colors::Panel);
   const LayoutLog::Region region("panel", panel_);
@@ -221,25 +211,25 @@ void GameScreen::draw_panel(sf::RenderTarget& target) {
   const Color top_side = board_.flipped() ? chess::WHITE : chess::BLACK;
   float y = PanelPad;
 
-  y = draw_header(target, y);
+  if (parts.header) y = parts.header(target, y);
   draw_player(target, top_side, y);
   y += PlayerHeight + 8;
 
   // Status (two lines at most), then the screen's block under it, of a fixed
   // height (the AI's thinking; Play: the move box and its line).
   const float status_top = y;
-  const auto status = wrap_text(assets.bold(), status_text(), 16, width);
+  const auto status = wrap_text(assets.bold(), parts.status, 16, width);
   for (std::size_t i = 0; i < status.size() && i < 2; ++i) {
     const bool cut = i == 1 && status.size() > 2;
     draw_text(target, assets.bold(), cut ? fit_text(assets.bold(), status[i] + " ...", 16, width) : status[i], 16,
               {x, y}, game().is_over() ? colors::Warning : colors::Text);
     y += 21;
   }
-  y = draw_under_status(target, status_top + 2 * 21 + 2);
+  const float under_status = status_top + 2 * 21 + 2;
+  y = parts.under_status ? parts.under_status(target, under_status) : draw_thinking(target, under_status);
 
   // The move list, the latest move always in view while live; a toast takes the top of its room.
-  const float buttons_top = buttons_.front().button.rect.top;
-  const float bottom_player = buttons_top - 8 - PlayerHeight;
+  const float bottom_player = buttons_area_.top - 8 - PlayerHeight;
   toast_slot_ = {};
   if (!app_.toast_text().empty()) {
     const std::size_t lines = std::min<std::size_t>(3, wrap_text(assets.font(), app_.toast_text(), 15, width - 24).size());
@@ -257,20 +247,12 @@ void GameScreen::draw_panel(sf::RenderTarget& target) {
 
   draw_player(target, ~top_side, bottom_player);
 
-  for (ActionButton& b : buttons_) {
-    b.button.enabled = enabled(b.action);
-    label(b.action, b.button);
-    b.button.draw(target, assets);
-  }
-  std::string help = help_text();
-  for (const ActionButton& b : buttons_)
-    if (b.button.hovered) help = b.button.tooltip;
-  const auto lines = wrap_text(assets.font(), help, 12, width);
+  const auto lines = wrap_text(assets.font(), parts.help, 12, width);
   for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
     draw_text(target, assets.font(), lines[i], 12, {x, help_top_ + HelpLine * float(i)}, colors::TextDim);
 }
 
-std::string GameScreen::end_headline() const {
+std::string GameView::end_headline() const {
   const match::GameSession& s = *session();
   const chess::Outcome& outcome = game().outcome();
   if (outcome.result == chess::GameResult::Draw) return "Draw";
@@ -295,7 +277,7 @@ std::string next_level_advice(const players::Seat& ai, int results_in_a_row) {
 
 }  // namespace
 
-std::vector<std::string> GameScreen::end_details() const {
+std::vector<std::string> GameView::end_details() const {
   const chess::Outcome& outcome = game().outcome();
   const match::GameSession& s = *session();
   std::string how = outcome.description();  // "Black wins by checkmate", "Draw by stalemate"
@@ -325,7 +307,7 @@ std::vector<std::string> GameScreen::end_details() const {
   return details;
 }
 
-void GameScreen::draw_overlay(sf::RenderTarget& target) {
+void GameView::draw_end_box(sf::RenderTarget& target, const Parts& parts) {
   const sf::FloatRect& board = board_.rect();
   fill_rect(target, board, sf::Color(0, 0, 0, 120));
   const Assets& assets = app_.assets();
@@ -346,10 +328,10 @@ void GameScreen::draw_overlay(sf::RenderTarget& target) {
     y += 22;
   }
   const float buttons_top = box.top + box.height - 18 - 44;
-  draw_overlay_row(target, {box.left, buttons_top, box.width, 44});
+  if (parts.end_row) parts.end_row(target, {box.left, buttons_top, box.width, 44});
 }
 
-float GameScreen::draw_under_status(sf::RenderTarget& target, float top) {
+float GameView::draw_thinking(sf::RenderTarget& target, float top) const {
   const Assets& assets = app_.assets();
   const auto thinking = wrap_text(assets.font(), thinking_text(), 13, panel_width());
   for (std::size_t i = 0; i < thinking.size() && i < 3; ++i)
@@ -357,16 +339,12 @@ float GameScreen::draw_under_status(sf::RenderTarget& target, float top) {
   return top + 3 * 17 + 4;
 }
 
-void GameScreen::draw(sf::RenderTarget& target) {
-  const sf::Vector2f size = target.getView().getSize();
-  layout(size);
-  const Assets& assets = app_.assets();
-  if (!session()) {
-    draw_failure_page(target, assets, failure_title(), failure_);
-    failure_menu_.draw(target, assets);
-    return;
-  }
+void GameView::draw_failure(sf::RenderTarget& target, const std::string& title) {
+  draw_failure_page(target, app_.assets(), title, failure_);
+  failure_menu_.draw(target, app_.assets());
+}
 
+BoardScene GameView::scene(const Parts& parts) {
   const config::UiSettings& ui = app_.setup().settings().ui;
   BoardScene scene;
   scene.position = &shown_position();
@@ -385,7 +363,7 @@ void GameScreen::draw(sf::RenderTarget& target) {
                       float(std::max(1, ui.animation_ms));
       scene.glide = BoardScene::Glide{glide_->piece, glide_->move.from(), glide_->move.to(), t};
     }
-    add_to_scene(scene);
+    scene.arrows.insert(scene.arrows.end(), parts.arrows.begin(), parts.arrows.end());
     ai_arrow_drawn_ = false;
     if (ui.show_ai_arrow && engine_help_shown())
       if (auto info = session()->thinking_info(); info && !info->pv.empty()) {
@@ -397,18 +375,20 @@ void GameScreen::draw(sf::RenderTarget& target) {
   }
   const BoardMarking::Shapes& shapes = marking_.shapes(shown_position().key());
   add_shapes(scene, shapes.arrows, shapes.circles, marking_, board_, mouse_);
-  board_.draw(target, assets, ui.theme, ui.piece_set, scene);
-  draw_panel(target);
-  if (overlay_shown()) draw_overlay(target);
-  if (dialog_ != 0 && chooser_open_) chooser_.draw(target, assets);
-  else if (dialog_ != 0) modal_.draw(target, assets);
+  return scene;
 }
 
-void GameScreen::describe(StateDump& dump) const {
-  dump.add("mode", name());
+void GameView::draw(sf::RenderTarget& target, const Parts& parts) {
+  const config::UiSettings& ui = app_.setup().settings().ui;
+  board_.draw(target, app_.assets(), ui.theme, ui.piece_set, scene(parts));
+  draw_panel(target, parts);
+  if (end_box_shown()) draw_end_box(target, parts);
+}
+
+bool GameView::describe(StateDump& dump, const std::string& status) const {
   if (!session()) {  // no game to show: the reason instead
     dump.add("failure", failure_);
-    return;
+    return false;
   }
   dump.add("shapes", shape_names(marking_.shapes(shown_position().key())));
   const chess::Game& g = game();
@@ -429,7 +409,7 @@ void GameScreen::describe(StateDump& dump) const {
     dump.add("end_headline", end_headline());
     dump.add("end_details", end_details());
   }
-  dump.add("status", status_text());
+  dump.add("status", status);
   dump.add("opening", opening_text());
   dump.add("board_x", double(board_.rect().left));
   dump.add("board_y", double(board_.rect().top));
@@ -438,10 +418,6 @@ void GameScreen::describe(StateDump& dump) const {
   dump.add("view_ply", view_ply_ ? int(*view_ply_) : -1);
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
   dump.add("promotion_pending", input_.pending_promotion().has_value());
-  dump.add("dialog", dialog_);
-  dump.add("dialog_title", dialog_ == 0 ? std::string() : chooser_open_ ? chooser_.title() : modal_.title);
-  dump.add("dialog_text", dialog_ == 0 || chooser_open_ ? std::string() : modal_.text);
-  if (dialog_ != 0 && chooser_open_) chooser_.describe(dump);
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));
   dump.add("black_checks", g.position().checks_given(chess::BLACK));
@@ -451,7 +427,7 @@ void GameScreen::describe(StateDump& dump) const {
     dump.add("white_clock_ms", session()->remaining_ms(chess::WHITE, app_.now()));
     dump.add("black_clock_ms", session()->remaining_ms(chess::BLACK, app_.now()));
   }
-  describe_more(dump);
+  return true;
 }
 
 }  // namespace gambit::gui
