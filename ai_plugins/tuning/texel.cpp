@@ -154,6 +154,58 @@ Result<LabelledPosition> labelled_position(std::string_view text) {
   return p;
 }
 
+Result<std::vector<LabelledPosition>> labelled_positions_from_epd(std::string_view text) {
+  std::vector<LabelledPosition> positions;
+  std::size_t number = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    ++number;
+    if (chess::epd_line_is_blank(line)) continue;
+    auto p = labelled_position(line);
+    if (!p) return Failure{"line " + std::to_string(number) + ": " + p.error()};
+    positions.push_back(std::move(p).value());
+  }
+  return positions;
+}
+
+void LabelledSet::add(std::vector<LabelledPosition> positions) {
+  std::uint32_t games = 0;
+  for (LabelledPosition& p : positions) {
+    games = std::max(games, p.game + 1);
+    p.game += games_;
+    positions_.push_back(std::move(p));
+  }
+  games_ += games;
+}
+
+TuningSets split_held_out(const std::vector<LabelledPosition>& labelled, const ai::EvalParams& start, double score_k,
+                          double score_weight) {
+  TuningSets sets;
+  for (const LabelledPosition& l : labelled) {
+    std::optional<TuningPosition> p = tuning_position(l.position, start, target(l, score_k, score_weight));
+    if (!p) continue;
+    p->game = l.game;
+    if (p->game % 10 != 9) {
+      sets.training.push_back(std::move(*p));
+      continue;
+    }
+    sets.held_out.push_back(*p);
+    sets.held_out_results.push_back(std::move(*p));
+    sets.held_out_results.back().result = l.result;
+  }
+  return sets;
+}
+
+std::size_t used_weights(const std::vector<TuningPosition>& positions) {
+  std::vector<bool> used(ai::WeightCount);
+  for (const TuningPosition& p : positions)
+    for (const auto& [index, count] : p.counts) used[index] = true;
+  return std::size_t(std::count(used.begin(), used.end(), true));
+}
+
 double fit_score_k(const std::vector<LabelledPosition>& positions) {
   const auto error = [&](double k) {
     double sum = 0;

@@ -76,6 +76,37 @@ std::string epd_line(const LabelledPosition& p);
 // Reads such a line (any EPD line with c9; ce and game are optional). Fails
 // with a sentence naming what is wrong.
 Result<LabelledPosition> labelled_position(std::string_view epd_line);
+// Every line of an EPD tuning set (blank lines skipped); fails naming the
+// first bad line ("line 7: ...").
+Result<std::vector<LabelledPosition>> labelled_positions_from_epd(std::string_view text);
+
+// Positions from several files, each file's games numbered on from the
+// games of the files added before it, so that a game's number (from 0) is
+// its own across the whole set.
+class LabelledSet {
+ public:
+  void add(std::vector<LabelledPosition> positions);
+  const std::vector<LabelledPosition>& positions() const { return positions_; }
+  std::uint32_t games() const { return games_; }
+
+ private:
+  std::vector<LabelledPosition> positions_;
+  std::uint32_t games_ = 0;
+};
+
+// What the tuner learns from and what judges it: the positions of one game in
+// ten (its number's last digit 9) are held out, the rest are learnt from; the
+// held-out ones twice, with the training's targets (target()) and with their
+// games' results alone. Positions that are not quiet under `start` are left out.
+struct TuningSets {
+  std::vector<TuningPosition> training;
+  std::vector<TuningPosition> held_out;
+  std::vector<TuningPosition> held_out_results;
+};
+TuningSets split_held_out(const std::vector<LabelledPosition>& labelled, const ai::EvalParams& start, double score_k,
+                          double score_weight);
+// How many of the weights the positions use (a count that is not zero).
+std::size_t used_weights(const std::vector<TuningPosition>& positions);
 
 // The k with which sigmoid(k * score / 400) best predicts the results from
 // the search scores alone (positions without a score are left out); 0 when

@@ -20,7 +20,6 @@
 
 #include "ai_plugins/common/eval_weights.h"
 #include "ai_plugins/tuning/texel.h"
-#include "core/chess/epd.h"
 
 namespace {
 
@@ -73,39 +72,24 @@ int run(int argc, char** argv) {
   const ai::EvalParams& start = from == "hand-set" ? ai::HandSetWeights : ai::TunedWeights;
 
   // Every position, its game numbered across all files (one game in ten is held out).
-  std::vector<tuning::LabelledPosition> labelled;
+  tuning::LabelledSet set;
   int unreadable = 0;
-  std::uint32_t games_before = 0;
-  const auto add = [&](std::vector<tuning::LabelledPosition> positions) {
-    std::uint32_t games = 0;
-    for (tuning::LabelledPosition& p : positions) {
-      games = std::max(games, p.game + 1);
-      p.game += games_before;
-      labelled.push_back(std::move(p));
-    }
-    games_before += games;
-  };
   std::string text;
   for (const std::string& file : pgn_files) {
     if (!read_file(file, text)) return 2;
-    add(tuning::quiet_positions_from_pgn(text, skip_plies, unreadable));
+    set.add(tuning::quiet_positions_from_pgn(text, skip_plies, unreadable));
   }
   for (const std::string& file : epd_files) {
     if (!read_file(file, text)) return 2;
-    std::vector<tuning::LabelledPosition> positions;
-    std::istringstream lines(text);
-    std::string line;
-    for (int number = 1; std::getline(lines, line); ++number) {
-      if (chess::epd_line_is_blank(line)) continue;
-      auto p = tuning::labelled_position(line);
-      if (!p) {
-        std::fprintf(stderr, "gambit-tune: %s:%d: %s\n", file.c_str(), number, p.error().c_str());
-        return 2;
-      }
-      positions.push_back(std::move(*p));
+    auto positions = tuning::labelled_positions_from_epd(text);
+    if (!positions) {
+      std::fprintf(stderr, "gambit-tune: %s: %s\n", file.c_str(), positions.error().c_str());
+      return 2;
     }
-    add(std::move(positions));
+    set.add(std::move(positions).value());
   }
+  const std::vector<tuning::LabelledPosition>& labelled = set.positions();
+  const std::uint32_t games_before = set.games();
   if (!write_epd.empty()) {
     std::ofstream out(write_epd, std::ios::binary);
     for (const tuning::LabelledPosition& p : labelled) out << tuning::epd_line(p) << '\n';
@@ -128,29 +112,18 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "gambit-tune: %zu of %zu positions have a score; the scores predict the results best with K = %.4f\n",
                  scored, labelled.size(), score_k);
 
-  std::vector<tuning::TuningPosition> training, held_out, held_out_results;
-  for (const tuning::LabelledPosition& l : labelled)
-    if (auto p = tuning::tuning_position(l.position, start, tuning::target(l, score_k, score_weight))) {
-      p->game = l.game;
-      if (p->game % 10 == 9) {
-        held_out.push_back(*p);
-        held_out_results.push_back(std::move(*p));
-        held_out_results.back().result = l.result;
-      } else {
-        training.push_back(std::move(*p));
-      }
-    }
+  const tuning::TuningSets sets = tuning::split_held_out(labelled, start, score_k, score_weight);
+  const std::vector<tuning::TuningPosition>& training = sets.training;
+  const std::vector<tuning::TuningPosition>& held_out = sets.held_out;
+  const std::vector<tuning::TuningPosition>& held_out_results = sets.held_out_results;
   std::fprintf(stderr, "gambit-tune: %zu positions to learn from, %zu held out, from %u games that gave any (%d unreadable)\n",
                training.size(), held_out.size(), games_before, unreadable);
   if (training.empty()) {
     std::fprintf(stderr, "gambit-tune: no quiet positions in finished games to learn from\n");
     return 2;
   }
-  std::vector<bool> used(ai::WeightCount);
-  for (const tuning::TuningPosition& p : training)
-    for (const auto& [index, count] : p.counts) used[index] = true;
-  std::fprintf(stderr, "gambit-tune: %td of the %zu weights (a middlegame and an endgame number each) are used\n",
-               std::count(used.begin(), used.end(), true), ai::WeightCount);
+  std::fprintf(stderr, "gambit-tune: %zu of the %zu weights (a middlegame and an endgame number each) are used\n",
+               tuning::used_weights(training), ai::WeightCount);
   tuning::RealWeights weights = tuning::to_real(start);
   const double k = tuning::fit_k(training, weights);
   const double held_before = tuning::mean_error(held_out, weights, k);

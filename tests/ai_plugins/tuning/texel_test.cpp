@@ -127,6 +127,43 @@ TEST(Texel, PositionsOfGamesAreWrittenAndReadBackAsEpd) {
   }
 }
 
+TEST(Texel, AnEpdSetIsReadWholeOrRefusedAtItsFirstBadLine) {
+  const std::string good = "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1-0\"; game 0;\n\n"
+                           "4k3/8/8/8/8/8/4P3/4K3 b - - c9 \"1/2-1/2\"; game 1; ce 20;\n";
+  auto read = labelled_positions_from_epd(good);
+  ASSERT_TRUE(read.ok()) << read.error();
+  ASSERT_EQ(read->size(), 2u);
+  EXPECT_EQ((*read)[1].game, 1u);
+  EXPECT_EQ((*read)[1].score, -20);
+  auto bad = labelled_positions_from_epd(good + "4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"2-0\";\n");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().rfind("line 4: ", 0), 0u) << bad.error();
+}
+
+TEST(Texel, FilesAreNumberedOnAndOneGameInTenIsHeldOut) {
+  // Twelve games of one quiet position each, in two files of 8 and 4 games.
+  const chess::Position quiet_position = fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  auto file = [&](std::uint32_t games) {
+    std::vector<LabelledPosition> positions;
+    for (std::uint32_t g = 0; g < games; ++g) positions.push_back({quiet_position, g % 2 ? 1.0f : 0.0f, 100, g});
+    return positions;
+  };
+  LabelledSet set;
+  set.add(file(8));
+  set.add(file(4));
+  EXPECT_EQ(set.games(), 12u);
+  EXPECT_EQ(set.positions()[8].game, 8u) << "the second file's first game follows the first file's eight";
+  const TuningSets sets = split_held_out(set.positions(), ai::TunedWeights, /*score_k=*/1.0, /*score_weight=*/0.5);
+  EXPECT_EQ(sets.training.size(), 11u);
+  ASSERT_EQ(sets.held_out.size(), 1u);
+  EXPECT_EQ(sets.held_out[0].game, 9u);
+  EXPECT_EQ(sets.held_out[0].result, target(set.positions()[9], 1.0, 0.5)) << "held out with the training's target";
+  ASSERT_EQ(sets.held_out_results.size(), 1u);
+  EXPECT_EQ(sets.held_out_results[0].result, 1.0f) << "and again with its game's result alone";
+  EXPECT_GT(used_weights(sets.training), 0u);
+  EXPECT_LT(used_weights(sets.training), ai::WeightCount);
+}
+
 TEST(Texel, ScoresAreMixedWithResultsAfterTheirKIsFitted) {
   // Scores whose results follow sigmoid(0.8 * score / 400) give K = 0.8.
   std::vector<LabelledPosition> positions;
