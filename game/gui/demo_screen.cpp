@@ -221,6 +221,13 @@ void DemoScreen::draw(sf::RenderTarget& target) {
   dialogs_.draw(target, app_.assets());
 }
 
+std::chrono::milliseconds DemoScreen::redraw_interval() const { return view_.redraw_interval(/*ticking=*/true); }
+bool DemoScreen::ai_thinking() const { return view_.ai_thinking(); }
+sf::FloatRect DemoScreen::modal_area() const { return dialogs_.area(); }
+sf::FloatRect DemoScreen::toast_area(sf::Vector2f size) const {
+  return view_.toast_slot().value_or(Screen::toast_area(size));
+}
+
 void DemoScreen::describe(StateDump& dump) const {
   dump.add("mode", name());
   if (!view_.describe(dump, demo_ ? status_text() : std::string())) return;

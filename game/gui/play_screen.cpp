@@ -699,6 +699,13 @@ void PlayScreen::draw(sf::RenderTarget& target) {
   dialogs_.draw(target, app_.assets());
 }
 
+std::chrono::milliseconds PlayScreen::redraw_interval() const { return view_.redraw_interval(/*ticking=*/false); }
+bool PlayScreen::ai_thinking() const { return view_.ai_thinking(); }
+sf::FloatRect PlayScreen::toast_area(sf::Vector2f size) const {
+  return view_.toast_slot().value_or(Screen::toast_area(size));
+}
+sf::FloatRect PlayScreen::modal_area() const { return dialogs_.area(); }
+
 void PlayScreen::describe(StateDump& dump) const {
   dump.add("mode", name());
   if (!view_.describe(dump, session_ ? view_.status_text() : std::string())) return;

@@ -44,13 +44,11 @@ class PlayScreen final : public Screen {
   void handle(const sf::Event& event) override;
   void update() override;
   void draw(sf::RenderTarget& target) override;
-  std::chrono::milliseconds redraw_interval() const override { return view_.redraw_interval(/*ticking=*/false); }
+  std::chrono::milliseconds redraw_interval() const override;
   void describe(StateDump& dump) const override;
-  bool ai_thinking() const override { return view_.ai_thinking(); }
-  sf::FloatRect toast_area(sf::Vector2f size) const override {
-    return view_.toast_slot().value_or(Screen::toast_area(size));
-  }
-  sf::FloatRect modal_area() const override { return dialogs_.area(); }
+  bool ai_thinking() const override;
+  sf::FloatRect toast_area(sf::Vector2f size) const override;
+  sf::FloatRect modal_area() const override;
 
  private:
   enum class Action { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu };
