@@ -194,18 +194,16 @@ void ScoresScreen::open(std::size_t game) {
 
 void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
   if (recent_.empty() || !app_.setup().store()) return;
-  dialog_ = dialog;
   if (dialog == Dialog::ExportAll)
-    modal_.open("Export all games", "Every game counted now, oldest first, into one PGN file:",
-                path_in(app_.setup().last_folder(), "gambit-games.pgn"), by_key);
+    dialogs_.ask(dialog, "Export all games", "Every game counted now, oldest first, into one PGN file:",
+                 path_in(app_.setup().last_folder(), "gambit-games.pgn"), "Export", "Cancel", /*path_field=*/true,
+                 by_key);
   else
-    modal_.open("Reset the scores?",
-                "The games counted now stay in the score file, archived, but no longer count: the standings, "
-                "the recent games and your rating (back to " +
-                    std::to_string(std::lround(store::InitialRating)) + ") start again.",
-                std::nullopt, by_key);
-  modal_.ok.label = dialog == Dialog::ExportAll ? "Export" : "Reset";
-  modal_.cancel.label = "Cancel";
+    dialogs_.ask(dialog, "Reset the scores?",
+                 "The games counted now stay in the score file, archived, but no longer count: the standings, "
+                 "the recent games and your rating (back to " +
+                     std::to_string(std::lround(store::InitialRating)) + ") start again.",
+                 std::nullopt, "Reset", "Cancel", /*path_field=*/true, by_key);
 }
 
 void ScoresScreen::export_all(const std::string& typed) {
@@ -252,12 +250,10 @@ void ScoresScreen::scroll_recent(long delta) {
 void ScoresScreen::handle(const sf::Event& event) {
   const sf::Vector2f size = app_.window().getView().getSize();
   layout(size);
-  if (dialog_ != Dialog::None) {
-    const ModalDialog::Answer answer = modal_.handle(event, size, app_.assets());
-    if (answer == ModalDialog::Answer::None) return;
-    const Dialog dialog = std::exchange(dialog_, Dialog::None);
-    if (answer == ModalDialog::Answer::Cancel || !app_.setup().store()) return;
-    if (dialog == Dialog::ExportAll) export_all(modal_.field.text());
+  if (dialogs_.open()) {
+    const auto answer = dialogs_.handle(event, size, app_.assets());
+    if (!answer || !app_.setup().store()) return;
+    if (answer->dialog == Dialog::ExportAll) export_all(answer->text);
     else reset_scores();
     return;
   }
@@ -322,7 +318,7 @@ void ScoresScreen::handle(const sf::Event& event) {
 // ---------------------------------------------------------------------------
 // ScoresScreen: drawing
 
-sf::FloatRect ScoresScreen::modal_area() const { return dialog_ != Dialog::None ? modal_.area() : sf::FloatRect(); }
+sf::FloatRect ScoresScreen::modal_area() const { return dialogs_.area(); }
 
 sf::FloatRect ScoresScreen::toast_area(sf::Vector2f size) const {
   return toast_slot_.height > 0 ? toast_slot_ : Screen::toast_area(size);
@@ -571,7 +567,7 @@ void ScoresScreen::draw(sf::RenderTarget& target) {
     draw_text(target, assets.font(), line, 13, {Pad, y}, colors::TextDim);
     y += 17;
   }
-  if (dialog_ != Dialog::None) modal_.draw(target, assets);
+  dialogs_.draw(target, assets);
 }
 
 void ScoresScreen::describe(StateDump& dump) const {
@@ -595,7 +591,7 @@ void ScoresScreen::describe(StateDump& dump) const {
   dump.add("all_games", all_games_);
   dump.add("focus", recent_.empty() ? -1 : int(focus_));
   dump.add("message", message_);
-  dump.add("dialog", int(dialog_));
+  dialogs_.describe(dump);
 }
 
 }  // namespace gambit::gui

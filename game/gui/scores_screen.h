@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/store/store.h"
+#include "game/gui/dialogs.h"
 #include "game/gui/replay_screen.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -92,8 +93,7 @@ class ScoresScreen : public Screen {
   Button export_{"Export all", "Write every game to one PGN file (E)", {}};
   Button reset_{"Reset scores", "Start the scores again; games are kept in the file (R)", {}};
   Button back_{"Back", "Back to the menu (Esc)", {}};
-  Dialog dialog_ = Dialog::None;
-  ModalDialog modal_;
+  Dialogs<Dialog> dialogs_;
 };
 
 }  // namespace gambit::gui

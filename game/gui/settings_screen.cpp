@@ -368,13 +368,9 @@ void SettingsScreen::back() {
   commit_typing();
   if (build() == app_.setup().settings()) return app_.pop();
   // Changes are never thrown away without asking; Esc (Stay) keeps them.
-  asking_leave_ = true;
-  leave_dialog_.open("Leave without saving?",
-                     "Your changes are not saved. Discard leaves without them; Stay goes back to them (then Save, "
-                     "Ctrl+S).",
-                     std::nullopt, false);
-  leave_dialog_.ok.label = "Discard";
-  leave_dialog_.cancel.label = "Stay";
+  dialogs_.ask(Dialog::Leave, "Leave without saving?",
+               "Your changes are not saved. Discard leaves without them; Stay goes back to them (then Save, Ctrl+S).",
+               std::nullopt, "Discard", "Stay");
 }
 
 void SettingsScreen::switch_tab(int tab) {
@@ -405,11 +401,8 @@ void SettingsScreen::commit_typing() {
 
 void SettingsScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
-  if (asking_leave_) {
-    const ModalDialog::Answer answer = leave_dialog_.handle(event, size_, app_.assets());
-    if (answer == ModalDialog::Answer::None) return;
-    asking_leave_ = false;
-    if (answer == ModalDialog::Answer::Ok) {
+  if (dialogs_.open()) {
+    if (dialogs_.handle(event, size_, app_.assets())) {  // Discard
       app_.toast("Settings not saved: changes discarded");
       app_.pop();
     }

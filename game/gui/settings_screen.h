@@ -23,6 +23,7 @@
 #include "core/config/setting_table.h"
 #include "core/config/settings.h"
 #include "core/players/plugin_library.h"
+#include "game/gui/dialogs.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -159,8 +160,8 @@ class SettingsScreen : public Screen {
 
   std::string error_;       // why the edited settings cannot be saved, "" when they can
   std::string save_error_;  // why the last save failed
-  bool asking_leave_ = false;  // Back with unsaved changes: the dialog asks first
-  ModalDialog leave_dialog_;
+  enum class Dialog { None, Leave };  // Leave: Back with unsaved changes asks first
+  Dialogs<Dialog> dialogs_;
   bool unsaved_ = false;
 
   NumberField* typing_ = nullptr;  // the field being typed into

@@ -385,7 +385,7 @@ void SettingsScreen::draw_preview(sf::RenderTarget& target) const {
     }
 }
 
-sf::FloatRect SettingsScreen::modal_area() const { return asking_leave_ ? leave_dialog_.area() : sf::FloatRect(); }
+sf::FloatRect SettingsScreen::modal_area() const { return dialogs_.area(); }
 
 sf::FloatRect SettingsScreen::toast_area(sf::Vector2f size) const {
   return {Margin, help_top_ - 2, size.x - 2 * Margin, 28};
@@ -466,7 +466,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
     if (x > reset_.rect.left + reset_.rect.width + 10)
       draw_text(target, assets.font(), text, TextSize, {x, back_.rect.top + 11}, colors::TextDim);
   }
-  if (asking_leave_) leave_dialog_.draw(target, assets);
+  dialogs_.draw(target, assets);
 }
 
 // ---------------------------------------------------------------------------
@@ -498,7 +498,7 @@ void SettingsScreen::describe(StateDump& dump) const {
     else if (const auto* number = std::get_if<const int*>(&value)) dump.add(key, **number);
     else dump.add(key, config::setting_text(*editor.spec, settings));
   }
-  dump.add("dialog_title", asking_leave_ ? leave_dialog_.title : std::string());
+  dialogs_.describe(dump);
   dump.add("settings_error", error_);
   dump.add("settings_save_error", save_error_);
   dump.add("unsaved_changes", unsaved_);
