@@ -63,6 +63,15 @@ while read -r file; do
   [ -e "$file" ] || fail "$file, in the packages, is not installed"
 done <<<"$shipped_files"
 
+# Every page and picture the installed README links to is installed beside it.
+readme=/usr/share/doc/gambit/README.md
+links=$(grep -o '](\([^)#:]*\))' "$readme" | sed 's/^](//; s/)$//' | sort -u)
+grep -q '^docs/' <<<"$links" || fail "the installed README links to no page of docs/"
+while read -r link; do
+  [ -f "/usr/share/doc/gambit/$link" ] || fail "the installed README links to $link, which is not installed"
+done <<<"$links"
+echo "installed: the README's $(wc -l <<<"$links") links to its own pages resolve"
+
 [ "$(command -v gambit-match)" = /usr/bin/gambit-match ] || fail "gambit-match is not on PATH as /usr/bin/gambit-match"
 export HOME=$work/home XDG_DATA_HOME=$work/home/data XDG_CONFIG_HOME=$work/home/config
 mkdir -p "$HOME"
