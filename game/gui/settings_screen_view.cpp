@@ -192,6 +192,13 @@ void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float widt
 
 void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin || seat.permissions.empty()) return;
+  if (loaded_.sandbox == "off") {  // nothing to grant: the seat's grants are kept as they are, unshown
+    labels_.push_back({fit_words(app_.assets().font(), "No sandbox ([plugins] sandbox = \"off\"): it may reach all you can.",
+                                 TextSize - 1, width),
+                       {x, y + 2}, TextSize - 1, colors::TextDim});
+    y += 24;
+    return;
+  }
   labels_.push_back({"Beyond its sandbox, it may (point at one for why):", {x, y + 2}, TextSize - 1, colors::TextDim});
   y += 24;
   for (PermissionEditor& editor : seat.permissions) {

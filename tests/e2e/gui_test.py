@@ -865,6 +865,30 @@ def settings_permissions(exe, xd):
         g.cleanup()
 
 
+def settings_without_sandbox(exe, xd):
+    """With the sandbox off ([plugins] sandbox = "off") there is nothing to grant: the Settings screen shows no
+    permission boxes for uci, and its grants stay as they were."""
+    g = Gambit(exe, "nosandbox", '[plugins]\nsandbox = "off"\n[white]\nplayer = "human"\n[black]\nplayer = "uci"\n'
+               '[black.options]\ncommand = "/usr/games/stockfish"\n[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("t")
+        s = g.wait_for("the settings screen with uci as Black",
+                       lambda s: s["screen"] == "settings" and s.get("black_player") == "uci")
+        shown = [c for c in s["settings_controls"] if ".permissions." in c]
+        if shown:
+            g.fail("with the sandbox off no permission should be offered, but the screen shows %s" % shown)
+        if s["black_granted"] != ["run-program", "write-file"] or s["unsaved_changes"]:
+            g.fail("uci's grants should stay as they were, unsaved nothing: %s, %r"
+                   % (s["black_granted"], s["unsaved_changes"]))
+        took = g.close(xd)
+        print("k2) settings with the sandbox off: no permission boxes, uci's grants kept; closed in %.2f s" % took,
+              flush=True)
+    finally:
+        g.cleanup()
+
+
 def hostile_plugin(exe, xd):
     bait = Bait()
     plugins = tempfile.mkdtemp(prefix="gambit-gui-plugins-")  # snoop alone, linked as a user would
@@ -1141,7 +1165,8 @@ def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
-                                      hostile_plugin, settings_permissions, placement_and_game_file))
+                                      hostile_plugin, settings_permissions, settings_without_sandbox,
+                                      placement_and_game_file))
 
 
 if __name__ == "__main__":
