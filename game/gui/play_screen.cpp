@@ -579,7 +579,7 @@ void PlayScreen::follow_session() {
 }
 
 // ---------------------------------------------------------------------------
-// Flow and view
+// Flow
 
 void PlayScreen::update() {
   if (!session_) return;
@@ -604,116 +604,6 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
       break;
     case match::SessionEvent::Kind::Notice: break;
   }
-}
-
-float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
-  const Assets& assets = app_.assets();
-  const float x = view_.panel_x(), width = view_.panel_width();
-  move_box_.rect = {x, top, width, 28};
-  move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
-  move_box_.draw(target, assets);
-  // Under the box: why a typed move was not played, the completions of what
-  // is typed, or the AI's thinking.
-  std::string line = view_.thinking_text();
-  sf::Color color = colors::TextDim;
-  if (!move_error_.empty()) {
-    line = move_error_;
-    color = colors::Warning;
-  } else if (!move_box_.text().empty()) {
-    const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
-    line.clear();
-    for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
-    if (completions.empty()) {
-      // Nothing begins so: say why the text is not a move ("'Nd7' is ambiguous here: ..."), not only that.
-      auto parsed = chess::parse_typed_move(game().position(), move_box_.text());
-      line = parsed ? "Enter plays " + chess::to_san(game().position(), *parsed) : parsed.error();
-      if (!parsed) {
-        line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
-        color = colors::Warning;
-      }
-    }
-  }
-  std::replace(line.begin(), line.end(), '\n', ' ');
-  const auto lines = wrap_text(assets.font(), line, 12, width);
-  for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
-    draw_text(target, assets.font(),
-              i == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, width) : lines[i], 12,
-              {x, top + 32 + 15 * float(i)}, color);
-  return top + 32 + 2 * 15 + 6;
-}
-
-std::string PlayScreen::header_text() const {
-  const chess::Variant variant = game().start().variant();
-  std::string text(chess::names_of(variant).for_people);
-  text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
-  const match::TimeControl& clock = session_->time_control();
-  const rating::RatingPool pool = match::pool_of_game(variant, clock);
-  if (session_->has_clock())
-    text += " \xC2\xB7 " + std::to_string(clock.initial_ms / 60000) +
-            "+" + match::seconds_text(clock.increment_ms) + " " + std::string(rating::speed_key(pool.speed));
-  else
-    text += " \xC2\xB7 no clock";
-  if (session_->has_human()) text += view_.recorder().rated().rated ? " \xC2\xB7 Rated" : " \xC2\xB7 Casual";
-  return text;
-}
-
-float PlayScreen::draw_header(sf::RenderTarget& target, float top) const {
-  const Assets& assets = app_.assets();
-  draw_text(target, assets.font(), fit_text(assets.font(), header_text(), 14, view_.panel_width()), 14,
-            {view_.panel_x(), top}, colors::TextDim);
-  return top + 22;
-}
-
-void PlayScreen::draw_end_row(sf::RenderTarget& target, sf::FloatRect row) {
-  // Play again, Swap colours (one human against an AI), Menu: in a row.
-  std::vector<Button*> buttons{&end_again_};
-  if (swap_offered()) buttons.push_back(&end_swap_);
-  if (view_.recorder().recorded_game()) buttons.push_back(&end_review_);
-  buttons.push_back(&end_menu_);
-  const float gap = 10, n = float(buttons.size());
-  const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);
-  // A narrow box (the smallest window) takes the short names; the tooltips keep the long ones.
-  const bool narrow = bw < 120;
-  end_again_.label = narrow ? "Again" : "Play again";
-  end_swap_.label = narrow ? "Swap" : "Swap colours";
-  float bx = std::round(row.left + (row.width - bw * n - gap * (n - 1)) / 2);
-  for (Button* b : buttons) {
-    b->rect = {bx, row.top, std::floor(bw), row.height};
-    b->draw(target, app_.assets());
-    bx += bw + gap;
-  }
-}
-
-void PlayScreen::draw(sf::RenderTarget& target) {
-  layout();
-  if (!session_) return view_.draw_failure(target, "The game cannot start");
-  GameView::Parts parts;
-  parts.header = [this](sf::RenderTarget& t, float top) { return draw_header(t, top); };
-  parts.status = view_.status_text();
-  if (move_box_shown()) parts.under_status = [this](sf::RenderTarget& t, float top) { return draw_move_box(t, top); };
-  parts.help = buttons_.help("Drag or click the pieces, or type a move. Left and Right look back through the game.");
-  if (hint_) parts.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
-  parts.end_row = [this](sf::RenderTarget& t, sf::FloatRect row) { draw_end_row(t, row); };
-  view_.draw(target, parts);
-  buttons_.draw(target, app_.assets());
-  dialogs_.draw(target, app_.assets());
-}
-
-std::chrono::milliseconds PlayScreen::redraw_interval() const { return view_.redraw_interval(/*ticking=*/false); }
-bool PlayScreen::ai_thinking() const { return view_.ai_thinking(); }
-sf::FloatRect PlayScreen::toast_area(sf::Vector2f size) const {
-  return view_.toast_slot().value_or(Screen::toast_area(size));
-}
-sf::FloatRect PlayScreen::modal_area() const { return dialogs_.area(); }
-
-void PlayScreen::describe(StateDump& dump) const {
-  dump.add("mode", name());
-  if (!view_.describe(dump, session_ ? view_.status_text() : std::string())) return;
-  dialogs_.describe(dump);
-  buttons_.describe(dump);
-  dump.add("move_box", move_box_.text());
-  dump.add("move_error", move_error_);
-  dump.add("header", header_text());
 }
 
 }  // namespace gambit::gui
