@@ -33,16 +33,12 @@ class ActionButtons {
   };
 
   void add(Action action, const char* label, const char* tooltip) {
-    assert(!find(action));
+    assert(std::none_of(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.action == action; }));
     entries_.push_back({action, Button{label, tooltip, {}}});
   }
 
-  Button& operator[](Action action) {
-    Entry* entry = find(action);
-    assert(entry);
-    return entry->button;
-  }
-  const Button& operator[](Action action) const { return const_cast<ActionButtons&>(*this)[action]; }
+  Button& operator[](Action action) { return entries_[index_of(action)].button; }
+  const Button& operator[](Action action) const { return entries_[index_of(action)].button; }
 
   std::size_t size() const { return entries_.size(); }
   auto begin() { return entries_.begin(); }
@@ -111,9 +107,11 @@ class ActionButtons {
   std::size_t rows(std::size_t columns) const { return (entries_.size() + columns - 1) / columns; }
 
  private:
-  Entry* find(Action action) {
-    auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.action == action; });
-    return it == entries_.end() ? nullptr : &*it;
+  // Where `action`'s button is; asserts it was added.
+  std::size_t index_of(Action action) const {
+    const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.action == action; });
+    assert(it != entries_.end());
+    return std::size_t(it - entries_.begin());
   }
 
   std::vector<Entry> entries_;

@@ -169,7 +169,7 @@ void DemoScreen::handle(const sf::Event& event) {
   }
   if (auto action = buttons_.clicked(event)) return trigger(*action);
   if (view_.handle_pointer(event, view_.end_box_shown()).taken || event.type != sf::Event::KeyPressed) return;
-  if (view_.drop_selection(event.key) || shortcut(event.key)) return;
+  if (view_.drop_selection_on_escape(event.key) || shortcut(event.key)) return;
   view_.look_back(event.key);
 }
 

@@ -115,7 +115,7 @@ GameView::Pointer GameView::handle_board(const sf::Event& event) {
   return {};
 }
 
-bool GameView::drop_selection(const sf::Event::KeyEvent& key) {
+bool GameView::drop_selection_on_escape(const sf::Event::KeyEvent& key) {
   if (key.code != sf::Keyboard::Escape || (!input_.pending_promotion() && !input_.selected())) return false;
   input_.reset();
   return true;

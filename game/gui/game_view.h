@@ -15,7 +15,7 @@
 // it, the help, arrows on the board, the end-of-game box's buttons). Its
 // handle() takes, in this order: the failure page (no session), the open
 // dialog, the end-of-game box, its buttons, handle_pointer, its own text and
-// keys, drop_selection, look_back. game_view.cpp: input and flow;
+// keys, drop_selection_on_escape, look_back. game_view.cpp: input and flow;
 // game_view_panel.cpp: drawing and the state dump.
 //
 // Threads: the window's thread only. The session is the screen's: the view
@@ -91,7 +91,7 @@ class GameView {
   // (the end-of-game box shows), the board: moves, the right button's shapes.
   Pointer handle_pointer(const sf::Event& event, bool board_blocked);
   // Esc with a piece selected or a promotion pending drops it: true when it did.
-  bool drop_selection(const sf::Event::KeyEvent& key);
+  bool drop_selection_on_escape(const sf::Event::KeyEvent& key);
   // Drops the piece selected or the promotion pending (a dialog opens over the board).
   void drop_selection() { input_.reset(); }
   // Left, Right, Home and End look back through the game (End: back to it).

@@ -451,7 +451,7 @@ void PlayScreen::handle(const sf::Event& event) {
   const GameView::Pointer pointer = view_.handle_pointer(event, end_box);
   if (pointer.move) play(*pointer.move);
   if (pointer.taken || (!end_box && handle_text(event)) || event.type != sf::Event::KeyPressed) return;
-  if (view_.drop_selection(event.key) || shortcut(event.key)) return;
+  if (view_.drop_selection_on_escape(event.key) || shortcut(event.key)) return;
   view_.look_back(event.key);
 }
 
