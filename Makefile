@@ -26,12 +26,13 @@ JOBS ?= 2
 # Everything Gambit needs from Debian to build, test and benchmark.
 DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core fonts-freefont-ttf xboard fairymax phalanx sjeng stockfish fairy-stockfish \
   xvfb xauth xdotool python3 python3-xlib pgn-extract strace parallel polyglot \
-  librsvg2-bin help2man dpkg-dev lintian desktop-file-utils appstream
+  librsvg2-bin help2man dpkg-dev lintian desktop-file-utils appstream \
+  gettext python3-polib locales-all
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.
 TEST_WRAPPER := $(if $(DISPLAY),,xvfb-run -a)
 
-.PHONY: play test test-fast test-release test-asan test-package build deps bench fuzz package clean
+.PHONY: play test test-fast test-release test-asan test-package build deps bench fuzz package clean pot
 
 play: build
 	$(BUILD_DIR)/bin/gambit
@@ -85,6 +86,11 @@ deps:
 	    exit 1; \
 	  fi; \
 	fi
+
+# The texts to translate, taken from the sources again and merged into every
+# catalogue (po/catalogue.py; docs/translating.md).
+pot: deps
+	po/catalogue.py update
 
 bench: build
 	tests/bench/perft_speed.py $(BUILD_DIR)/bin/gambit-perft 5

@@ -11,6 +11,7 @@
 #include "ai_plugins/common/draw_offer.h"
 #include "gambit/player_sdk.h"
 #include "core/util/splitmix64.h"
+#include "core/util/translation.h"
 
 namespace gambit::plugins {
 
@@ -24,31 +25,31 @@ class AlphaBetaPlayer final : public sdk::Player {
   static_assert(alphabeta::ModelVersion == 6, "raise the minor version with the level model");
   static constexpr const char* Version = "1.6.11";
   static constexpr const char* Description =
-      "A real chess engine: iterative deepening principal variation search with a transposition table, "
-      "quiescence search, null-move pruning and late move reductions.";
+      N_("A real chess engine: iterative deepening principal variation search with a transposition table, "
+      "quiescence search, null-move pruning and late move reductions.");
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 6> specs{{
         {.name = "elo",
-         .help = "Playing strength as a rating, 400 to 2600, played as a person of that rating plays (0 = full "
-                 "strength)",
+         .help = N_("Playing strength as a rating, 400 to 2600, played as a person of that rating plays (0 = full "
+                 "strength)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = alphabeta::MaxElo, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
-        {.name = "depth", .help = "Deepest iteration to search (0 = no limit)", .type = GAMBIT_OPTION_INT, .min = 0,
+        {.name = "depth", .help = N_("Deepest iteration to search (0 = no limit)"), .type = GAMBIT_OPTION_INT, .min = 0,
          .max = 100, .default_value = "0", .choices = nullptr, .choice_count = 0},
         {.name = "movetime_ms",
-         .help = "Thinking time per move when the game sets no clock or time (0 = no limit of its own)",
+         .help = N_("Thinking time per move when the game sets no clock or time (0 = no limit of its own)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 3600000, .default_value = "1000", .choices = nullptr,
          .choice_count = 0},
-        {.name = "hash_mb", .help = "Size of the transposition table in megabytes", .type = GAMBIT_OPTION_INT,
+        {.name = "hash_mb", .help = N_("Size of the transposition table in megabytes"), .type = GAMBIT_OPTION_INT,
          .min = 1, .max = 1024, .default_value = "32", .choices = nullptr, .choice_count = 0},
         {.name = "eval_noise",
-         .help = "Weakening: each evaluation is shifted by up to this many centipawns (0 = none)",
+         .help = N_("Weakening: each evaluation is shifted by up to this many centipawns (0 = none)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 1000, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
         {.name = "seed",
-         .help = "Seed for the choices of a rated level and the evaluation noise; the same seed replays the same "
-                 "game (0 = from the clock)",
+         .help = N_("Seed for the choices of a rated level and the evaluation noise; the same seed replays the same "
+                 "game (0 = from the clock)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
     }};
@@ -72,20 +73,20 @@ class AlphaBetaPlayer final : public sdk::Player {
     static constexpr gambit_option_value E2200[] = {{"elo", "2200"}, {"depth", "0"}, {"eval_noise", "0"}};
     static constexpr gambit_option_value Max[] = {{"elo", "0"}, {"depth", "0"}, {"eval_noise", "0"}};
     static constexpr std::array<gambit_level, 10> table{{
-        {.name = "600", .description = "Beginner: knows the moves, leaves pieces hanging and misses threats",
+        {.name = "600", .description = N_("Beginner: knows the moves, leaves pieces hanging and misses threats"),
          .settings = E600, .setting_count = 3},
-        {.name = "800", .description = "Novice: sees some captures, still overlooks a lot", .settings = E800,
+        {.name = "800", .description = N_("Novice: sees some captures, still overlooks a lot"), .settings = E800,
          .setting_count = 3},
-        {.name = "1000", .description = "Casual player: takes what is left hanging, mates in one",
+        {.name = "1000", .description = N_("Casual player: takes what is left hanging, mates in one"),
          .settings = E1000, .setting_count = 3},
-        {.name = "1200", .description = "Improving player: sees simple tactics, misses deeper ones",
+        {.name = "1200", .description = N_("Improving player: sees simple tactics, misses deeper ones"),
          .settings = E1200, .setting_count = 3},
-        {.name = "1400", .description = "Club player", .settings = E1400, .setting_count = 3},
-        {.name = "1600", .description = "Strong club player", .settings = E1600, .setting_count = 3},
-        {.name = "1800", .description = "Advanced player", .settings = E1800, .setting_count = 3},
-        {.name = "2000", .description = "Expert", .settings = E2000, .setting_count = 3},
-        {.name = "2200", .description = "Master", .settings = E2200, .setting_count = 3},
-        {.name = "max", .description = "Full strength: as deep as the time allows", .settings = Max,
+        {.name = "1400", .description = N_("Club player"), .settings = E1400, .setting_count = 3},
+        {.name = "1600", .description = N_("Strong club player"), .settings = E1600, .setting_count = 3},
+        {.name = "1800", .description = N_("Advanced player"), .settings = E1800, .setting_count = 3},
+        {.name = "2000", .description = N_("Expert"), .settings = E2000, .setting_count = 3},
+        {.name = "2200", .description = N_("Master"), .settings = E2200, .setting_count = 3},
+        {.name = "max", .description = N_("Full strength: as deep as the time allows"), .settings = Max,
          .setting_count = 3},
     }};
     return table;

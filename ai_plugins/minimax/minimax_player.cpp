@@ -13,6 +13,7 @@
 #include "ai_plugins/minimax/negamax.h"
 #include "gambit/player_sdk.h"
 #include "core/chess/movegen.h"
+#include "core/util/translation.h"
 
 namespace gambit::plugins {
 
@@ -22,17 +23,17 @@ class MinimaxPlayer final : public sdk::Player {
   static constexpr const char* Name = "Gambit Minimax";
   static constexpr const char* Version = "1.0.0";
   static constexpr const char* Description =
-      "Plain minimax (negamax) to a fixed depth with no pruning: the honest baseline.";
+      N_("Plain minimax (negamax) to a fixed depth with no pruning: the honest baseline.");
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 3> specs{{
-        {.name = "depth", .help = "How many half-moves ahead to look at every reply", .type = GAMBIT_OPTION_INT,
+        {.name = "depth", .help = N_("How many half-moves ahead to look at every reply"), .type = GAMBIT_OPTION_INT,
          .min = 1, .max = 6, .default_value = "3", .choices = nullptr, .choice_count = 0},
-        {.name = "blunder_percent", .help = "Weakening: how often (in percent) to play a random legal move instead",
+        {.name = "blunder_percent", .help = N_("Weakening: how often (in percent) to play a random legal move instead"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 100, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
         {.name = "seed",
-         .help = "Seed for the random moves; the same seed replays the same game (0 = from the clock)",
+         .help = N_("Seed for the random moves; the same seed replays the same game (0 = from the clock)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
     }};
@@ -49,11 +50,11 @@ class MinimaxPlayer final : public sdk::Player {
     static constexpr gambit_option_value Hard[] = {{"depth", "3"}, {"blunder_percent", "0"}};
     static constexpr gambit_option_value Max[] = {{"depth", "4"}, {"blunder_percent", "0"}};
     static constexpr std::array<gambit_level, 4> table{{
-        {.name = "easy", .description = "Looks one move ahead and often plays at random", .settings = Easy,
+        {.name = "easy", .description = N_("Looks one move ahead and often plays at random"), .settings = Easy,
          .setting_count = 2},
-        {.name = "medium", .description = "Looks at its move and the reply", .settings = Medium, .setting_count = 2},
-        {.name = "hard", .description = "Looks three half-moves ahead", .settings = Hard, .setting_count = 2},
-        {.name = "max", .description = "Looks four half-moves ahead", .settings = Max, .setting_count = 2},
+        {.name = "medium", .description = N_("Looks at its move and the reply"), .settings = Medium, .setting_count = 2},
+        {.name = "hard", .description = N_("Looks three half-moves ahead"), .settings = Hard, .setting_count = 2},
+        {.name = "max", .description = N_("Looks four half-moves ahead"), .settings = Max, .setting_count = 2},
     }};
     return table;
   }

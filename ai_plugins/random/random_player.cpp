@@ -6,6 +6,7 @@
 #include <random>
 
 #include "gambit/player_sdk.h"
+#include "core/util/translation.h"
 
 namespace gambit::plugins {
 
@@ -14,11 +15,11 @@ class RandomPlayer final : public sdk::Player {
   static constexpr const char* Id = "random";
   static constexpr const char* Name = "Random mover";
   static constexpr const char* Version = "1.0.0";
-  static constexpr const char* Description = "Plays a uniformly random legal move: the gentlest opponent there is.";
+  static constexpr const char* Description = N_("Plays a uniformly random legal move: the gentlest opponent there is.");
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 1> specs{{
-        {.name = "seed", .help = "Random seed; the same seed replays the same game (0 = from the clock)",
+        {.name = "seed", .help = N_("Random seed; the same seed replays the same game (0 = from the clock)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
     }};

@@ -12,6 +12,7 @@
 #include "gambit/player_sdk.h"
 #include "ai_plugins/uci/cecp_engine.h"
 #include "ai_plugins/uci/uci_engine.h"
+#include "core/util/translation.h"
 
 namespace gambit::plugins {
 
@@ -21,35 +22,35 @@ class UciPlayer final : public sdk::Player {
   static constexpr const char* Name = "UCI engine";
   static constexpr const char* Version = "1.1.0";
   static constexpr const char* Description =
-      "Any chess engine installed on this computer (Stockfish by default), run as a separate program: UCI "
-      "engines, or XBoard (CECP) engines such as Fairy-Max, Phalanx or Sjeng with protocol=xboard.";
+      N_("Any chess engine installed on this computer (Stockfish by default), run as a separate program: UCI "
+      "engines, or XBoard (CECP) engines such as Fairy-Max, Phalanx or Sjeng with protocol=xboard.");
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr const char* Protocols[] = {"uci", "xboard"};
     static constexpr std::array<gambit_option_spec, 6> specs{{
-        {.name = "command", .help = "The engine program: a path, or a name found on PATH or in /usr/games",
+        {.name = "command", .help = N_("The engine program: a path, or a name found on PATH or in /usr/games"),
          .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "stockfish", .choices = nullptr,
          .choice_count = 0},
-        {.name = "args", .help = "Arguments for the engine program, separated by spaces",
+        {.name = "args", .help = N_("Arguments for the engine program, separated by spaces"),
          .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
          .choice_count = 0},
         {.name = "protocol",
-         .help = "The engine's protocol: uci, or xboard (CECP version 2, as Fairy-Max, Phalanx, Sjeng and GNU Chess "
-                 "speak it)",
+         .help = N_("The engine's protocol: uci, or xboard (CECP version 2, as Fairy-Max, Phalanx, Sjeng and GNU Chess "
+                 "speak it)"),
          .type = GAMBIT_OPTION_CHOICE, .min = 0, .max = 0, .default_value = "uci", .choices = Protocols,
          .choice_count = 2},
         {.name = "engine_options",
-         .help = "Engine settings as NAME=VALUE; NAME=VALUE. UCI: each is sent with setoption. XBoard: sent as "
+         .help = N_("Engine settings as NAME=VALUE; NAME=VALUE. UCI: each is sent with setoption. XBoard: sent as "
                  "option NAME=VALUE only when the engine announced that name with feature option, else ignored (so "
-                 "the levels, which are Stockfish's UCI settings, change nothing for XBoard engines)",
+                 "the levels, which are Stockfish's UCI settings, change nothing for XBoard engines)"),
          .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
          .choice_count = 0},
         {.name = "movetime_ms",
-         .help = "Milliseconds per move; 0 = use the game's clock. XBoard engines get whole seconds (st), rounded up",
+         .help = N_("Milliseconds per move; 0 = use the game's clock. XBoard engines get whole seconds (st), rounded up"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 3600000, .default_value = "1000", .choices = nullptr,
          .choice_count = 0},
         {.name = "log_file",
-         .help = "Append the dialogue with the engine to this file (for debugging); empty = no log",
+         .help = N_("Append the dialogue with the engine to this file (for debugging); empty = no log"),
          .type = GAMBIT_OPTION_STRING, .min = 0, .max = 0, .default_value = "", .choices = nullptr,
          .choice_count = 0},
     }};
@@ -75,13 +76,13 @@ class UciPlayer final : public sdk::Player {
     static constexpr gambit_option_value Hard[] = {{"engine_options", "UCI_LimitStrength=true; UCI_Elo=2200"}};
     static constexpr gambit_option_value Max[] = {{"engine_options", ""}};
     static constexpr std::array<gambit_level, 4> table{{
-        {.name = "easy", .description = "Stockfish limited to about 1400 Elo (UCI engines only)", .settings = Easy,
+        {.name = "easy", .description = N_("Stockfish limited to about 1400 Elo (UCI engines only)"), .settings = Easy,
          .setting_count = 1},
-        {.name = "medium", .description = "Stockfish limited to about 1800 Elo (UCI engines only)",
+        {.name = "medium", .description = N_("Stockfish limited to about 1800 Elo (UCI engines only)"),
          .settings = Medium, .setting_count = 1},
-        {.name = "hard", .description = "Stockfish limited to about 2200 Elo (UCI engines only)", .settings = Hard,
+        {.name = "hard", .description = N_("Stockfish limited to about 2200 Elo (UCI engines only)"), .settings = Hard,
          .setting_count = 1},
-        {.name = "max", .description = "The engine at full strength", .settings = Max, .setting_count = 1},
+        {.name = "max", .description = N_("The engine at full strength"), .settings = Max, .setting_count = 1},
     }};
     return table;
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/chess/position.h"
+#include "core/util/translation.h"
 
 namespace gambit::chess {
 
@@ -23,14 +24,29 @@ bool is_space(char c) { return is_separator(c) || c == '\n' || c == '\r' || c ==
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
-// "a white knight" or "empty", for messages about what stands on a square.
+// "e4 is empty" or "e4 holds a white knight", for messages about what stands on a square.
 std::string contents(const Position& pos, Square s) {
-  const Piece p = pos.piece_on(s);
-  if (p == NO_PIECE) return square_name(s) + " is empty";
-  return square_name(s) + " holds a " + (color_of(p) == WHITE ? "white " : "black ") + piece_type_name(type_of(p));
+  const char* pattern = nullptr;
+  switch (pos.piece_on(s)) {
+    case W_PAWN: pattern = tr("{square} holds a white pawn"); break;
+    case W_KNIGHT: pattern = tr("{square} holds a white knight"); break;
+    case W_BISHOP: pattern = tr("{square} holds a white bishop"); break;
+    case W_ROOK: pattern = tr("{square} holds a white rook"); break;
+    case W_QUEEN: pattern = tr("{square} holds a white queen"); break;
+    case W_KING: pattern = tr("{square} holds a white king"); break;
+    case B_PAWN: pattern = tr("{square} holds a black pawn"); break;
+    case B_KNIGHT: pattern = tr("{square} holds a black knight"); break;
+    case B_BISHOP: pattern = tr("{square} holds a black bishop"); break;
+    case B_ROOK: pattern = tr("{square} holds a black rook"); break;
+    case B_QUEEN: pattern = tr("{square} holds a black queen"); break;
+    case B_KING: pattern = tr("{square} holds a black king"); break;
+    default: pattern = tr("{square} is empty"); break;
+  }
+  return fill(pattern, {{"square", square_name(s)}});
 }
 
-Failure fail(std::string message) { return Failure{"FEN: " + std::move(message)}; }
+// TRANSLATORS: {problem} says what is wrong with a position typed or read as FEN (Forsyth-Edwards Notation).
+Failure fail(std::string message) { return Failure{fill(tr("FEN: {problem}"), {{"problem", std::move(message)}})}; }
 
 }  // namespace
 
@@ -78,7 +94,7 @@ Result<Position> FenParser::parse(std::string_view text, Variant variant) {
   std::size_t begin = 0, end = text.size();
   while (begin < end && is_space(text[begin])) ++begin;
   while (end > begin && is_space(text[end - 1])) --end;
-  if (begin == end) return Failure{text.empty() ? "FEN is empty" : "FEN is blank (only whitespace)"};
+  if (begin == end) return Failure{text.empty() ? tr("FEN is empty") : tr("FEN is blank (only whitespace)")};
   text = text.substr(begin, end - begin);
 
   constexpr std::size_t MaxFields = 8;
@@ -103,14 +119,24 @@ Result<Position> FenParser::parse(std::string_view text, Variant variant) {
       given_checks = fields[--field_count];
   }
   if (field_count != 6 && field_count != 4) {
-    std::string hint = "; expected 6 (or 4, without the move counters) separated by spaces";
+    const char* pattern =
+        // TRANSLATORS: {fen} is the text typed, in quotes; the fields of FEN are separated by spaces.
+        trn("{fen} has {n} field; expected 6 (or 4, without the move counters) separated by spaces",
+            "{fen} has {n} fields; expected 6 (or 4, without the move counters) separated by spaces", field_count);
     if (variant == Variant::ThreeCheck)
-      hint += ", plus the checks as a field \"3+3\" after the en-passant square or \"+0+0\" at the end";
+      pattern = trn("{fen} has {n} field; expected 6 (or 4, without the move counters) separated by spaces, plus "
+                    "the checks as a field \"3+3\" after the en-passant square or \"+0+0\" at the end",
+                    "{fen} has {n} fields; expected 6 (or 4, without the move counters) separated by spaces, plus "
+                    "the checks as a field \"3+3\" after the en-passant square or \"+0+0\" at the end",
+                    field_count);
     else if (std::any_of(fields + std::min<std::size_t>(4, field_count), fields + std::min(field_count, MaxFields),
                          looks_like_checks))
-      hint += " (check counts such as \"3+3\" belong to three-check, and this is standard chess)";
-    return fail(quote_for_message(text) + " has " + std::to_string(field_count) +
-                (field_count == 1 ? " field" : " fields") + hint);
+      pattern = trn("{fen} has {n} field; expected 6 (or 4, without the move counters) separated by spaces (check "
+                    "counts such as \"3+3\" belong to three-check, and this is standard chess)",
+                    "{fen} has {n} fields; expected 6 (or 4, without the move counters) separated by spaces (check "
+                    "counts such as \"3+3\" belong to three-check, and this is standard chess)",
+                    field_count);
+    return fail(fill(pattern, {{"fen", quote_for_message(text)}, {"n", std::to_string(field_count)}}));
   }
 
   FenParser parser;
@@ -141,8 +167,10 @@ Result<Position> FenParser::parse(std::string_view text, Variant variant) {
 FenParser::Error FenParser::placement(std::string_view field) {
   const auto rank_count = std::size_t(std::count(field.begin(), field.end(), '/')) + 1;
   if (rank_count != 8)
-    return "piece placement " + quote_for_message(field) + " has " + std::to_string(rank_count) +
-           " ranks; expected 8 separated by '/'";
+    // TRANSLATORS: {placement} is the first field of a FEN, in quotes. The English says "ranks" for every {n}.
+    return fill(trn("piece placement {placement} has {n} ranks; expected 8 separated by '/'",
+                    "piece placement {placement} has {n} ranks; expected 8 separated by '/'", rank_count),
+                {{"placement", quote_for_message(field)}, {"n", std::to_string(rank_count)}});
   std::string_view ranks[8];
   for (std::size_t index = 0, begin = 0; index < 8; ++index) {
     const std::size_t slash = std::min(field.find('/', begin), field.size());
@@ -153,22 +181,32 @@ FenParser::Error FenParser::placement(std::string_view field) {
   for (int index = 0; index < 8; ++index) {
     const std::string_view rank_text = ranks[index];
     const int rank = 7 - index;
-    const std::string rank_name = "rank " + std::to_string(rank + 1) + " " + quote_for_message(rank_text);
+    const std::string rank_number = std::to_string(rank + 1), quoted = quote_for_message(rank_text);
     std::size_t file = 0;
     for (char c : rank_text) {
       if (c >= '1' && c <= '8') {
         file += std::size_t(c - '0');
       } else if (c == '0' || c == '9') {
-        return rank_name + " has the digit '" + c + "'; empty squares are counted 1 to 8";
+        // TRANSLATORS: {rank} is a number 1 to 8, {text} the rank as written in the FEN, in quotes.
+        return fill(tr("rank {rank} {text} has the digit '{digit}'; empty squares are counted 1 to 8"),
+                    {{"rank", rank_number}, {"text", quoted}, {"digit", std::string(1, c)}});
       } else if (const std::size_t letter = PieceLetters.find(c); c != ' ' && letter != std::string_view::npos) {
         if (file < 8) pos_.put_piece(Piece(letter), make_square(int(file), rank));
         ++file;
       } else {
-        return rank_name + " has the unknown piece letter " + quote_for_message(std::string_view(&c, 1)) +
-               "; expected one of PNBRQKpnbrqk or a digit 1-8";
+        // TRANSLATORS: {rank} is a number 1 to 8, {text} the rank as written in the FEN, {letter} a character, both
+        // in quotes.
+        return fill(tr("rank {rank} {text} has the unknown piece letter {letter}; expected one of PNBRQKpnbrqk or "
+                       "a digit 1-8"),
+                    {{"rank", rank_number}, {"text", quoted}, {"letter", quote_for_message(std::string_view(&c, 1))}});
       }
     }
-    if (file != 8) return rank_name + " has " + std::to_string(file) + " squares; expected 8";
+    if (file != 8)
+      // TRANSLATORS: {rank} is a number 1 to 8, {text} the rank as written in the FEN. The English says "squares"
+      // for every {n}.
+      return fill(trn("rank {rank} {text} has {n} squares; expected 8",
+                      "rank {rank} {text} has {n} squares; expected 8", file),
+                  {{"rank", rank_number}, {"text", quoted}, {"n", std::to_string(file)}});
   }
   return {};
 }
@@ -177,27 +215,55 @@ FenParser::Error FenParser::placement(std::string_view field) {
 // no more pieces beyond the starting set than pawns have gone missing (promotions).
 FenParser::Error FenParser::material() {
   for (Color c : {WHITE, BLACK}) {
-    const std::string name = color_name(c);
+    const bool white = c == WHITE;
     const int kings = popcount(pos_.pieces(c, KING));
-    if (kings == 0) return name + " has no king";
-    if (kings > 1) return name + " has " + std::to_string(kings) + " kings; expected exactly one";
+    if (kings == 0) return white ? tr("White has no king") : tr("Black has no king");
+    if (kings > 1)
+      return fill(white ? trn("White has {n} king; expected exactly one", "White has {n} kings; expected exactly one",
+                              kings)
+                        : trn("Black has {n} king; expected exactly one", "Black has {n} kings; expected exactly one",
+                              kings),
+                  {{"n", std::to_string(kings)}});
   }
   if (Bitboard misplaced = pos_.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) {
     const Square s = lsb(misplaced);
-    return std::string(color_of(pos_.piece_on(s)) == WHITE ? "white" : "black") + " pawn on " + square_name(s) +
-           ": pawns cannot stand on the first or eighth rank";
+    return fill(color_of(pos_.piece_on(s)) == WHITE
+                    ? tr("white pawn on {square}: pawns cannot stand on the first or eighth rank")
+                    : tr("black pawn on {square}: pawns cannot stand on the first or eighth rank"),
+                {{"square", square_name(s)}});
   }
   for (Color c : {WHITE, BLACK}) {
-    const std::string name = color_name(c);
+    const bool white = c == WHITE;
     const int pawns = popcount(pos_.pieces(c, PAWN));
     const int men = popcount(pos_.pieces(c));
-    if (pawns > 8) return name + " has " + std::to_string(pawns) + " pawns; at most 8 are possible";
-    if (men > 16) return name + " has " + std::to_string(men) + " pieces and pawns; at most 16 are possible";
+    if (pawns > 8)
+      return fill(white ? trn("White has {n} pawn; at most 8 are possible",
+                              "White has {n} pawns; at most 8 are possible", pawns)
+                        : trn("Black has {n} pawn; at most 8 are possible",
+                              "Black has {n} pawns; at most 8 are possible", pawns),
+                  {{"n", std::to_string(pawns)}});
+    if (men > 16)
+      return fill(white ? trn("White has {n} piece and pawn; at most 16 are possible",
+                              "White has {n} pieces and pawns; at most 16 are possible", men)
+                        : trn("Black has {n} piece and pawn; at most 16 are possible",
+                              "Black has {n} pieces and pawns; at most 16 are possible", men),
+                  {{"n", std::to_string(men)}});
     auto extra = [&](PieceType pt, int start) { return std::max(0, popcount(pos_.pieces(c, pt)) - start); };
     const int promoted = extra(QUEEN, 1) + extra(ROOK, 2) + extra(BISHOP, 2) + extra(KNIGHT, 2);
     if (promoted > 8 - pawns)
-      return name + " has more pieces than promotions allow: " + std::to_string(promoted) +
-             " beyond the starting set, " + std::to_string(8 - pawns) + " pawns missing";
+      // TRANSLATORS: {extra} pieces more than a side starts with, though only {n} of its pawns are missing (each
+      // promotion costs one). The English says "pawns" for every {n}.
+      return fill(white ? trn("White has more pieces than promotions allow: {extra} beyond the starting set, {n} pawns "
+                              "missing",
+                              "White has more pieces than promotions allow: {extra} beyond the starting set, {n} pawns "
+                              "missing",
+                              8 - pawns)
+                        : trn("Black has more pieces than promotions allow: {extra} beyond the starting set, {n} pawns "
+                              "missing",
+                              "Black has more pieces than promotions allow: {extra} beyond the starting set, {n} pawns "
+                              "missing",
+                              8 - pawns),
+                  {{"extra", std::to_string(promoted)}, {"n", std::to_string(8 - pawns)}});
   }
   return {};
 }
@@ -205,18 +271,24 @@ FenParser::Error FenParser::material() {
 FenParser::Error FenParser::side_to_move(std::string_view field) {
   if (field == "w") pos_.side_ = WHITE;
   else if (field == "b") pos_.side_ = BLACK;
-  else return "side to move " + quote_for_message(field) + " is not 'w' or 'b'";
+  // TRANSLATORS: {text} is the second field of a FEN, in quotes; w and b are FEN's letters.
+  else return fill(tr("side to move {text} is not 'w' or 'b'"), {{"text", quote_for_message(field)}});
   return {};
 }
 
 FenParser::Error FenParser::checks() {
   const Color us = pos_.side_, them = ~us;
   if (pos_.attacked_by(us, pos_.king_square(them), pos_.pieces()))
-    return std::string(color_name(them)) + " (not to move) is in check";
+    return them == WHITE ? tr("White (not to move) is in check") : tr("Black (not to move) is in check");
   const int checkers = popcount(pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them));
   if (checkers > 2)
-    return std::string(color_name(us)) + " (to move) is in check from " + std::to_string(checkers) +
-           " pieces; no move gives more than a double check";
+    return fill(us == WHITE ? trn("White (to move) is in check from {n} piece; no move gives more than a double check",
+                                  "White (to move) is in check from {n} pieces; no move gives more than a double check",
+                                  checkers)
+                            : trn("Black (to move) is in check from {n} piece; no move gives more than a double check",
+                                  "Black (to move) is in check from {n} pieces; no move gives more than a double check",
+                                  checkers),
+                {{"n", std::to_string(checkers)}});
   return {};
 }
 
@@ -237,19 +309,33 @@ FenParser::Error FenParser::castling(std::string_view field) {
     for (const Right& r : Rights)
       if (r.letter == c) found = &r;
     if (!found)
-      return "castling rights " + quote_for_message(field) + " contain " + quote_for_message(std::string_view(&c, 1)) +
-             "; expected '-' or letters from KQkq (Shredder-FEN/X-FEN file letters are not supported)";
-    if (pos_.castling_ & found->right) return "castling rights " + quote_for_message(field) + " repeat '" + c + "'";
+      // TRANSLATORS: {rights} is the third field of a FEN, {letter} a character of it, both in quotes.
+      return fill(tr("castling rights {rights} contain {letter}; expected '-' or letters from KQkq (Shredder-FEN/X-FEN "
+                     "file letters are not supported)"),
+                  {{"rights", quote_for_message(field)}, {"letter", quote_for_message(std::string_view(&c, 1))}});
+    if (pos_.castling_ & found->right)
+      // TRANSLATORS: {rights} is the third field of a FEN, in quotes; {letter} one of K, Q, k, q.
+      return fill(tr("castling rights {rights} repeat '{letter}'"),
+                  {{"rights", quote_for_message(field)}, {"letter", std::string(1, c)}});
     pos_.castling_ |= found->right;
   }
   for (const Right& r : Rights) {
     if (!(pos_.castling_ & r.right)) continue;
-    const std::string color = r.color == WHITE ? "white" : "black";
-    const std::string claim = std::string("castling right '") + r.letter + "' needs the " + color;
+    const bool white = r.color == WHITE;
+    const auto claim = [&](const char* pattern, Square s) {
+      return fill(pattern,
+                  {{"letter", std::string(1, r.letter)}, {"square", square_name(s)}, {"contents", contents(pos_, s)}});
+    };
     if (pos_.piece_on(r.king) != make_piece(r.color, KING))
-      return claim + " king on " + square_name(r.king) + ", but " + contents(pos_, r.king);
+      // TRANSLATORS: {letter} is one of K, Q, k, q; {contents} says what is there, e.g. "e1 holds a white rook".
+      return claim(white ? tr("castling right '{letter}' needs the white king on {square}, but {contents}")
+                         : tr("castling right '{letter}' needs the black king on {square}, but {contents}"),
+                   r.king);
     if (pos_.piece_on(r.rook) != make_piece(r.color, ROOK))
-      return claim + " rook on " + square_name(r.rook) + ", but " + contents(pos_, r.rook);
+      // TRANSLATORS: {letter} is one of K, Q, k, q; {contents} says what is there, e.g. "h1 is empty".
+      return claim(white ? tr("castling right '{letter}' needs the white rook on {square}, but {contents}")
+                         : tr("castling right '{letter}' needs the black rook on {square}, but {contents}"),
+                   r.rook);
   }
   return {};
 }
@@ -259,39 +345,62 @@ FenParser::Error FenParser::castling(std::string_view field) {
 FenParser::Error FenParser::en_passant(std::string_view field) {
   if (field == "-") return {};
   if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-    return "en-passant square " + quote_for_message(field) + " is not '-' or a square such as 'e3'";
+    // TRANSLATORS: {text} is the fourth field of a FEN, in quotes.
+    return fill(tr("en-passant square {text} is not '-' or a square such as 'e3'"),
+                {{"text", quote_for_message(field)}});
   const Color us = pos_.side_, them = ~us;
   const Square ep = make_square(field[0] - 'a', field[1] - '1');
-  const std::string name = "en-passant square " + square_name(ep);
+  const std::string name = square_name(ep);
   if (relative_rank(us, ep) != 5)
-    return name + " is impossible with " + color_name(us) + " to move; it must be on rank " + (us == WHITE ? "6" : "3");
+    return fill(us == WHITE ? tr("en-passant square {square} is impossible with White to move; it must be on rank 6")
+                            : tr("en-passant square {square} is impossible with Black to move; it must be on rank 3"),
+                {{"square", name}});
   const Square pushed = Square(ep - pawn_push(us)), origin = Square(ep + pawn_push(us));
-  const std::string them_name = them == WHITE ? "white" : "black";
   if (pos_.piece_on(pushed) != make_piece(them, PAWN))
-    return name + " needs a " + them_name + " pawn on " + square_name(pushed) +
-           " (the pawn that just moved two squares), but " + contents(pos_, pushed);
-  if (!pos_.empty(ep)) return name + " must be empty, but " + contents(pos_, ep);
+    // TRANSLATORS: {contents} says what is there instead, e.g. "e5 is empty".
+    return fill(them == WHITE ? tr("en-passant square {square} needs a white pawn on {pawn_square} (the pawn that just "
+                                   "moved two squares), but {contents}")
+                              : tr("en-passant square {square} needs a black pawn on {pawn_square} (the pawn that just "
+                                   "moved two squares), but {contents}"),
+                {{"square", name}, {"pawn_square", square_name(pushed)}, {"contents", contents(pos_, pushed)}});
+  if (!pos_.empty(ep))
+    // TRANSLATORS: {contents} says what is there, e.g. "e6 holds a black knight".
+    return fill(tr("en-passant square {square} must be empty, but {contents}"),
+                {{"square", name}, {"contents", contents(pos_, ep)}});
   if (!pos_.empty(origin))
-    return name + " needs " + square_name(origin) + " empty (the " + them_name + " pawn just left it), but " +
-           contents(pos_, origin);
+    // TRANSLATORS: {contents} says what is there, e.g. "e7 holds a black knight".
+    return fill(them == WHITE ? tr("en-passant square {square} needs {origin} empty (the white pawn just left it), but "
+                                   "{contents}")
+                              : tr("en-passant square {square} needs {origin} empty (the black pawn just left it), but "
+                                   "{contents}"),
+                {{"square", name}, {"origin", square_name(origin)}, {"contents", contents(pos_, origin)}});
   pos_.ep_ = ep;
   return {};
 }
 
 FenParser::Error FenParser::counters(std::string_view halfmove, std::string_view fullmove) {
   constexpr unsigned long Max = 65535;
-  auto parse = [](std::string_view field, const char* name, unsigned long& value) -> Error {
+  auto parse = [](std::string_view field, const char* not_a_number, const char* too_large,
+                  unsigned long& value) -> Error {
     value = 0;
     for (char c : field) {
-      if (c < '0' || c > '9') return std::string(name) + " " + quote_for_message(field) + " is not a non-negative number";
+      if (c < '0' || c > '9') return fill(not_a_number, {{"text", quote_for_message(field)}});
       if (value <= Max) value = value * 10 + unsigned(c - '0');
     }
-    if (value > Max) return std::string(name) + " " + quote_for_message(field) + " is too large; at most 65535";
+    if (value > Max) return fill(too_large, {{"text", quote_for_message(field)}});
     return {};
   };
   unsigned long half = 0, full = 0;
-  if (Error e = parse(halfmove, "halfmove clock", half); !e.empty()) return e;
-  if (Error e = parse(fullmove, "fullmove number", full); !e.empty()) return e;
+  // TRANSLATORS: {text} is the field of the FEN, in quotes (a count of moves).
+  if (Error e = parse(halfmove, tr("halfmove clock {text} is not a non-negative number"),
+                      tr("halfmove clock {text} is too large; at most 65535"), half);
+      !e.empty())
+    return e;
+  // TRANSLATORS: {text} is the field of the FEN, in quotes (a count of moves).
+  if (Error e = parse(fullmove, tr("fullmove number {text} is not a non-negative number"),
+                      tr("fullmove number {text} is too large; at most 65535"), full);
+      !e.empty())
+    return e;
   pos_.halfmove_ = std::uint16_t(half);
   pos_.fullmove_ = std::uint16_t(full == 0 ? 1 : full);  // some tools write 0
   return {};
@@ -299,33 +408,57 @@ FenParser::Error FenParser::counters(std::string_view halfmove, std::string_view
 
 FenParser::Error FenParser::check_counts(std::string_view remaining, std::string_view given) {
   if (!remaining.empty() && !given.empty())
-    return "the checks are given twice, as " + quote_for_message(remaining) + " and " + quote_for_message(given) +
-           "; write one of them";
+    // TRANSLATORS: three-check: the checks each side has still to give ({remaining}, "3+3") and has given
+    // ({given}, "+0+0").
+    return fill(tr("the checks are given twice, as {remaining} and {given}; write one of them"),
+                {{"remaining", quote_for_message(remaining)}, {"given", quote_for_message(given)}});
   std::optional<std::pair<int, int>> counts;
   if (!remaining.empty()) {
     counts = check_pair(remaining, false);
     if (!counts || counts->first > ChecksToWin || counts->second > ChecksToWin)
-      return "checks remaining " + quote_for_message(remaining) +
-             " is not two numbers 0 to 3 joined by '+' (white's then black's, \"3+3\" at the start)";
+      // TRANSLATORS: three-check: {text} is the field of the FEN, in quotes.
+      return fill(tr("checks remaining {text} is not two numbers 0 to 3 joined by '+' (white's then black's, "
+                     "\"3+3\" at the start)"),
+                  {{"text", quote_for_message(remaining)}});
     counts = std::pair{ChecksToWin - counts->first, ChecksToWin - counts->second};
   } else if (!given.empty()) {
     counts = check_pair(given, true);
     if (!counts || counts->first > ChecksToWin || counts->second > ChecksToWin)
-      return "checks given " + quote_for_message(given) +
-             " is not two numbers 0 to 3 each after a '+' (white's then black's, \"+0+0\" at the start)";
+      // TRANSLATORS: three-check: {text} is the field of the FEN, in quotes.
+      return fill(tr("checks given {text} is not two numbers 0 to 3 each after a '+' (white's then black's, "
+                     "\"+0+0\" at the start)"),
+                  {{"text", quote_for_message(given)}});
   }
   if (!counts) return {};
   pos_.checks_[WHITE] = std::uint8_t(counts->first);
   pos_.checks_[BLACK] = std::uint8_t(counts->second);
   const Color us = pos_.side_;
   if (pos_.checks_[us] >= ChecksToWin)
-    return std::string(color_name(us)) + " (to move) has already given " + std::to_string(ChecksToWin) +
-           " checks; the game ended when the last of them was given";
+    return fill(us == WHITE ? trn("White (to move) has already given {n} check; the game ended when the last of them "
+                                  "was given",
+                                  "White (to move) has already given {n} checks; the game ended when the last of them "
+                                  "was given",
+                                  ChecksToWin)
+                            : trn("Black (to move) has already given {n} check; the game ended when the last of them "
+                                  "was given",
+                                  "Black (to move) has already given {n} checks; the game ended when the last of them "
+                                  "was given",
+                                  ChecksToWin),
+                {{"n", std::to_string(ChecksToWin)}});
   const Color them = ~us;
   const bool in_check = pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them);
   if (pos_.checks_[them] >= ChecksToWin && !in_check)
-    return std::string(color_name(them)) + " has given " + std::to_string(ChecksToWin) + " checks, so " +
-           color_name(us) + " (to move) must be in check from the last of them, but is not";
+    return fill(them == WHITE ? trn("White has given {n} check, so Black (to move) must be in check from the last of "
+                                    "them, but is not",
+                                    "White has given {n} checks, so Black (to move) must be in check from the last of "
+                                    "them, but is not",
+                                    ChecksToWin)
+                              : trn("Black has given {n} check, so White (to move) must be in check from the last of "
+                                    "them, but is not",
+                                    "Black has given {n} checks, so White (to move) must be in check from the last of "
+                                    "them, but is not",
+                                    ChecksToWin),
+                {{"n", std::to_string(ChecksToWin)}});
   return {};
 }
 

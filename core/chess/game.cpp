@@ -6,6 +6,7 @@
 
 #include "core/chess/bitboard.h"
 #include "core/chess/movegen.h"
+#include "core/chess/wording.h"
 
 namespace gambit::chess {
 
@@ -24,32 +25,54 @@ std::optional<Color> Outcome::winner() const {
   return std::nullopt;
 }
 
-std::string Outcome::description() const {
-  const std::optional<Color> won = winner();
-  const std::string winner_name = won ? color_name(*won) : "";
-  const std::string loser_name = won ? color_name(~*won) : "";
-  switch (termination) {
-    case Termination::None: return "Game in progress";
-    case Termination::Checkmate: return winner_name + " wins by checkmate";
-    case Termination::Stalemate: return "Draw by stalemate";
-    case Termination::ThirdCheck: return winner_name + " wins by giving a third check";
-    case Termination::InsufficientMaterial: return "Draw by insufficient material";
-    case Termination::FivefoldRepetition: return "Draw by fivefold repetition";
-    case Termination::SeventyFiveMoveRule: return "Draw by the seventy-five-move rule";
-    case Termination::ThreefoldRepetition: return "Draw by threefold repetition (claimed)";
-    case Termination::FiftyMoveRule: return "Draw by the fifty-move rule (claimed)";
-    case Termination::Agreement: return "Draw by agreement";
-    case Termination::Resignation: return winner_name + " wins by resignation";
-    case Termination::Forfeit: return loser_name + " forfeits" + (reason.empty() ? "" : ": " + reason);
+namespace {
+
+// Outcome::description in `words`: one whole sentence for each side, so that a
+// language may word White's win otherwise than Black's.
+std::string describe(const Outcome& outcome, const Wording& words) {
+  const std::optional<Color> won = outcome.winner();
+  const bool white = won == WHITE;
+  switch (outcome.termination) {
+    case Termination::None: return words.tr("Game in progress");
+    case Termination::Checkmate:
+      if (!won) break;
+      return white ? words.tr("White wins by checkmate") : words.tr("Black wins by checkmate");
+    case Termination::Stalemate: return words.tr("Draw by stalemate");
+    case Termination::ThirdCheck:
+      if (!won) break;
+      return white ? words.tr("White wins by giving a third check") : words.tr("Black wins by giving a third check");
+    case Termination::InsufficientMaterial: return words.tr("Draw by insufficient material");
+    case Termination::FivefoldRepetition: return words.tr("Draw by fivefold repetition");
+    case Termination::SeventyFiveMoveRule: return words.tr("Draw by the seventy-five-move rule");
+    case Termination::ThreefoldRepetition: return words.tr("Draw by threefold repetition (claimed)");
+    case Termination::FiftyMoveRule: return words.tr("Draw by the fifty-move rule (claimed)");
+    case Termination::Agreement: return words.tr("Draw by agreement");
+    case Termination::Resignation:
+      if (!won) break;
+      return white ? words.tr("White wins by resignation") : words.tr("Black wins by resignation");
+    case Termination::Forfeit:
+      if (!won) break;
+      if (outcome.reason.empty()) return white ? words.tr("Black forfeits") : words.tr("White forfeits");
+      // TRANSLATORS: {reason} says why, e.g. "the engine stopped answering" (often in English: it comes from the
+      // engine).
+      return fill(white ? words.tr("Black forfeits: {reason}") : words.tr("White forfeits: {reason}"),
+                  {{"reason", outcome.reason}});
     case Termination::TimeForfeit:
-      if (won) return winner_name + " wins on time";
-      if (flagged)
-        return std::string("Draw: ") + color_name(*flagged) + " ran out of time but " + color_name(~*flagged) +
-               " has insufficient mating material";
-      return "Draw on time";
+      if (won) return white ? words.tr("White wins on time") : words.tr("Black wins on time");
+      if (outcome.flagged)
+        return *outcome.flagged == WHITE
+                   ? words.tr("Draw: White ran out of time but Black has insufficient mating material")
+                   : words.tr("Draw: Black ran out of time but White has insufficient mating material");
+      return words.tr("Draw on time");
   }
-  return "Unknown result";
+  return words.tr("Unknown result");
 }
+
+}  // namespace
+
+std::string Outcome::description() const { return describe(*this, InEnglish); }
+
+std::string Outcome::shown_description() const { return describe(*this, Shown); }
 
 std::string Outcome::pgn_result() const {
   switch (result) {

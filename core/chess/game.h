@@ -53,8 +53,12 @@ struct Outcome {
   bool is_over() const { return result != GameResult::Ongoing; }
   std::optional<Color> winner() const;
   // A sentence for a person, e.g. "White wins by checkmate", "Draw by threefold
-  // repetition (claimed)", "Black wins on time", "White forfeits: <reason>".
+  // repetition (claimed)", "Black wins on time", "White forfeits: <reason>":
+  // in English, as files keep it (the PGN comment after the last move) and logs say it.
   std::string description() const;
+  // The same in the player's language (tr), for the window. The reason of a
+  // forfeit is given as it is.
+  std::string shown_description() const;
   // The PGN result token: "1-0", "0-1", "1/2-1/2" or "*".
   std::string pgn_result() const;
 

@@ -12,6 +12,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/zobrist.h"
 #include "core/util/install_layout.h"
+#include "core/util/translation.h"
 
 namespace gambit::chess {
 
@@ -115,18 +116,24 @@ OpeningNames OpeningNames::from_pgn(std::string_view eco_pgn) {
 }
 
 Result<OpeningNames> OpeningNames::load(const std::filesystem::path& file) {
-  const std::string prefix = "no opening names: " + file.string();
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     const int error = errno;
-    return Failure{prefix + " cannot be read (" + std::strerror(error) +
-                   "); it comes with Debian's pgn-extract package"};
+    // TRANSLATORS: {path} is the file of opening names (eco.pgn); {error} the system's reason, e.g. "No such file or
+    // directory". pgn-extract is the name of a Debian package.
+    return Failure{
+        fill(tr("no opening names: {path} cannot be read ({error}); it comes with Debian's pgn-extract package"),
+             {{"path", file.string()}, {"error", std::strerror(error)}})};
   }
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) return Failure{prefix + " cannot be read to its end"};
+  if (in.bad())
+    // TRANSLATORS: {path} is the file of opening names (eco.pgn).
+    return Failure{fill(tr("no opening names: {path} cannot be read to its end"), {{"path", file.string()}})};
   OpeningNames table = from_pgn(text.str());
-  if (table.size() == 0) return Failure{prefix + " holds no opening line in PGN"};
+  if (table.size() == 0)
+    // TRANSLATORS: {path} is the file of opening names (eco.pgn).
+    return Failure{fill(tr("no opening names: {path} holds no opening line in PGN"), {{"path", file.string()}})};
   return table;
 }
 

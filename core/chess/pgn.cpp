@@ -6,6 +6,7 @@
 
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/util/translation.h"
 #include "core/util/words.h"
 
 namespace gambit::chess {
@@ -150,7 +151,8 @@ class Lexer {
     ++pos_;
     t.text = text_.substr(t.offset, 1);
     t.kind = TokenKind::Error;
-    t.value = "unexpected character " + quote_for_message(t.text);
+    // TRANSLATORS: a problem in a PGN file; {character} is in quotes.
+    t.value = fill(tr("unexpected character {character}"), {{"character", quote_for_message(t.text)}});
     return t;
   }
 
@@ -191,7 +193,7 @@ class Lexer {
     if (close == std::string_view::npos) {
       pos_ = text_.size();
       finish(t, TokenKind::Error);
-      t.value = "the comment opened here is never closed ('}' missing)";
+      t.value = tr("the comment opened here is never closed ('}' missing)");
       return t;
     }
     const std::string_view body = text_.substr(pos_ + 1, close - pos_ - 1);
@@ -217,7 +219,9 @@ class Lexer {
     }
     if (pos_ >= text_.size() || text_[pos_] != '"') {
       finish(t, TokenKind::Error);
-      t.value = "the tag value " + quote_for_message(t.text) + " is not closed by '\"' on its line";
+      // TRANSLATORS: a problem in a PGN file; {value} is in quotes.
+      t.value =
+          fill(tr("the tag value {value} is not closed by '\"' on its line"), {{"value", quote_for_message(t.text)}});
       return t;
     }
     ++pos_;
@@ -229,7 +233,7 @@ class Lexer {
     while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
     if (pos_ == t.offset + 1) {
       finish(t, TokenKind::Error);
-      t.value = "'$' must be followed by the number of an annotation glyph, e.g. $1";
+      t.value = tr("'$' must be followed by the number of an annotation glyph, e.g. $1");
       return t;
     }
     return finish(t, TokenKind::Nag);
@@ -255,7 +259,7 @@ class Lexer {
 };
 
 std::string describe(const Token& t) {
-  return t.kind == TokenKind::End ? std::string("the end of the file") : quote_for_message(t.text);
+  return t.kind == TokenKind::End ? std::string(tr("the end of the file")) : quote_for_message(t.text);
 }
 
 // The NAG a Nag or Annotation token stands for: "$n" is n, the suffix
@@ -407,7 +411,9 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
   const int number = ++game_number_;
   const auto fail = [&](std::size_t line, std::size_t offset, const std::string& message) {
     resynchronise(offset, line);
-    return Failure{"game " + std::to_string(number) + ", line " + std::to_string(line) + ": " + message};
+    // TRANSLATORS: where a PGN file has a problem: the game's number in the file and the line's.
+    return Failure{fill(tr("game {game}, line {line}: {problem}"),
+                        {{"game", std::to_string(number)}, {"line", std::to_string(line)}, {"problem", message}})};
   };
   const auto fail_at = [&](const Token& at, const std::string& message) { return fail(at.line, at.offset, message); };
   PgnGame game;
@@ -415,7 +421,8 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
   const auto bad_move = [&](const Token& at, const std::string& message) -> Result<PgnGame> {
     if (moves_ == Moves::Whole) return fail_at(at, message);
     resynchronise(at.offset, at.line);
-    game.cut_short = "line " + std::to_string(at.line) + ": " + message;
+    // TRANSLATORS: where a PGN file has a problem: the number of its line.
+    game.cut_short = fill(tr("line {line}: {problem}"), {{"line", std::to_string(at.line)}, {"problem", message}});
     game.result = "*";
     return std::move(game);
   };
@@ -426,17 +433,21 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
     const Token name = lexer.next();
     if (name.kind == TokenKind::Error) return fail_at(name, name.value);
     if (name.kind != TokenKind::Symbol || !is_letter(name.text[0]))
-      return fail_at(name, "a tag must read [Name \"value\"], but its name is " + describe(name));
+      // TRANSLATORS: {found} is what the PGN file has instead, in quotes, or "the end of the file".
+      return fail_at(name,
+                     fill(tr("a tag must read [Name \"value\"], but its name is {found}"), {{"found", describe(name)}}));
     const Token value = lexer.next();
     if (value.kind == TokenKind::Error) return fail_at(value, value.value);
     if (value.kind != TokenKind::String)
-      return fail_at(value, "the tag " + quote_for_message(name.text) + " needs a value in double quotes, not " +
-                                describe(value));
+      // TRANSLATORS: {tag} is a PGN tag's name, in quotes; {found} what the file has instead.
+      return fail_at(value, fill(tr("the tag {tag} needs a value in double quotes, not {found}"),
+                                 {{"tag", quote_for_message(name.text)}, {"found", describe(value)}}));
     const Token close = lexer.next();
     if (close.kind == TokenKind::Error) return fail_at(close, close.value);
     if (close.kind != TokenKind::TagClose)
-      return fail_at(close, "the tag " + quote_for_message(name.text) + " is not closed by ']' (found " +
-                                describe(close) + ")");
+      // TRANSLATORS: {tag} is a PGN tag's name, in quotes; {found} what the file has instead.
+      return fail_at(close, fill(tr("the tag {tag} is not closed by ']' (found {found})"),
+                                 {{"tag", quote_for_message(name.text)}, {"found", describe(close)}}));
     game.tags.emplace_back(std::string(name.text), value.value);
     tag_tokens.push_back(open);
     opening_comments.clear();
@@ -449,8 +460,10 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
     if (name != "Variant" || value.empty()) continue;
     const std::optional<Variant> named = variant_from_name(value);
     if (!named)
-      return fail_at(tag_tokens[i], "the variant " + quote_for_message(value) +
-                                        " is not supported (only standard chess and three-check)");
+      // TRANSLATORS: {variant} is the value of a PGN file's Variant tag, in quotes.
+      return fail_at(tag_tokens[i],
+                     fill(tr("the variant {variant} is not supported (only standard chess and three-check)"),
+                          {{"variant", quote_for_message(value)}}));
     variant = *named;
   }
   game.start = Position(variant);
@@ -458,7 +471,9 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
     const auto& [name, value] = game.tags[i];
     if (name == "FEN") {
       Result<Position> start = Position::from_fen(value, variant);
-      if (!start) return fail_at(tag_tokens[i], "the FEN tag is not a valid position: " + start.error());
+      if (!start)
+        return fail_at(tag_tokens[i],
+                       fill(tr("the FEN tag is not a valid position: {problem}"), {{"problem", start.error()}}));
       game.start = std::move(start).value();
     }
   }
@@ -490,20 +505,23 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
         return fail_at(tok, tok.value);
       case TokenKind::End:
         if (depth() > 0)
-          return fail_at(outer_variation, "the variation opened here is never closed (')' missing)");
+          return fail_at(outer_variation, tr("the variation opened here is never closed (')' missing)"));
         return finish_without_result();
       case TokenKind::TagOpen:
         if (depth() > 0) {
           lexer.rewind(tok);
-          return Failure{"game " + std::to_string(number) + ", line " + std::to_string(outer_variation.line) +
-                         ": the variation opened here is not closed before the tags on line " +
-                         std::to_string(tok.line)};
+          // TRANSLATORS: where a PGN file has a problem: the game's number in the file and the line's.
+          return Failure{fill(tr("game {game}, line {line}: the variation opened here is not closed before the tags on "
+                                 "line {tag_line}"),
+                              {{"game", std::to_string(number)}, {"line", std::to_string(outer_variation.line)},
+                               {"tag_line", std::to_string(tok.line)}})};
         }
         lexer.rewind(tok);
         return finish_without_result();
       case TokenKind::TagClose:
       case TokenKind::String:
-        return fail_at(tok, "unexpected " + describe(tok) + " among the moves");
+        // TRANSLATORS: {found} is a part of a PGN file, in quotes.
+        return fail_at(tok, fill(tr("unexpected {found} among the moves"), {{"found", describe(tok)}}));
       case TokenKind::VariationOpen:
         if (depth() == 0) outer_variation = tok;
         if (!listener) {
@@ -511,15 +529,18 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
           break;
         }
         if (!lines.back().has_move)
-          return fail_at(tok, "a variation replaces the move before it, but this '(' comes before any move of its line");
+          return fail_at(tok,
+                         tr("a variation replaces the move before it, but this '(' comes before any move of its line"));
         if (lines.size() > MAX_VARIATION_DEPTH)
-          return fail_at(tok, "variations are nested more than " + std::to_string(MAX_VARIATION_DEPTH) +
-                                  " deep here");
+          // TRANSLATORS: {n} counts levels of variations inside variations. The English has no noun after {n}.
+          return fail_at(tok, fill(trn("variations are nested more than {n} deep here",
+                                       "variations are nested more than {n} deep here", MAX_VARIATION_DEPTH),
+                                   {{"n", std::to_string(MAX_VARIATION_DEPTH)}}));
         lines.push_back(Line{lines.back().before_last, lines.back().before_last, false});
         listener->begin_variation();
         break;
       case TokenKind::VariationClose:
-        if (depth() == 0) return fail_at(tok, "')' closes no variation");
+        if (depth() == 0) return fail_at(tok, tr("')' closes no variation"));
         if (!listener) {
           --skipped_depth;
           break;
@@ -551,15 +572,25 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
         }
         Line& line = lines.back();
         const Position& pos = line.current;
-        const std::string where = std::string(depth() > 0 ? "in a variation, " : "") + "at " +
-                                  (pos.side_to_move() == WHITE ? "white" : "black") + "'s move " +
-                                  std::to_string(pos.fullmove_number()) + ", ";
+        // The problem with a move, said with where it is: "at white's move 5, 'Ke3' is not a legal move ...".
+        const auto at_move = [&](const std::string& problem) {
+          const bool white = pos.side_to_move() == WHITE;
+          // TRANSLATORS: {n} is the number of a move in the game; {problem} what is wrong with the move there.
+          const char* pattern = depth() > 0 ? white ? tr("in a variation, at white's move {n}, {problem}")
+                                                    : tr("in a variation, at black's move {n}, {problem}")
+                                : white     ? tr("at white's move {n}, {problem}")
+                                            : tr("at black's move {n}, {problem}");
+          return fill(pattern, {{"n", std::to_string(pos.fullmove_number())}, {"problem", problem}});
+        };
         if (tok.text == "--" || tok.text == "Z0")
-          return bad_move(tok, where + "the null move " + describe(tok) + " is not supported");
+          // TRANSLATORS: {move} is a move of a PGN file, in quotes.
+          return bad_move(tok, at_move(fill(tr("the null move {move} is not supported"), {{"move", describe(tok)}})));
         if (pos.lost_by_checks())
-          return bad_move(tok, where + describe(tok) + " comes after the game ended with the third check");
+          // TRANSLATORS: three-check; {move} is a move of a PGN file, in quotes.
+          return bad_move(tok, at_move(fill(tr("{move} comes after the game ended with the third check"),
+                                            {{"move", describe(tok)}})));
         Result<Move> move = parse_san(pos, tok.text);
-        if (!move) return bad_move(tok, where + move.error());
+        if (!move) return bad_move(tok, at_move(move.error()));
         line.before_last = line.current;
         line.current.do_move(*move);
         line.has_move = true;

@@ -7,12 +7,12 @@
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
+#include "core/util/translation.h"
 
 namespace gambit::chess {
 
 namespace {
 
-constexpr std::string_view SAN_EXPECTED = "(expected e.g. e4, Nf3, exd5, O-O or e8=Q)";
 constexpr std::string_view PIECE_LETTERS = " PNBRQK";
 
 bool is_file_char(char c) { return c >= 'a' && c <= 'h'; }
@@ -56,7 +56,11 @@ struct SanParts {
 // The reason text is not SAN, or its parts.
 Result<SanParts> split_san(std::string_view text) {
   const std::string quoted = quote_for_message(text);
-  const Failure malformed{quoted + " is not a move in SAN " + std::string(SAN_EXPECTED)};
+  const auto malformed = [&] {
+    // TRANSLATORS: {move} is the text typed or read, in quotes; SAN is the Standard Algebraic Notation of moves.
+    return Failure{
+        fill(tr("{move} is not a move in SAN (expected e.g. e4, Nf3, exd5, O-O or e8=Q)"), {{"move", quoted}})};
+  };
   SanParts parts;
   std::string_view body = trim(text);
   for (bool changed = true; changed;) {
@@ -84,7 +88,7 @@ Result<SanParts> split_san(std::string_view text) {
     body.remove_suffix(1);
     if (body.back() == '=') body.remove_suffix(1);
   }
-  if (body.size() < 2 || !is_file_char(body[body.size() - 2]) || !is_rank_char(body.back())) return malformed;
+  if (body.size() < 2 || !is_file_char(body[body.size() - 2]) || !is_rank_char(body.back())) return malformed();
   parts.to = make_square(body[body.size() - 2] - 'a', body.back() - '1');
   body.remove_suffix(2);
 
@@ -96,9 +100,32 @@ Result<SanParts> split_san(std::string_view text) {
     } else if (first == 'k' || first == 'q' || first == 'r' || first == 'n' || first == 'p') {
       std::string fixed(trim(text));
       fixed[0] = char(first - 'a' + 'A');
-      return Failure{quoted + " is not a move in SAN: piece letters are uppercase (" + std::string(1, fixed[0]) +
-                     " is the " + std::string(piece_type_name(*piece_from_letter(fixed[0]))) + "; did you mean " +
-                     quote_for_message(fixed) + "?)"};
+      const char* pattern = nullptr;
+      switch (*piece_from_letter(fixed[0])) {
+        case KING:
+          // TRANSLATORS: {move} is the text typed or read, {suggestion} the same with its first letter uppercase, both
+          // in quotes. The letters K, Q, R, N, P are SAN's, the same in every language.
+          pattern = tr("{move} is not a move in SAN: piece letters are uppercase (K is the king; did you mean "
+                       "{suggestion}?)");
+          break;
+        case QUEEN:
+          pattern = tr("{move} is not a move in SAN: piece letters are uppercase (Q is the queen; did you mean "
+                       "{suggestion}?)");
+          break;
+        case ROOK:
+          pattern = tr("{move} is not a move in SAN: piece letters are uppercase (R is the rook; did you mean "
+                       "{suggestion}?)");
+          break;
+        case KNIGHT:
+          pattern = tr("{move} is not a move in SAN: piece letters are uppercase (N is the knight; did you mean "
+                       "{suggestion}?)");
+          break;
+        default:
+          pattern = tr("{move} is not a move in SAN: piece letters are uppercase (P is the pawn; did you mean "
+                       "{suggestion}?)");
+          break;
+      }
+      return Failure{fill(pattern, {{"move", quoted}, {"suggestion", quote_for_message(fixed)}})};
     }
   }
   if (!body.empty() && (body.back() == 'x' || body.back() == ':' || body.back() == '-')) {
@@ -113,20 +140,50 @@ Result<SanParts> split_san(std::string_view text) {
     parts.from_rank = body.front() - '1';
     body.remove_prefix(1);
   }
-  if (!body.empty()) return malformed;
+  if (!body.empty()) return malformed();
   if (parts.promotion && parts.piece != PAWN)
-    return Failure{quoted + " is not a move in SAN: only a pawn can promote"};
+    return Failure{fill(tr("{move} is not a move in SAN: only a pawn can promote"), {{"move", quoted}})};
   if (parts.en_passant && parts.piece != PAWN)
-    return Failure{quoted + " is not a move in SAN: only a pawn can capture en passant"};
+    return Failure{fill(tr("{move} is not a move in SAN: only a pawn can capture en passant"), {{"move", quoted}})};
   return parts;
 }
 
-std::string describe_origin(const SanParts& parts) {
+// "no white knight", the start of the sentence saying that no such piece can make the move.
+const char* no_piece(Color side, PieceType piece) {
+  const bool white = side == WHITE;
+  switch (piece) {
+    // TRANSLATORS: these begin the sentence "{no_piece} can move to {square}": "no white knight can move to f3".
+    case PAWN: return white ? tr("no white pawn") : tr("no black pawn");
+    case KNIGHT: return white ? tr("no white knight") : tr("no black knight");
+    case BISHOP: return white ? tr("no white bishop") : tr("no black bishop");
+    case ROOK: return white ? tr("no white rook") : tr("no black rook");
+    case QUEEN: return white ? tr("no white queen") : tr("no black queen");
+    default: return white ? tr("no white king") : tr("no black king");
+  }
+}
+
+// Why no move of the side to move fits: "no white knight on the b-file can move to f3".
+std::string no_move(Color side, const SanParts& parts) {
+  const std::string target = square_name(parts.to);
   if (parts.from_file >= 0 && parts.from_rank >= 0)
-    return " on " + square_name(make_square(parts.from_file, parts.from_rank));
-  if (parts.from_file >= 0) return std::string(" on the ") + char('a' + parts.from_file) + "-file";
-  if (parts.from_rank >= 0) return std::string(" on rank ") + char('1' + parts.from_rank);
-  return "";
+    // TRANSLATORS: why a move is not legal: {no_piece} is e.g. "no white knight", {origin} its square, {square} where
+    // it would go.
+    return fill(tr("{no_piece} on {origin} can move to {square}"),
+                {{"no_piece", no_piece(side, parts.piece)},
+                 {"origin", square_name(make_square(parts.from_file, parts.from_rank))},
+                 {"square", target}});
+  if (parts.from_file >= 0)
+    // TRANSLATORS: why a move is not legal: {no_piece} is e.g. "no white knight"; {file} is a letter a to h.
+    return fill(tr("{no_piece} on the {file}-file can move to {square}"),
+                {{"no_piece", no_piece(side, parts.piece)}, {"file", std::string(1, char('a' + parts.from_file))},
+                 {"square", target}});
+  if (parts.from_rank >= 0)
+    // TRANSLATORS: why a move is not legal: {no_piece} is e.g. "no white knight"; {rank} is a number 1 to 8.
+    return fill(tr("{no_piece} on rank {rank} can move to {square}"),
+                {{"no_piece", no_piece(side, parts.piece)}, {"rank", std::string(1, char('1' + parts.from_rank))},
+                 {"square", target}});
+  // TRANSLATORS: why a move is not legal: {no_piece} is e.g. "no white knight", {square} where it would go.
+  return fill(tr("{no_piece} can move to {square}"), {{"no_piece", no_piece(side, parts.piece)}, {"square", target}});
 }
 
 }  // namespace
@@ -170,16 +227,29 @@ Result<Move> parse_san(const Position& pos, std::string_view text, std::string_v
   Result<SanParts> split = split_san(text);
   if (!split) return Failure{split.error()};
   const SanParts& parts = split.value();
-  const std::string at = where.empty() ? "in " + pos.fen() : std::string(where);
-  const std::string not_legal = quote_for_message(text) + " is not a legal move " + at;
-  const std::string side = pos.side_to_move() == WHITE ? "white" : "black";
+  const std::string quoted = quote_for_message(text);
+  // The move is not legal: where, and why. `where` is "here" (a typed move) or names the position otherwise.
+  const auto not_legal = [&](const std::string& why) {
+    const std::string sentence =
+        // TRANSLATORS: {move} is a move as typed or read, in quotes; {fen} the position in FEN.
+        where.empty() ? fill(tr("{move} is not a legal move in {fen}"), {{"move", quoted}, {"fen", pos.fen()}})
+        // TRANSLATORS: {move} is a move as typed, in quotes.
+        : where == "here" ? fill(tr("{move} is not a legal move here"), {{"move", quoted}})
+                          : quoted + " is not a legal move " + std::string(where);
+    // TRANSLATORS: {problem} is e.g. "'Nd4' is not a legal move here", {reason} why, e.g. "no white knight can move
+    // to d4".
+    return Failure{fill(tr("{problem} ({reason})"), {{"problem", sentence}, {"reason", why}})};
+  };
+  const bool white = pos.side_to_move() == WHITE;
   const MoveList moves = legal_moves(pos);
 
   if (parts.castling_side) {
     for (Move m : moves)
       if (m.kind() == Move::CASTLING && (file_of(m.to()) > file_of(m.from())) == (parts.castling_side == 1)) return m;
-    return Failure{not_legal + " (" + side + " cannot castle " + (parts.castling_side == 1 ? "king" : "queen") +
-                   " side now)"};
+    if (parts.castling_side == 1)
+      // TRANSLATORS: why a move is not legal (castling).
+      return not_legal(white ? tr("white cannot castle king side now") : tr("black cannot castle king side now"));
+    return not_legal(white ? tr("white cannot castle queen side now") : tr("black cannot castle queen side now"));
   }
 
   MoveList matches;
@@ -210,17 +280,28 @@ Result<Move> parse_san(const Position& pos, std::string_view text, std::string_v
     for (Move m : matches) candidates.push_back(to_san(pos, m));
     std::sort(candidates.begin(), candidates.end());
     std::string list;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-      list += (i == 0 ? "" : i + 1 == candidates.size() ? " or " : ", ") + candidates[i];
-    return Failure{quote_for_message(text) + " is ambiguous " + at + ": it could be " + list};
+    for (std::size_t i = 0; i + 1 < candidates.size(); ++i) list += (i == 0 ? "" : ", ") + candidates[i];
+    // TRANSLATORS: the end of a list of moves: {list} is the moves before the last, separated by commas.
+    list = fill(tr("{list} or {last}"), {{"list", list}, {"last", candidates.back()}});
+    if (where.empty())
+      // TRANSLATORS: {move} is a move as read, in quotes; {fen} the position in FEN; {moves} e.g. "Nbd2 or Nfd2".
+      return Failure{fill(tr("{move} is ambiguous in {fen}: it could be {moves}"),
+                          {{"move", quoted}, {"fen", pos.fen()}, {"moves", list}})};
+    if (where == "here")
+      // TRANSLATORS: {move} is a move as typed, in quotes; {moves} e.g. "Nbd2 or Nfd2".
+      return Failure{fill(tr("{move} is ambiguous here: it could be {moves}"), {{"move", quoted}, {"moves", list}})};
+    return Failure{quoted + " is ambiguous " + std::string(where) + ": it could be " + list};
   }
   const std::string target = square_name(parts.to);
   if (promotion_missing)
-    return Failure{not_legal + " (a pawn reaching the last rank must promote, e.g. " + target + "=Q)"};
-  if (nothing_captured) return Failure{not_legal + " (there is nothing to capture on " + target + ")"};
-  if (parts.en_passant) return Failure{not_legal + " (no en-passant capture to " + target + " is possible)"};
-  return Failure{not_legal + " (no " + side + " " + std::string(piece_type_name(parts.piece)) + describe_origin(parts) +
-                 " can move to " + target + ")"};
+    // TRANSLATORS: {move} is an example such as e8=Q (Q: the queen's letter in SAN).
+    return not_legal(fill(tr("a pawn reaching the last rank must promote, e.g. {move}"), {{"move", target + "=Q"}}));
+  // TRANSLATORS: why a move is not legal (a capture).
+  if (nothing_captured) return not_legal(fill(tr("there is nothing to capture on {square}"), {{"square", target}}));
+  if (parts.en_passant)
+    // TRANSLATORS: why a move is not legal (an en-passant capture).
+    return not_legal(fill(tr("no en-passant capture to {square} is possible"), {{"square", target}}));
+  return not_legal(no_move(pos.side_to_move(), parts));
 }
 
 std::string to_san_line(Position pos, std::span<const Move> line, std::size_t max_plies) {

@@ -7,6 +7,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/util/translation.h"
 
 namespace gambit::chess {
 
@@ -54,10 +55,11 @@ std::string piece_letter_up(std::string_view t) {
 
 Result<Move> parse_typed_move(const Position& pos, std::string_view text) {
   const std::string_view t = trim(text);
-  if (t.empty()) return Failure{"type a move, e.g. e4, Nf3, exd5, O-O or e8=Q"};
+  if (t.empty()) return Failure{tr("type a move, e.g. e4, Nf3, exd5, O-O or e8=Q")};
   if (t.size() >= 4 && uci_prefix(t)) {
     if (auto move = parse_uci_move(pos, t)) return move;
-    return Failure{quote_for_message(t) + " is not a legal move here"};
+    // TRANSLATORS: {move} is a move as typed, in quotes.
+    return Failure{fill(tr("{move} is not a legal move here"), {{"move", quote_for_message(t)}})};
   }
   auto move = parse_san(pos, t, "here");
   if (move) return move;

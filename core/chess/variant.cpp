@@ -4,13 +4,15 @@
 #include <array>
 #include <string>
 
+#include "core/util/translation.h"
+
 namespace gambit::chess {
 
 namespace {
 
 constexpr std::array<VariantNames, 2> Table{{
-    {Variant::Standard, "standard", "Standard", "normal", "chess", "standard chess"},
-    {Variant::ThreeCheck, "threecheck", "Three-check", "3check", "3check", "three-check"},
+    {Variant::Standard, "standard", "Standard", "normal", "chess", N_("standard chess")},
+    {Variant::ThreeCheck, "threecheck", "Three-check", "3check", "3check", N_("three-check")},
 }};
 
 // Other spellings met in PGN files and engine dialogues.

@@ -3,6 +3,7 @@
 
 #include "core/config/setting_table.h"
 #include "core/config/toml_guard.h"
+#include "core/util/translation.h"
 
 #include <algorithm>
 #include <array>
@@ -20,18 +21,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The kind of value a node holds, in the words that end "x must be a table, got {type}".
 std::string type_name(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::table: return "table";
-    case toml::node_type::array: return "array";
-    case toml::node_type::string: return "string";
-    case toml::node_type::integer: return "integer";
-    case toml::node_type::floating_point: return "float";
-    case toml::node_type::boolean: return "boolean";
-    case toml::node_type::date: return "date";
-    case toml::node_type::time: return "time";
-    case toml::node_type::date_time: return "date-time";
-    default: return "nothing";
+    case toml::node_type::table: return trc("TOML value type", "table");
+    case toml::node_type::array: return trc("TOML value type", "array");
+    case toml::node_type::string: return trc("TOML value type", "string");
+    case toml::node_type::integer: return trc("TOML value type", "integer");
+    case toml::node_type::floating_point: return trc("TOML value type", "float");
+    case toml::node_type::boolean: return trc("TOML value type", "boolean");
+    case toml::node_type::date: return trc("TOML value type", "date");
+    case toml::node_type::time: return trc("TOML value type", "time");
+    case toml::node_type::date_time: return trc("TOML value type", "date-time");
+    default: return trc("TOML value type", "nothing");
   }
 }
 
@@ -71,12 +73,16 @@ class LayerReader {
     return Failure{place(region).prefix() + message};
   }
 
-  Failure type_error(const toml::node& node, const std::string& key, std::string_view expected) const {
-    return fail(node.source(), key + " must be " + std::string(expected) + ", got " + type_name(node));
+  // pattern: the sentence with {key} (the setting's dotted key) and {type} (what the node holds, type_name).
+  Failure type_error(const toml::node& node, const std::string& key, const char* pattern) const {
+    return fail(node.source(), fill(pattern, {{"key", key}, {"type", type_name(node)}}));
   }
 
   Failure unknown_key(const toml::key& key, const std::string& parent, std::string_view expected) const {
-    return fail(key.source(), "unknown key " + parent + key_text(key.str()) + "; expected " + std::string(expected));
+    // TRANSLATORS: {key} is a dotted key of the configuration file ("ui.colour"); {keys} the keys it may have
+    // ("white, black, game or ui"). Keys are not translated.
+    return fail(key.source(), fill(tr("unknown key {key}; expected {keys}"),
+                                   {{"key", parent + key_text(key.str())}, {"keys", std::string(expected)}}));
   }
 
   // One key of the table at section ("" for the file's top level): a setting
@@ -94,7 +100,8 @@ class LayerReader {
 
   std::optional<Failure> read_section(const toml::node& node, const std::string& section) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, section, "a table");
+    // TRANSLATORS: {key} is a key of the configuration file; {type} what it holds instead ("integer", "string").
+    if (!table) return type_error(node, section, tr("{key} must be a table, got {type}"));
     for (const auto& [key, value] : in_file_order(*table))
       if (std::optional<Failure> failure = read_entry(*key, *value, section)) return failure;
     return std::nullopt;
@@ -114,7 +121,9 @@ class LayerReader {
         Result<std::string> text = read_string(node, key);
         if (!text) return Failure{text.error()};
         if (spec.max_length > 0 && text.value().size() > spec.max_length)
-          return fail(node.source(), key + " must be at most " + std::to_string(spec.max_length) + " bytes long");
+          return fail(node.source(), fill(trn("{key} must be at most {n} byte long",
+                                              "{key} must be at most {n} bytes long", spec.max_length),
+                                          {{"key", key}, {"n", std::to_string(spec.max_length)}}));
         *std::get<std::string*>(target) = std::move(text).value();
         break;
       }
@@ -126,7 +135,7 @@ class LayerReader {
       }
       case SettingType::PathList: {
         const toml::array* array = node.as_array();
-        if (!array) return type_error(node, key, "an array of strings");
+        if (!array) return type_error(node, key, tr("{key} must be an array of strings, got {type}"));
         std::vector<fs::path> paths;
         for (std::size_t i = 0; i < array->size(); ++i) {
           Result<std::string> path = read_string(*array->get(i), key + "[" + std::to_string(i) + "]");
@@ -146,18 +155,19 @@ class LayerReader {
   // A string that is not empty, is UTF-8 and has no NUL character.
   Result<std::string> read_string(const toml::node& node, const std::string& key) const {
     const toml::value<std::string>* value = node.as_string();
-    if (!value) return type_error(node, key, "a string");
+    if (!value) return type_error(node, key, tr("{key} must be a string, got {type}"));
     const std::string& text = value->get();
-    if (text.empty()) return fail(node.source(), key + " must not be empty");
-    if (!players::is_valid_utf8(text)) return fail(node.source(), key + " is not valid UTF-8");
-    if (text.find('\0') != std::string::npos) return fail(node.source(), key + " must not contain a NUL character");
+    if (text.empty()) return fail(node.source(), fill(tr("{key} must not be empty"), {{"key", key}}));
+    if (!players::is_valid_utf8(text)) return fail(node.source(), fill(tr("{key} is not valid UTF-8"), {{"key", key}}));
+    if (text.find('\0') != std::string::npos)
+      return fail(node.source(), fill(tr("{key} must not contain a NUL character"), {{"key", key}}));
     return text;
   }
 
   // Sets target to the boolean node holds.
   std::optional<Failure> read_bool(const toml::node& node, const std::string& key, bool& target) {
     const toml::value<bool>* value = node.as_boolean();
-    if (!value) return type_error(node, key, "a boolean");
+    if (!value) return type_error(node, key, tr("{key} must be a boolean, got {type}"));
     target = value->get();
     settings_.sources[key] = place(node.source());
     return std::nullopt;
@@ -166,11 +176,14 @@ class LayerReader {
   // Sets target to the integer node holds, which must be in min..max.
   std::optional<Failure> read_int(const toml::node& node, const std::string& key, int min, int max, int& target) {
     const toml::value<std::int64_t>* value = node.as_integer();
-    if (!value) return type_error(node, key, "an integer");
+    if (!value) return type_error(node, key, tr("{key} must be an integer, got {type}"));
     const std::int64_t number = value->get();
     if (number < min || number > max)
-      return fail(node.source(), key + " must be an integer in " + std::to_string(min) + ".." + std::to_string(max) +
-                                     ", got " + std::to_string(number));
+      return fail(node.source(), fill(tr("{key} must be an integer in {min}..{max}, got {value}"),
+                                      {{"key", key},
+                                       {"min", std::to_string(min)},
+                                       {"max", std::to_string(max)},
+                                       {"value", std::to_string(number)}}));
     target = static_cast<int>(number);
     settings_.sources[key] = place(node.source());
     return std::nullopt;
@@ -184,7 +197,9 @@ class LayerReader {
     if (std::find(names.begin(), names.end(), *text) == names.end()) {
       std::string list;
       for (std::size_t i = 0; i < names.size(); ++i) list += (i ? ", " : "") + std::string(names[i]);
-      return fail(node.source(), key + " must be one of " + list + ", got " + quote_for_message(*text));
+      // TRANSLATORS: {choices} lists the values allowed, as the file writes them ("green, brown, blue, grey").
+      return fail(node.source(), fill(tr("{key} must be one of {choices}, got {value}"),
+                                      {{"key", key}, {"choices", list}, {"value", quote_for_message(*text)}}));
     }
     target = std::move(text).value();
     settings_.sources[key] = place(node.source());
@@ -201,7 +216,7 @@ class LayerReader {
   // (review's budget).
   std::optional<Failure> read_seat(const toml::node& node, const std::string& key, SeatConfig& seat) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, key, "a table");
+    if (!table) return type_error(node, key, tr("{key} must be a table, got {type}"));
     const std::vector<std::string_view> own = keys_under(key);
 
     if (const toml::node* player = table->get(PlayerKey)) {
@@ -245,7 +260,7 @@ class LayerReader {
 
   std::optional<Failure> read_options(const toml::node& node, const std::string& seat, players::OptionList& options) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, seat + "." + std::string(OptionsKey), "a table");
+    if (!table) return type_error(node, seat + "." + std::string(OptionsKey), tr("{key} must be a table, got {type}"));
     for (const auto& [name, value] : in_file_order(*table)) {
       const std::string key = option_key(seat, name->str());
       std::string text;
@@ -258,7 +273,7 @@ class LayerReader {
         if (!string) return Failure{string.error()};
         text = std::move(string).value();
       } else {
-        return type_error(*value, key, "an integer, a boolean or a string");
+        return type_error(*value, key, tr("{key} must be an integer, a boolean or a string, got {type}"));
       }
       const std::string_view option = name->str();  // clang before 16 cannot capture a structured binding
       auto same = std::find_if(options.begin(), options.end(), [option](const auto& o) { return o.first == option; });
@@ -280,10 +295,16 @@ class LayerReader {
     const std::string increment = std::to_string(clock.increment_seconds);
     const std::string minutes_key(ClockMinutesKey), increment_key(ClockIncrementKey);
     if (minutes_set_ && !increment_set_)
-      return Failure{prefix_of(minutes_key) + minutes_key + " must be 1.." + std::to_string(MaxClockMinutes) +
-                     " while " + increment_key + " is " + increment + " (an increment needs a clock)"};
-    return Failure{prefix_of(increment_key) + increment_key + " must be 0 when " + minutes_key +
-                   " is 0 (no clock), got " + increment};
+      return Failure{prefix_of(minutes_key) +
+                     fill(tr("{minutes_key} must be 1..{max} while {increment_key} is {increment} "
+                             "(an increment needs a clock)"),
+                          {{"minutes_key", minutes_key},
+                           {"max", std::to_string(MaxClockMinutes)},
+                           {"increment_key", increment_key},
+                           {"increment", increment}})};
+    return Failure{prefix_of(increment_key) +
+                   fill(tr("{increment_key} must be 0 when {minutes_key} is 0 (no clock), got {increment}"),
+                        {{"increment_key", increment_key}, {"minutes_key", minutes_key}, {"increment", increment}})};
   }
 
   // The place key was read, as a message prefix ("" when unknown).
@@ -296,7 +317,7 @@ class LayerReader {
   std::optional<Failure> read_permission_list(const toml::node& node, const std::string& key,
                                               std::vector<std::string>& granted) {
     const toml::array* array = node.as_array();
-    if (!array) return type_error(node, key, "an array of permission names");
+    if (!array) return type_error(node, key, tr("{key} must be an array of permission names, got {type}"));
     granted.clear();
     for (std::size_t i = 0; i < array->size(); ++i) {
       std::string name;
@@ -311,7 +332,7 @@ class LayerReader {
   // [plugins.permissions] at key: plugin id = ["run-program", ...].
   std::optional<Failure> read_permissions(const toml::node& node, const std::string& key, PermissionMap& permissions) {
     const toml::table* table = node.as_table();
-    if (!table) return type_error(node, key, "a table");
+    if (!table) return type_error(node, key, tr("{key} must be a table, got {type}"));
     for (const auto& [id, value] : in_file_order(*table)) {
       std::vector<std::string> granted;
       if (auto failure = read_permission_list(*value, key + "." + key_text(id->str()), granted)) return failure;
@@ -340,21 +361,28 @@ Result<Settings> load_config_file(const fs::path& file, const Settings& base) {
   const std::string name = file.string();
   std::error_code error;
   const fs::file_status status = fs::status(file, error);
-  if (!fs::exists(status)) return Failure{name + ": configuration file not found"};
-  if (!fs::is_regular_file(status)) return Failure{name + ": is not a regular file"};
+  if (!fs::exists(status)) return Failure{fill(tr("{path}: configuration file not found"), {{"path", name}})};
+  if (!fs::is_regular_file(status)) return Failure{fill(tr("{path}: is not a regular file"), {{"path", name}})};
   const std::uintmax_t size = fs::file_size(file, error);
   if (!error && size > MaxConfigFileBytes)
-    return Failure{name + ": is " + std::to_string(size) + " bytes; a configuration file may have at most " +
-                   std::to_string(MaxConfigFileBytes)};
+    return Failure{
+        fill(trn("{path}: is {n} byte; a configuration file may have at most {max}",
+                 "{path}: is {n} bytes; a configuration file may have at most {max}", static_cast<unsigned long>(size)),
+             {{"path", name}, {"n", std::to_string(size)}, {"max", std::to_string(MaxConfigFileBytes)}})};
 
   std::ifstream in(file, std::ios::binary);
-  if (!in) return Failure{name + ": cannot be opened (" + std::strerror(errno) + ")"};
+  // TRANSLATORS: {reason} is the system's words for the error ("Permission denied").
+  if (!in)
+    return Failure{fill(tr("{path}: cannot be opened ({reason})"), {{"path", name}, {"reason", std::strerror(errno)}})};
   std::string text;
   text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) return Failure{name + ": cannot be read (" + std::strerror(errno) + ")"};
+  if (in.bad())
+    return Failure{fill(tr("{path}: cannot be read ({reason})"), {{"path", name}, {"reason", std::strerror(errno)}})};
   if (text.size() > MaxConfigFileBytes)
-    return Failure{name + ": has more than " + std::to_string(MaxConfigFileBytes) +
-                   " bytes; too large to be a configuration file"};
+    return Failure{fill(trn("{path}: has more than {n} byte; too large to be a configuration file",
+                            "{path}: has more than {n} bytes; too large to be a configuration file",
+                            static_cast<unsigned long>(MaxConfigFileBytes)),
+                        {{"path", name}, {"n", std::to_string(MaxConfigFileBytes)}})};
   return parse_config(text, name, base);
 }
 

@@ -2,6 +2,7 @@
 #include "core/config/config_writer.h"
 
 #include "core/config/setting_table.h"
+#include "core/util/translation.h"
 
 #include <algorithm>
 #include <array>
@@ -59,17 +60,20 @@ std::string toml_value(std::string_view text) {
 
 // Empty text, broken UTF-8 or NUL would not read back: say which key holds it.
 std::optional<Failure> check_text(std::string_view text, const std::string& key) {
-  if (text.empty()) return Failure{key + " must not be empty"};
-  if (!players::is_valid_utf8(text)) return Failure{key + " is not valid UTF-8"};
-  if (text.find('\0') != std::string_view::npos) return Failure{key + " must not contain a NUL character"};
+  if (text.empty()) return Failure{fill(tr("{key} must not be empty"), {{"key", key}})};
+  if (!players::is_valid_utf8(text)) return Failure{fill(tr("{key} is not valid UTF-8"), {{"key", key}})};
+  if (text.find('\0') != std::string_view::npos)
+    return Failure{fill(tr("{key} must not contain a NUL character"), {{"key", key}})};
   return std::nullopt;
 }
 
 // "name = value" for an integer the loader reads only in min..max.
 std::optional<Failure> append_int(std::string& out, const SettingSpec& spec, int value) {
   if (value < spec.min || value > spec.max)
-    return Failure{std::string(spec.key) + " must be an integer in " + spec.range_text() + ", got " +
-                   std::to_string(value)};
+    return Failure{
+        // TRANSLATORS: {range} is the range allowed, "0..1000".
+        fill(tr("{key} must be an integer in {range}, got {value}"),
+             {{"key", std::string(spec.key)}, {"range", spec.range_text()}, {"value", std::to_string(value)}})};
   out += std::string(spec.name()) + " = " + std::to_string(value) + "\n";
   return std::nullopt;
 }
@@ -80,7 +84,8 @@ std::optional<Failure> check_name(const std::string& key, const std::string& val
   if (std::find(names.begin(), names.end(), value) != names.end()) return std::nullopt;
   std::string list;
   for (std::size_t i = 0; i < names.size(); ++i) list += (i ? ", " : "") + std::string(names[i]);
-  return Failure{key + " must be one of " + list + ", got " + quote_for_message(value)};
+  return Failure{fill(tr("{key} must be one of {choices}, got {value}"),
+                      {{"key", key}, {"choices", list}, {"value", quote_for_message(value)}})};
 }
 
 // A line's value of permission names: ["run-program", ...] and the line's end.
@@ -89,7 +94,8 @@ std::optional<Failure> append_permission_list(std::string& out, const std::strin
   out += "[";
   for (std::size_t i = 0; i < granted.size(); ++i) {
     if (std::find(PermissionNames.begin(), PermissionNames.end(), granted[i]) == PermissionNames.end())
-      return Failure{key + ": no permission is called " + quote_for_message(granted[i])};
+      return Failure{
+          fill(tr("{key}: no permission is called {name}"), {{"key", key}, {"name", quote_for_message(granted[i])}})};
     out += (i ? ", " : "") + toml_string(granted[i]);
   }
   out += "]\n";
@@ -121,8 +127,8 @@ std::optional<Failure> append_seat(std::string& out, const SeatConfig& seat, con
   out += "\n[" + dot + std::string(OptionsKey) + "]\n";
   for (const auto& [name, value] : seat.options) {
     if (!players::is_valid_utf8(name) || name.find('\0') != std::string::npos)
-      return Failure{dot + std::string(OptionsKey) +
-                     " has an option name that is not valid UTF-8 text: " + quote_for_message(name)};
+      return Failure{fill(tr("{key} has an option name that is not valid UTF-8 text: {name}"),
+                          {{"key", dot + std::string(OptionsKey)}, {"name", quote_for_message(name)}})};
     if (auto failure = check_text(value, option_key(key, name))) return failure;
     out += toml_key(name) + " = " + toml_value(value) + "\n";
   }
@@ -147,7 +153,8 @@ std::optional<Failure> append_setting(std::string& out, const SettingSpec& spec,
       const std::string& text = *std::get<const std::string*>(value);
       if (auto failure = check_text(text, key)) return failure;
       if (spec.max_length > 0 && text.size() > spec.max_length)
-        return Failure{key + " must be 1.." + std::to_string(spec.max_length) + " bytes long"};
+        return Failure{fill(trn("{key} must be 1..{n} byte long", "{key} must be 1..{n} bytes long", spec.max_length),
+                            {{"key", key}, {"n", std::to_string(spec.max_length)}})};
       out += name + " = " + toml_string(text) + "\n";
       break;
     }
@@ -218,37 +225,42 @@ Result<std::string> format_config(const Settings& settings) {
     if (auto failure = append_setting(out, spec, settings)) return *failure;
     if (spec.type == SettingType::Permissions) open_section = "-";
     if (spec.key == ClockIncrementKey && !settings.clock.enabled() && settings.clock.increment_seconds != 0)
-      return Failure{std::string(ClockIncrementKey) + " must be 0 when " + std::string(ClockMinutesKey) +
-                     " is 0 (no clock), got " + std::to_string(settings.clock.increment_seconds)};
+      return Failure{fill(tr("{increment_key} must be 0 when {minutes_key} is 0 (no clock), got {increment}"),
+                          {{"increment_key", std::string(ClockIncrementKey)},
+                           {"minutes_key", std::string(ClockMinutesKey)},
+                           {"increment", std::to_string(settings.clock.increment_seconds)}})};
   }
   return out;
 }
 
 Result<fs::path> save_user_config(const Settings& settings, const fs::path& file) {
   Result<std::string> text = format_config(settings);
-  if (!text) return Failure{file.string() + ": not saved: " + text.error()};
+  if (!text)
+    return Failure{fill(tr("{path}: not saved: {reason}"), {{"path", file.string()}, {"reason", text.error()}})};
   std::error_code error;
   if (file.has_parent_path()) {
     fs::create_directories(file.parent_path(), error);
-    if (error) return Failure{file.string() + ": cannot create its folder: " + error.message()};
+    if (error)
+      return Failure{fill(tr("{path}: cannot create its folder: {reason}"),
+                          {{"path", file.string()}, {"reason", error.message()}})};
   }
   fs::path temporary = file;
   temporary += ".new";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return Failure{temporary.string() + ": cannot be written"};
+    if (!out) return Failure{fill(tr("{path}: cannot be written"), {{"path", temporary.string()}})};
     out << *text;
     out.close();
     if (!out) {
       fs::remove(temporary, error);
-      return Failure{temporary.string() + ": cannot be written"};
+      return Failure{fill(tr("{path}: cannot be written"), {{"path", temporary.string()}})};
     }
   }
   fs::rename(temporary, file, error);
   if (error) {
     const std::string reason = error.message();
     fs::remove(temporary, error);
-    return Failure{file.string() + ": cannot be replaced: " + reason};
+    return Failure{fill(tr("{path}: cannot be replaced: {reason}"), {{"path", file.string()}, {"reason", reason}})};
   }
   return file;
 }

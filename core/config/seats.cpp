@@ -4,16 +4,18 @@
 #include <cassert>
 #include <filesystem>
 
+#include "core/util/translation.h"
+
 namespace gambit::config {
 
 namespace {
 
-// "one of random, minimax, alphabeta": the plugins a seat that must be a plugin may take.
-std::string expected_plugins(const PluginList& plugins) {
+// "random, minimax, alphabeta": the plugins a seat that must be a plugin may take ("" when none was found).
+std::string plugin_names(const PluginList& plugins) {
   std::string names;
   for (const gambit_plugin_descriptor* plugin : plugins)
     if (plugin && plugin->id) names += (names.empty() ? "" : ", ") + key_text(plugin->id);
-  return names.empty() ? "a player plugin, but none was found" : "one of " + names;
+  return names;
 }
 
 // seat, the one at dotted key (white, demo.black, hint), checked against
@@ -21,39 +23,72 @@ std::string expected_plugins(const PluginList& plugins) {
 Result<ResolvedSeat> resolve(const Settings& settings, const SeatConfig& seat, const std::string& key,
                              const PluginList& plugins, std::string_view human_refused) {
   if (seat.human()) {
-    if (!human_refused.empty())
-      return Failure{settings.about(sub_key(key, PlayerKey)) + std::string(human_refused) + "; expected " +
-                     expected_plugins(plugins)};
+    if (!human_refused.empty()) {
+      const std::string names = plugin_names(plugins);
+      if (names.empty())
+        return Failure{settings.about(sub_key(key, PlayerKey)) +
+                       // TRANSLATORS: {refusal} says why a human may not take this seat ("hints come from a player
+                       // plugin, not a human").
+                       fill(tr("{refusal}; expected a player plugin, but none was found"),
+                            {{"refusal", std::string(human_refused)}})};
+      return Failure{settings.about(sub_key(key, PlayerKey)) +
+                     // TRANSLATORS: {refusal} says why a human may not take this seat ("hints come from a player
+                     // plugin, not a human"); {plugins} lists the plugins found ("random, minimax, alphabeta").
+                     fill(tr("{refusal}; expected one of {plugins}"),
+                          {{"refusal", std::string(human_refused)}, {"plugins", names}})};
+    }
     if (!seat.level.empty())
-      return Failure{settings.about(sub_key(key, LevelKey)) + "a human player has no level; remove it or set " +
-                     sub_key(key, PlayerKey) + " to a plugin"};
+      return Failure{settings.about(sub_key(key, LevelKey)) +
+                     // TRANSLATORS: {key} is a key of the configuration file (white.player); a plugin is a player
+                     // plugin.
+                     fill(tr("a human player has no level; remove it or set {key} to a plugin"),
+                          {{"key", sub_key(key, PlayerKey)}})};
     if (!seat.options.empty())
       return Failure{settings.about(option_key(key, seat.options.front().first)) +
-                     "a human player has no options; remove them or set " + sub_key(key, PlayerKey) + " to a plugin"};
+                     fill(tr("a human player has no options; remove them or set {key} to a plugin"),
+                          {{"key", sub_key(key, PlayerKey)}})};
     return ResolvedSeat{seat.player, nullptr, "", {}};
   }
 
   const gambit_plugin_descriptor* plugin = nullptr;
   for (const gambit_plugin_descriptor* candidate : plugins)
     if (!plugin && candidate && candidate->id && seat.player == candidate->id) plugin = candidate;
-  if (!plugin)
-    return Failure{settings.about(sub_key(key, PlayerKey)) + "no player called " + quote_for_message(seat.player) +
-                   "; expected " +
-                   (human_refused.empty() ? "one of " + available_players(plugins) : expected_plugins(plugins))};
+  if (!plugin) {
+    const std::string names = human_refused.empty() ? available_players(plugins) : plugin_names(plugins);
+    if (names.empty())
+      return Failure{settings.about(sub_key(key, PlayerKey)) +
+                     // TRANSLATORS: {name} is the player the configuration names, quoted.
+                     fill(tr("no player called {name}; expected a player plugin, but none was found"),
+                          {{"name", quote_for_message(seat.player)}})};
+    return Failure{settings.about(sub_key(key, PlayerKey)) +
+                   // TRANSLATORS: {name} is the player the configuration names, quoted; {players} lists the players
+                   // that exist ("human, random, alphabeta"): names in the configuration file, not translated.
+                   fill(tr("no player called {name}; expected one of {players}"),
+                        {{"name", quote_for_message(seat.player)}, {"players", names}})};
+  }
 
   if (!seat.level.empty() && !players::find_level(*plugin, seat.level))
-    return Failure{settings.about(sub_key(key, LevelKey)) + "plugin " + key_text(seat.player) + " has no level " +
-                   quote_for_message(seat.level) + "; its levels are " + players::level_names(*plugin)};
+    return Failure{settings.about(sub_key(key, LevelKey)) +
+                   // TRANSLATORS: {plugin} is a player plugin's id ("alphabeta"); {level} a level's name, quoted;
+                   // {levels} the plugin's levels ("easy, medium, hard"), or "none".
+                   fill(tr("plugin {plugin} has no level {level}; its levels are {levels}"),
+                        {{"plugin", key_text(seat.player)},
+                         {"level", quote_for_message(seat.level)},
+                         {"levels", players::level_names(*plugin)}})};
   for (std::size_t i = 0; i < seat.options.size(); ++i) {
     const auto& [name, value] = seat.options[i];
     const std::string about = settings.about(option_key(key, name));
     const gambit_option_spec* spec = players::find_option(*plugin, name);
     if (!spec)
-      return Failure{about + "plugin " + key_text(seat.player) + " has no option " + quote_for_message(name) +
-                     "; its options are " + players::option_names(*plugin)};
+      // TRANSLATORS: {plugin} is a player plugin's id ("alphabeta"); {option} an option's name, quoted; {options}
+      // the plugin's options ("depth, movetime_ms"), or "none".
+      return Failure{about + fill(tr("plugin {plugin} has no option {option}; its options are {options}"),
+                                  {{"plugin", key_text(seat.player)},
+                                   {"option", quote_for_message(name)},
+                                   {"options", players::option_names(*plugin)}})};
     for (std::size_t k = 0; k < i; ++k)
       if (seat.options[k].first == name)
-        return Failure{about + "option " + quote_for_message(name) + " is given twice"};
+        return Failure{about + fill(tr("option {option} is given twice"), {{"option", quote_for_message(name)}})};
     if (Result<std::string> valid = players::validate_option(*spec, value); !valid)
       return Failure{about + valid.error()};
   }
@@ -83,17 +118,17 @@ Result<ResolvedSeat> resolve_ai_seat(const Settings& settings, chess::Color side
 
 Result<ResolvedSeat> resolve_demo_seat(const Settings& settings, chess::Color side, const PluginList& plugins) {
   return resolve(settings, settings.demo.seat(side), demo_seat_key(side), plugins,
-                 "the demo is AI against AI: a human cannot play in it");
+                 tr("the demo is AI against AI: a human cannot play in it"));
 }
 
 Result<ResolvedSeat> resolve_hint(const Settings& settings, const PluginList& plugins) {
   return resolve(settings, settings.hint, std::string(HintKey), plugins,
-                 "hints come from a player plugin, not a human");
+                 tr("hints come from a player plugin, not a human"));
 }
 
 Result<ResolvedSeat> resolve_review(const Settings& settings, const PluginList& plugins) {
   return resolve(settings, settings.review.analyser, std::string(ReviewKey), plugins,
-                 "games are reviewed by a player plugin, not a human");
+                 tr("games are reviewed by a player plugin, not a human"));
 }
 
 Result<std::array<ResolvedSeat, chess::COLOR_NB>> resolve_seats(const Settings& settings, const PluginList& plugins) {
@@ -108,23 +143,28 @@ std::vector<std::string> fall_back_to_defaults(Settings& settings, const PluginL
   std::vector<std::string> problems;
   const Settings defaults;
   if (auto seats = resolve_seats(settings, plugins); !seats) {
-    problems.push_back("Configuration: " + seats.error() + " - the default players sit at the board.");
+    // TRANSLATORS: {problem} is what is wrong with a setting (white.player: no player called 'foo'; expected ...).
+    problems.push_back(fill(tr("Configuration: {problem} - the default players sit at the board."),
+                            {{"problem", seats.error()}}));
     settings.white = defaults.white;
     settings.black = defaults.black;
   }
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     if (auto seat = resolve_demo_seat(settings, side, plugins); !seat) {
-      problems.push_back("Configuration: " + seat.error() + " - the demo uses its default player.");
+      problems.push_back(
+          fill(tr("Configuration: {problem} - the demo uses its default player."), {{"problem", seat.error()}}));
       (side == chess::WHITE ? settings.demo.white : settings.demo.black) =
           side == chess::WHITE ? defaults.demo.white : defaults.demo.black;
     }
   }
   if (auto hint = resolve_hint(settings, plugins); !hint) {
-    problems.push_back("Configuration: " + hint.error() + " - hints use the default player.");
+    problems.push_back(
+        fill(tr("Configuration: {problem} - hints use the default player."), {{"problem", hint.error()}}));
     settings.hint = defaults.hint;
   }
   if (auto review = resolve_review(settings, plugins); !review) {
-    problems.push_back("Configuration: " + review.error() + " - games are reviewed by the default player.");
+    problems.push_back(fill(tr("Configuration: {problem} - games are reviewed by the default player."),
+                            {{"problem", review.error()}}));
     settings.review.analyser = defaults.review.analyser;
   }
   return problems;
@@ -137,9 +177,12 @@ PluginList plugin_list(const players::PluginCatalog& catalog) {
 }
 
 Result<players::Seat> seat_to_play(const ResolvedSeat& seat, const players::PluginCatalog& catalog) {
-  if (seat.human()) return players::Seat{.label = "Human", .plugin = nullptr, .options = {}, .level = {}};
+  // The label is written to PGN files and the store in English: translated where it is shown.
+  // TRANSLATORS: the name a person playing at this computer is shown under, as a player of a game.
+  if (seat.human()) return players::Seat{.label = N_("Human"), .plugin = nullptr, .options = {}, .level = {}};
   std::shared_ptr<const players::PluginLibrary> plugin = catalog.find(seat.player);
-  if (!plugin) return Failure{"the player plugin '" + seat.player + "' is no longer available"};
+  if (!plugin)
+    return Failure{fill(tr("the player plugin '{plugin}' is no longer available"), {{"plugin", seat.player}})};
   // Options that make the seat play exactly as a measured level make it that level, named so everywhere.
   std::string level = seat.level;
   if (auto same = plugin->measured_level_playing(seat.options)) level = same->level;

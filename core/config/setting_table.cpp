@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/util/translation.h"
+
 namespace gambit::config {
 
 namespace {
@@ -15,109 +17,113 @@ using G = SettingGroup;
 // entry here, and its lines in config/gambit.toml (a test checks them).
 constexpr std::array Table{
     SettingSpec{.key = "white", .type = Seat, .value = [](Settings& s) -> SettingValue { return &s.white; },
-                .meaning = "The player of the white pieces: human, or a player plugin with its level and options"},
+                .meaning = N_("The player of the white pieces: human, or a player plugin with its level and options")},
     SettingSpec{.key = "black", .type = Seat, .value = [](Settings& s) -> SettingValue { return &s.black; },
-                .meaning = "The player of the black pieces, as for white"},
+                .meaning = N_("The player of the black pieces, as for white")},
 
     SettingSpec{.key = "game.variant", .type = Choice,
                 .value = [](Settings& s) -> SettingValue { return &s.game.variant; },
-                .meaning = "standard: chess. threecheck: chess in which giving check a third time wins at once",
-                .choices = GameVariants, .widget = W::Choice, .group = G::Rules, .label = "Variant"},
+                .meaning = N_("standard: chess. threecheck: chess in which giving check a third time wins at once"),
+                .choices = GameVariants, .widget = W::Choice, .group = G::Rules, .label = N_("Variant")},
     SettingSpec{.key = "game.random_colours", .type = Boolean,
                 .value = [](Settings& s) -> SettingValue { return &s.game.random_colours; },
-                .meaning = "In the window, who plays White is drawn at random for each new game"},
+                .meaning = N_("In the window, who plays White is drawn at random for each new game")},
 
     SettingSpec{.key = "ui.show_legal_moves", .type = Boolean,
                 .value = [](Settings& s) -> SettingValue { return &s.ui.show_legal_moves; },
-                .meaning = "Dots and rings on the squares the piece you pick up can go to",
-                .widget = W::Checkbox, .group = G::DuringGame, .label = "Show legal moves"},
+                .meaning = N_("Dots and rings on the squares the piece you pick up can go to"),
+                .widget = W::Checkbox, .group = G::DuringGame, .label = N_("Show legal moves")},
     SettingSpec{.key = "ui.show_ai_arrow", .type = Boolean,
                 .value = [](Settings& s) -> SettingValue { return &s.ui.show_ai_arrow; },
-                .meaning = "While an AI thinks, an arrow shows the move it finds best so far",
-                .widget = W::Checkbox, .group = G::DuringGame, .label = "Show the AI's best move as an arrow"},
+                .meaning = N_("While an AI thinks, an arrow shows the move it finds best so far"),
+                .widget = W::Checkbox, .group = G::DuringGame, .label = N_("Show the AI's best move as an arrow")},
     SettingSpec{.key = SoundsKey, .type = Boolean, .value = [](Settings& s) -> SettingValue { return &s.ui.sounds; },
-                .meaning = "Sounds for moves, captures, checks and the end of the game",
-                .widget = W::Checkbox, .group = G::DuringGame, .label = "Sounds"},
+                .meaning = N_("Sounds for moves, captures, checks and the end of the game"),
+                .widget = W::Checkbox, .group = G::DuringGame, .label = N_("Sounds")},
     SettingSpec{.key = "ui.theme", .type = Choice, .value = [](Settings& s) -> SettingValue { return &s.ui.theme; },
-                .meaning = "The colours of the board's squares",
-                .choices = BoardThemes, .widget = W::Choice, .group = G::Look, .label = "Board colours"},
+                .meaning = N_("The colours of the board's squares"),
+                .choices = BoardThemes, .widget = W::Choice, .group = G::Look, .label = N_("Board colours")},
     SettingSpec{.key = "ui.piece_set", .type = Choice,
                 .value = [](Settings& s) -> SettingValue { return &s.ui.piece_set; },
-                .meaning = "The drawings of the pieces",
-                .choices = PieceSets, .widget = W::Choice, .group = G::Look, .label = "Pieces"},
+                .meaning = N_("The drawings of the pieces"),
+                .choices = PieceSets, .widget = W::Choice, .group = G::Look, .label = N_("Pieces")},
     SettingSpec{.key = "ui.animation_ms", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.ui.animation_ms; },
-                .meaning = "How long a move glides across the board; 0 = no animation",
+                .meaning = N_("How long a move glides across the board; 0 = no animation"),
                 .min = 0, .max = MaxAnimationMs, .widget = W::Number, .group = G::DuringGame,
-                .label = "Move animation (ms)", .step = 50},
+                .label = N_("Move animation (ms)"), .step = 50},
+    SettingSpec{.key = "ui.language", .type = Choice,
+                .value = [](Settings& s) -> SettingValue { return &s.ui.language; },
+                .meaning = N_("The language of the window's words; auto: the desktop's"),
+                .choices = LanguageChoices, .widget = W::Choice, .group = G::Look, .label = N_("Language")},
 
     SettingSpec{.key = ClockMinutesKey, .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.clock.minutes; },
-                .meaning = "Each side's time at the start of the game (1..180 minutes)",
+                .meaning = N_("Each side's time at the start of the game (1..180 minutes)"),
                 .min = 0, .max = MaxClockMinutes, .widget = W::Number, .group = G::Clock,
-                .label = "Minutes per side", .switch_label = "Play with a clock",
-                .switch_meaning = "Each side has a time limit; running out of time loses the game",
+                .label = N_("Minutes per side"), .switch_label = N_("Play with a clock"),
+                .switch_meaning = N_("Each side has a time limit; running out of time loses the game"),
                 .value_when_switched_on = 10},
     SettingSpec{.key = ClockIncrementKey, .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.clock.increment_seconds; },
-                .meaning = "Seconds added to a side's clock after each of its moves (0..60)",
+                .meaning = N_("Seconds added to a side's clock after each of its moves (0..60)"),
                 .min = 0, .max = MaxIncrementSeconds, .widget = W::Number, .group = G::Clock,
-                .label = "Increment (s)"},
+                .label = N_("Increment (s)")},
 
     SettingSpec{.key = "demo.move_delay_ms", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.demo.move_delay_ms; },
-                .meaning = "How long the demo waits after each move, so it can be followed",
+                .meaning = N_("How long the demo waits after each move, so it can be followed"),
                 .min = 0, .max = MaxDemoMoveDelayMs, .widget = W::Number, .group = G::Demo,
-                .label = "Move delay (ms)", .step = 100},
+                .label = N_("Move delay (ms)"), .step = 100},
     SettingSpec{.key = "demo.white", .type = Seat, .value = [](Settings& s) -> SettingValue { return &s.demo.white; },
-                .meaning = "The demo's white player: a player plugin"},
+                .meaning = N_("The demo's white player: a player plugin")},
     SettingSpec{.key = "demo.black", .type = Seat, .value = [](Settings& s) -> SettingValue { return &s.demo.black; },
-                .meaning = "The demo's black player: a player plugin"},
+                .meaning = N_("The demo's black player: a player plugin")},
 
     SettingSpec{.key = HintKey, .type = Seat, .value = [](Settings& s) -> SettingValue { return &s.hint; },
-                .meaning = "The player plugin that suggests a move when you ask for a hint"},
+                .meaning = N_("The player plugin that suggests a move when you ask for a hint")},
 
     SettingSpec{.key = ReviewKey, .type = Seat,
                 .value = [](Settings& s) -> SettingValue { return &s.review.analyser; },
-                .meaning = "The player plugin that reviews finished games"},
+                .meaning = N_("The player plugin that reviews finished games")},
     SettingSpec{.key = "review.nodes", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.review.nodes; },
-                .meaning = "Nodes searched per position: the same review on any machine",
+                .meaning = N_("Nodes searched per position: the same review on any machine"),
                 .min = 1, .max = MaxReviewNodes},
     SettingSpec{.key = "review.movetime_ms", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.review.movetime_ms; },
-                .meaning = "Milliseconds per position instead of nodes (0 = use nodes)",
+                .meaning = N_("Milliseconds per position instead of nodes (0 = use nodes)"),
                 .min = 0, .max = MaxReviewMovetimeMs},
     SettingSpec{.key = "review.jobs", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.review.jobs; },
-                .meaning = "Positions searched at once, each by its own instance of the player",
+                .meaning = N_("Positions searched at once, each by its own instance of the player"),
                 .min = 1, .max = MaxReviewJobs},
 
     SettingSpec{.key = "store.path", .type = Path, .value = [](Settings& s) -> SettingValue { return &s.store.path; },
-                .meaning = "The file scores and games are kept in (default: in $XDG_DATA_HOME/gambit)"},
+                .meaning = N_("The file scores and games are kept in (default: in $XDG_DATA_HOME/gambit)")},
     SettingSpec{.key = "store.profile", .type = Text,
                 .value = [](Settings& s) -> SettingValue { return &s.store.profile; },
-                .meaning = "The name of the human at this computer: scores and the rating are theirs",
+                .meaning = N_("The name of the human at this computer: scores and the rating are theirs"),
                 .max_length = MaxProfileLength},
 
     SettingSpec{.key = "plugins.paths", .type = PathList,
                 .value = [](Settings& s) -> SettingValue { return &s.plugin_paths; },
-                .meaning = "Folders searched for player plugins before the game's own and yours"},
+                .meaning = N_("Folders searched for player plugins before the game's own and yours")},
     SettingSpec{.key = "plugins.isolation", .type = Choice,
                 .value = [](Settings& s) -> SettingValue { return &s.isolation; },
-                .meaning = "Where a player plugin runs: a process of its own, or inside Gambit",
+                .meaning = N_("Where a player plugin runs: a process of its own, or inside Gambit"),
                 .choices = IsolationModes},
     SettingSpec{.key = "plugins.memory_limit_mb", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.memory_limit_mb; },
-                .meaning = "Each plugin process's address space, in MiB",
+                .meaning = N_("Each plugin process's address space, in MiB"),
                 .min = MinMemoryLimitMb, .max = MaxMemoryLimitMb},
     SettingSpec{.key = "plugins.sandbox", .type = Choice,
                 .value = [](Settings& s) -> SettingValue { return &s.sandbox; },
-                .meaning = "Whether plugin processes are sandboxed: on, off, or required",
+                .meaning = N_("Whether plugin processes are sandboxed: on, off, or required"),
                 .choices = SandboxModes},
     SettingSpec{.key = "plugins.permissions", .type = Permissions,
                 .value = [](Settings& s) -> SettingValue { return &s.plugin_permissions; },
-                .meaning = "By plugin id, the permissions granted of those it declares"},
+                .meaning = N_("By plugin id, the permissions granted of those it declares")},
 };
 
 // The widget that edits a type, or None.
@@ -196,12 +202,11 @@ std::vector<std::string_view> keys_under(std::string_view section) {
 }
 
 std::string listed(std::span<const std::string_view> names) {
+  if (names.size() < 2) return names.empty() ? std::string() : std::string(names.front());
   std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
-    text += names[i];
-  }
-  return text;
+  for (std::size_t i = 0; i + 1 < names.size(); ++i) text += (i ? ", " : "") + std::string(names[i]);
+  // TRANSLATORS: the end of a list of the configuration file's keys: {list} is "white, black, game", {last} "ui".
+  return fill(tr("{list} or {last}"), {{"list", text}, {"last", std::string(names.back())}});
 }
 
 SettingConstValue read_only(const SettingSpec& spec, const Settings& settings) {

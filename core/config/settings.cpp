@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/util/translation.h"
+
 namespace gambit::config {
 
 SeatConfig Settings::with_isolation_kept(SeatConfig seat, chess::Color side) const {
@@ -34,7 +36,8 @@ players::Isolation Settings::isolation_of(const SeatConfig& seat) const {
 }
 
 std::string SourcePlace::prefix() const {
-  if (file.empty()) return line ? "line " + std::to_string(line) + ": " : "";
+  // TRANSLATORS: where a message's setting comes from, before the message: "line 3: clock.minutes must be ...".
+  if (file.empty()) return line ? fill(tr("line {line}: "), {{"line", std::to_string(line)}}) : "";
   if (!line) return file + ": ";
   return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
 }

@@ -20,6 +20,7 @@
 #include "core/players/options.h"
 #include "core/players/player_types.h"
 #include "core/players/isolation.h"
+#include "core/util/translation.h"
 
 namespace gambit::config {
 
@@ -57,12 +58,19 @@ struct SeatConfig {
 
 // Board colours ([ui] theme) and piece drawings ([ui] piece_set) the window has,
 // in the order it lists them.
-inline constexpr std::array<std::string_view, 4> BoardThemes{"green", "brown", "blue", "grey"};
+inline constexpr std::array<std::string_view, 4> BoardThemes{N_("green"), N_("brown"), N_("blue"), N_("grey")};
 inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
 // Where a plugin's instances run ([plugins] isolation, a seat's isolation): players::isolation_name.
 inline constexpr std::array<std::string_view, 2> IsolationModes{"process", "in-process"};
 inline constexpr std::array<std::string_view, 3> SandboxModes{"on", "off", "required"};
 inline constexpr std::array<std::string_view, 3> PermissionNames{"run-program", "read-paths", "write-file"};
+// The window's language ([ui] language): "auto" (the desktop's: LANGUAGE,
+// LC_MESSAGES, LANG) or a shipped language's code (core/util/translation.h).
+inline constexpr auto LanguageChoices = [] {
+  std::array<std::string_view, Languages.size() + 1> choices{"auto"};
+  for (std::size_t i = 0; i < Languages.size(); ++i) choices[i + 1] = Languages[i].code;
+  return choices;
+}();
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
 inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
@@ -94,6 +102,7 @@ struct UiSettings {
   std::string theme = "green";       // one of BoardThemes
   std::string piece_set = "dejavu";  // one of PieceSets
   int animation_ms = 150;            // 0..MaxAnimationMs; 0 = no animation
+  std::string language = "auto";     // one of LanguageChoices
 
   bool operator==(const UiSettings&) const = default;
 };

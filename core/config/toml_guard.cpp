@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/config/settings.h"
+#include "core/util/translation.h"
 
 namespace gambit::config {
 
@@ -41,8 +42,8 @@ namespace {
 //    to read (the copy has the same characters, so the same places).
 
 constexpr const char* NotAsciiOutsideStrings =
-    "a character that is not ASCII outside a quoted string; TOML keys are ASCII letters, digits, '_' and '-' "
-    "unless quoted (write \"caf\u00e9\" = 1, not caf\u00e9 = 1)";
+    N_("a character that is not ASCII outside a quoted string; TOML keys are ASCII letters, digits, '_' and '-' "
+       "unless quoted (write \"caf\u00e9\" = 1, not caf\u00e9 = 1)");
 
 // TOML's date, time or date and time: 1979-05-27, 07:32:00.5, 1979-05-27T07:32:00-07:00.
 bool well_formed_date_or_time(std::string_view token) {
@@ -101,13 +102,16 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
     return std::string_view("btnfr\"\\uU").find(next) != std::string_view::npos || (multi_line && blank(next));
   };
   const auto unknown_escape = [&] {
-    return "an unknown escape " + quote_for_message(text.substr(i, 2)) +
-           " in a string (TOML's are \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX \\UXXXXXXXX)";
+    // TRANSLATORS: {escape} is the backslash and the character after it, quoted ('\q').
+    return fill(tr("an unknown escape {escape} in a string (TOML's are \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX "
+                   "\\UXXXXXXXX)"),
+                {{"escape", quote_for_message(text.substr(i, 2))}});
   };
   for (; i < text.size(); step()) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if ((byte < 0x20 && !blank(text[i])) || byte == 0x7F)
-      return here("a control character (code " + std::to_string(byte) + "), which TOML allows nowhere");
+      return here(fill(tr("a control character (code {code}), which TOML allows nowhere"),
+                       {{"code", std::to_string(byte)}}));
   }
   i = 0, line = 1, column = 1;
   while (i < text.size()) {
@@ -124,8 +128,9 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
     if ((c == '"' || c == '\'') && !line_start && std::string_view("=,[{.").find(last) == std::string_view::npos) {
       // Anywhere else a quote does not open a string for TOML++ ("2.5\"x", "9%%'''"): it reads on into what
       // follows as part of the value.
-      return here("a quote after " + quote_for_message(std::string_view(&last, 1)) +
-                  " (a string starts a line or follows '=', ',', '[', '{' or '.')");
+      // TRANSLATORS: {character} is the character before the quote, quoted ('5'). "{{" shows as one brace.
+      return here(fill(tr("a quote after {character} (a string starts a line or follows '=', ',', '[', '{{' or '.')"),
+                       {{"character", quote_for_message(std::string_view(&last, 1))}}));
     }
     line_start = false;
     if (at("\"\"\"") || at("'''")) {
@@ -139,7 +144,7 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
           if (blank(text[i])) {  // a line-ending backslash: TOML++ classifies the first character after the blanks
             while (i < text.size() && blank(text[i])) step();
             if (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x80)
-              return here("a character that is not ASCII right after a line-ending backslash");
+              return here(tr("a character that is not ASCII right after a line-ending backslash"));
             continue;
           }
         }
@@ -158,7 +163,8 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       }
       if (i < text.size() && text[i] == c) step();
     } else if ((c == '}' || c == ',' || (c == ']' && last == '=')) && (last == '=' || last == ',' || last == '[')) {
-      return here("a value is missing before " + quote_for_message(text.substr(i, 1)));
+      return here(
+          fill(tr("a value is missing before {character}"), {{"character", quote_for_message(text.substr(i, 1))}}));
     } else if (c >= '0' && c <= '9' && (last == '=' || last == ',' || last == '[')) {  // a number, or a date
       // TOML++ reads a value up to a blank, ',', ']', '}' or '#'.
       const std::size_t end = text.find_first_of(" \t\r\n,]}#", i);
@@ -166,8 +172,10 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       const bool date = token.size() >= 5 && token[4] == '-' &&
                         token.substr(0, 4).find_first_not_of("0123456789") == std::string_view::npos;
       if ((date || token.find(':') != std::string_view::npos) && !well_formed_date_or_time(token))
-        return here("a malformed date or time, " + quote_for_message(token) +
-                    " (a date is 1979-05-27, a time 07:32:00; quote it if it is text)");
+        return here(
+            fill(tr("a malformed date or time, {text} (a date is 1979-05-27, a time 07:32:00; quote it if it is "
+                    "text)"),
+                 {{"text", quote_for_message(token)}}));
       // "1979-05-27 07:32:00": TOML++ reads a digit after a space as the start of a time when the value before
       // has the shape of a date, its characters but '_' ten with '-' fifth and eighth ("42)7-05-27" too).
       std::string shape(token);
@@ -178,8 +186,8 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
         const std::string_view time = text.substr(end + 1, time_end == std::string_view::npos ? text.size() - end - 1
                                                                                               : time_end - end - 1);
         if (!well_formed_date_or_time(std::string(token) + "T" + std::string(time)))
-          return here("a malformed date and time, " + quote_for_message(text.substr(i, token.size() + 1 + time.size())) +
-                      " (1979-05-27 07:32:00; quote it if it is text)");
+          return here(fill(tr("a malformed date and time, {text} (1979-05-27 07:32:00; quote it if it is text)"),
+                           {{"text", quote_for_message(text.substr(i, token.size() + 1 + time.size()))}}));
       }
       // On past the number or date only: a quote in what TOML++ reads as one value is refused above.
       const std::size_t number_end =
@@ -193,10 +201,10 @@ std::optional<Failure> what_toml_mishandles(std::string_view text, const std::st
       const bool key = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') ||
                        (first >= '0' && first <= '9') || first == '_' || first == '-' || first == '"' ||
                        first == '\'' || first == ']';
-      if (static_cast<unsigned char>(first) >= 0x80) return here(NotAsciiOutsideStrings);
+      if (static_cast<unsigned char>(first) >= 0x80) return here(tr(NotAsciiOutsideStrings));
       if (!key)
-        return here("a table name must start with a letter, a digit, '_', '-' or a quote, not " +
-                    quote_for_message(text.substr(i, 1)));
+        return here(fill(tr("a table name must start with a letter, a digit, '_', '-' or a quote, not {character}"),
+                         {{"character", quote_for_message(text.substr(i, 1))}}));
       last = '[';
       continue;
     } else {
@@ -238,7 +246,9 @@ std::pair<std::string, std::set<std::pair<std::uint32_t, std::uint32_t>>> with_s
 
 Failure syntax_error(const toml::parse_error& error, const std::string& file_name) {
   const SourcePlace where{file_name, error.source().begin.line, error.source().begin.column};
-  return Failure{where.prefix() + "TOML syntax error: " + std::string(error.description())};
+  // TRANSLATORS: {description} is the TOML reader's own words, in English.
+  return Failure{where.prefix() + fill(tr("TOML syntax error: {description}"),
+                                       {{"description", std::string(error.description())}})};
 }
 
 std::optional<Failure> non_ascii_outside_strings(std::string_view text, const std::string& file_name) {
@@ -249,8 +259,7 @@ std::optional<Failure> non_ascii_outside_strings(std::string_view text, const st
   } catch (const toml::parse_error& error) {
     const auto [line, column] = std::pair{error.source().begin.line, error.source().begin.column};
     if (places.count({line, column}))
-      return Failure{SourcePlace{file_name, line, column}.prefix() +
-                     NotAsciiOutsideStrings};
+      return Failure{SourcePlace{file_name, line, column}.prefix() + tr(NotAsciiOutsideStrings)};
     return syntax_error(error, file_name);
   }
   return std::nullopt;
@@ -266,7 +275,7 @@ Result<toml::table> parse_toml(std::string_view text, const std::string& file_na
   } catch (const toml::parse_error& error) {
     return syntax_error(error, file_name);
   } catch (const std::exception& error) {
-    return Failure{SourcePlace{file_name}.prefix() + "cannot be read: " + error.what()};
+    return Failure{SourcePlace{file_name}.prefix() + fill(tr("cannot be read: {reason}"), {{"reason", error.what()}})};
   }
 }
 

@@ -8,6 +8,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/movegen.h"
 #include "core/review/tactics.h"
+#include "core/util/translation.h"
 
 namespace gambit::learn {
 
@@ -31,29 +32,36 @@ bool back_rank_mate(const Position& mated) {
   return true;
 }
 
+// The theme as puzzle files name it, and its title in English (each a whole
+// literal, marked for the catalogue: shown translated).
 struct ThemeName {
   std::string_view theme, title;
 };
 constexpr ThemeName Themes[] = {
-    {"mate", "Mate"},
-    {"mateIn1", "Mate in 1"},
-    {"mateIn2", "Mate in 2"},
-    {"mateIn3", "Mate in 3"},
-    {"mateIn4", "Mate in 4"},
-    {"mateIn5", "Mate in 5"},
-    {"backRankMate", "Back-rank mate"},
-    {"fork", "Fork"},
-    {"pin", "Pin"},
-    {"skewer", "Skewer"},
-    {"hangingPiece", "Hanging piece"},
-    {"trappedPiece", "Trapped piece"},
-    {"promotion", "Promotion"},
-    {"advantage", "Advantage"},
-    {"crushing", "Crushing"},
-    {"oneMove", "One move"},
-    {"short", "Short"},
-    {"long", "Long"},
-    {"veryLong", "Very long"},
+    // TRANSLATORS: a puzzle's themes, as lichess names them (a player may choose puzzles of one theme).
+    {"mate", N_("Mate")},
+    {"mateIn1", N_("Mate in 1")},
+    {"mateIn2", N_("Mate in 2")},
+    {"mateIn3", N_("Mate in 3")},
+    {"mateIn4", N_("Mate in 4")},
+    {"mateIn5", N_("Mate in 5")},
+    {"backRankMate", N_("Back-rank mate")},
+    {"fork", N_("Fork")},
+    {"pin", N_("Pin")},
+    {"skewer", N_("Skewer")},
+    {"hangingPiece", N_("Hanging piece")},
+    {"trappedPiece", N_("Trapped piece")},
+    {"promotion", N_("Promotion")},
+    {"advantage", N_("Advantage")},
+    {"crushing", N_("Crushing")},
+    // TRANSLATORS: a puzzle's theme: its solution is one move of the solver.
+    {"oneMove", N_("One move")},
+    // TRANSLATORS: a puzzle's theme: its solution is two moves of the solver long.
+    {"short", N_("Short")},
+    // TRANSLATORS: a puzzle's theme: its solution is three moves of the solver long.
+    {"long", N_("Long")},
+    // TRANSLATORS: a puzzle's theme: its solution is four or more moves of the solver long.
+    {"veryLong", N_("Very long")},
 };
 
 constexpr auto theme_names() {
@@ -69,7 +77,7 @@ std::span<const std::string_view> puzzle_theme_names() { return ThemeNames; }
 
 std::string theme_title(std::string_view theme) {
   for (const ThemeName& name : Themes)
-    if (name.theme == theme) return std::string(name.title);
+    if (name.theme == theme) return tr(name.title.data());
   return std::string(theme);
 }
 

@@ -32,7 +32,8 @@ std::vector<std::string> puzzle_themes(const chess::Position& start, const Found
 std::span<const std::string_view> puzzle_theme_names();
 
 // A theme as a player reads it: "Mate in 2", "Back-rank mate", "Hanging
-// piece"; a theme this list does not know is given as it is.
+// piece", in the player's language (tr); a theme this list does not know is
+// given as it is.
 std::string theme_title(std::string_view theme);
 
 }  // namespace gambit::learn

@@ -2,6 +2,7 @@
 #include "core/match/demo_loop.h"
 
 #include "core/match/openings.h"
+#include "core/util/translation.h"
 
 namespace gambit::match {
 
@@ -10,7 +11,7 @@ DemoLoop::DemoLoop(players::Seat first, players::Seat second, std::uint64_t seed
 
 Result<std::unique_ptr<DemoLoop>> DemoLoop::create(players::Seat first, players::Seat second, std::uint64_t seed,
                                                    TimePoint now, chess::Variant variant) {
-  if (first.human() || second.human()) return Failure{"the demo needs two AI players, not a human"};
+  if (first.human() || second.human()) return Failure{tr("the demo needs two AI players, not a human")};
   std::unique_ptr<DemoLoop> loop(new DemoLoop(std::move(first), std::move(second), seed, variant));
   if (auto started = loop->start_game(now); !started) return Failure{started.error()};
   return loop;

@@ -9,6 +9,7 @@
 #include "core/match/game_runner.h"
 #include "core/util/local_time.h"
 #include "core/util/text_file.h"
+#include "core/util/translation.h"
 
 namespace gambit::match {
 
@@ -99,10 +100,11 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
   const std::size_t begin = fen_or_path.find_first_not_of(" \t\r\n");
   const std::string text =
       begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
-  if (text.empty()) return Failure{"type a position in FEN, or the path of a PGN file"};
+  if (text.empty()) return Failure{tr("type a position in FEN, or the path of a PGN file")};
   if (looks_like_fen(text)) {
     auto position = chess::Position::from_fen(text, variant);
-    if (!position) return Failure{"this is not a valid FEN: " + position.error()};
+    // TRANSLATORS: {reason} is what is wrong with the position typed.
+    if (!position) return Failure{fill(tr("this is not a valid FEN: {reason}"), {{"reason", position.error()}})};
     return one_position(*position, false);
   }
   const Result<std::string> read = read_text_file(text);
@@ -111,7 +113,10 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
   const std::string line = contents.substr(0, contents.find('\n'));
   if (looks_like_fen(line)) {
     auto position = chess::Position::from_fen(line, variant);
-    if (!position) return Failure{text + " holds a FEN that is not valid: " + position.error()};
+    if (!position)
+      return Failure{
+          // TRANSLATORS: {path} is the file; {reason} what is wrong with the position it holds.
+          fill(tr("{path} holds a FEN that is not valid: {reason}"), {{"path", text}, {"reason", position.error()}})};
     return one_position(*position, true);
   }
   LoadedGames loaded;
@@ -122,8 +127,11 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
     else loaded.unreadable.push_back(game->error());
   }
   if (loaded.games.empty())
-    return Failure{text + " is not a game: " +
-                   (loaded.unreadable.empty() ? std::string("it holds no game") : loaded.unreadable.front())};
+    // TRANSLATORS: {path} is the file; {reason} why no game could be read from it.
+    return Failure{fill(tr("{path} is not a game: {reason}"),
+                        {{"path", text},
+                         {"reason", loaded.unreadable.empty() ? std::string(tr("it holds no game"))
+                                                              : loaded.unreadable.front()}})};
   return loaded;
 }
 
@@ -132,7 +140,9 @@ std::string game_line(const chess::PgnGame& game) {
     const std::string value = game.tag(tag);
     return value.empty() || value == "?" ? std::string(otherwise) : value;
   };
-  std::string line = named("White", "White") + " - " + named("Black", "Black") + ", " + game.result;
+  // TRANSLATORS: the player of the white (black) pieces, in a list of a file's games whose game does not name them.
+  std::string line = named("White", trc("unnamed player", "White")) + " - " +
+                     named("Black", trc("unnamed player", "Black")) + ", " + game.result;
   for (const char* tag : {"Event", "Date"})
     if (const std::string value = game.tag(tag); !value.empty() && value.find('?') == std::string::npos)
       line += ", " + value;
@@ -145,26 +155,29 @@ bool finished_game(const chess::PgnGame& game) {
 
 std::string moves_text(std::size_t plies) {
   const std::size_t moves = (plies + 1) / 2;
-  return std::to_string(moves) + (moves == 1 ? " move" : " moves");
+  return fill(trn("{n} move", "{n} moves", moves), {{"n", std::to_string(moves)}});
 }
 
+// Stored in English (the store keeps these words): translated where they are shown, tr(words.c_str()). A
+// forfeit with its reason is stored and shown as it is.
 std::string ending_words(const chess::Outcome& outcome) {
   switch (outcome.termination) {
-    case chess::Termination::None: return "unfinished";
-    case chess::Termination::Checkmate: return "checkmate";
-    case chess::Termination::Stalemate: return "stalemate";
-    case chess::Termination::ThirdCheck: return "third check";
-    case chess::Termination::InsufficientMaterial: return "insufficient material";
-    case chess::Termination::FivefoldRepetition: return "fivefold repetition";
-    case chess::Termination::SeventyFiveMoveRule: return "75-move rule";
-    case chess::Termination::ThreefoldRepetition: return "threefold repetition";
-    case chess::Termination::FiftyMoveRule: return "50-move rule";
-    case chess::Termination::Agreement: return "agreement";
-    case chess::Termination::Resignation: return "resignation";
-    case chess::Termination::Forfeit: return outcome.reason.empty() ? "forfeit" : "forfeit: " + outcome.reason;
-    case chess::Termination::TimeForfeit: return "time forfeit";
+    // TRANSLATORS: how a game ended, after "By" ("By checkmate") and in the Scores screen's list of games.
+    case chess::Termination::None: return N_("unfinished");
+    case chess::Termination::Checkmate: return N_("checkmate");
+    case chess::Termination::Stalemate: return N_("stalemate");
+    case chess::Termination::ThirdCheck: return N_("third check");
+    case chess::Termination::InsufficientMaterial: return N_("insufficient material");
+    case chess::Termination::FivefoldRepetition: return N_("fivefold repetition");
+    case chess::Termination::SeventyFiveMoveRule: return N_("75-move rule");
+    case chess::Termination::ThreefoldRepetition: return N_("threefold repetition");
+    case chess::Termination::FiftyMoveRule: return N_("50-move rule");
+    case chess::Termination::Agreement: return N_("agreement");
+    case chess::Termination::Resignation: return N_("resignation");
+    case chess::Termination::Forfeit: return outcome.reason.empty() ? N_("forfeit") : "forfeit: " + outcome.reason;
+    case chess::Termination::TimeForfeit: return N_("time forfeit");
   }
-  return "unfinished";
+  return N_("unfinished");
 }
 
 chess::PgnGame pgn_record(const chess::Game& game, const std::string& event, const std::string& white,

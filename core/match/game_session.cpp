@@ -6,6 +6,7 @@
 
 #include "core/match/game_record.h"
 #include "core/match/rulebook.h"
+#include "core/util/translation.h"
 
 namespace gambit::match {
 
@@ -155,7 +156,8 @@ void GameSession::apply_move(chess::Move move, TimePoint now) {
     comments_.push_back(mover + " declines the draw");
     refused_offer_ = std::exchange(draw_offer_, std::nullopt);
     events_.push_back({SessionEvent::Kind::Notice, chess::Move::none(), events_.back().side, false, false,
-                       seats_[events_.back().side].label + " declines the draw offer"});
+                       // TRANSLATORS: {player} is the name of the player (an AI's, "alphabeta (hard)", or the human's).
+                       fill(tr("{player} declines the draw offer"), {{"player", seats_[events_.back().side].label}})});
   } else {
     comments_.emplace_back();
   }
@@ -252,7 +254,8 @@ void GameSession::take_hint() {
     event.side = game_.position().side_to_move();
   } else {
     event.kind = SessionEvent::Kind::Notice;
-    event.text = "No hint: " + answer->reason;
+    // TRANSLATORS: {reason} is why the player that gives hints failed (often in English).
+    event.text = fill(tr("No hint: {reason}"), {{"reason", answer->reason}});
   }
   events_.push_back(std::move(event));
 }
@@ -396,7 +399,7 @@ bool GameSession::request_hint(TimePoint) {
     auto fresh = make_ai(*hint_);
     if (!fresh) {
       events_.push_back({SessionEvent::Kind::Notice, chess::Move::none(), chess::WHITE, false, false,
-                         "No hint: " + fresh.error()});
+                         fill(tr("No hint: {reason}"), {{"reason", fresh.error()}})});
       return false;
     }
     hint_ai_ = std::move(fresh).value();

@@ -21,6 +21,7 @@
 #include "core/sandbox/descriptor_passing.h"
 #include "core/util/child_process.h"
 #include "core/util/install_layout.h"
+#include "core/util/translation.h"
 
 namespace gambit::players {
 
@@ -185,11 +186,14 @@ struct ChildInstance::Child {
     const std::string line = next_line(deadline, doing);
     const std::vector<std::string> w = words_of(line, doing);
     if (w[0] == "refused") return line;
+    // The child words these in English (core/sandbox marks the fixed ones): shown translated when a catalogue has
+    // them ("" stays "": gettext would answer it with the catalogue's header).
+    const auto translated = [](const std::string& english) { return english.empty() ? english : tr(english.c_str()); };
     if (w[0] == "unsandboxed" && w.size() == 2) {
-      tell_plugin_notice(unsandboxed_notice(w[1]));
+      tell_plugin_notice(unsandboxed_notice(translated(w[1])));
     } else if (w[0] == "sandboxed" && w.size() >= 2) {
       for (std::size_t i = 2; i < w.size(); ++i)
-        tell_plugin_notice(not_enforced_notice(w[i]));
+        tell_plugin_notice(not_enforced_notice(translated(w[i])));
     } else {
       protocol_violation(line, "not the sandbox's report", doing);
     }

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <span>
 
+#include "core/util/translation.h"
+
 namespace gambit::players {
 
 namespace {
@@ -37,18 +39,23 @@ bool is_plain(std::string_view text) {
 // otherwise quoted with its odd bytes escaped.
 std::string shown(std::string_view text) { return is_plain(text) ? std::string(text) : quote_for_message(text); }
 
-std::string option_label(const gambit_option_spec& spec) {
-  return "option " + quote_for_message(text_of(spec.name));
-}
+// The option's name for a message, quoted: {option} in "option {option} = {value} is ...".
+std::string option_label(const gambit_option_spec& spec) { return quote_for_message(text_of(spec.name)); }
 
 std::string joined(std::span<const char* const> names) {
   std::string out;
   for (const char* name : names) out += (out.empty() ? "" : ", ") + shown(text_of(name));
-  return out.empty() ? "none" : out;
+  // TRANSLATORS: a plugin's list of options or levels when it has none: "its options are none".
+  return out.empty() ? trc("an empty list of options or levels", "none") : out;
 }
 
 std::string range_text(const gambit_option_spec& spec) {
   return std::to_string(spec.min) + ".." + std::to_string(spec.max);
+}
+
+// A message about the option's value: pattern with {option} and {value} (and {range}: the option's range).
+std::string about_value(const char* pattern, const gambit_option_spec& spec, const std::string& value) {
+  return fill(pattern, {{"option", option_label(spec)}, {"value", value}, {"range", range_text(spec)}});
 }
 
 std::string type_text(const gambit_option_spec& spec) {
@@ -64,14 +71,16 @@ std::string type_text(const gambit_option_spec& spec) {
 Result<std::string> validate_integer(const gambit_option_spec& spec, std::string_view value) {
   const std::string_view digits = value.substr(!value.empty() && value[0] == '-' ? 1 : 0);
   if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not an integer (expected " +
-                   range_text(spec) + ")"};
+    // TRANSLATORS: {option} is a player plugin's option, quoted ('depth'); {value} the value given, quoted; {range}
+    // the values allowed ("1..6").
+    return Failure{about_value(tr("option {option} = {value} is not an integer (expected {range})"), spec,
+                               quote_for_message(value))};
   std::int64_t number = 0;
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
   if (error == std::errc::result_out_of_range || number < spec.min || number > spec.max)
-    return Failure{option_label(spec) + " = " + shown(value) + " is out of range " + range_text(spec)};
+    return Failure{about_value(tr("option {option} = {value} is out of range {range}"), spec, shown(value))};
   if (error != std::errc() || end != value.data() + value.size())
-    return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not an integer"};
+    return Failure{about_value(tr("option {option} = {value} is not an integer"), spec, quote_for_message(value))};
   return std::to_string(number);
 }
 
@@ -137,28 +146,32 @@ Result<std::string> validate_option(const gambit_option_spec& spec, std::string_
     case GAMBIT_OPTION_INT: return validate_integer(spec, value);
     case GAMBIT_OPTION_BOOL:
       if (value == "true" || value == "false") return std::string(value);
-      return Failure{option_label(spec) + " = " + quote_for_message(value) +
-                     " is not a boolean (expected true or false)"};
+      return Failure{about_value(tr("option {option} = {value} is not a boolean (expected true or false)"), spec,
+                                 quote_for_message(value))};
     case GAMBIT_OPTION_CHOICE:
       for (const char* choice : choices_of(spec))
         if (choice && value == choice) return std::string(value);
-      return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not one of " +
-                     joined(choices_of(spec))};
+      // TRANSLATORS: {choices} lists the option's values ("fast, solid").
+      return Failure{fill(tr("option {option} = {value} is not one of {choices}"),
+                          {{"option", option_label(spec)},
+                           {"value", quote_for_message(value)},
+                           {"choices", joined(choices_of(spec))}})};
     case GAMBIT_OPTION_STRING:
       if (value.find('\0') != std::string_view::npos)
-        return Failure{option_label(spec) + " = " + quote_for_message(value) + " contains a NUL byte"};
+        return Failure{
+            about_value(tr("option {option} = {value} contains a NUL byte"), spec, quote_for_message(value))};
       if (!is_valid_utf8(value))
-        return Failure{option_label(spec) + " = " + quote_for_message(value) + " is not valid UTF-8"};
+        return Failure{about_value(tr("option {option} = {value} is not valid UTF-8"), spec, quote_for_message(value))};
       return std::string(value);
     default:
-      return Failure{option_label(spec) + " has an unknown type (" + std::to_string(spec.type) +
-                     ") in the plugin's schema"};
+      return Failure{fill(tr("option {option} has an unknown type ({type}) in the plugin's schema"),
+                          {{"option", option_label(spec)}, {"type", std::to_string(spec.type)}})};
   }
 }
 
 Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::string_view level,
                                    const OptionList& user) {
-  const std::string plugin_label = "plugin " + quote_for_message(text_of(plugin.id));
+  const std::string plugin_label = quote_for_message(text_of(plugin.id));
   OptionList resolved;
   auto set = [&resolved](const std::string& name, std::string value) {
     auto same = std::find_if(resolved.begin(), resolved.end(), [&](const auto& entry) { return entry.first == name; });
@@ -171,16 +184,24 @@ Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::
   if (!level.empty()) {
     const gambit_level* preset = find_level(plugin, level);
     if (!preset)
-      return Failure{plugin_label + " has no level " + quote_for_message(level) + "; its levels are " +
-                     level_names(plugin)};
-    const std::string level_label = "level " + quote_for_message(level) + " of " + plugin_label;
+      return Failure{
+          fill(tr("plugin {plugin} has no level {level}; its levels are {levels}"),
+               {{"plugin", plugin_label}, {"level", quote_for_message(level)}, {"levels", level_names(plugin)}})};
     for (std::uint32_t i = 0; preset->settings && i < preset->setting_count; ++i) {
       const gambit_option_value& setting = preset->settings[i];
       const gambit_option_spec* spec = find_option(plugin, text_of(setting.name));
       if (!spec)
-        return Failure{level_label + " sets an unknown option " + quote_for_message(text_of(setting.name))};
+        // TRANSLATORS: {level} is a level's name, quoted ('hard'); {plugin} a player plugin's id, quoted.
+        return Failure{fill(tr("level {level} of plugin {plugin} sets an unknown option {option}"),
+                            {{"level", quote_for_message(level)},
+                             {"plugin", plugin_label},
+                             {"option", quote_for_message(text_of(setting.name))}})};
       Result<std::string> value = validate_option(*spec, text_of(setting.value));
-      if (!value) return Failure{level_label + " is broken: " + value.error()};
+      if (!value)
+        return Failure{
+            // TRANSLATORS: {reason} is what is wrong with one of the level's option values.
+            fill(tr("level {level} of plugin {plugin} is broken: {reason}"),
+                 {{"level", quote_for_message(level)}, {"plugin", plugin_label}, {"reason", value.error()}})};
       set(spec->name, std::move(value).value());
     }
   }
@@ -189,10 +210,12 @@ Result<OptionList> resolve_options(const gambit_plugin_descriptor& plugin, std::
     const auto& [name, text] = user[i];
     const gambit_option_spec* spec = find_option(plugin, name);
     if (!spec)
-      return Failure{plugin_label + " has no option " + quote_for_message(name) + "; its options are " +
-                     option_names(plugin)};
+      return Failure{
+          fill(tr("plugin {plugin} has no option {option}; its options are {options}"),
+               {{"plugin", plugin_label}, {"option", quote_for_message(name)}, {"options", option_names(plugin)}})};
     for (std::size_t k = 0; k < i; ++k)
-      if (user[k].first == name) return Failure{option_label(*spec) + " is given twice"};
+      if (user[k].first == name)
+        return Failure{fill(tr("option {option} is given twice"), {{"option", option_label(*spec)}})};
     Result<std::string> value = validate_option(*spec, text);
     if (!value) return Failure{value.error()};
     set(name, std::move(value).value());

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/util/translation.h"
+
 namespace gambit::players {
 
 namespace {
@@ -11,13 +13,20 @@ struct KindName {
   Permission::Kind kind;
   std::uint32_t c;
   std::string_view name;
-  std::string_view for_people;  // before the option's name
+  std::string_view for_people;  // with the option's name as {option}; translated where it is shown
 };
 
 constexpr KindName Kinds[] = {
-    {Permission::Kind::RunProgram, GAMBIT_PERMISSION_RUN_PROGRAM, "run-program", "run the program named by option"},
-    {Permission::Kind::ReadPaths, GAMBIT_PERMISSION_READ_PATHS, "read-paths", "read the paths listed in option"},
-    {Permission::Kind::WriteFile, GAMBIT_PERMISSION_WRITE_FILE, "write-file", "write the file named by option"},
+    {Permission::Kind::RunProgram, GAMBIT_PERMISSION_RUN_PROGRAM, "run-program",
+     // TRANSLATORS: what a player plugin may do beyond its sandbox, after "it may"; the Settings screen shows it
+     // with a capital first letter. {option} is the name of the plugin's option that says which program.
+     N_("run the program named by option '{option}'")},
+    {Permission::Kind::ReadPaths, GAMBIT_PERMISSION_READ_PATHS, "read-paths",
+     // TRANSLATORS: as "run the program named by option '{option}'".
+     N_("read the paths listed in option '{option}'")},
+    {Permission::Kind::WriteFile, GAMBIT_PERMISSION_WRITE_FILE, "write-file",
+     // TRANSLATORS: as "run the program named by option '{option}'".
+     N_("write the file named by option '{option}'")},
 };
 
 const KindName& entry(Permission::Kind kind) {
@@ -45,7 +54,11 @@ std::optional<Permission::Kind> permission_from_c(std::uint32_t kind) {
 std::uint32_t permission_to_c(Permission::Kind kind) { return entry(kind).c; }
 
 std::string permission_for_people(const Permission& permission) {
-  return std::string(entry(permission.kind).for_people) + " '" + permission.option + "'";
+  return fill(tr(entry(permission.kind).for_people.data()), {{"option", permission.option}});
+}
+
+std::string permission_for_people_in_english(const Permission& permission) {
+  return fill(entry(permission.kind).for_people, {{"option", permission.option}});
 }
 
 std::string describe_permissions(std::span<const Permission> permissions, std::span<const Permission::Kind> granted) {

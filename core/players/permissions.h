@@ -29,8 +29,10 @@ std::string_view permission_name(Permission::Kind kind);
 std::optional<Permission::Kind> permission_from_name(std::string_view name);
 std::optional<Permission::Kind> permission_from_c(std::uint32_t kind);
 std::uint32_t permission_to_c(Permission::Kind kind);
-// What it allows, for people: "run the program in option 'command'".
+// What it allows, for people: "run the program in option 'command'" (translated).
 std::string permission_for_people(const Permission& permission);
+// The same in English, for a message that is kept (a failure that becomes a forfeit's reason, stored).
+std::string permission_for_people_in_english(const Permission& permission);
 // The lines a listing shows for a plugin's permissions: "    <for people>
 // (<name>, granted|not granted): <reason>" under a heading, or one line
 // saying it asks for none.

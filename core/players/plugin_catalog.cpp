@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "core/players/plugin_notices.h"
+#include "core/util/translation.h"
 
 namespace gambit::players {
 
@@ -17,7 +18,9 @@ Result<std::vector<std::filesystem::path>> plugin_files(const std::filesystem::p
   std::error_code ec;
   std::filesystem::directory_iterator it(directory, ec);
   if (ec)
-    return Failure{"cannot list plugin directory '" + directory.string() + "': " + ec.message()};
+    // TRANSLATORS: {reason} is the system's words for the error.
+    return Failure{fill(tr("cannot list plugin directory '{path}': {reason}"),
+                        {{"path", directory.string()}, {"reason", ec.message()}})};
   std::vector<std::filesystem::path> files;
   for (const std::filesystem::directory_entry& entry : it) {
     const std::string name = entry.path().filename().string();
@@ -66,8 +69,10 @@ PluginCatalog PluginCatalog::scan(const std::vector<std::filesystem::path>& dire
         continue;
       }
       if (std::shared_ptr<const PluginLibrary> first = catalog.find((*library)->id())) {
-        catalog.problems_.push_back("ignoring plugin '" + file.string() + "': its id '" + first->id() +
-                                    "' is already taken by '" + first->path().string() + "'");
+        catalog.problems_.push_back(
+            // TRANSLATORS: {path} and {other} are plugin files; {id} the player plugin's id ("alphabeta").
+            fill(tr("ignoring plugin '{path}': its id '{id}' is already taken by '{other}'"),
+                 {{"path", file.string()}, {"id", first->id()}, {"other", first->path().string()}}));
         continue;
       }
       if (!(*library)->ratings_problem().empty()) catalog.problems_.push_back((*library)->ratings_problem());

@@ -16,6 +16,7 @@
 
 #include "core/players/child_instance.h"
 #include "core/players/options.h"
+#include "core/util/translation.h"
 
 namespace gambit::players {
 
@@ -39,7 +40,7 @@ std::string quoted(std::string_view text) { return quote_for_message(text); }
 // dlerror() text without the file name it usually starts with ("<path>: ").
 std::string dl_problem(const std::filesystem::path& file) {
   const char* text = dlerror();
-  std::string problem = text ? text : "unknown dynamic loader error";
+  std::string problem = text ? text : tr("unknown dynamic loader error");
   const std::string prefix = file.string() + ": ";
   if (problem.compare(0, prefix.size(), prefix) == 0) problem.erase(0, prefix.size());
   return problem;
@@ -55,41 +56,53 @@ bool starts_with_elf_magic(const std::filesystem::path& file) {
 std::string file_problem(const std::filesystem::path& file) {
   std::error_code ec;
   const std::filesystem::file_status status = std::filesystem::status(file, ec);
-  if (status.type() == std::filesystem::file_type::not_found) return "no such file";
-  if (ec) return "cannot be examined (" + ec.message() + ")";
-  if (status.type() == std::filesystem::file_type::directory) return "it is a directory, not a plugin file";
-  if (status.type() != std::filesystem::file_type::regular) return "not a regular file";
-  if (access(file.c_str(), R_OK) != 0) return "cannot be read (" + std::string(std::strerror(errno)) + ")";
+  // TRANSLATORS: why a plugin file cannot be loaded, after "cannot load plugin '{path}': ".
+  if (status.type() == std::filesystem::file_type::not_found) return tr("no such file");
+  // TRANSLATORS: {reason} is the system's words for the error.
+  if (ec) return fill(tr("cannot be examined ({reason})"), {{"reason", ec.message()}});
+  if (status.type() == std::filesystem::file_type::directory) return tr("it is a directory, not a plugin file");
+  if (status.type() != std::filesystem::file_type::regular) return tr("not a regular file");
+  if (access(file.c_str(), R_OK) != 0) return fill(tr("cannot be read ({reason})"), {{"reason", std::strerror(errno)}});
   return {};
 }
 
 // What is malformed in the options schema, or empty.
 std::string options_problem(const gambit_plugin_descriptor& d) {
   if (d.option_count > 0 && !d.options)
-    return "its options schema is missing (option_count is " + std::to_string(d.option_count) + ")";
+    // TRANSLATORS: option_count is a field of the plugin's descriptor (not translated).
+    return fill(tr("its options schema is missing (option_count is {n})"), {{"n", std::to_string(d.option_count)}});
   std::set<std::string_view> names;
   for (std::uint32_t i = 0; i < d.option_count; ++i) {
     const gambit_option_spec& spec = d.options[i];
-    if (!spec.name || !is_identifier(spec.name))
-      return "option " + std::to_string(i + 1) + " has " +
-             (spec.name ? "the invalid name " + quoted(spec.name) : std::string("no name")) +
-             " (names are letters, digits, '_' and '-')";
-    const std::string option = "option '" + std::string(spec.name) + "'";
-    if (!names.insert(spec.name).second) return option + " is declared twice";
+    const std::string number = std::to_string(i + 1);
+    if (!spec.name)
+      // TRANSLATORS: {n} is the option's place in the plugin's list (1, 2, ...).
+      return fill(tr("option {n} has no name (names are letters, digits, '_' and '-')"), {{"n", number}});
+    if (!is_identifier(spec.name))
+      return fill(tr("option {n} has the invalid name {name} (names are letters, digits, '_' and '-')"),
+                  {{"n", number}, {"name", quoted(spec.name)}});
+    const std::string option(spec.name);
+    // TRANSLATORS: {option} is the name of an option the plugin declares.
+    if (!names.insert(spec.name).second) return fill(tr("option '{option}' is declared twice"), {{"option", option}});
     if (spec.type == GAMBIT_OPTION_INT && spec.min > spec.max)
-      return option + " has min " + std::to_string(spec.min) + " greater than max " + std::to_string(spec.max);
+      return fill(tr("option '{option}' has min {min} greater than max {max}"),
+                  {{"option", option}, {"min", std::to_string(spec.min)}, {"max", std::to_string(spec.max)}});
     if (spec.type == GAMBIT_OPTION_CHOICE) {
-      if (spec.choice_count == 0 || !spec.choices) return option + " is a choice with no choices";
+      if (spec.choice_count == 0 || !spec.choices)
+        return fill(tr("option '{option}' is a choice with no choices"), {{"option", option}});
       for (std::uint32_t k = 0; k < spec.choice_count; ++k) {
-        if (!spec.choices[k] || !*spec.choices[k]) return option + " has an empty choice";
+        if (!spec.choices[k] || !*spec.choices[k])
+          return fill(tr("option '{option}' has an empty choice"), {{"option", option}});
         for (std::uint32_t j = 0; j < k; ++j)
           if (std::strcmp(spec.choices[j], spec.choices[k]) == 0)
-            return option + " lists the choice " + quoted(spec.choices[k]) + " twice";
+            return fill(tr("option '{option}' lists the choice {choice} twice"),
+                        {{"option", option}, {"choice", quoted(spec.choices[k])}});
       }
     }
-    if (!spec.default_value) return option + " has no default value";
+    if (!spec.default_value) return fill(tr("option '{option}' has no default value"), {{"option", option}});
     if (Result<std::string> valid = validate_option(spec, spec.default_value); !valid)
-      return "the default of " + option + " is invalid: " + valid.error();
+      return fill(tr("the default of option '{option}' is invalid: {reason}"),
+                  {{"option", option}, {"reason", valid.error()}});
   }
   return {};
 }
@@ -97,18 +110,24 @@ std::string options_problem(const gambit_plugin_descriptor& d) {
 // What is malformed in the level list (options already checked), or empty.
 std::string levels_problem(const gambit_plugin_descriptor& d) {
   if (d.level_count > 0 && !d.levels)
-    return "its level list is missing (level_count is " + std::to_string(d.level_count) + ")";
+    // TRANSLATORS: level_count is a field of the plugin's descriptor (not translated).
+    return fill(tr("its level list is missing (level_count is {n})"), {{"n", std::to_string(d.level_count)}});
   std::set<std::string_view> names;
   for (std::uint32_t i = 0; i < d.level_count; ++i) {
     const gambit_level& level = d.levels[i];
-    if (!level.name || !is_identifier(level.name))
-      return "level " + std::to_string(i + 1) + " has " +
-             (level.name ? "the invalid name " + quoted(level.name) : std::string("no name"));
-    const std::string where = "level '" + std::string(level.name) + "'";
-    if (!names.insert(level.name).second) return where + " is declared twice";
-    if (level.setting_count > 0 && !level.settings) return where + " has no settings list";
+    const std::string number = std::to_string(i + 1);
+    // TRANSLATORS: {n} is the level's place in the plugin's list (1, 2, ...).
+    if (!level.name) return fill(tr("level {n} has no name"), {{"n", number}});
+    if (!is_identifier(level.name))
+      return fill(tr("level {n} has the invalid name {name}"), {{"n", number}, {"name", quoted(level.name)}});
+    const std::string name(level.name);
+    // TRANSLATORS: {level} is the name of a level the plugin declares.
+    if (!names.insert(level.name).second) return fill(tr("level '{level}' is declared twice"), {{"level", name}});
+    if (level.setting_count > 0 && !level.settings)
+      return fill(tr("level '{level}' has no settings list"), {{"level", name}});
     for (std::uint32_t k = 0; k < level.setting_count; ++k)
-      if (!level.settings[k].name || !level.settings[k].value) return where + " has a setting without a name or value";
+      if (!level.settings[k].name || !level.settings[k].value)
+        return fill(tr("level '{level}' has a setting without a name or value"), {{"level", name}});
     if (Result<OptionList> resolved = resolve_options(d, level.name, {}); !resolved) return resolved.error();
   }
   return {};
@@ -122,9 +141,11 @@ bool has_variants_field(const gambit_plugin_descriptor& d) {
 std::string variants_problem(const gambit_plugin_descriptor& d) {
   if (!has_variants_field(d)) return {};
   if (d.variant_count > 0 && !d.variants)
-    return "its variants list is missing (variant_count is " + std::to_string(d.variant_count) + ")";
+    // TRANSLATORS: variant_count is a field of the plugin's descriptor (not translated).
+    return fill(tr("its variants list is missing (variant_count is {n})"), {{"n", std::to_string(d.variant_count)}});
   for (std::uint32_t i = 0; i < d.variant_count; ++i)
-    if (!d.variants[i]) return "its variants list has no name at position " + std::to_string(i + 1);
+    if (!d.variants[i])
+      return fill(tr("its variants list has no name at position {n}"), {{"n", std::to_string(i + 1)}});
   return {};
 }
 
@@ -137,16 +158,24 @@ bool has_permissions_field(const gambit_plugin_descriptor& d) {
 std::string permissions_problem(const gambit_plugin_descriptor& d) {
   if (!has_permissions_field(d)) return {};
   if (d.permission_count > 0 && !d.permissions)
-    return "its permissions list is missing (permission_count is " + std::to_string(d.permission_count) + ")";
+    // TRANSLATORS: permission_count is a field of the plugin's descriptor (not translated).
+    return fill(tr("its permissions list is missing (permission_count is {n})"),
+                {{"n", std::to_string(d.permission_count)}});
   for (std::uint32_t i = 0; i < d.permission_count; ++i) {
     const gambit_permission& p = d.permissions[i];
-    const std::string where = "its permission " + std::to_string(i + 1);
+    const std::string number = std::to_string(i + 1);
     if (!permission_from_c(p.kind))
-      return where + " is of a kind this Gambit does not know (" + std::to_string(p.kind) + ")";
-    if (!p.option) return where + " names no option";
+      // TRANSLATORS: {n} is the permission's place in the plugin's list (1, 2, ...); {kind} a number.
+      return fill(tr("its permission {n} is of a kind this Gambit does not know ({kind})"),
+                  {{"n", number}, {"kind", std::to_string(p.kind)}});
+    if (!p.option) return fill(tr("its permission {n} names no option"), {{"n", number}});
     const gambit_option_spec* spec = find_option(d, p.option);
-    if (!spec) return where + " names the option " + quoted(p.option) + ", which it does not have";
-    if (spec->type != GAMBIT_OPTION_STRING) return where + " names the option " + quoted(p.option) + ", which is not text";
+    if (!spec)
+      return fill(tr("its permission {n} names the option {option}, which it does not have"),
+                  {{"n", number}, {"option", quoted(p.option)}});
+    if (spec->type != GAMBIT_OPTION_STRING)
+      return fill(tr("its permission {n} names the option {option}, which is not text"),
+                  {{"n", number}, {"option", quoted(p.option)}});
   }
   return {};
 }
@@ -174,15 +203,22 @@ std::vector<chess::Variant> variants_of(const gambit_plugin_descriptor& d) {
 // has_functions: the descriptor is a loaded plugin's (a described one carries data alone).
 std::string descriptor_problem(const gambit_plugin_descriptor& d, bool has_functions) {
   if (d.abi_major != GAMBIT_PLAYER_ABI_MAJOR)
-    return "its player ABI major version is " + std::to_string(d.abi_major) + " but this program speaks version " +
-           std::to_string(GAMBIT_PLAYER_ABI_MAJOR);
+    // TRANSLATORS: ABI: the plugin interface's version (binary interface); {version} and {expected} are numbers.
+    return fill(tr("its player ABI major version is {version} but this program speaks version {expected}"),
+                {{"version", std::to_string(d.abi_major)}, {"expected", std::to_string(GAMBIT_PLAYER_ABI_MAJOR)}});
   if (d.struct_size < MinDescriptorSize)
-    return "its descriptor is " + std::to_string(d.struct_size) + " bytes, smaller than the " +
-           std::to_string(MinDescriptorSize) + " bytes of ABI version " + std::to_string(GAMBIT_PLAYER_ABI_MAJOR);
-  if (!d.id || !*d.id) return "its descriptor has no id";
-  if (!is_identifier(d.id)) return "its id " + quoted(d.id) + " is not made of letters, digits, '_' and '-'";
-  if (!d.name || !*d.name) return "its descriptor has no name";
-  if (!d.version || !*d.version) return "its descriptor has no version";
+    return fill(
+        // TRANSLATORS: the plugin's descriptor (its data structure) is {n} bytes long; {min} and {version} are numbers.
+        trn("its descriptor is {n} byte, smaller than the {min} bytes of ABI version {version}",
+            "its descriptor is {n} bytes, smaller than the {min} bytes of ABI version {version}", d.struct_size),
+        {{"n", std::to_string(d.struct_size)},
+         {"min", std::to_string(MinDescriptorSize)},
+         {"version", std::to_string(GAMBIT_PLAYER_ABI_MAJOR)}});
+  if (!d.id || !*d.id) return tr("its descriptor has no id");
+  if (!is_identifier(d.id))
+    return fill(tr("its id {id} is not made of letters, digits, '_' and '-'"), {{"id", quoted(d.id)}});
+  if (!d.name || !*d.name) return tr("its descriptor has no name");
+  if (!d.version || !*d.version) return tr("its descriptor has no version");
   if (!has_functions) return {};
   const std::pair<bool, const char*> functions[] = {{d.create != nullptr, "create"},
                                                     {d.destroy != nullptr, "destroy"},
@@ -190,7 +226,8 @@ std::string descriptor_problem(const gambit_plugin_descriptor& d, bool has_funct
                                                     {d.choose_move != nullptr, "choose_move"},
                                                     {d.stop != nullptr, "stop"}};
   for (auto [present, function] : functions)
-    if (!present) return "its descriptor has no '" + std::string(function) + "' function";
+    // TRANSLATORS: {function} is the name of a function of the plugin interface ("choose_move").
+    if (!present) return fill(tr("its descriptor has no '{function}' function"), {{"function", function}});
   return {};
 }
 
@@ -198,7 +235,8 @@ std::string descriptor_problem(const gambit_plugin_descriptor& d, bool has_funct
 
 Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::filesystem::path& file) {
   const auto refuse = [&](const std::string& reason) {
-    return Failure{"cannot load plugin '" + file.string() + "': " + reason};
+    // TRANSLATORS: {path} is the plugin's file; {reason} why it cannot be loaded ("no such file").
+    return Failure{fill(tr("cannot load plugin '{path}': {reason}"), {{"path", file.string()}, {"reason", reason}})};
   };
   if (std::string problem = file_problem(file); !problem.empty()) return refuse(problem);
 
@@ -210,14 +248,17 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
   library->handle_ = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library->handle_) {
     const std::string problem = dl_problem(open_path);
-    if (!starts_with_elf_magic(file)) return refuse("not a shared library (" + problem + ")");
-    return refuse("the dynamic loader cannot load it (" + problem + ")");
+    // TRANSLATORS: {reason} is the dynamic loader's own words, in English.
+    if (!starts_with_elf_magic(file)) return refuse(fill(tr("not a shared library ({reason})"), {{"reason", problem}}));
+    return refuse(fill(tr("the dynamic loader cannot load it ({reason})"), {{"reason", problem}}));
   }
 
   dlerror();
   void* symbol = dlsym(library->handle_, GAMBIT_PLAYER_ENTRY_SYMBOL);
   if (!symbol)
-    return refuse("it has no entry symbol '" GAMBIT_PLAYER_ENTRY_SYMBOL "' (not a Gambit player plugin)");
+    // TRANSLATORS: {symbol} is the name of the function a plugin must have ("gambit_player_plugin").
+    return refuse(fill(tr("it has no entry symbol '{symbol}' (not a Gambit player plugin)"),
+                       {{"symbol", GAMBIT_PLAYER_ENTRY_SYMBOL}}));
   gambit_player_plugin_entry entry = nullptr;
   static_assert(sizeof(entry) == sizeof(symbol));
   std::memcpy(&entry, &symbol, sizeof(entry));  // POSIX: data and function pointers convert
@@ -226,12 +267,12 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::load(const std::file
   try {
     descriptor = entry(GAMBIT_PLAYER_ABI_MAJOR);
   } catch (...) {
-    return refuse("its entry '" GAMBIT_PLAYER_ENTRY_SYMBOL "' threw an exception");
+    return refuse(fill(tr("its entry '{symbol}' threw an exception"), {{"symbol", GAMBIT_PLAYER_ENTRY_SYMBOL}}));
   }
   if (!descriptor)
-    return refuse("its entry '" GAMBIT_PLAYER_ENTRY_SYMBOL "' returned no descriptor: the plugin does not serve "
-                  "player ABI major version " +
-                  std::to_string(GAMBIT_PLAYER_ABI_MAJOR));
+    return refuse(fill(tr("its entry '{symbol}' returned no descriptor: the plugin does not serve player ABI major "
+                          "version {version}"),
+                       {{"symbol", GAMBIT_PLAYER_ENTRY_SYMBOL}, {"version", std::to_string(GAMBIT_PLAYER_ABI_MAJOR)}}));
   return adopt(std::move(library), descriptor);
 }
 
@@ -289,7 +330,7 @@ PluginLibrary::PluginLibrary() = default;
 Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::describe(const std::filesystem::path& file,
                                                                      const Isolation& isolation) {
   if (std::string problem = file_problem(file); !problem.empty())
-    return Failure{"cannot load plugin '" + file.string() + "': " + problem};
+    return Failure{fill(tr("cannot load plugin '{path}': {reason}"), {{"path", file.string()}, {"reason", problem}})};
   auto description = describe_in_child(file, isolation);
   if (!description) return Failure{description.error()};
   std::shared_ptr<PluginLibrary> library(new PluginLibrary());
@@ -302,7 +343,8 @@ Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::describe(const std::
 Result<std::shared_ptr<const PluginLibrary>> PluginLibrary::adopt(std::shared_ptr<PluginLibrary> library,
                                                                   const gambit_plugin_descriptor* descriptor) {
   const auto refuse = [&](const std::string& reason) {
-    return Failure{"cannot load plugin '" + library->path_.string() + "': " + reason};
+    return Failure{
+        fill(tr("cannot load plugin '{path}': {reason}"), {{"path", library->path_.string()}, {"reason", reason}})};
   };
   if (std::string problem = descriptor_problem(*descriptor, !library->described_); !problem.empty()) return refuse(problem);
   if (std::string problem = options_problem(*descriptor); !problem.empty()) return refuse(problem);
@@ -339,19 +381,26 @@ void PluginLibrary::read_ratings() {
   std::error_code error;
   if (!std::filesystem::exists(file, error)) return;
   const auto refuse = [&](const std::string& why) {
-    ratings_problem_ = "not using the ratings of plugin '" + id_ + "' in '" + file.string() + "': " + why;
+    // TRANSLATORS: {plugin} is a player plugin's id; {path} its file of measured level ratings; {reason} what is
+    // wrong with it.
+    ratings_problem_ = fill(tr("not using the ratings of plugin '{plugin}' in '{path}': {reason}"),
+                            {{"plugin", id_}, {"path", file.string()}, {"reason", why}});
   };
   std::ifstream in(file, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!in && !in.eof()) return refuse("it cannot be read");
+  if (!in && !in.eof()) return refuse(tr("it cannot be read"));
   auto parsed = parse_ratings_file(text);
   if (!parsed) return refuse(parsed.error());
   if (!parsed.value().plugin_version.empty() && parsed.value().plugin_version != version_)
-    return refuse("it measured version " + parsed.value().plugin_version + " of the plugin, this is version " +
-                  version_ + " (the levels may play differently: measure them again)");
+    // TRANSLATORS: {measured} and {version} are versions of the plugin ("1.4.0").
+    return refuse(fill(tr("it measured version {measured} of the plugin, this is version {version} (the levels may "
+                          "play differently: measure them again)"),
+                       {{"measured", parsed.value().plugin_version}, {"version", version_}}));
   for (const LevelRating& rating : parsed.value().levels)
     if (!rating.level.empty() && !find_level(*descriptor_, rating.level))
-      return refuse("the plugin has no level '" + rating.level + "' (its levels: " + level_names(*descriptor_) + ")");
+      // TRANSLATORS: {levels} lists the plugin's levels ("easy, medium, hard").
+      return refuse(fill(tr("the plugin has no level '{level}' (its levels: {levels})"),
+                         {{"level", rating.level}, {"levels", level_names(*descriptor_)}}));
   score_scale_ = parsed.value().score_scale.value_or(1.0);
   ratings_ = std::move(parsed).value().levels;
 }

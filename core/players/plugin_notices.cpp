@@ -5,6 +5,8 @@
 #include <mutex>
 #include <set>
 
+#include "core/util/translation.h"
+
 namespace gambit::players {
 
 namespace {
@@ -40,18 +42,24 @@ void set_plugin_notice_handler(NoticeHandler handler) {
 }
 
 std::string denied_notice(const std::string& plugin, const std::string& attempt) {
-  return "plugin '" + plugin + "' tried " + attempt + ": denied";
+  // TRANSLATORS: {plugin} is a player plugin's id; {attempt} what it tried, as sandbox notices word it ("to connect
+  // to the network", "to run a program (execve)").
+  return fill(tr("plugin '{plugin}' tried {attempt}: denied"), {{"plugin", plugin}, {"attempt", attempt}});
 }
 
-std::string unsandboxed_notice(const std::string& why) { return "plugins run without a sandbox here: " + why; }
+std::string unsandboxed_notice(const std::string& why) {
+  // TRANSLATORS: {reason} is why the kernel cannot sandbox plugins (often the system's words, in English).
+  return fill(tr("plugins run without a sandbox here: {reason}"), {{"reason", why}});
+}
 
 std::string not_enforced_notice(const std::string& what) {
-  return "the plugins' sandbox cannot enforce this here: " + what;
+  // TRANSLATORS: {what} is one thing the sandbox cannot enforce on this kernel ("network: the kernel has no Landlock").
+  return fill(tr("the plugins' sandbox cannot enforce this here: {what}"), {{"what", what}});
 }
 
 std::string in_process_notice() {
-  return "a plugin set to run inside this program (isolation = \"in-process\") is not sandboxed: it can do "
-         "whatever you can";
+  return tr("a plugin set to run inside this program (isolation = \"in-process\") is not sandboxed: it can do "
+            "whatever you can");
 }
 
 }  // namespace gambit::players

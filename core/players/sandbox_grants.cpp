@@ -160,7 +160,7 @@ std::string withheld_note(std::span<const Permission> withheld) {
   std::string note = " (not granted: ";
   for (std::size_t i = 0; i < withheld.size(); ++i)
     note += (i ? "; " : "") + std::string(permission_name(withheld[i].kind)) + ", to " +
-            permission_for_people(withheld[i]);
+            permission_for_people_in_english(withheld[i]);
   return note + (withheld.size() == 1 ? "; grant it" : "; grant them") +
          " on the Settings screen, or in the configuration: the seat's permissions or [plugins.permissions])";
 }

@@ -20,9 +20,16 @@ namespace gambit::recording {
 
 struct RatedDecision {
   bool rated = false;
-  std::string why_not;  // when not rated: the reason, a sentence ("no person plays in it.")
+  // When not rated: the reason, a sentence ("no person plays in it."), in
+  // English as the store keeps it (with a kept game); a fixed one is marked
+  // for the catalogue (N_), so that words() can show it translated.
+  std::string why_not;
+  // The reason in the player's language when it names something (an AI's
+  // label), made with why_not; empty: words() translates why_not.
+  std::string why_not_shown = {};
 
-  // "Rated" or "Not rated: <reason>" (the reason without its full stop); "Not rated" with no reason.
+  // "Rated" or "Not rated: <reason>" (the reason without its full stop); "Not
+  // rated" with no reason. In the player's language (tr), for the window.
   std::string words() const;
 };
 
@@ -37,7 +44,8 @@ match::TimeControl time_control_of(const config::ClockSettings& clock);
 // The pool of a game in `variant` with the window's clock (none: Untimed).
 rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSettings& clock);
 
-// A pool as players name it: "Blitz" (standard chess), "Three-check rapid".
+// A pool as players name it: "Blitz" (standard chess), "Three-check rapid";
+// in the player's language (tr), for the window.
 std::string pool_text(const rating::RatingPool& pool);
 
 }  // namespace gambit::recording

@@ -6,6 +6,7 @@
 #include "core/chess/pgn.h"
 #include "core/match/game_record.h"
 #include "core/recording/store_entry.h"
+#include "core/util/translation.h"
 
 namespace gambit::recording {
 
@@ -31,16 +32,19 @@ config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
 }  // namespace
 
 Result<Recorder::KeptGame> Recorder::read_kept(store::Store* store, const std::string& no_store) {
-  if (!store) return Failure{"There is no game to resume: " + no_store};
+  // TRANSLATORS: {reason} says why there is no file of scores (the database that keeps an unfinished game).
+  if (!store) return Failure{fill(tr("There is no game to resume: {reason}"), {{"reason", no_store}})};
   auto kept = store->interrupted();
-  if (!kept) return Failure{"The kept game cannot be read: " + kept.error()};
-  if (!kept.value()) return Failure{"There is no unfinished game to resume."};
+  // TRANSLATORS: the kept game is the unfinished one, kept to be resumed; {reason} says why.
+  if (!kept) return Failure{fill(tr("The kept game cannot be read: {reason}"), {{"reason", kept.error()}})};
+  if (!kept.value()) return Failure{tr("There is no unfinished game to resume.")};
   const store::InterruptedGame& saved = *kept.value();
   chess::PgnReader reader(saved.pgn);
   auto pgn = reader.next();
   if (!pgn || !*pgn)
-    return Failure{"The kept game cannot be read: " + (pgn ? pgn->error() : std::string("it holds no game")) +
-                   ". Start a game with Play: it replaces the kept one."};
+    // TRANSLATORS: {reason} says why, without a full stop; Play is the button that starts a game.
+    return Failure{fill(tr("The kept game cannot be read: {reason}. Start a game with Play: it replaces the kept one."),
+                        {{"reason", pgn ? pgn->error() : std::string(tr("it holds no game"))}})};
   KeptGame game{{seat_config(saved.white), seat_config(saved.black)},
                 match::TimeControl{0, saved.clock_initial_ms, saved.clock_increment_ms},
                 std::nullopt,
@@ -56,7 +60,8 @@ RatedDecision Recorder::rated_decision(const KeptGame& kept, const std::array<pl
                                        bool has_store) {
   RatedDecision rated = decide_rated(seats, kept.game.start(), has_store);
   if (rated.rated && !kept.rated)
-    rated = {false, kept.unrated_reason.empty() ? "it was not rated when it was kept." : kept.unrated_reason};
+    // TRANSLATORS: why a game is not rated (said after "Not rated: ", without the full stop).
+    rated = {false, kept.unrated_reason.empty() ? N_("it was not rated when it was kept.") : kept.unrated_reason};
   return rated;
 }
 
@@ -65,7 +70,7 @@ std::optional<std::string> Recorder::resign_kept(store::Store& store, const std:
                                                  std::int64_t now_unix) {
   chess::Game& game = kept.game;
   const chess::Color person = seats[chess::WHITE].human() ? chess::WHITE : chess::BLACK;
-  if (game.is_over() || !game.resign(person)) return "The kept game cannot be resigned: it is over.";
+  if (game.is_over() || !game.resign(person)) return tr("The kept game cannot be resigned: it is over.");
   const chess::PgnGame pgn = match::pgn_record(game, "Gambit game", seats[chess::WHITE].label,
                                                seats[chess::BLACK].label, kept.time_control, match::seat_tags(seats));
   store::FinishedGame record =
@@ -74,7 +79,9 @@ std::optional<std::string> Recorder::resign_kept(store::Store& store, const std:
   record.rated = rated;
   record.ends_interrupted = true;
   if (auto recorded = store.record_game(record); !recorded)
-    return "The kept game could not be recorded in " + store.path().string() + ": " + recorded.error();
+    // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
+    return fill(tr("The kept game could not be recorded in {path}: {reason}"),
+                {{"path", store.path().string()}, {"reason", recorded.error()}});
   return std::nullopt;
 }
 
@@ -85,7 +92,8 @@ std::optional<std::string> Recorder::forget_kept() {
   if (!keeps_unfinished_) return std::nullopt;
   keeps_unfinished_ = false;
   if (auto cleared = store_->clear_interrupted(); !cleared)
-    return "The unfinished game could not be forgotten: " + cleared.error();
+    // TRANSLATORS: {reason} says why.
+    return fill(tr("The unfinished game could not be forgotten: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;
 }
 
@@ -124,7 +132,9 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
   record.rated = rated_.rated;
   auto recorded = store_->record_game(record);
   if (!recorded)  // a kept game stays kept: nothing is lost
-    return "This game could not be recorded in " + store_->path().string() + ": " + recorded.error();
+    // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
+    return fill(tr("This game could not be recorded in {path}: {reason}"),
+                {{"path", store_->path().string()}, {"reason", recorded.error()}});
   keeps_unfinished_ = false;
   recorded_game_ = recorded.value();
   if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
@@ -160,7 +170,9 @@ std::optional<std::string> Recorder::keep_unfinished(const match::GameSession& s
   kept.rated = rated_.rated;
   kept.unrated_reason = rated_.why_not;
   if (auto saved = store_->save_interrupted(kept); !saved)
-    return "The unfinished game could not be kept in " + store_->path().string() + ": " + saved.error();
+    // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
+    return fill(tr("The unfinished game could not be kept in {path}: {reason}"),
+                {{"path", store_->path().string()}, {"reason", saved.error()}});
   keeps_unfinished_ = true;
   return std::nullopt;
 }

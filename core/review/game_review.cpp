@@ -11,6 +11,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/review/move_reason.h"
+#include "core/util/translation.h"
 
 namespace gambit::review {
 
@@ -60,7 +61,10 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
     }
   const players::MoveAnswer& answer = *waited;
   if (answer.kind != players::MoveAnswer::Kind::Move) return Failure{answer.reason};
-  if (!last) return Failure{"player '" + analyser.library().id() + "' reported no score, so it cannot review games"};
+  if (!last)
+    // TRANSLATORS: {player} is the id of an analysing plugin, e.g. "stockfish".
+    return Failure{fill(tr("player '{player}' reported no score, so it cannot review games"),
+                        {{"player", analyser.library().id()}})};
   PositionVerdict verdict;
   // Judged on Stockfish's scale, the one winning_chances was fitted to.
   verdict.score = on_stockfish_scale(*white_view(*last, pos.side_to_move()), analyser.library().score_scale());
@@ -128,10 +132,12 @@ std::vector<std::size_t> suspects_to_verify(const std::vector<PositionVerdict>& 
 Result<GameReview> review_game(std::span<players::PluginPlayer* const> analysers, const chess::PgnGame& game,
                                const players::Limits& limits, const PositionDone& done, std::stop_token stop,
                                int niceness, bool look_deeper) {
-  if (analysers.empty()) return Failure{"a review needs an analysing player"};
+  if (analysers.empty()) return Failure{tr("a review needs an analysing player")};
   std::vector<chess::Position> positions{game.start};
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    if (!positions.back().is_legal(game.moves[i])) return Failure{"move " + std::to_string(i + 1) + " is not legal"};
+    if (!positions.back().is_legal(game.moves[i]))
+      // TRANSLATORS: {n} counts the moves of a game one by one, both sides' (a ply).
+      return Failure{fill(tr("move {n} is not legal"), {{"n", std::to_string(i + 1)}})};
     positions.push_back(positions.back());
     positions.back().do_move(game.moves[i]);
   }
@@ -220,6 +226,8 @@ GameReview judge_game(const chess::PgnGame& game, std::vector<PositionVerdict> p
     if (verdict.judgement != Judgement::Good) {
       ++review.counts[mover][int(verdict.judgement) - 1];
       verdict.reason = mistake_reason(before, game.moves[i], review.positions[i], review.positions[i + 1]);
+      verdict.shown_reason =
+          mistake_reason(before, game.moves[i], review.positions[i], review.positions[i + 1], chess::Shown);
     }
     review.moves.push_back(std::move(verdict));
     before.do_move(game.moves[i]);

@@ -27,7 +27,8 @@ namespace gambit::review {
 struct MoveVerdict {
   Judgement judgement = Judgement::Good;
   double accuracy = 100.0;  // move_accuracy of its mover
-  std::string reason;       // why a mistake was one (move_reason.h), or empty
+  std::string reason;        // why a mistake was one (move_reason.h), or empty; English, as files and the store keep it
+  std::string shown_reason{};  // the same in the player's language (tr), for the window
 };
 
 // A reviewed game: verdicts[i] for the position before moves[i] (and one more,

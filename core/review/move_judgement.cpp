@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <iterator>
 
+#include "core/util/translation.h"
+
 namespace gambit::review {
 
 Score on_stockfish_scale(Score score, double factor) {
@@ -36,17 +38,19 @@ Judgement judge(Score before, Score after, chess::Color mover) {
 
 namespace {
 
-// How each judgement is written, by Judgement (Good, Inaccuracy, Mistake, Blunder).
+// How each judgement is written, by Judgement (Good, Inaccuracy, Mistake, Blunder):
+// name and title in English (marked for the catalogue: tr() them where shown).
 struct Names {
   int nag;
   const char* name;
   const char* title;
   const char* mark;
 };
-constexpr Names JudgementNames[] = {{0, "good move", "Good move", ""},
-                                    {6, "inaccuracy", "Inaccuracy", "?!"},
-                                    {2, "mistake", "Mistake", "?"},
-                                    {4, "blunder", "Blunder", "??"}};
+// TRANSLATORS: how good a move was, as a game's review judges it (good move, inaccuracy ?!, mistake ?, blunder ??).
+constexpr Names JudgementNames[] = {{0, N_("good move"), N_("Good move"), ""},
+                                    {6, N_("inaccuracy"), N_("Inaccuracy"), "?!"},
+                                    {2, N_("mistake"), N_("Mistake"), "?"},
+                                    {4, N_("blunder"), N_("Blunder"), "??"}};
 static_assert(std::size(JudgementNames) == int(Judgement::Blunder) + 1, "one row per Judgement, in its order");
 
 }  // namespace

@@ -47,6 +47,8 @@ Judgement judge(Score before, Score after, chess::Color mover);
 
 // The NAG of a judgement in PGN: 6 (?!), 2 (?), 4 (??); 0 for a good move.
 int nag_of(Judgement judgement);
+// In English, as files keep them (a review's PGN comments); marked for the
+// catalogue, so the window shows tr(name_of(j)), tr(title_of(j)).
 const char* name_of(Judgement judgement);   // "inaccuracy", "mistake", "blunder", "good move"
 const char* title_of(Judgement judgement);  // "Inaccuracy", "Mistake", "Blunder", "Good move"
 const char* mark_of(Judgement judgement);   // "?!", "?", "??"; "" for a good move

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "core/chess/position.h"
+#include "core/chess/wording.h"
 #include "core/review/position_verdict.h"
 
 namespace gambit::review {
@@ -29,8 +30,9 @@ namespace gambit::review {
 // The reason `played` (legal in `before`) was a mistake, as one or two
 // sentences ("Hangs the knight on f6: 4. Bxf6 takes it for nothing."), or ""
 // when no pattern fits. verdict_before is the analyser's verdict on `before`,
-// verdict_after on the position after `played`.
+// verdict_after on the position after `played`. In English (files and the
+// store keep it so), or Shown: in the player's language (chess/wording.h).
 std::string mistake_reason(const chess::Position& before, chess::Move played, const PositionVerdict& verdict_before,
-                           const PositionVerdict& verdict_after);
+                           const PositionVerdict& verdict_after, const chess::Wording& words = chess::InEnglish);
 
 }  // namespace gambit::review

@@ -17,24 +17,47 @@ using namespace chess;
 namespace {
 
 // "a", "a and b", "a, b and c".
-std::string listed(const std::vector<std::string>& items) {
+std::string listed(const std::vector<std::string>& items, const Wording& words) {
+  if (items.size() < 2) return items.empty() ? "" : items.front();
   std::string text;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return text;
+  for (std::size_t i = 0; i + 1 < items.size(); ++i) text += (i == 0 ? "" : ", ") + items[i];
+  // TRANSLATORS: the end of a list of pieces: {list} is the pieces before the last, separated by commas.
+  return fill(words.tr("{list} and {last}"), {{"list", text}, {"last", items.back()}});
 }
 
 }  // namespace
 
 // "a knight" (no piece's name starts with a vowel).
-std::string a_piece(PieceType pt) { return std::string("a ") + piece_type_name(pt); }
+std::string a_piece(PieceType pt, const Wording& words) {
+  switch (pt) {
+    // TRANSLATORS: a piece in the reason a move was a mistake, e.g. "Gives a knight for a pawn" or "wins a rook".
+    case PAWN: return words.tr("a pawn");
+    case KNIGHT: return words.tr("a knight");
+    case BISHOP: return words.tr("a bishop");
+    case ROOK: return words.tr("a rook");
+    case QUEEN: return words.tr("a queen");
+    case KING: return words.tr("a king");
+    default: return "a ";
+  }
+}
 
 // "the knight on f6"; "the king" (there is one).
-std::string the_piece_on(const Position& pos, Square s) {
-  const PieceType pt = type_of(pos.piece_on(s));
-  std::string text = std::string("the ") + piece_type_name(pt);
-  if (pt != KING) text += " on " + square_name(s);
-  return text;
+std::string the_piece_on(const Position& pos, Square s, const Wording& words) {
+  const char* pattern = nullptr;
+  switch (type_of(pos.piece_on(s))) {
+    // TRANSLATORS: a piece in the reason a move was a mistake, e.g. "Hangs the knight on f6"; {square} is where it
+    // stands.
+    case PAWN: pattern = words.tr("the pawn on {square}"); break;
+    case KNIGHT: pattern = words.tr("the knight on {square}"); break;
+    case BISHOP: pattern = words.tr("the bishop on {square}"); break;
+    case ROOK: pattern = words.tr("the rook on {square}"); break;
+    case QUEEN: pattern = words.tr("the queen on {square}"); break;
+    // TRANSLATORS: a piece in the reason a move was a mistake, e.g. "Walks into a fork: 5. Nc7+ attacks the king
+    // and the rook on a8".
+    case KING: return words.tr("the king");
+    default: return "the  on " + square_name(s);
+  }
+  return fill(pattern, {{"square", square_name(s)}});
 }
 
 
@@ -70,7 +93,7 @@ std::optional<Position> played(Position pos, std::span<const Move> line, std::si
 // the attacker, or one nothing defends; pawns are not counted), and line[2]
 // takes one of them with that piece, gaining material.
 
-std::optional<Tactic> find_fork(const Position& pos, std::span<const Move> line) {
+std::optional<Tactic> find_fork(const Position& pos, std::span<const Move> line, const Wording& words) {
   const auto after = played(pos, line, 1);
   const auto taking = played(pos, line, 2);
   if (!after || !taking || line.size() < 3 || !taking->is_legal(line[2])) return std::nullopt;
@@ -84,21 +107,24 @@ std::optional<Tactic> find_fork(const Position& pos, std::span<const Move> line)
   Bitboard target_squares = 0;
   for (Bitboard b = attacked & after->pieces(them, KING); b;) {  // the king first
     const Square s = pop_lsb(b);
-    targets.push_back(the_piece_on(*after, s));
+    targets.push_back(the_piece_on(*after, s, words));
     target_squares |= square_bb(s);
   }
   for (Bitboard b = attacked & ~after->pieces(PAWN) & ~after->pieces(KING); b;) {
     const Square s = pop_lsb(b);
     const PieceType victim = type_of(after->piece_on(s));
     if (PawnValues[victim] <= PawnValues[attacker] && after->attacked_by(them, s, occupied)) continue;
-    targets.push_back(the_piece_on(*after, s));
+    targets.push_back(the_piece_on(*after, s, words));
     target_squares |= square_bb(s);
   }
   const Move take = line[2];
   const int gain = capture_gain(*taking, take);
   if (targets.size() < 2 || take.from() != at || !(target_squares & square_bb(take.to())) || gain <= 0)
     return std::nullopt;
-  return Tactic{numbered(pos, line[0]) + " attacks " + listed(targets), gain};
+  // TRANSLATORS: a fork: {move} is a numbered move ("5. Nc7+"), {pieces} e.g. "the king and the rook on a8".
+  return Tactic{fill(words.tr("{move} attacks {pieces}"),
+                     {{"move", numbered(pos, line[0])}, {"pieces", listed(targets, words)}}),
+                gain};
 }
 
 // A pin or a skewer: line[0], by the side to move, lands a bishop, rook or
@@ -118,7 +144,7 @@ static int line_takes(Position pos, std::span<const Move> line, Square target, P
   return 0;
 }
 
-std::optional<Tactic> find_pin_or_skewer(const Position& pos, std::span<const Move> line) {
+std::optional<Tactic> find_pin_or_skewer(const Position& pos, std::span<const Move> line, const Wording& words) {
   const auto after = played(pos, line, 1);
   if (!after) return std::nullopt;
   const Color them = ~pos.side_to_move();
@@ -135,13 +161,21 @@ std::optional<Tactic> find_pin_or_skewer(const Position& pos, std::span<const Mo
       const PieceType f = type_of(after->piece_on(front)), b = type_of(after->piece_on(back));
       if (f != KING && f != PAWN && (b == KING || PawnValues[b] > PawnValues[f])) {
         if (const int gain = line_takes(pos, line, front, after->piece_on(front)))
-          return Tactic{numbered(pos, line[0]) + " pins " + the_piece_on(*after, front) + " to " +
-                            the_piece_on(*after, back),
+          // TRANSLATORS: a pin: {move} is a numbered move ("5. Bb5"), {piece} the piece pinned, {other_piece} the one
+          // behind it.
+          return Tactic{fill(words.tr("{move} pins {piece} to {other_piece}"),
+                             {{"move", numbered(pos, line[0])},
+                              {"piece", the_piece_on(*after, front, words)},
+                              {"other_piece", the_piece_on(*after, back, words)}}),
                         gain, true};
       } else if (b != KING && b != PAWN && (f == KING || PawnValues[f] > PawnValues[b])) {
         if (const int gain = line_takes(pos, line, back, after->piece_on(back)))
-          return Tactic{numbered(pos, line[0]) + " attacks " + the_piece_on(*after, front) + ", with " +
-                            the_piece_on(*after, back) + " behind it",
+          // TRANSLATORS: a skewer: {move} is a numbered move ("5. Bb5"), {piece} the piece attacked, {other_piece} the
+          // one behind it.
+          return Tactic{fill(words.tr("{move} attacks {piece}, with {other_piece} behind it"),
+                             {{"move", numbered(pos, line[0])},
+                              {"piece", the_piece_on(*after, front, words)},
+                              {"other_piece", the_piece_on(*after, back, words)}}),
                         gain, false};
       }
     }

@@ -13,16 +13,17 @@
 #include <string>
 
 #include "core/chess/position.h"
+#include "core/chess/wording.h"
 
 namespace gambit::review {
 
 // Material in pawns, as players count it, by PieceType (the king 0).
 inline constexpr std::array<int, chess::PIECE_TYPE_NB> PawnValues = {0, 1, 3, 3, 5, 9, 0};
 
-// "a knight" (no piece's name starts with a vowel).
-std::string a_piece(chess::PieceType pt);
+// "a knight" (no piece's name starts with a vowel), in `words` (chess/wording.h).
+std::string a_piece(chess::PieceType pt, const chess::Wording& words = chess::InEnglish);
 // "the knight on f6"; "the king" (there is one).
-std::string the_piece_on(const chess::Position& pos, chess::Square s);
+std::string the_piece_on(const chess::Position& pos, chess::Square s, const chess::Wording& words = chess::InEnglish);
 // A move of pos with its number: "4. Bxf6", "3... Nf6".
 std::string numbered(const chess::Position& pos, chess::Move m);
 
@@ -36,18 +37,20 @@ std::optional<chess::Position> played(chess::Position pos, std::span<const chess
 // A fork, pin or skewer made by line[0] (the side to move's) and cashed in
 // by a later capture of the line.
 struct Tactic {
-  std::string text;  // "5. Nc7+ attacks the king and the rook on a8"
+  std::string text;  // "5. Nc7+ attacks the king and the rook on a8", in the Wording asked for
   int gain = 0;      // pawns won by the capture that cashes it in
   bool pin = false;  // of a line attack: a pin, not a skewer
 };
 // A fork: line[0] lands a piece that attacks two or more pieces worth winning
 // (the king, a piece worth more than the attacker, or one nothing defends;
 // pawns are not counted), and line[2] takes one of them with that piece.
-std::optional<Tactic> find_fork(const chess::Position& pos, std::span<const chess::Move> line);
+std::optional<Tactic> find_fork(const chess::Position& pos, std::span<const chess::Move> line,
+                                const chess::Wording& words = chess::InEnglish);
 // A pin (the back piece the king or worth more than the front) or a skewer
 // (the reverse) by a bishop, rook or queen landed by line[0], confirmed when
 // line[2] or line[4] takes the piece that falls.
-std::optional<Tactic> find_pin_or_skewer(const chess::Position& pos, std::span<const chess::Move> line);
+std::optional<Tactic> find_pin_or_skewer(const chess::Position& pos, std::span<const chess::Move> line,
+                                         const chess::Wording& words = chess::InEnglish);
 
 // A trapped piece: in pos (not in check) a knight, bishop, rook or queen of
 // the side to move that the other side wins by taking it where it stands and

@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/util/translation.h"
+
 namespace gambit::sandbox {
 
 namespace {
@@ -63,8 +65,9 @@ Result<LandlockOutcome> landlock_restrict_self(const LandlockRules& rules) {
   if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return Failure{std::string("cannot set no_new_privs: ") + std::strerror(errno)};
   if (outcome.abi == 0) {
-    outcome.not_enforced = {"files: the kernel has no Landlock (Linux 5.13 or later, enabled at boot)",
-                            "network: the kernel has no Landlock"};
+    // Sent to the program that started this one, which shows them translated (child_instance.cpp).
+    outcome.not_enforced = {N_("files: the kernel has no Landlock (Linux 5.13 or later, enabled at boot)"),
+                            N_("network: the kernel has no Landlock")};
     return outcome;
   }
   RulesetAttr attr{handled_fs(outcome.abi), 0, 0};

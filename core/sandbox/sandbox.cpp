@@ -7,6 +7,7 @@
 
 #include "core/sandbox/landlock.h"
 #include "core/sandbox/syscall_filter.h"
+#include "core/util/translation.h"
 
 namespace gambit::sandbox {
 
@@ -63,7 +64,8 @@ Result<SandboxOutcome> enter_sandbox(const SandboxPolicy& policy) {
   if (!filtered) return Failure{filtered.error()};
   outcome.listener = filtered.value();
   if (outcome.listener < 0)
-    outcome.not_enforced.push_back("reports of denied calls: the kernel or libseccomp has no user notification");
+    // Sent to the program that started this one, which shows it translated (child_instance.cpp).
+    outcome.not_enforced.push_back(N_("reports of denied calls: the kernel or libseccomp has no user notification"));
   return outcome;
 }
 

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <memory>
 
+#include "core/util/translation.h"
+
 namespace gambit::sandbox {
 
 namespace {
@@ -42,7 +44,8 @@ Result<int> install_syscall_filter(const SyscallPolicy& policy) {
   // User notification with thread synchronisation needs libseccomp API level 6 and a kernel that has both.
   const bool notify = seccomp_api_get() >= 6;
   Filter filter(seccomp_init(SCMP_ACT_ALLOW), &seccomp_release);
-  if (!filter) return Failure{"cannot make a system-call filter (libseccomp)"};
+  // Sent to the program that started this one, which shows it translated (child_instance.cpp).
+  if (!filter) return Failure{N_("cannot make a system-call filter (libseccomp)")};
   scmp_filter_ctx f = filter.get();
   seccomp_attr_set(f, SCMP_FLTATR_CTL_TSYNC, 1);
   seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
@@ -83,14 +86,25 @@ Result<int> install_syscall_filter(const SyscallPolicy& policy) {
 
 std::string denied_attempt(int syscall_number, unsigned long long first_argument) {
   char* name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, syscall_number);
-  const std::string call = name ? name : "system call " + std::to_string(syscall_number);
+  // TRANSLATORS: a system call the kernel has no name for, by its number.
+  const std::string call = name ? name : fill(tr("system call {number}"), {{"number", std::to_string(syscall_number)}});
   std::free(name);
+  // What a sandboxed plugin tried, after "plugin 'x' tried" (plugin_notices.h).
   if (call == "socket")
-    return first_argument == AF_INET || first_argument == AF_INET6 ? "to connect to the network"
-                                                                  : "to open a socket (" + call + ")";
-  if (call == "clone" || call == "fork" || call == "vfork") return "to start a process (" + call + ")";
-  if (call == "execve" || call == "execveat") return "to run a program (" + call + ")";
-  return "to look into another process (" + call + ")";
+    return first_argument == AF_INET || first_argument == AF_INET6
+               // TRANSLATORS: what a sandboxed plugin tried, after "plugin 'x' tried".
+               ? tr("to connect to the network")
+               // TRANSLATORS: what a sandboxed plugin tried, after "plugin 'x' tried"; {call} is the system call's
+               // name ("socket", "execve"), not translated.
+               : fill(tr("to open a socket ({call})"), {{"call", call}});
+  if (call == "clone" || call == "fork" || call == "vfork")
+    // TRANSLATORS: as "to open a socket ({call})".
+    return fill(tr("to start a process ({call})"), {{"call", call}});
+  if (call == "execve" || call == "execveat")
+    // TRANSLATORS: as "to open a socket ({call})".
+    return fill(tr("to run a program ({call})"), {{"call", call}});
+  // TRANSLATORS: as "to open a socket ({call})".
+  return fill(tr("to look into another process ({call})"), {{"call", call}});
 }
 
 }  // namespace gambit::sandbox

@@ -17,6 +17,7 @@
 #include "core/store/players_table.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
+#include "core/util/translation.h"
 #include "core/util/words.h"
 
 namespace gambit::store {
@@ -56,26 +57,38 @@ Result<CheckedPractice> check_practice(Connection& db, const PracticePosition& g
   PracticePosition& p = checked.position;
   const auto variant = chess::variant_from_name(given.variant);
   if (!variant)
-    return Failure{"the variant " + quote_for_message(given.variant) + " is not one Gambit plays (" +
-                   std::string(chess::variant_id_list()) + ")"};
+    return Failure{
+        // TRANSLATORS: {variant} is a variant's id, quoted; {variants} lists the ids Gambit knows ("standard,
+        // threecheck").
+        fill(tr("the variant {variant} is not one Gambit plays ({variants})"),
+             {{"variant", quote_for_message(given.variant)}, {"variants", std::string(chess::variant_id_list())}})};
   p.variant = std::string(chess::names_of(*variant).id);
   auto start = chess::Position::from_fen(given.fen, *variant);
-  if (!start) return Failure{"the FEN " + quote_for_message(given.fen) + " is not a position: " + start.error()};
+  if (!start)
+    return Failure{fill(tr("the FEN {fen} is not a position: {reason}"),
+                        {{"fen", quote_for_message(given.fen)}, {"reason", start.error()}})};
   checked.key = position_key(start.value());
   auto played = chess::parse_uci_move(start.value(), given.played);
-  if (!played) return Failure{"the move played cannot be played: " + played.error()};
+  if (!played) return Failure{fill(tr("the move played cannot be played: {reason}"), {{"reason", played.error()}})};
   auto best = chess::parse_uci_move(start.value(), given.best);
-  if (!best) return Failure{"the best move cannot be played: " + best.error()};
+  if (!best) return Failure{fill(tr("the best move cannot be played: {reason}"), {{"reason", best.error()}})};
   if (played.value() == best.value())
-    return Failure{"the move played, " + given.played + ", is the best move: there is no mistake to practise"};
+    // TRANSLATORS: {move} is a move in UCI notation ("e2e4").
+    return Failure{fill(tr("the move played, {move}, is the best move: there is no mistake to practise"),
+                        {{"move", given.played}})};
   p.played = chess::to_uci(played.value());
   p.best = chess::to_uci(best.value());
   auto line = chess::parse_uci_line(start.value(), given.line);
-  if (!line) return Failure{"the line's " + line.error()};
+  // TRANSLATORS: the line is the best move and what follows it; {problem} says which of its moves cannot be played
+  // and why ("move 3 cannot be played: ...").
+  if (!line) return Failure{fill(tr("the line's {problem}"), {{"problem", line.error()}})};
   if (!line.value().empty() && line.value().front() != best.value())
-    return Failure{"the line starts with " + chess::to_uci(line.value().front()) + ", not with the best move " + p.best};
+    // TRANSLATORS: {move} and {best} are moves in UCI notation ("e2e4").
+    return Failure{fill(tr("the line starts with {move}, not with the best move {best}"),
+                        {{"move", chess::to_uci(line.value().front())}, {"best", p.best}})};
   p.line = chess::to_uci_line(line.value());
-  if (given.ply < 0) return Failure{"the ply " + std::to_string(given.ply) + " is below 0"};
+  // TRANSLATORS: a ply is one move of one side; {ply} is a number.
+  if (given.ply < 0) return Failure{fill(tr("the ply {ply} is below 0"), {{"ply", std::to_string(given.ply)}})};
   if (given.game_id) {
     auto query = Statement::prepare(db, "SELECT count(*) FROM games WHERE id = ?1");
     if (!query) return Failure{query.error()};
@@ -83,7 +96,7 @@ Result<CheckedPractice> check_practice(Connection& db, const PracticePosition& g
     auto row = query.value().step();
     if (!row) return Failure{row.error()};
     if (!row.value() || query.value().column_int(0) == 0)
-      return Failure{"there is no game number " + std::to_string(*given.game_id) + " in the store"};
+      return Failure{fill(tr("there is no game number {n} in the store"), {{"n", std::to_string(*given.game_id)}})};
   }
   return checked;
 }
@@ -179,8 +192,11 @@ Result<int> Store::add_practice_positions(const std::vector<PracticePosition>& p
   for (std::size_t i = 0; i < positions.size(); ++i) {
     auto checked = check_practice(*db_, positions[i]);
     if (!checked)
-      return Failure{"cannot keep practice position " + std::to_string(i + 1) + " of " +
-                     std::to_string(positions.size()) + ": " + checked.error()};
+      // TRANSLATORS: {n} of {total}: the position's place among those kept at once; {reason} what is wrong with it.
+      return Failure{fill(tr("cannot keep practice position {n} of {total}: {reason}"),
+                          {{"n", std::to_string(i + 1)},
+                           {"total", std::to_string(positions.size())},
+                           {"reason", checked.error()}})};
     const PracticePosition& p = checked.value().position;
     const learn::Leitner schedule = learn::first_box(now);
     Statement& row = insert.value();
@@ -229,8 +245,9 @@ Result<int> Store::practice_due_count(std::int64_t now) {
 }
 
 Result<PracticePosition> Store::record_practice_attempt(std::int64_t position_id, bool solved, std::int64_t now) {
-  const std::string missing = "there is no practice position number " + std::to_string(position_id) + " for " +
-                              quote_for_message(profile_);
+  // TRANSLATORS: {profile} is the name of the person at this computer, quoted.
+  const std::string missing = fill(tr("there is no practice position number {n} for {profile}"),
+                                   {{"n", std::to_string(position_id)}, {"profile", quote_for_message(profile_)}});
   auto transaction = Transaction::begin(*db_);
   if (!transaction) return Failure{transaction.error()};
   auto me = profile_id(*db_, profile_);
@@ -274,10 +291,12 @@ Result<PuzzleRating> Store::puzzle_rating() {
 }
 
 Result<PuzzleAttemptResult> Store::record_puzzle_attempt(const learn::Puzzle& puzzle, bool solved, std::int64_t now) {
-  if (puzzle.id.empty()) return Failure{"cannot record an attempt at a puzzle without an id"};
+  if (puzzle.id.empty()) return Failure{tr("cannot record an attempt at a puzzle without an id")};
   if (!std::isfinite(puzzle.rating) || !std::isfinite(puzzle.deviation) || puzzle.deviation <= 0)
-    return Failure{"cannot record an attempt at the puzzle " + quote_for_message(puzzle.id) +
-                   ": its rating and deviation must be numbers, the deviation above 0"};
+    // TRANSLATORS: {puzzle} is the puzzle's id, quoted.
+    return Failure{fill(tr("cannot record an attempt at the puzzle {puzzle}: its rating and deviation must be numbers, "
+                           "the deviation above 0"),
+                        {{"puzzle", quote_for_message(puzzle.id)}})};
   auto transaction = Transaction::begin(*db_);
   if (!transaction) return Failure{transaction.error()};
   auto me = player_id(*db_, PlayerIdentity::person(profile_));

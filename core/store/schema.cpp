@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/store/store.h"
+#include "core/util/translation.h"
 
 namespace gambit::store {
 
@@ -214,18 +215,22 @@ Result<int> migrate(Connection& db) {
     auto version = db.query_int("PRAGMA user_version");
     if (!version) return Failure{version.error()};
     if (version.value() > SchemaVersion)
-      return Failure{"it was written by a newer Gambit (schema " + std::to_string(version.value()) +
-                     ", this one knows up to " + std::to_string(SchemaVersion) + ")"};
+      // TRANSLATORS: about the scores file; {schema} and {known} are version numbers of its layout.
+      return Failure{fill(tr("it was written by a newer Gambit (schema {schema}, this one knows up to {known})"),
+                          {{"schema", std::to_string(version.value())}, {"known", std::to_string(SchemaVersion)}})};
     if (version.value() == SchemaVersion) {
       if (auto done = lock.value()->commit(); !done) return Failure{done.error()};
       return SchemaVersion;
     }
     const int next = int(version.value()) + 1;
     const char* sql = migration_sql(next);
-    if (!sql) return Failure{"there is no way from schema " + std::to_string(version.value()) + " to " +
-                             std::to_string(SchemaVersion)};
+    if (!sql)
+      return Failure{fill(tr("there is no way from schema {schema} to {known}"),
+                          {{"schema", std::to_string(version.value())}, {"known", std::to_string(SchemaVersion)}})};
     if (auto step = db.exec(sql); !step)
-      return Failure{"cannot bring it to schema " + std::to_string(next) + ": " + step.error()};
+      // TRANSLATORS: about the scores file; {schema} is a version number of its layout; {reason} SQLite's words.
+      return Failure{fill(tr("cannot bring it to schema {schema}: {reason}"),
+                          {{"schema", std::to_string(next)}, {"reason", step.error()}})};
     if (auto set = db.exec("PRAGMA user_version = " + std::to_string(next)); !set) return Failure{set.error()};
     if (auto done = lock.value()->commit(); !done) return Failure{done.error()};
   }

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "core/util/local_time.h"
+#include "core/util/translation.h"
 
 namespace gambit::store {
 
@@ -47,10 +48,15 @@ Result<fs::path> move_aside(const fs::path& path, const std::vector<fs::path>& h
       continue;
     }
     fs::rename(side, aside.string() + side.string().substr(path.string().size()), error);
-    if (error) return Failure{"cannot move " + side.string() + " aside: " + error.message()};
+    if (error)
+      return Failure{
+          // TRANSLATORS: {path} is a file set aside because it is damaged; {reason} the system's words.
+          fill(tr("cannot move {path} aside: {reason}"), {{"path", side.string()}, {"reason", error.message()}})};
   }
   fs::rename(path, aside, error);
-  if (error) return Failure{"cannot move " + path.string() + " aside: " + error.message()};
+  if (error)
+    return Failure{
+        fill(tr("cannot move {path} aside: {reason}"), {{"path", path.string()}, {"reason", error.message()}})};
   return aside;
 }
 

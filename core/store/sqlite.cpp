@@ -3,6 +3,8 @@
 
 #include <sqlite3.h>
 
+#include "core/util/translation.h"
+
 namespace gambit::store {
 
 namespace {
@@ -17,7 +19,8 @@ Result<std::unique_ptr<Connection>> Connection::open(const std::filesystem::path
   if (rc != SQLITE_OK) {
     std::string why = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close(db);
-    return Failure{"cannot open " + path.string() + ": " + why};
+    // TRANSLATORS: {reason} is SQLite's words, in English.
+    return Failure{fill(tr("cannot open {path}: {reason}"), {{"path", path.string()}, {"reason", why}})};
   }
   sqlite3_busy_timeout(db, BusyTimeoutMs);
   sqlite3_extended_result_codes(db, 1);
@@ -98,7 +101,7 @@ Statement& Statement::bind_null(int index) {
 }
 
 Result<bool> Statement::step() {
-  if (bind_failed_) return Failure{"a value could not be bound: " + db_->message()};
+  if (bind_failed_) return Failure{fill(tr("a value could not be bound: {reason}"), {{"reason", db_->message()}})};
   const int rc = sqlite3_step(statement_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;

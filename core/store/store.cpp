@@ -18,6 +18,7 @@
 #include "core/store/set_aside.h"
 #include "core/store/sqlite.h"
 #include "core/util/fnv1a.h"
+#include "core/util/translation.h"
 
 namespace gambit::store {
 
@@ -73,25 +74,29 @@ std::variant<int, OpenProblem> prepare(Connection& db) {
   if (!row) return problem(row.error());
   if (!row.value() || check.value().column_text(0) != "ok")
     return OpenProblem{true, false,
-                       "it is damaged (" + (row.value() ? check.value().column_text(0) : std::string("?")) + ")"};
+                       // TRANSLATORS: about the scores file; {reason} is SQLite's report of the damage, in English.
+                       fill(tr("it is damaged ({reason})"),
+                            {{"reason", row.value() ? check.value().column_text(0) : std::string("?")}})};
   check.value().reset();
   auto version = db.query_int("PRAGMA user_version");
   if (!version) return problem(version.error());
   if (version.value() > SchemaVersion)
     return OpenProblem{true, false,
-                       "it was written by a newer Gambit (schema " + std::to_string(version.value()) +
-                           ", this one knows up to " + std::to_string(SchemaVersion) + ")"};
-  if (version.value() < 0) return OpenProblem{true, false, "it is a database of some other program"};
+                       fill(tr("it was written by a newer Gambit (schema {schema}, this one knows up to {known})"),
+                            {{"schema", std::to_string(version.value())}, {"known", std::to_string(SchemaVersion)}})};
+  if (version.value() < 0) return OpenProblem{true, false, tr("it is a database of some other program")};
   auto tables = db.query_int("SELECT count(*) FROM sqlite_master WHERE type = 'table'");
   if (!tables) return problem(tables.error());
   if (version.value() == 0 && tables.value() > 0)
-    return OpenProblem{true, false, "it is a database of some other program"};
+    return OpenProblem{true, false, tr("it is a database of some other program")};
   for (const char* table : tables_of_schema(int(version.value()))) {
     auto found = db.query_int(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '") +
                               table + "'");
     if (!found) return problem(found.error());
     if (found.value() != 1)
-      return OpenProblem{true, false, std::string("it is not a Gambit scores file (no table ") + table + ")"};
+      return OpenProblem{true, false,
+                         // TRANSLATORS: {table} is the name of a table of the database (not translated).
+                         fill(tr("it is not a Gambit scores file (no table {table})"), {{"table", table}})};
   }
   check.value().reset();
   end_read.open = false;
@@ -102,7 +107,7 @@ std::variant<int, OpenProblem> prepare(Connection& db) {
   auto mode_row = mode.value().step();
   if (!mode_row) return problem(mode_row.error());
   if (!mode_row.value() || mode.value().column_text(0) != "wal")
-    return OpenProblem{false, false, "the file system does not allow SQLite's write-ahead log here"};
+    return OpenProblem{false, false, tr("the file system does not allow SQLite's write-ahead log here")};
   mode.value().reset();
   if (auto sync = db.exec("PRAGMA synchronous = FULL"); !sync) return problem(sync.error());
   auto migrated = migrate(db);
@@ -259,7 +264,7 @@ Result<std::int64_t> player_id(Connection& db, const PlayerIdentity& who, bool* 
   find.value().bind(1, kind).bind(2, who.name).bind(3, who.human ? std::string() : who.version).bind(4, options_digest);
   auto row = find.value().step();
   if (!row) return Failure{row.error()};
-  if (!row.value()) return Failure{"the player just written is missing"};
+  if (!row.value()) return Failure{tr("the player just written is missing")};
   const std::int64_t id = find.value().column_int(0);
   if (!who.human && who.placement) {
     auto changed = place(db, id, *who.placement);
@@ -314,9 +319,13 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
   std::error_code error;
   if (path.has_parent_path()) {
     fs::create_directories(path.parent_path(), error);
-    if (error) return Failure{"cannot make the folder " + path.parent_path().string() + ": " + error.message()};
+    if (error)
+      // TRANSLATORS: {reason} is the system's words for the error.
+      return Failure{fill(tr("cannot make the folder {path}: {reason}"),
+                          {{"path", path.parent_path().string()}, {"reason", error.message()}})};
   }
-  if (fs::is_directory(path, error)) return Failure{path.string() + " is a folder, not a scores file"};
+  if (fs::is_directory(path, error))
+    return Failure{fill(tr("{path} is a folder, not a scores file"), {{"path", path.string()}})};
 
   const FolderLock lock(path.has_parent_path() ? path.parent_path() : fs::path("."));
   std::optional<std::string> notice;
@@ -339,20 +348,28 @@ Result<Store::Opened> Store::open(const fs::path& path, const std::string& profi
       continue;
     }
     if (!problem.damage || set_aside++ > 0)
-      return Failure{"cannot use the scores file " + path.string() + ": " + problem.message};
+      // TRANSLATORS: {reason} is why the file cannot be used ("it is a database of some other program").
+      return Failure{fill(tr("cannot use the scores file {path}: {reason}"),
+                          {{"path", path.string()}, {"reason", problem.message}})};
     db.value()->keep_log_on_close();  // the file is set aside exactly as it was found
     db.value().reset();
     auto aside = move_aside(path, had);
     if (!aside) return Failure{aside.error()};
-    notice = "The scores file " + path.string() + " could not be used (" + problem.message + "); it was kept as " +
-             aside.value().string() + " and a new one was started.";
+    // TRANSLATORS: {reason} is why the file could not be used ("it is damaged (...)"); {aside} the file it was
+    // renamed to.
+    notice = fill(tr("The scores file {path} could not be used ({reason}); it was kept as {aside} and a new one was "
+                     "started."),
+                  {{"path", path.string()}, {"reason", problem.message}, {"aside", aside.value().string()}});
   }
 }
 
 Result<std::int64_t> Store::record_game(const FinishedGame& game) {
-  if (!white_points_of(game.result)) return Failure{"cannot record a game with the result " + quote_for_message(game.result)};
+  if (!white_points_of(game.result))
+    return Failure{
+        // TRANSLATORS: {result} is the game's result as PGN writes it, quoted ('1-0').
+        fill(tr("cannot record a game with the result {result}"), {{"result", quote_for_message(game.result)}})};
   if (game.white.name.empty() || game.black.name.empty())
-    return Failure{"cannot record a game without both players' names"};
+    return Failure{tr("cannot record a game without both players' names")};
   Connection& db = *db_;
   auto transaction = Transaction::begin(db);
   if (!transaction) return Failure{transaction.error()};
@@ -423,7 +440,8 @@ Result<std::vector<Standing>> Store::standings() {
   if (!query) return Failure{query.error()};
   std::map<std::int64_t, Standing> vs_ai;                             // by the AI's player id
   std::map<std::pair<std::int64_t, std::int64_t>, Standing> ai_vs_ai;  // by the ids, first-named first
-  Standing humans{Standing::Kind::HumanVsHuman, "human vs human"};
+  // TRANSLATORS: a line of the Scores screen: the games between two people at this computer.
+  Standing humans{Standing::Kind::HumanVsHuman, tr("human vs human")};
   auto add = [](Standing& s, double points) {
     if (points == 1.0) ++s.wins;
     else if (points == 0.0) ++s.losses;
@@ -450,7 +468,9 @@ Result<std::vector<Standing>> Store::standings() {
       const bool white_first = std::tie(white_label, white) <= std::tie(black_label, black);
       Standing& s = ai_vs_ai[white_first ? std::make_pair(white, black) : std::make_pair(black, white)];
       s.kind = Standing::Kind::AiVsAi;
-      s.label = white_first ? white_label + " vs " + black_label : black_label + " vs " + white_label;
+      // TRANSLATORS: a line of the Scores screen: the games between two AI players, by their names.
+      s.label = fill(tr("{first} vs {second}"), {{"first", white_first ? white_label : black_label},
+                                                 {"second", white_first ? black_label : white_label}});
       add(s, white_first ? points : 1.0 - points);
     }
   }

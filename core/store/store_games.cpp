@@ -13,6 +13,7 @@
 
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
+#include "core/util/translation.h"
 
 namespace gambit::store {
 
@@ -70,7 +71,10 @@ Result<GameSummary> Store::game_summary(std::int64_t id) {
   query.value().bind(1, id);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
-  if (!row.value()) return Failure{"there is no game number " + std::to_string(id) + " in " + path_.string()};
+  if (!row.value())
+    return Failure{
+        // TRANSLATORS: {n} is a game's number in the scores file {path}.
+        fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}})};
   return summary_of(query.value());
 }
 
@@ -80,7 +84,9 @@ Result<std::string> Store::game_pgn(std::int64_t id) {
   query.value().bind(1, id);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
-  if (!row.value()) return Failure{"there is no game number " + std::to_string(id) + " in " + path_.string()};
+  if (!row.value())
+    return Failure{
+        fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}})};
   return query.value().column_text(0);
 }
 

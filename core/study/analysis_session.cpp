@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/util/translation.h"
+
 namespace gambit::study {
 
 namespace {
@@ -37,7 +39,7 @@ double white_view_pawns(const AnalysisLine& line, chess::Color side_to_move) {
 }
 
 Result<std::unique_ptr<AnalysisSession>> AnalysisSession::create(const players::Seat& seat, int niceness) {
-  if (seat.human()) return Failure{"analysis needs an engine, not a person"};
+  if (seat.human()) return Failure{tr("analysis needs an engine, not a person")};
   auto player = players::PluginPlayer::create(seat.plugin, seat.options, seat.isolation);
   if (!player) return Failure{player.error()};
   if (auto started = player.value()->new_game(); !started) return Failure{started.error()};
@@ -127,7 +129,9 @@ void AnalysisSession::take(const players::SearchInfo& info, std::uint64_t genera
 void AnalysisSession::stop_search() {
   if (!search_.running()) return;
   if (!search_.cancel())
-    problem_ = "the engine '" + label_ + "' did not stop when asked and was given up: analysis is off";
+    // TRANSLATORS: {engine} is the name of the analysing engine, e.g. "Stockfish level 8".
+    problem_ = fill(tr("the engine '{engine}' did not stop when asked and was given up: analysis is off"),
+                    {{"engine", label_}});
 }
 
 }  // namespace gambit::study

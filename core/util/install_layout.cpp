@@ -25,6 +25,7 @@ fs::path beside_program(const char* relative) {
 fs::path data_directory() { return beside_program(GAMBIT_DATA_FROM_BIN); }
 fs::path helper_directory() { return beside_program(GAMBIT_HELPER_FROM_BIN); }
 fs::path plugin_directory() { return beside_program(GAMBIT_PLUGIN_FROM_BIN); }
+fs::path locale_directory() { return beside_program(GAMBIT_LOCALE_FROM_BIN); }
 fs::path eco_file() { return GAMBIT_ECO_FILE; }
 
 }  // namespace gambit

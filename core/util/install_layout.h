@@ -20,9 +20,11 @@ std::filesystem::path executable_directory();
 //   data_directory()    <prefix>/share/gambit: the default gambit.toml, sounds/
 //   helper_directory()  <prefix>/lib/gambit: gambit-plugin-host
 //   plugin_directory()  <prefix>/lib/gambit/plugins: gambit_<id>.so and their .ratings
+//   locale_directory()  <prefix>/share/locale: <language>/LC_MESSAGES/gambit.mo
 std::filesystem::path data_directory();
 std::filesystem::path helper_directory();
 std::filesystem::path plugin_directory();
+std::filesystem::path locale_directory();
 
 // A file of another Debian package the game reads, at the absolute path that
 // package installs it (chosen at configure time, GAMBIT_ECO_FILE):

@@ -9,6 +9,7 @@
 #include "core/match/game_record.h"
 #include "core/util/child_process.h"
 #include "core/util/text_file.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
@@ -28,18 +29,18 @@ Result<study::TreeGame> AnalysisScreen::game_from_text(const std::string& text) 
   std::string trimmed = text;
   while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
   while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) trimmed.erase(0, 1);
-  if (trimmed.empty()) return Failure{"there is nothing to read: neither a FEN nor a PGN game"};
+  if (trimmed.empty()) return Failure{tr("there is nothing to read: neither a FEN nor a PGN game")};
   if (match::looks_like_fen(trimmed)) {
     Result<chess::Position> start = chess::Position::from_fen(trimmed);
     if (!start) start = chess::Position::from_fen(trimmed, chess::Variant::ThreeCheck);
-    if (!start) return Failure{"the FEN cannot be used: " + start.error()};
+    if (!start) return Failure{fill(tr("the FEN cannot be used: {reason}"), {{"reason", start.error()}})};
     study::TreeGame game;
     game.tree = study::MoveTree(*start);
     return game;
   }
   study::TreePgnReader reader(trimmed, chess::PgnReader::Moves::UpToError);
   std::optional<Result<study::TreeGame>> first = reader.next();
-  if (!first) return Failure{"the text holds no PGN game"};
+  if (!first) return Failure{tr("the text holds no PGN game")};
   if (!*first) return Failure{first->error()};
   return std::move(*first).value();
 }
@@ -59,19 +60,27 @@ AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, 
 
 void AnalysisScreen::add_buttons() {
   using A = Action;
-  buttons_.add(A::First, "|<", "To the start (Home)");
-  buttons_.add(A::Previous, "<", "One move back (Left)");
-  buttons_.add(A::Next, ">", "One move on, along the main continuation (Right)");
-  buttons_.add(A::Last, ">|", "To the end of this line (End)");
-  buttons_.add(A::Engine, "Engine", "Engine analysis on or off (L); N: the next engine (Stockfish, when installed)");
-  buttons_.add(A::FewerLines, "-", "One engine line fewer (-)");
-  buttons_.add(A::MoreLines, "+", "One engine line more, up to 5 (+)");
-  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
-  buttons_.add(A::Comment, "Comment", "Write a comment after this move (C)");
-  buttons_.add(A::Editor, "Edit", "Set up a position in the editor, from this one (B)");
-  buttons_.add(A::Open, "Open", "Open a PGN file or a FEN (O); Ctrl+V pastes one");
-  buttons_.add(A::Export, "Export", "Save the game with its variations and comments as PGN (E)");
-  buttons_.add(A::Back, "Back", "Back (Esc)");
+  // The buttons' labels are short (a row of four or five); the letters in brackets are keys.
+  buttons_.add(A::First, "|<", tr("To the start (Home)"));
+  buttons_.add(A::Previous, "<", tr("One move back (Left)"));
+  buttons_.add(A::Next, ">", tr("One move on, along the main continuation (Right)"));
+  buttons_.add(A::Last, ">|", tr("To the end of this line (End)"));
+  // TRANSLATORS: a short button label: the engine's analysis on or off.
+  buttons_.add(A::Engine, tr("Engine"), tr("Engine analysis on or off (L); N: the next engine (Stockfish, when installed)"));
+  buttons_.add(A::FewerLines, "-", tr("One engine line fewer (-)"));
+  buttons_.add(A::MoreLines, "+", tr("One engine line more, up to 5 (+)"));
+  // TRANSLATORS: a short button label: turn the board around.
+  buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  // TRANSLATORS: a short button label (a verb): write a comment after the move.
+  buttons_.add(A::Comment, tr("Comment"), tr("Write a comment after this move (C)"));
+  // TRANSLATORS: a short button label (a verb): set up a position in the editor.
+  buttons_.add(A::Editor, tr("Edit"), tr("Set up a position in the editor, from this one (B)"));
+  // TRANSLATORS: a short button label (a verb): open a file.
+  buttons_.add(A::Open, tr("Open"), tr("Open a PGN file or a FEN (O); Ctrl+V pastes one"));
+  // TRANSLATORS: a short button label (a verb): save as a PGN file.
+  buttons_.add(A::Export, tr("Export"), tr("Save the game with its variations and comments as PGN (E)"));
+  // TRANSLATORS: a short button label: back to the screen before.
+  buttons_.add(A::Back, tr("Back"), tr("Back (Esc)"));
 }
 
 void AnalysisScreen::find_engines() {
@@ -79,7 +88,8 @@ void AnalysisScreen::find_engines() {
   const players::Isolation isolation = app_.setup().settings().isolation_of(config::SeatConfig{});
   if (auto alphabeta = catalog.find("alphabeta")) {
     players::Seat seat;
-    seat.label = "alphabeta (full strength)";
+    // TRANSLATORS: the analysis board's engine: the alphabeta player plugin (a name) at its full strength.
+    seat.label = tr("alphabeta (full strength)");
     seat.plugin = alphabeta;
     seat.isolation = isolation;
     engines_.push_back(std::move(seat));
@@ -92,7 +102,7 @@ void AnalysisScreen::find_engines() {
     seat.isolation = isolation;
     engines_.push_back(std::move(seat));
   }
-  if (engines_.empty()) engine_problem_ = "No engine to analyse with: the alphabeta player was not found.";
+  if (engines_.empty()) engine_problem_ = tr("No engine to analyse with: the alphabeta player was not found.");
 }
 
 void AnalysisScreen::keep_engine_on_cursor() {
@@ -104,7 +114,7 @@ void AnalysisScreen::keep_engine_on_cursor() {
   if (!engine_) {
     auto made = study::AnalysisSession::create(engines_[engine_index_], EngineNiceness);
     if (!made) {
-      engine_problem_ = "The engine could not start: " + made.error();
+      engine_problem_ = fill(tr("The engine could not start: {reason}"), {{"reason", made.error()}});
       engine_on_ = false;
       return;
     }
@@ -122,21 +132,23 @@ std::string AnalysisScreen::opening_text() const {
 
 std::string AnalysisScreen::engine_header() const {
   if (!engine_problem_.empty()) return engine_problem_;
-  if (!engine_on_) return "Engine off (L to analyse)";
+  if (!engine_on_) return tr("Engine off (L to analyse)");
   if (!engine_) return "";
   if (!engine_->problem().empty()) return engine_->problem();
   const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
-  std::string header = engine_->engine_name();
+  const std::string& engine = engine_->engine_name();
   if (!lines.empty()) {
-    header += ", depth " + std::to_string(lines.front().depth);
+    const std::string depth = std::to_string(lines.front().depth);
     const std::uint64_t nps = lines.front().nps;
-    if (nps >= 1000) header += ", " + std::to_string(nps / 1000) + " kN/s";
-  } else if (chess::legal_moves(position()).empty()) {
-    header += ": no moves in this position";
-  } else {
-    header += ": thinking...";
+    if (nps >= 1000)
+      // TRANSLATORS: the analysis header: the engine's name, how deep it searched, and its speed in
+      // thousands of positions a second.
+      return fill(tr("{engine}, depth {depth}, {speed} kN/s"),
+                  {{"engine", engine}, {"depth", depth}, {"speed", std::to_string(nps / 1000)}});
+    return fill(tr("{engine}, depth {depth}"), {{"engine", engine}, {"depth", depth}});
   }
-  return header;
+  if (chess::legal_moves(position()).empty()) return fill(tr("{engine}: no moves in this position"), {{"engine", engine}});
+  return fill(tr("{engine}: thinking..."), {{"engine", engine}});
 }
 
 void AnalysisScreen::update() {
@@ -166,7 +178,7 @@ void AnalysisScreen::go_to(study::NodeId node) {
 void AnalysisScreen::play(chess::Move m) {
   const study::NodeId child = game_.tree.add_move(cursor_, m);
   if (child.is_none()) {
-    app_.toast("That move cannot be added here: the line is already as deep in variations as PGN allows.");
+    app_.toast(tr("That move cannot be added here: the line is already as deep in variations as PGN allows."));
     return;
   }
   go_to(child);
@@ -186,7 +198,7 @@ void AnalysisScreen::replace_game(study::TreeGame game, std::string source) {
   game_ = std::move(game);
   source_ = std::move(source);
   cursor_ = tree().root();
-  if (!game_.cut_short.empty()) app_.toast("Some moves were left out: " + game_.cut_short);
+  if (!game_.cut_short.empty()) app_.toast(fill(tr("Some moves were left out: {reason}"), {{"reason", game_.cut_short}}));
   go_to(cursor_);
 }
 
@@ -222,25 +234,27 @@ void AnalysisScreen::run(Action action, bool by_key) {
     case Action::Comment:
       if (cursor_ == tree().root() && tree().size() == 1) break;
       dialogs_.ask(Dialog::Comment,
-                   cursor_ == tree().root() ? "Comment on the game" : "Comment after " + tree().node(cursor_).san,
-                   "Words for this position (an empty comment removes it):", tree().node(cursor_).comment_after.text,
-                   "Keep", "Cancel", /*path_field=*/false, by_key);
+                   cursor_ == tree().root() ? tr("Comment on the game")
+                                            : fill(tr("Comment after {move}"), {{"move", tree().node(cursor_).san}}),
+                   tr("Words for this position (an empty comment removes it):"), tree().node(cursor_).comment_after.text,
+                   // TRANSLATORS: the comment dialog's button that keeps the comment written.
+                   tr("Keep"), tr("Cancel"), /*path_field=*/false, by_key);
       break;
     case Action::Editor: app_.push(std::make_unique<PositionEditorScreen>(app_, position())); break;
     case Action::Open:
-      dialogs_.choose_file(Dialog::Open, "Open a game to analyse",
-                           "A PGN file (its first game, with its variations), or type a FEN",
+      dialogs_.choose_file(Dialog::Open, tr("Open a game to analyse"),
+                           tr("A PGN file (its first game, with its variations), or type a FEN"),
                            app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/", {".pgn"},
-                           app_.setup().recent_files(), "Open");
+                           app_.setup().recent_files(), tr("Open"));
       break;
     case Action::Export: {
       std::string white;
       for (const auto& [name, value] : game_.tags)
         if (name == "White") white = value;
-      dialogs_.ask(Dialog::Export, "Export as PGN", "File:",
+      dialogs_.ask(Dialog::Export, tr("Export as PGN"), tr("File:"),
                    path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
                                                                       std::int64_t(std::time(nullptr)))),
-                   "Save", "Cancel", /*path_field=*/true, by_key);
+                   tr("Save"), tr("Cancel"), /*path_field=*/true, by_key);
       break;
     }
     case Action::Back: app_.pop(); break;
@@ -253,12 +267,12 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
     std::string text = chosen;
     if (!match::looks_like_fen(chosen)) {
       Result<std::string> read = read_text_file(expand_home(chosen));
-      if (!read) return app_.toast("Could not open it: " + read.error());
+      if (!read) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", read.error()}}));
       text = std::move(read).value();
       app_.setup().remember_file(expand_home(chosen));
     }
     Result<study::TreeGame> game = game_from_text(text);
-    if (!game) return app_.toast("Could not open it: " + game.error());
+    if (!game) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", game.error()}}));
     replace_game(std::move(game).value(), std::filesystem::path(chosen).filename().string());
     return;
   }
@@ -273,10 +287,10 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
     game_.tags = main_line.tags;
     const std::string path = expand_home(answer);
     if (auto problem = write_text_file(path, study::write_tree_pgn(game_))) {
-      app_.toast("Could not export the game: " + *problem);
+      app_.toast(fill(tr("Could not export the game: {reason}"), {{"reason", *problem}}));
     } else {
       app_.setup().remember_file(path);
-      app_.toast("Game saved to " + path);
+      app_.toast(fill(tr("Game saved to {path}"), {{"path", path}}));
     }
   }
 }
@@ -285,8 +299,9 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
   using K = sf::Keyboard;
   if (key.control && key.code == K::V) {
     Result<study::TreeGame> game = game_from_text(sf::Clipboard::getString().toAnsiString());
-    if (!game) app_.toast("Nothing to analyse was pasted: " + game.error());
-    else replace_game(std::move(game).value(), "pasted");
+    if (!game) app_.toast(fill(tr("Nothing to analyse was pasted: {reason}"), {{"reason", game.error()}}));
+    // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: pasted".
+    else replace_game(std::move(game).value(), tr("pasted"));
     return true;
   }
   if (key.shift && (key.code == K::Up || key.code == K::Down)) {
@@ -310,9 +325,9 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
         lines_view_.clear();
         engine_on_ = true;
         keep_engine_on_cursor();
-        app_.toast("Analysing with " + engines_[engine_index_].label);
+        app_.toast(fill(tr("Analysing with {engine}"), {{"engine", engines_[engine_index_].label}}));
       } else {
-        app_.toast("No other engine: Stockfish analyses here once installed (apt install stockfish).");
+        app_.toast(tr("No other engine: Stockfish analyses here once installed (apt install stockfish)."));
       }
       return true;
     case K::Hyphen:
@@ -326,7 +341,7 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     case K::E: run(Action::Export, true); return true;
     case K::Escape: run(Action::Back); return true;
     case K::P:
-      if (!game_.tree.promote(cursor_)) app_.toast("This move is on the main line already.");
+      if (!game_.tree.promote(cursor_)) app_.toast(tr("This move is on the main line already."));
       app_.invalidate();
       return true;
     case K::M:

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/chess/uci.h"
+#include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
@@ -61,13 +62,14 @@ void AnalysisScreen::layout(sf::Vector2f size) {
 }
 
 std::string AnalysisScreen::status_text() const {
-  if (cursor_ == tree().root()) return "Start position";
+  if (cursor_ == tree().root()) return tr("Start position");
   const study::MoveTree::Node& node = tree().node(cursor_);
   const chess::Position& before = tree().node(node.parent).position;
   std::string text = std::to_string(before.fullmove_number()) + (before.side_to_move() == chess::WHITE ? ". " : "... ") +
                      node.san;
   for (int nag : node.nags) text += nag_symbol(nag);
-  if (!tree().is_main_line(cursor_)) text += "   (variation)";
+  // TRANSLATORS: the move shown ("12... Nf6!") is not on the main line but in a variation.
+  if (!tree().is_main_line(cursor_)) return fill(tr("{move}   (variation)"), {{"move", text}});
   return text;
 }
 
@@ -91,11 +93,15 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   fill_rect(target, panel_, colors::Panel);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   float y = PanelPad;
-  const std::string title = source_.empty() ? "Analysis" : "Analysis: " + source_;
+  const std::string title = source_.empty()
+                                ? tr("Analysis")
+                                // TRANSLATORS: the analysis board's title; {source}: where the game came from (a
+                                // file's name, "pasted", or the players: "White - Black").
+                                : fill(tr("Analysis: {source}"), {{"source", source_}});
   draw_text(target, assets.bold(), fit_text(assets.bold(), title, 18, width), 18, {x, y});
   y += 26;
   const std::string opening = opening_text();
-  draw_text(target, assets.font(), fit_text(assets.font(), opening.empty() ? "No opening named yet" : opening, 14, width),
+  draw_text(target, assets.font(), fit_text(assets.font(), opening.empty() ? tr("No opening named yet") : opening, 14, width),
             14, {x, y}, colors::TextDim);
   y += 22;
   draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
@@ -129,8 +135,10 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   follow_cursor_ = false;
 
   buttons_.draw(target, assets);
-  std::string help = "Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows";
-  if (text_width(assets.font(), help, 12) > width) help = "Left/Right moves  L engine  Esc back";
+  // TRANSLATORS: the help line under the buttons: each key, then what it does (1-6: the marks !? ...).
+  std::string help = tr("Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows");
+  // TRANSLATORS: the help line when the long one does not fit.
+  if (text_width(assets.font(), help, 12) > width) help = tr("Left/Right moves  L engine  Esc back");
   help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);

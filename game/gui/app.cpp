@@ -8,6 +8,7 @@
 
 #include "core/config/config_paths.h"
 #include "core/players/plugin_notices.h"
+#include "core/util/translation.h"
 #include "core/players/plugin_search.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/demo_screen.h"
@@ -36,6 +37,14 @@ sf::FloatRect clear_of(sf::FloatRect area, sf::FloatRect dialog, sf::Vector2f si
   if (below >= Line)
     return {dialog.left, dialog.top + dialog.height + Gap, dialog.width, std::min(below, std::max(Line, area.height))};
   return {};
+}
+
+// The window's title, in the language chosen (UTF-8 made explicit: sf::String would read it in the C locale).
+// The program's name starts it in every language: window managers and tests find it by that.
+sf::String window_title() {
+  // TRANSLATORS: the window's title; {name} is the program's name, Gambit.
+  const std::string title = fill(tr("{name} - chess"), {{"name", "Gambit"}});
+  return sf::String::fromUtf8(title.begin(), title.end());
 }
 
 }  // namespace
@@ -103,6 +112,7 @@ void App::write_state() {
   if (!options_.state_file || stack_.empty()) return;
   StateDump dump;
   dump.add("screen", stack_.back()->name());
+  dump.add("language", current_language());
   const sf::Vector2u size = window_.getSize();
   dump.add("window_width", int(size.x));
   dump.add("window_height", int(size.y));
@@ -176,12 +186,16 @@ void App::take_plugin_notices(bool with_toast) {
     told.swap(notices_->waiting);
   }
   if (told.empty()) return;
-  for (const std::string& notice : told) setup_.add_problem("Plugins: " + notice);
+  // TRANSLATORS: a problem on the menu's list; {notice} is what a plugin told.
+  for (const std::string& notice : told) setup_.add_problem(fill(tr("Plugins: {notice}"), {{"notice", notice}}));
   dirty_ = true;
   if (!with_toast) return;
-  std::string words = "Plugins: " + told.front();
-  if (told.size() > 1) words += " (and " + std::to_string(told.size() - 1) + " more, listed on the menu)";
-  toast(words);
+  const std::size_t more = told.size() - 1;
+  // TRANSLATORS: a toast; {notice} is what a plugin told, {n} how many other notices the menu lists.
+  toast(more == 0 ? fill(tr("Plugins: {notice}"), {{"notice", told.front()}})
+                  : fill(trn("Plugins: {notice} (and {n} more, listed on the menu)",
+                             "Plugins: {notice} (and {n} more, listed on the menu)", more),
+                         {{"notice", told.front()}, {"n", std::to_string(more)}}));
 }
 
 void App::remember_placement() {
@@ -192,6 +206,11 @@ void App::remember_placement() {
   const sf::Vector2i position = origin ? sf::Vector2i(origin->first, origin->second) : window_.getPosition();
   if (auto problem = write_window_placement(*file, {position.x, position.y, size.x, size.y}))
     std::fprintf(stderr, "gambit: the window's place is not kept: %s\n", problem->c_str());
+}
+
+void App::use_language(const std::string& language) {
+  gambit::use_language(language == "auto" ? "" : language);
+  if (window_.isOpen()) window_.setTitle(window_title());
 }
 
 int App::run(const AppOptions& options) {
@@ -209,6 +228,7 @@ int App::run(const AppOptions& options) {
     inbox->waiting.push_back(notice);
   });
   app.setup_ = Setup::open(options.config);
+  app.use_language(app.setup_.settings().ui.language);
   for (const std::string& problem : app.setup_.problems()) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
   app.take_plugin_notices(false);  // those of the plugins' scan: the menu lists them
   app.assets_->set_sounds_enabled(app.setup_.settings().ui.sounds);
@@ -222,7 +242,7 @@ int App::run(const AppOptions& options) {
   const sf::VideoMode screen = sf::VideoMode::getDesktopMode();
   const WindowPlacement placement = kept ? fit_to_screen(*kept, screen.width, screen.height, MinWidth, MinHeight)
                                          : first_placement(screen.width, screen.height, MinWidth, MinHeight);
-  app.window_.create(sf::VideoMode(placement.width, placement.height), "Gambit - chess", sf::Style::Default, context);
+  app.window_.create(sf::VideoMode(placement.width, placement.height), window_title(), sf::Style::Default, context);
   app.window_.setKeyRepeatEnabled(true);
   set_window_hints(app.window_.getSystemHandle(), MinWidth, MinHeight);
   app.window_.setPosition({placement.x, placement.y});

@@ -59,6 +59,8 @@ class App {
 
   // A short message for a few seconds, where the screen keeps room for it (Screen::toast_area).
   void toast(const std::string& message);
+  // Shows every text from now on in language: a [ui] language choice ("auto", "de", ...).
+  void use_language(const std::string& language);
   // The toast showing now ("" when none).
   const std::string& toast_text() const { return toast_; }
   // The next frame is drawn even if nothing else changed.

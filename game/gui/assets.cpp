@@ -9,6 +9,7 @@
 #include <fontconfig/fontconfig.h>
 
 #include "core/util/install_layout.h"
+#include "core/util/translation.h"
 
 namespace gambit::gui {
 
@@ -199,7 +200,7 @@ void Assets::play(Sound sound) {
     if (ALCdevice* device = alcOpenDevice(nullptr)) {
       alcCloseDevice(device);
     } else {
-      audio_problem_ = "No audio device could be opened: Gambit plays without sounds.";
+      audio_problem_ = tr("No audio device could be opened: Gambit plays without sounds.");
       std::fprintf(stderr, "gambit: %s\n", audio_problem_.c_str());
       sounds_enabled_ = false;
       return;

@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/config/seats.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 
 namespace gambit::gui {
@@ -20,12 +21,15 @@ constexpr std::int64_t DelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 16
 DemoScreen::DemoScreen(App& app)
     : Screen(app), view_(app, store::GameSource::Demo, [this] { return demo_ ? &demo_->session() : nullptr; }) {
   using A = Action;
-  buttons_.add(A::Pause, "Pause", "Pause or resume (Space)");
-  buttons_.add(A::Step, "Step", "One move while paused (Right arrow or S)");
-  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
-  buttons_.add(A::Slower, "Slower", "Longer pause between moves (-)");
-  buttons_.add(A::Faster, "Faster", "Shorter pause between moves (+)");
-  buttons_.add(A::Menu, "Menu", "Stop the demo and go back to the menu (Esc)");
+  // TRANSLATORS: the Demo screen's buttons, in three columns of about 90 to 130 pixels.
+  buttons_.add(A::Pause, tr("Pause"), tr("Pause or resume (Space)"));
+  // TRANSLATORS: a button: play one move (a verb).
+  buttons_.add(A::Step, tr("Step"), tr("One move while paused (Right arrow or S)"));
+  // TRANSLATORS: a button: turn the board around.
+  buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  buttons_.add(A::Slower, tr("Slower"), tr("Longer pause between moves (-)"));
+  buttons_.add(A::Faster, tr("Faster"), tr("Shorter pause between moves (+)"));
+  buttons_.add(A::Menu, tr("Menu"), tr("Stop the demo and go back to the menu (Esc)"));
   start();
 }
 
@@ -112,13 +116,13 @@ void DemoScreen::run(Action action) {
           if (step < current) next = step;
       }
       demo_->set_move_delay(milliseconds(next));
-      app_.toast("Pause between moves: " + std::to_string(next) + " ms");
+      app_.toast(fill(tr("Pause between moves: {ms} ms"), {{"ms", std::to_string(next)}}));
       break;
     }
     case Action::Menu:
       if (!view_.game().is_over())
-        dialogs_.ask(Dialog::ConfirmLeave, "Stop the demo?", "The game in progress stops and you go back to the menu.",
-                     std::nullopt, "Yes", "No");
+        dialogs_.ask(Dialog::ConfirmLeave, tr("Stop the demo?"),
+                     tr("The game in progress stops and you go back to the menu."), std::nullopt, tr("Yes"), tr("No"));
       else app_.pop();
       break;
   }
@@ -152,7 +156,8 @@ void DemoScreen::layout() {
   view_.layout(app_.window().getView().getSize(), buttons_.size());
   view_.place_buttons(buttons_);
   for (auto& [action, button] : buttons_) button.enabled = enabled(action);
-  buttons_[Action::Pause].label = demo_ && demo_->paused() ? "Resume" : "Pause";
+  // TRANSLATORS: the Demo screen's button while paused: go on with the games.
+  buttons_[Action::Pause].label = demo_ && demo_->paused() ? tr("Resume") : tr("Pause");
 }
 
 void DemoScreen::handle(const sf::Event& event) {
@@ -175,7 +180,8 @@ void DemoScreen::handle(const sf::Event& event) {
 
 std::string DemoScreen::status_text() const {
   const std::string text = view_.status_text();
-  return demo_->paused() ? "Paused - " + text : text;
+  // TRANSLATORS: the Demo screen's status line while paused; {status} is the game's ("White to move").
+  return demo_->paused() ? fill(tr("Paused - {status}"), {{"status", text}}) : text;
 }
 
 float DemoScreen::draw_header(sf::RenderTarget& target, float top) const {
@@ -188,11 +194,18 @@ float DemoScreen::draw_header(sf::RenderTarget& target, float top) const {
     for (char c : text) out += c == ' ' ? std::string("\xC2\xA0") : std::string(1, c);
     return out;
   };
-  const std::string score = whole("Game " + std::to_string(demo_->game_number()) + ":") + " " +
+  // The tally's parts: "Game 3:", each player with its wins ("alphabeta 1200 1,"), "draws 1".
+  // TRANSLATORS: the first part of the Demo screen's tally: the number of the game being played.
+  const std::string game = fill(tr("Game {n}:"), {{"n", std::to_string(demo_->game_number())}});
+  // TRANSLATORS: the last part of the Demo screen's tally ("Game 3: alphabeta 1, minimax 0, draws 1").
+  const std::string draws = fill(trn("draws {n}", "draws {n}", static_cast<unsigned long>(tally.draws)),
+                                 {{"n", std::to_string(tally.draws)}});
+  const std::string score = whole(game) + " " +
                             whole(demo_->first().label + " " + std::to_string(tally.first_wins) + ",") + " " +
                             whole(demo_->second().label + " " + std::to_string(tally.second_wins) + ",") + " " +
-                            whole("draws " + std::to_string(tally.draws));
-  const std::string pace = std::to_string(demo_->session().move_delay().count()) + " ms between moves";
+                            whole(draws);
+  const std::string pace =
+      fill(tr("{ms} ms between moves"), {{"ms", std::to_string(demo_->session().move_delay().count())}});
   const auto lines = wrap_text(assets.font(), score, 14, width);
   float y = top;
   for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
@@ -205,15 +218,19 @@ float DemoScreen::draw_header(sf::RenderTarget& target, float top) const {
 
 void DemoScreen::draw(sf::RenderTarget& target) {
   layout();
-  if (!demo_) return view_.draw_failure(target, "The demo cannot start");
+  if (!demo_) return view_.draw_failure(target, tr("The demo cannot start"));
   GameView::Parts parts;
   parts.header = [this](sf::RenderTarget& t, float top) { return draw_header(t, top); };
   parts.status = status_text();
-  parts.help = buttons_.help("Space pause, S step, +/- speed, F flip, Esc menu");
+  // TRANSLATORS: the keys of the Demo screen; Space, S, +/-, F and Esc are keys.
+  parts.help = buttons_.help(tr("Space pause, S step, +/- speed, F flip, Esc menu"));
   parts.end_row = [this](sf::RenderTarget& t, sf::FloatRect row) {
     const auto next = demo_->next_game_in(app_.now());
     const std::string text =
-        demo_->paused() ? "Paused" : "Next game in " + std::to_string((next.count() + 999) / 1000) + " s";
+        !demo_->paused()
+            // TRANSLATORS: in the end-of-game box of the Demo screen: {n} seconds before the next game begins.
+            ? fill(tr("Next game in {n} s"), {{"n", std::to_string((next.count() + 999) / 1000)}})
+            : std::string(tr("Paused"));
     draw_text_centred(t, app_.assets().font(), text, 16, row);
   };
   view_.draw(target, parts);

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/match/game_record.h"
+#include "core/util/translation.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/state_dump.h"
 #include "game/gui/user_files.h"
@@ -66,7 +67,7 @@ void FileChooser::refresh() {
   for (const std::string& path : recent_) rows_.push_back({path, path, false});
   const fs::path listed = user_path(folder);  // "": the home folder
   const std::string shown = folder.empty() ? home_file("") : folder;  // home_file("") ends with '/'
-  if (auto parent = parent_folder(listed.string())) rows_.push_back({".. (the folder above)", *parent, true});
+  if (auto parent = parent_folder(listed.string())) rows_.push_back({tr(".. (the folder above)"), *parent, true});
   problem_.clear();
   for (const FolderEntry& entry : folder_entries(listed, extensions_, &problem_))
     rows_.push_back({entry.name + (entry.folder ? "/" : ""), shown + entry.name + (entry.folder ? "/" : ""),
@@ -186,12 +187,13 @@ void FileChooser::draw(sf::RenderTarget& target, const Assets& assets) {
               colors::Text);
   };
   if (!recent_.empty()) {
-    draw_text(target, assets.font(), "Recent files", 13, {recent_box_.left, recent_box_.top + 2}, colors::TextDim);
+    draw_text(target, assets.font(), tr("Recent files"), 13, {recent_box_.left, recent_box_.top + 2}, colors::TextDim);
     for (std::size_t i = 0; i < recent_.size(); ++i)
       row_text(rows_[i].label, recent_box_.top + 22 + RowHeight * float(i), recent_box_.width, selected_ == i, false);
   }
-  const std::string in = "In " + (folder_.empty() ? home_file("") : folder_) +
-                         "   (Tab completes; Up/Down and Enter, or a click twice, open)";
+  // TRANSLATORS: over the list of a folder's entries; {folder} is the folder's path.
+  const std::string in = fill(tr("In {folder}   (Tab completes; Up/Down and Enter, or a click twice, open)"),
+                              {{"folder", folder_.empty() ? home_file("") : folder_}});
   draw_text(target, assets.font(), fit_text(assets.font(), in, 13, list_box_.width), 13,
             {list_box_.left, list_box_.top - 20}, colors::TextDim);
   fill_rect(target, list_box_, sf::Color(40, 38, 35));
@@ -206,8 +208,8 @@ void FileChooser::draw(sf::RenderTarget& target, const Assets& assets) {
                selected_ == row, rows_[row].folder);
     }
     if (folder_rows == 0)
-      draw_text(target, assets.font(), "No folders or game files here", TextSize, {list_box_.left + 8, list_box_.top + 5},
-                colors::TextDim);
+      draw_text(target, assets.font(), tr("No folders or game files here"), TextSize,
+                {list_box_.left + 8, list_box_.top + 5}, colors::TextDim);
   }
   ok_.draw(target, assets);
   cancel_.draw(target, assets);

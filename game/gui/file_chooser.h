@@ -51,8 +51,10 @@ class FileChooser {
   std::vector<std::string> extensions_;
   std::vector<std::string> recent_;
   TextField field_;
-  Button ok_{"Open", "", {}, true, true};
-  Button cancel_{"Cancel", "", {}};
+  // TRANSLATORS: a dialog's button, 130 pixels wide (open() gives OK's words for each dialog).
+  Button ok_{tr("Open"), "", {}, true, true};
+  // TRANSLATORS: a dialog's button, 130 pixels wide.
+  Button cancel_{tr("Cancel"), "", {}};
   std::string folder_;   // the folder listed (as the field names it)
   std::string problem_;  // the folder cannot be read: why
   std::vector<Row> rows_;  // the recent files, then "..", the folders and files

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "core/util/translation.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -34,7 +35,10 @@ std::vector<FolderEntry> folder_entries(const fs::path& folder, const std::vecto
   fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, fs::directory_options::skip_permission_denied,
                             error);
   if (error) {
-    if (problem) *problem = "cannot read the folder " + folder.string() + ": " + error.message();
+    if (problem)
+      // TRANSLATORS: {reason} is the system's words ("Permission denied").
+      *problem = fill(tr("cannot read the folder {folder}: {reason}"),
+                      {{"folder", folder.string()}, {"reason", error.message()}});
     return entries;
   }
   for (; it != fs::directory_iterator(); it.increment(error)) {

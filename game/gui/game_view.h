@@ -32,6 +32,7 @@
 #include "core/match/game_session.h"
 #include "core/recording/recorder.h"
 #include "core/store/store.h"
+#include "core/util/translation.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_marking.h"
 #include "game/gui/board_view.h"
@@ -190,7 +191,8 @@ class GameView {
   bool dropped_by_hand_ = false;         // the last human move was dragged: no glide
   std::optional<Glide> glide_;
 
-  Button failure_menu_{"Menu", "Back to the menu (Esc)", {}};
+  // TRANSLATORS: a button 220 pixels wide, under the reason a game cannot be shown.
+  Button failure_menu_{tr("Menu"), tr("Back to the menu (Esc)"), {}};
   sf::FloatRect panel_;
   sf::FloatRect buttons_area_;  // the screen's buttons' grid: its top, left and width
   float help_top_ = 0;

@@ -11,6 +11,7 @@
 #include "core/chess/uci.h"
 #include "core/match/game_record.h"
 #include "core/review/game_review.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/layout_log.h"
@@ -95,28 +96,48 @@ std::string GameView::status_text() const {
   const match::GameSession& s = *session();
   const chess::Game& g = game();
   if (view_ply_)
-    return "Looking at move " + std::to_string((*view_ply_ + 1) / 2) + " (ply " + std::to_string(*view_ply_) + " of " +
-           std::to_string(g.moves().size()) + "): End or a click on the board returns to the game";
-  if (g.is_over()) return g.outcome().description();
+    // TRANSLATORS: {move} is the number of the move shown, {ply} that of its half-move, {plies} the half-moves
+    // of the game; "End" is a key.
+    return fill(tr("Looking at move {move} (ply {ply} of {plies}): End or a click on the board returns to the game"),
+                {{"move", std::to_string((*view_ply_ + 1) / 2)},
+                 {"ply", std::to_string(*view_ply_)},
+                 {"plies", std::to_string(g.moves().size())}});
+  if (g.is_over()) return g.outcome().shown_description();
   const Color side = g.position().side_to_move();
   std::string text;
   const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
-  if (s.seat(side).human()) text = one_human ? "Your move" : std::string(chess::color_name(side)) + " to move";
-  else text = s.seat(side).label + (s.thinking_side() ? " is thinking..." : " to move");
+  if (s.seat(side).human())
+    text = one_human ? tr("Your move") : side == chess::WHITE ? tr("White to move") : tr("Black to move");
+  else
+    // TRANSLATORS: {player} is an AI player's name.
+    text = fill(s.thinking_side() ? tr("{player} is thinking...") : tr("{player} to move"),
+                {{"player", s.seat(side).label}});
+  // What else holds, each part after " - " ("Your move - check!").
   if (g.position().in_check()) {
-    text += " - check!";
     if (g.start().variant() == chess::Variant::ThreeCheck)
-      text += " (" + std::to_string(g.position().checks_given(~side)) + " of " + std::to_string(chess::ChecksToWin) + ")";
+      // TRANSLATORS: the status line's part after " - " in three-check: {n} checks given of the {total} that win.
+      text += " - " + fill(tr("check! ({n} of {total})"), {{"n", std::to_string(g.position().checks_given(~side))},
+                                                          {"total", std::to_string(chess::ChecksToWin)}});
+    else
+      // TRANSLATORS: the status line's part after " - " ("Your move - check!").
+      text += " - " + std::string(tr("check!"));
   }
   if (auto claim = s.claimable_draw())
-    text += *claim == chess::Termination::ThreefoldRepetition ? " - you may claim a draw (threefold repetition)"
-                                                               : " - you may claim a draw (fifty-move rule)";
+    text += " - " + std::string(*claim == chess::Termination::ThreefoldRepetition
+                                    // TRANSLATORS: the status line's part after " - " ("Your move - you may claim a
+                                    // draw (...)").
+                                    ? tr("you may claim a draw (threefold repetition)")
+                                    : tr("you may claim a draw (fifty-move rule)"));
   else if (s.draw_offer_made())
-    text += " - your draw offer goes with it";
+    // TRANSLATORS: the status line's part after " - " ("Your move - your draw offer goes with it"): with the move.
+    text += " - " + std::string(tr("your draw offer goes with it"));
   else if (s.draw_offered_to_human())
-    text += " - " + std::string(chess::color_name(~side)) + " offers a draw: accept it, or move to decline";
+    // TRANSLATORS: the status line's part after " - " ("Your move - Black offers a draw: ...").
+    text += " - " + std::string(~side == chess::WHITE ? tr("White offers a draw: accept it, or move to decline")
+                                                       : tr("Black offers a draw: accept it, or move to decline"));
   else if (s.draw_offered_to_mover() && !s.seat(side).human())
-    text = s.seat(side).label + " is considering your draw offer...";
+    // TRANSLATORS: {player} is an AI player's name.
+    text = fill(tr("{player} is considering your draw offer..."), {{"player", s.seat(side).label}});
   return text;
 }
 
@@ -127,12 +148,17 @@ std::string GameView::opening_text() const {
 std::string GameView::thinking_text() const {
   const match::GameSession& s = *session();
   std::optional<players::SearchInfo> info = s.thinking_info();
-  if (!engine_help_shown()) return info ? "Rated game: the AI's thinking is not shown." : "";
+  if (!engine_help_shown()) return info ? tr("Rated game: the AI's thinking is not shown.") : "";
   if (!info || info->depth == 0) return "";
   const Color side = game().position().side_to_move();
-  std::string text = "depth " + std::to_string(info->depth);
-  if (std::string score = score_text(*info, side); !score.empty()) text += "  " + score;
-  text += "  " + count_text(info->nodes) + " nodes";
+  const std::string score = score_text(*info, side);
+  std::string text =
+      // TRANSLATORS: the AI's search: how deep it looked ({depth} half-moves), its score for the position ("+0.35",
+      // "#-2": White's view), the positions it looked at ({nodes}, shortened: "1.2k", "3.4M").
+      fill(score.empty() ? trn("depth {depth}  {nodes} nodes", "depth {depth}  {nodes} nodes", info->nodes)
+                         : trn("depth {depth}  {score}  {nodes} nodes", "depth {depth}  {score}  {nodes} nodes",
+                               info->nodes),
+           {{"depth", std::to_string(info->depth)}, {"score", score}, {"nodes", count_text(info->nodes)}});
   chess::Position pos = game().position();
   std::string line;
   for (std::size_t i = 0; i < info->pv.size() && i < 8; ++i) {
@@ -160,8 +186,12 @@ void GameView::draw_player(sf::RenderTarget& target, Color side, float top) {
   float marks = 0;
   if (game().start().variant() == chess::Variant::ThreeCheck)
     marks = draw_check_marks(target, assets, pos.checks_given(side), {x + width, top + 6}) + 10;
-  const std::string label =
-      s.seat(side).label;  // the person by their profile's name (Setup::seats_to_play), two people as White and Black
+  // The person by their profile's name (Setup::seats_to_play); two people as White and Black, the names the
+  // PGN and the store keep, shown in the player's language.
+  std::string label = s.seat(side).label;
+  if (s.seat(chess::WHITE).human() && s.seat(chess::BLACK).human() && label == chess::color_name(side))
+    // TRANSLATORS: a player's name in the Play screen's panel, when two people play at one board.
+    label = side == chess::WHITE ? trc("side", "White") : trc("side", "Black");
   draw_text(target, assets.bold(), fit_text(assets.bold(), label, 16, width - 30 - marks), 16, {x + 30, top + 4},
             to_move ? colors::Text : colors::TextDim);
 
@@ -243,7 +273,7 @@ void GameView::draw_panel(sf::RenderTarget& target, const Parts& parts) {
   move_list_.draw(target, assets, {x, y, width, std::max(20.0f, bottom_player - y - 8)},
                   {&san_, game().start().fullmove_number(), game().start().side_to_move() == chess::BLACK,
                    shown_ply()},
-                  view_ply_ ? MoveListView::Follow::Nothing : MoveListView::Follow::LastMove, "No moves yet");
+                  view_ply_ ? MoveListView::Follow::Nothing : MoveListView::Follow::LastMove, tr("No moves yet"));
 
   draw_player(target, ~top_side, bottom_player);
 
@@ -255,11 +285,12 @@ void GameView::draw_panel(sf::RenderTarget& target, const Parts& parts) {
 std::string GameView::end_headline() const {
   const match::GameSession& s = *session();
   const chess::Outcome& outcome = game().outcome();
-  if (outcome.result == chess::GameResult::Draw) return "Draw";
+  // TRANSLATORS: the end-of-game box's headline: the game ended in a draw (a noun).
+  if (outcome.result == chess::GameResult::Draw) return trc("result", "Draw");
   const Color winner = *outcome.winner();
   if (s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human())  // one human: speak to them
-    return s.seat(winner).human() ? "You won" : "You lost";
-  return std::string(chess::color_name(winner)) + " wins";
+    return s.seat(winner).human() ? tr("You won") : tr("You lost");
+  return winner == chess::WHITE ? tr("White wins") : tr("Black wins");
 }
 
 namespace {
@@ -269,10 +300,22 @@ std::string next_level_advice(const players::Seat& ai, int results_in_a_row) {
   constexpr int Run = 3;
   if (std::abs(results_in_a_row) < Run || !ai.plugin) return "";
   const players::LevelRating* next = players::next_rating(ai.plugin->ratings(), ai.level, results_in_a_row);
-  const std::string run = std::to_string(std::abs(results_in_a_row)) + (results_in_a_row > 0 ? " wins" : " losses");
-  if (!next) return results_in_a_row > 0 ? run + " in a row against the strongest measured level: well played." : "";
-  return run + " in a row: try " + players::ai_label(ai.plugin->id(), next->level) + " next (measured " +
-         std::to_string(std::lround(next->elo)) + ").";
+  const unsigned long run = static_cast<unsigned long>(std::abs(results_in_a_row));
+  const std::string n = std::to_string(run);
+  if (!next)
+    return results_in_a_row > 0
+               ? fill(trn("{n} win in a row against the strongest measured level: well played.",
+                          "{n} wins in a row against the strongest measured level: well played.", run),
+                      {{"n", n}})
+               : "";
+  const std::string player = players::ai_label(ai.plugin->id(), next->level);
+  const std::string elo = std::to_string(std::lround(next->elo));
+  // TRANSLATORS: {player} is an AI and its level ("alphabeta 1400"), {elo} its measured rating.
+  return fill(results_in_a_row > 0 ? trn("{n} win in a row: try {player} next (measured {elo}).",
+                                         "{n} wins in a row: try {player} next (measured {elo}).", run)
+                                   : trn("{n} loss in a row: try {player} next (measured {elo}).",
+                                         "{n} losses in a row: try {player} next (measured {elo}).", run),
+              {{"n", n}, {"player", player}, {"elo", elo}});
 }
 
 }  // namespace
@@ -280,25 +323,32 @@ std::string next_level_advice(const players::Seat& ai, int results_in_a_row) {
 std::vector<std::string> GameView::end_details() const {
   const chess::Outcome& outcome = game().outcome();
   const match::GameSession& s = *session();
-  std::string how = outcome.description();  // "Black wins by checkmate", "Draw by stalemate"
+  std::string how = outcome.shown_description();  // "Black wins by checkmate", "Draw by stalemate"
   if (outcome.result != chess::GameResult::Draw && s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human()) {
     // Spoken to the one human under the headline "You won" / "You lost".
     const bool lost = s.seat(*outcome.winner()).human() == false;
-    how = lost && outcome.termination == chess::Termination::Resignation ? "You resigned"
-                                                                         : "By " + match::ending_words(outcome);
+    how = lost && outcome.termination == chess::Termination::Resignation
+              ? std::string(tr("You resigned"))
+              // TRANSLATORS: {ending} is how the game ended ("checkmate", "time forfeit"), under "You won" or "You lost".
+              : fill(tr("By {ending}"), {{"ending", tr(match::ending_words(outcome).c_str())}});
   }
   // The result after the words, never as a second bracket: "Draw by threefold repetition (claimed), 1/2-1/2."
-  std::vector<std::string> details{how + (how.ends_with(')') ? ", " + outcome.pgn_result() + "."
-                                                             : " (" + outcome.pgn_result() + ").")};
+  // TRANSLATORS: {ending} is how the game ended ("Black wins by checkmate", "You resigned"), {result} the
+  // result as chess writes it ("1-0", "1/2-1/2").
+  std::vector<std::string> details{fill(how.ends_with(')') ? tr("{ending}, {result}.") : tr("{ending} ({result})."),
+                                        {{"ending", how}, {"result", outcome.pgn_result()}})};
   const bool one_human = s.seat(chess::WHITE).human() != s.seat(chess::BLACK).human();
   const players::Seat& ai = s.seat(s.seat(chess::WHITE).human() ? chess::BLACK : chess::WHITE);
   if (const auto& rating_change = recorder_.rating_change()) {
     const long change = std::lround(rating_change->after.rating) - std::lround(rating_change->before.rating);
-    details.push_back(std::string(rating::provisional(rating_change->after) ? "Your provisional rating: "
-                                                                             : "Your rating: ") +
-                      rating::rating_text(rating_change->before) + " \xE2\x86\x92 " +
-                      rating::rating_text(rating_change->after) + " (" + (change >= 0 ? "+" : "") +
-                      std::to_string(change) + ").");
+    details.push_back(fill(rating::provisional(rating_change->after)
+                               // TRANSLATORS: {before} and {after} are the player's rating before and after the game
+                               // ("1500 ± 686"), {change} the difference ("+12", "-8").
+                               ? tr("Your provisional rating: {before} \xE2\x86\x92 {after} ({change}).")
+                               : tr("Your rating: {before} \xE2\x86\x92 {after} ({change})."),
+                           {{"before", rating::rating_text(rating_change->before)},
+                            {"after", rating::rating_text(rating_change->after)},
+                            {"change", (change >= 0 ? "+" : "") + std::to_string(change)}}));
     if (const std::string next = next_level_advice(ai, recorder_.results_in_a_row()); !next.empty())
       details.push_back(next);
   } else if (recorder_.source() == store::GameSource::Window && one_human && !recorder_.rated().rated) {

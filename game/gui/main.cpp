@@ -4,28 +4,36 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/util/install_layout.h"
 #include "core/util/text_file.h"
+#include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/display_check.h"
 
 int main(int argc, char** argv) {
-  CLI::App cli{"Gambit: a desktop chess game. Play against the computer or a friend, or watch AI players."};
+  // The desktop's language until the settings are read (App::run); --help too.
+  gambit::start_translations(gambit::locale_directory(), "");
+  using gambit::tr;
+  CLI::App cli{tr("Gambit: a desktop chess game. Play against the computer or a friend, or watch AI players.")};
   cli.set_version_flag("--version", std::string("gambit ") + GAMBIT_VERSION);
   gambit::gui::AppOptions options;
   std::string config;
   std::string state_file;
-  cli.add_option("--config", config, "Read this configuration file alone (instead of the default and user files)")
+  cli.add_option("--config", config, tr("Read this configuration file alone (instead of the default and user files)"))
       ->check(CLI::ExistingFile);
-  cli.add_flag("--demo", options.demo, "Start straight in the demo (AI vs AI)");
-  cli.add_option("--state-file", state_file, "Keep a JSON description of what the window shows in this file (for tests)");
-  cli.add_flag("--frame-stats", options.frame_stats, "At exit, print frame times and CPU use");
+  cli.add_flag("--demo", options.demo, tr("Start straight in the demo (AI vs AI)"));
+  cli.add_option("--state-file", state_file,
+                 tr("Keep a JSON description of what the window shows in this file (for tests)"));
+  cli.add_flag("--frame-stats", options.frame_stats, tr("At exit, print frame times and CPU use"));
   std::string game_file;
-  cli.add_option("game", game_file, "A game to open (PGN, its first game; or a FEN): it goes on from its last position")
+  cli.add_option("game", game_file,
+                 tr("A game to open (PGN, its first game; or a FEN): it goes on from its last position"))
       ->check(CLI::ExistingFile);
   std::string analyse;
   cli.add_option("--analyse,--analyze", analyse,
-                 "Open the analysis board on a position (a FEN) or a game (a PGN file, its first game, with its variations)");
+                 tr("Open the analysis board on a position (a FEN) or a game (a PGN file, its first game, with its "
+                    "variations)"));
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

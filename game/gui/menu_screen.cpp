@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "core/recording/rated_game.h"
+#include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
@@ -30,16 +31,20 @@ struct Entry {
   const char* tooltip;
 };
 constexpr Entry Entries[] = {
-    {MenuScreen::Item::Resume, "Resume game", "Go on with the game left when Gambit closed (R)"},
-    {MenuScreen::Item::Play, "Play", "Choose your colour, opponent and clock, and play (P)"},
-    {MenuScreen::Item::AtMyLevel, "Play at my level", ""},  // the tooltip names the level (rebuild)
-    {MenuScreen::Item::Analyse, "Analyse", "Study a position or a game with an engine: moves, variations, lines (A)"},
-    {MenuScreen::Item::Practise, "Practise", ""},  // the tooltip says how many are due (rebuild)
-    {MenuScreen::Item::Puzzles, "Puzzles", "Rated puzzles from games of Gambit's levels, near your puzzle rating (Z)"},
-    {MenuScreen::Item::Demo, "Demo (AI vs AI)", "Watch the AI players (D)"},
-    {MenuScreen::Item::Scores, "Scores", "Your results (S)"},
-    {MenuScreen::Item::Settings, "Settings", "Players, clock, board (T)"},
-    {MenuScreen::Item::Quit, "Quit", "Leave Gambit (Q)"},
+    // TRANSLATORS: the menu's buttons (320 pixels wide) and their tooltips; the letter in brackets is the key.
+    {MenuScreen::Item::Resume, N_("Resume game"), N_("Go on with the game left when Gambit closed (R)")},
+    // TRANSLATORS: the menu's button that opens the New Game screen (a verb: play a game).
+    {MenuScreen::Item::Play, N_("Play"), N_("Choose your colour, opponent and clock, and play (P)")},
+    {MenuScreen::Item::AtMyLevel, N_("Play at my level"), ""},  // the tooltip names the level (rebuild)
+    {MenuScreen::Item::Analyse, N_("Analyse"),
+     N_("Study a position or a game with an engine: moves, variations, lines (A)")},
+    {MenuScreen::Item::Practise, N_("Practise"), ""},  // the tooltip says how many are due (rebuild)
+    {MenuScreen::Item::Puzzles, N_("Puzzles"),
+     N_("Rated puzzles from games of Gambit's levels, near your puzzle rating (Z)")},
+    {MenuScreen::Item::Demo, N_("Demo (AI vs AI)"), N_("Watch the AI players (D)")},
+    {MenuScreen::Item::Scores, N_("Scores"), N_("Your results (S)")},
+    {MenuScreen::Item::Settings, N_("Settings"), N_("Players, clock, board (T)")},
+    {MenuScreen::Item::Quit, N_("Quit"), N_("Leave Gambit (Q)")},
 };
 }  // namespace
 
@@ -74,9 +79,13 @@ std::optional<config::Settings> MenuScreen::at_my_level(std::string* description
   settings.white = you_black ? opponent : config::SeatConfig{};
   settings.black = you_black ? config::SeatConfig{} : opponent;
   if (description)
-    *description = "Against " + players::ai_label(plugin->id(), level->level) + " (measured " +
-                   std::to_string(std::lround(level->elo)) + "), the level nearest your " +
-                   recording::pool_text(pool) + " rating " + rating::rating_text(mine) + " (L)";
+    // TRANSLATORS: the tooltip of "Play at my level". {player}: an AI and its level ("alphabeta 1200"); {elo}: its
+    // measured rating; {pool}: the kind of game ("Blitz", "Three-check rapid"); {rating}: the player's rating.
+    *description = fill(tr("Against {player} (measured {elo}), the level nearest your {pool} rating {rating} (L)"),
+                        {{"player", players::ai_label(plugin->id(), level->level)},
+                         {"elo", std::to_string(std::lround(level->elo))},
+                         {"pool", recording::pool_text(pool)},
+                         {"rating", rating::rating_text(mine)}});
   return settings;
 }
 
@@ -96,17 +105,24 @@ void MenuScreen::rebuild() {
   int due = 0;
   if (store::Store* store = app_.setup().store())
     if (auto count = store->practice_due_count(std::int64_t(std::time(nullptr)))) due = count.value();
-  const std::string practise_label = due > 0 ? "Practise: " + std::to_string(due) + " today" : "Practise";
+  // TRANSLATORS: a menu button (320 pixels wide); {n} positions are due for practice today.
+  const std::string practise_label = due > 0 ? fill(trn("Practise: {n} today", "Practise: {n} today", unsigned(due)),
+                                                    {{"n", std::to_string(due)}})
+                                             : tr("Practise");
   const std::string practise_tooltip =
-      due > 0 ? std::to_string(due) + (due == 1 ? " position" : " positions") +
-                    " from your reviewed games to practise today: find the better move (M)"
-              : "Find the better move where you erred in your reviewed games; none is due now (M)";
+      due > 0 ? fill(trn("{n} position from your reviewed games to practise today: find the better move (M)",
+                         "{n} positions from your reviewed games to practise today: find the better move (M)",
+                         unsigned(due)),
+                     {{"n", std::to_string(due)}})
+              : tr("Find the better move where you erred in your reviewed games; none is due now (M)");
   for (const Entry& entry : Entries) {
     if (entry.item == Item::Resume && !resumable) continue;
     if (entry.item == Item::AtMyLevel && !measured) continue;
     items_.push_back(entry.item);
     if (entry.item == Item::Practise) buttons_.push_back({practise_label, practise_tooltip, {}});
-    else buttons_.push_back({entry.label, entry.item == Item::AtMyLevel ? at_my_level_tooltip : entry.tooltip, {}});
+    else
+      buttons_.push_back(
+          {tr(entry.label), entry.item == Item::AtMyLevel ? at_my_level_tooltip : std::string(tr(entry.tooltip)), {}});
   }
   focus_ = 0;
 }
@@ -141,7 +157,7 @@ void MenuScreen::layout() {
   const auto room = std::size_t(std::max(0.0f, bottom - 20 - used) / 20);
   if (problem_lines_.size() > room) {
     problem_lines_.resize(room);
-    if (room > 0) problem_lines_.back() = "... and more: every problem is printed in the terminal too";
+    if (room > 0) problem_lines_.back() = tr("... and more: every problem is printed in the terminal too");
   }
   top_ = std::round(std::max(16.0f, (bottom - used - 20.0f * float(problem_lines_.size())) / 2 + 10));
   const float first = top_ + (show_pieces_ ? PiecesHeight : 0.0f) + TitleHeight;
@@ -163,7 +179,7 @@ void MenuScreen::activate(Item item) {
     case Item::AtMyLevel:
       if (auto settings = at_my_level()) {
         if (auto saved = app_.setup().save_settings(*settings); !saved)
-          app_.toast("This choice is not remembered for next time: " + saved.error());
+          app_.toast(fill(tr("This choice is not remembered for next time: {reason}"), {{"reason", saved.error()}}));
         // With a game waiting, the New Game screen (on this choice) says what Start does to it first.
         if (app_.setup().kept_game_fate().kind != Setup::KeptGameFate::Kind::None)
           app_.push(std::make_unique<NewGameScreen>(app_));
@@ -238,8 +254,9 @@ void MenuScreen::draw(sf::RenderTarget& target) {
                         app_.setup().settings().ui.piece_set);
     y += PiecesHeight;
   }
-  draw_text_centred(target, assets.bold(), "Gambit", 56, {0, y, size.x, 64});
-  draw_text_centred(target, assets.font(), "a small chess game", 18, {0, y + 62, size.x, 28}, colors::TextDim);
+  // TRANSLATORS: the menu's title: the program's name (kept as it is, or written in the language's letters).
+  draw_text_centred(target, assets.bold(), tr("Gambit"), 56, {0, y, size.x, 64});
+  draw_text_centred(target, assets.font(), tr("a small chess game"), 18, {0, y + 62, size.x, 28}, colors::TextDim);
   for (const Button& button : buttons_) button.draw(target, assets);
 
   y = 0;

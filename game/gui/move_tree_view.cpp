@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/util/translation.h"
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
@@ -129,7 +130,7 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
   fill_rect(target, rect, sf::Color(40, 38, 35));
   cells_.clear();
   if (laid.empty()) {
-    draw_text(target, assets.font(), "No moves yet: play one on the board", TextSize, {rect.left + 8, rect.top + 6},
+    draw_text(target, assets.font(), tr("No moves yet: play one on the board"), TextSize, {rect.left + 8, rect.top + 6},
               colors::TextDim);
     return;
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/chess/variant.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/play_screen.h"
@@ -30,8 +31,12 @@ constexpr struct {
   const char* label;
   int minutes;
   int increment_seconds;
-} ClockPresets[] = {{"Untimed", 0, 0}, {"3+2", 3, 2}, {"5+3", 5, 3},     {"10+0", 10, 0},
-                    {"15+10", 15, 10}, {"30+0", 30, 0}, {"Custom", -1, -1}};
+} ClockPresets[] = {
+    // TRANSLATORS: a clock button, about 80 pixels wide: a game without a clock.
+    {N_("Untimed"), 0, 0},
+    {"3+2", 3, 2}, {"5+3", 5, 3}, {"10+0", 10, 0}, {"15+10", 15, 10}, {"30+0", 30, 0},
+    // TRANSLATORS: a clock button, about 80 pixels wide: the player sets minutes and seconds a move.
+    {N_("Custom"), -1, -1}};
 constexpr std::size_t Custom = std::size(ClockPresets) - 1;
 
 const char* colour_name(int colour) {
@@ -43,30 +48,40 @@ const char* colour_name(int colour) {
 
 namespace {
 
-// "measured 1469 ± 86 Elo" (the games and time control are in the ratings file and docs/levels.md).
-std::string measured_text(const players::LevelRating& measured) {
-  return "measured " + std::to_string(std::lround(measured.elo)) + " \xC2\xB1 " +
-         std::to_string(std::lround(measured.margin)) + " Elo";
+// A level's description with its measured rating: "Measured 1469 ± 86 Elo" alone, or after the
+// plugin's words, "...; measured 1469 ± 86 Elo" (the games and time control are in the ratings file
+// and docs/levels.md).
+std::string with_measured_text(const std::string& description, const players::LevelRating& measured) {
+  const std::string elo = std::to_string(std::lround(measured.elo));
+  const std::string margin = std::to_string(std::lround(measured.margin));
+  if (description.empty())
+    return fill(tr("Measured {elo} \xC2\xB1 {margin} Elo"), {{"elo", elo}, {"margin", margin}});
+  // TRANSLATORS: {description} is a level's description in the plugin's words.
+  return fill(tr("{description}; measured {elo} \xC2\xB1 {margin} Elo"),
+              {{"description", description}, {"elo", elo}, {"margin", margin}});
 }
 
 }  // namespace
 
 NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   const config::Settings& settings = app_.setup().settings();
-  for (const char* label : {"White", "Black", "Random"}) colour_buttons_.push_back({label, "", {}});
-  colour_buttons_[0].tooltip = "You play White and move first (W)";
-  colour_buttons_[1].tooltip = "You play Black (B)";
-  colour_buttons_[2].tooltip = "White or Black, drawn for each game (R)";
-  for (const auto& preset : ClockPresets) clock_buttons_.push_back({preset.label, "", {}});
+  // TRANSLATORS: buttons after "You play" (about 140 pixels wide): the side the player takes.
+  for (const char* label : {trc("side", "White"), trc("side", "Black"), tr("Random")})
+    colour_buttons_.push_back({label, "", {}});
+  colour_buttons_[0].tooltip = tr("You play White and move first (W)");
+  colour_buttons_[1].tooltip = tr("You play Black (B)");
+  colour_buttons_[2].tooltip = tr("White or Black, drawn for each game (R)");
+  for (const auto& preset : ClockPresets) clock_buttons_.push_back({tr(preset.label), "", {}});
   for (std::string_view id : config::GameVariants) {
-    std::string name(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people);
-    name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));  // "Standard chess", "Three-check"
+    // "Standard chess", "Three-check"
+    const std::string name = capitalized(
+        tr(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people.data()));
     variant_buttons_.push_back({name, "", {}});
   }
 
-  opponent_choice_.label = "Opponent";
+  opponent_choice_.label = tr("Opponent");
   opponent_ids_.push_back("");
-  opponent_choice_.items.push_back("A friend, at this computer");
+  opponent_choice_.items.push_back(tr("A friend, at this computer"));
   for (const auto& plugin : app_.setup().catalog().plugins()) {
     opponent_ids_.push_back(plugin->id());
     opponent_choice_.items.push_back(plugin->name() + " (" + plugin->id() + ")");
@@ -88,8 +103,10 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
     if (ClockPresets[i].minutes == settings.clock.minutes &&
         ClockPresets[i].increment_seconds == settings.clock.increment_seconds)
       clock_preset_ = i;
-  minutes_ = NumberField{"Minutes", {}, std::max(1, settings.clock.minutes), 1, config::MaxClockMinutes, 1};
-  increment_ = NumberField{"Seconds a move", {}, settings.clock.increment_seconds, 0, config::MaxIncrementSeconds, 1};
+  minutes_ = NumberField{tr("Minutes"), {}, std::max(1, settings.clock.minutes), 1, config::MaxClockMinutes, 1};
+  increment_ =
+      // TRANSLATORS: the clock's increment: the seconds added after each move.
+      NumberField{tr("Seconds a move"), {}, settings.clock.increment_seconds, 0, config::MaxIncrementSeconds, 1};
   for (std::size_t i = 0; i < config::GameVariants.size(); ++i)
     if (config::GameVariants[i] == settings.game.variant) variant_ = int(i);
   decide();
@@ -106,9 +123,10 @@ void NewGameScreen::choose_opponent(std::size_t index) {
   const auto plugin = app_.setup().catalog().find(opponent_ids_[opponent_]);
   if (!plugin) return;
   for (const gambit_level& level : plugin->levels()) {
-    std::string description = level.description ? level.description : "";
+    // A plugin's own words: those of the plugins shipped with Gambit are in its catalogue.
+    std::string description = level.description ? tr(level.description) : "";
     if (const players::LevelRating* measured = players::find_rating(plugin->ratings(), level.name))
-      description += (description.empty() ? "M" + measured_text(*measured).substr(1) : "; " + measured_text(*measured));
+      description = with_measured_text(description, *measured);
     levels_.push_back({level.name, description, {}});
   }
   // A medium level to begin with: the second of four, as most players expect;
@@ -125,11 +143,12 @@ std::string NewGameScreen::problem() const {
   const std::string id = opponent_id();
   if (id.empty()) return "";
   const auto plugin = app_.setup().catalog().find(id);
-  if (!plugin) return "The player '" + id + "' is no longer available.";
+  if (!plugin) return fill(tr("The player '{player}' is no longer available."), {{"player", id}});
   const chess::Variant variant = chess::variant_from_name(config::GameVariants[std::size_t(variant_)]).value_or(chess::Variant::Standard);
   if (!plugin->plays(variant))
-    return plugin->name() + " does not play " + std::string(chess::names_of(variant).for_people) +
-           ": choose another opponent or standard chess.";
+    // TRANSLATORS: {player} is a player's name, {variant} a variant's name ("three-check").
+    return fill(tr("{player} does not play {variant}: choose another opponent or standard chess."),
+                {{"player", plugin->name()}, {"variant", tr(chess::names_of(variant).for_people.data())}});
   return "";
 }
 
@@ -170,8 +189,11 @@ void NewGameScreen::decide() {
     const rating::RatingPool pool = recording::pool_of_clock(variant, settings.clock);
     rating::Glicko2 mine;
     if (auto now = store->rating(pool)) mine = now.value();
-    rated_line_ += ": " + recording::pool_text(pool) + ". Your " + recording::pool_text(pool) + " rating: " +
-                   rating::rating_text(mine) + (rating::provisional(mine) ? " (provisional)." : ".");
+    // TRANSLATORS: {pool} is the kind of game rated ("Blitz", "Three-check rapid"), {rating} the player's
+    // rating in it ("1500 ± 686").
+    rated_line_ = fill(rating::provisional(mine) ? tr("Rated: {pool}. Your {pool} rating: {rating} (provisional).")
+                                                 : tr("Rated: {pool}. Your {pool} rating: {rating}."),
+                       {{"pool", recording::pool_text(pool)}, {"rating", rating::rating_text(mine)}});
   } else {
     rated_line_ += ".";
   }
@@ -187,7 +209,7 @@ void NewGameScreen::start() {
     return;
   }
   if (auto saved = app_.setup().save_settings(settings); !saved)
-    app_.toast("This choice is not remembered for next time: " + saved.error());
+    app_.toast(fill(tr("This choice is not remembered for next time: {reason}"), {{"reason", saved.error()}}));
   app_.replace(std::make_unique<PlayScreen>(app_));
 }
 
@@ -299,19 +321,20 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const float width = std::min(760.0f, size_.x - 2 * Margin);
   const float left = std::round((size_.x - width) / 2), controls = left + LabelWidth, room = width - LabelWidth;
-  draw_text(target, assets.bold(), "New game", 26, {left, 20});
+  draw_text(target, assets.bold(), tr("New game"), 26, {left, 20});
   auto label = [&](const char* text, float y) { draw_text(target, assets.font(), text, 17, {left, y + 8}); };
 
-  label("You play", colour_buttons_[0].rect.top);
+  // TRANSLATORS: the labels of the New Game screen's rows, in a column 130 pixels wide.
+  label(tr("You play"), colour_buttons_[0].rect.top);
   for (const Button& b : colour_buttons_) b.draw(target, assets);
   opponent_choice_.draw(target, assets);
 
   if (opponent_ != 0) {
     const auto plugin = app_.setup().catalog().find(opponent_id());
-    const std::string about = plugin ? plugin->description() : "";
+    const std::string about = plugin ? tr(plugin->description().c_str()) : "";
     draw_text(target, assets.font(), fit_words(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
               colors::TextDim);
-    label("Level", levels_top_);
+    label(tr("Level"), levels_top_);
   }
   const bool grid = levels_.size() > ListedLevels;
   for (std::size_t i = 0; grid && i < levels_.size(); ++i) {
@@ -339,19 +362,19 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
                 12, {text_left, top + 15 * float(l)}, chosen ? colors::Text : colors::TextDim);
   }
   if (opponent_ != 0 && levels_.empty())
-    draw_text(target, assets.font(), "This player has no levels: it plays with its options (Settings).", 14,
+    draw_text(target, assets.font(), tr("This player has no levels: it plays with its options (Settings)."), 14,
               {controls, levels_top_ + 6}, colors::TextDim);
   if (opponent_ == 0)
-    draw_text(target, assets.font(), fit_text(assets.font(), "You and a friend take turns at this board.", 14, room), 14,
-              {controls, levels_top_ + 4}, colors::TextDim);
+    draw_text(target, assets.font(), fit_text(assets.font(), tr("You and a friend take turns at this board."), 14, room),
+              14, {controls, levels_top_ + 4}, colors::TextDim);
 
-  label("Clock", clock_buttons_[0].rect.top);
+  label(tr("Clock"), clock_buttons_[0].rect.top);
   for (const Button& b : clock_buttons_) b.draw(target, assets);
   if (clock_preset_ == Custom) {
     minutes_.draw(target, assets);
     increment_.draw(target, assets);
   }
-  label("Variant", variant_buttons_[0].rect.top);
+  label(tr("Variant"), variant_buttons_[0].rect.top);
   for (const Button& b : variant_buttons_) b.draw(target, assets);
   {
     const LayoutLog::Region region("rated", {controls, rated_top_, room, 22});
@@ -363,7 +386,7 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   if (app_.toast_text().empty()) {
     const std::string why = !problem().empty() ? problem() : kept_line_;
     const std::string note =
-        why.empty() ? "An AI's options (search depth, time, hash...) are on the Settings screen." : why;
+        why.empty() ? tr("An AI's options (search depth, time, hash...) are on the Settings screen.") : why;
     const auto lines = wrap_text(assets.font(), note, 14, back_.rect.left - 12 - left);
     for (std::size_t i = 0; i < lines.size() && i < 3; ++i)
       draw_text(target, assets.font(), lines[i], 14, {left, note_top_ + 4 + 19 * float(i)},

@@ -14,6 +14,7 @@
 
 #include "core/config/settings.h"
 #include "core/recording/rated_game.h"
+#include "core/util/translation.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -69,8 +70,10 @@ class NewGameScreen : public Screen {
   std::vector<Button> clock_buttons_;
   NumberField minutes_, increment_;
   std::vector<Button> variant_buttons_;
-  Button start_{"Start", "Start the game (Enter)", {}, true, true};
-  Button back_{"Back", "Back to the menu (Esc)", {}};
+  // TRANSLATORS: a button 140 pixels wide.
+  Button start_{tr("Start"), tr("Start the game (Enter)"), {}, true, true};
+  // TRANSLATORS: a button 110 pixels wide.
+  Button back_{tr("Back"), tr("Back to the menu (Esc)"), {}};
   float levels_top_ = 0, note_top_ = 0, rated_top_ = 0;
   float level_note_top_ = 0;  // where the chosen level's description goes when levels are a grid
   sf::Vector2f size_;

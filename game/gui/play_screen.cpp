@@ -13,6 +13,7 @@
 #include "core/chess/typed_move.h"
 #include "core/util/parse_number.h"
 #include "core/study/tree_pgn.h"
+#include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/new_game_screen.h"
@@ -37,15 +38,17 @@ PlayScreen::PlayScreen(App& app, std::optional<chess::Position> from, Start star
       set_up_(std::move(from)),
       view_(app, store::GameSource::Window, [this] { return session_.get(); }) {
   using A = Action;
-  buttons_.add(A::NewGame, "New game", "Choose a new game: colour, opponent, clock (Ctrl+N)");
-  buttons_.add(A::Undo, "Undo", "Take back your last move (Ctrl+Z)");
-  buttons_.add(A::Flip, "Flip", "Turn the board around (Ctrl+F)");
-  buttons_.add(A::Resign, "Resign", "Resign this game (Ctrl+R)");
-  buttons_.add(A::Draw, "Offer draw", "");  // or Claim draw, Accept draw: see label()
-  buttons_.add(A::Hint, "Hint", "Show a good move (Ctrl+H)");
-  buttons_.add(A::Save, "Save", "Save the game as PGN (Ctrl+S)");
-  buttons_.add(A::Load, "Load", "Load a game from PGN or FEN (Ctrl+O)");
-  buttons_.add(A::Menu, "Menu", "Back to the menu (Esc)");
+  // TRANSLATORS: the Play screen's buttons, in three columns of about 90 to 130 pixels.
+  buttons_.add(A::NewGame, tr("New game"), tr("Choose a new game: colour, opponent, clock (Ctrl+N)"));
+  buttons_.add(A::Undo, tr("Undo"), tr("Take back your last move (Ctrl+Z)"));
+  // TRANSLATORS: a button: turn the board around.
+  buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (Ctrl+F)"));
+  buttons_.add(A::Resign, tr("Resign"), tr("Resign this game (Ctrl+R)"));
+  buttons_.add(A::Draw, tr("Offer draw"), "");  // or Claim draw, Accept draw: see label()
+  buttons_.add(A::Hint, tr("Hint"), tr("Show a good move (Ctrl+H)"));
+  buttons_.add(A::Save, tr("Save"), tr("Save the game as PGN (Ctrl+S)"));
+  buttons_.add(A::Load, tr("Load"), tr("Load a game from PGN or FEN (Ctrl+O)"));
+  buttons_.add(A::Menu, tr("Menu"), tr("Back to the menu (Esc)"));
   start(start_with);
 }
 
@@ -83,7 +86,9 @@ void PlayScreen::start(Start start_with) {
   const chess::Variant variant = kept ? kept->game.start().variant() : fresh_game().start().variant();
   auto seats = app_.setup().seats_to_play(seated, variant);
   if (!seats) {
-    view_.fail((start_with == Start::Resume ? "The kept game cannot go on: " : "") + seats.error());
+    view_.fail(start_with == Start::Resume
+                   ? fill(tr("The kept game cannot go on: {reason}"), {{"reason", seats.error()}})
+                   : seats.error());
     return;
   }
   const std::array<players::Seat, chess::COLOR_NB>& session_seats = *seats;
@@ -104,8 +109,11 @@ void PlayScreen::start(Start start_with) {
         recording::Recorder::rated_decision(*kept, session_seats, app_.setup().store() != nullptr);
     session_->new_game(std::move(kept->game), now, kept->clocks);
     view_.game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
-    app_.toast("Game resumed after " + match::moves_text(game().moves().size()) + " (" +
-               view_.recorder().rated().words() + ").");
+    // TRANSLATORS: {moves} is how far the game went ("12 moves"); {rated} says whether it is rated
+    // ("Rated", or "Not rated: " and why).
+    app_.toast(fill(tr("Game resumed after {moves} ({rated})."),
+                    {{"moves", match::moves_text(game().moves().size())},
+                     {"rated", view_.recorder().rated().words()}}));
   }
   // A lone human playing Black sees the board from Black's side.
   view_.board().set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
@@ -143,12 +151,14 @@ void PlayScreen::leave_for_another() {
 
 void PlayScreen::abort_game() {
   view_.tell(view_.recorder().give_up());  // neither recorded nor kept
-  app_.toast("Game aborted: nothing is recorded.");
+  app_.toast(tr("Game aborted: nothing is recorded."));
   app_.replace(std::make_unique<NewGameScreen>(app_));
 }
 
 void PlayScreen::take_back() {
-  view_.recorder().make_unrated("you took a move back.");
+  // Kept with the unfinished game in English, and translated where it is shown (RatedDecision::words).
+  // TRANSLATORS: after "Not rated: ".
+  view_.recorder().make_unrated(N_("you took a move back."));
   session_->undo(app_.now());
   view_.reset();
   hint_.reset();
@@ -156,8 +166,9 @@ void PlayScreen::take_back() {
 
 void PlayScreen::ask_hint() {
   if (!session_->request_hint(app_.now())) return;
-  view_.recorder().make_unrated("you asked for a hint.");
-  app_.toast("Looking for a good move...");
+  // TRANSLATORS: after "Not rated: ".
+  view_.recorder().make_unrated(N_("you asked for a hint."));
+  app_.toast(tr("Looking for a good move..."));
 }
 
 void PlayScreen::keep_unfinished_game() {
@@ -194,23 +205,25 @@ bool PlayScreen::enabled(Action action) const {
 void PlayScreen::label(Action action, Button& button) const {
   const bool rated = view_.recorder().rated().rated && session_ && !game().is_over();
   if (action == Action::Resign && session_ && session_->can_abort()) {
-    button.label = "Abort";
-    button.tooltip = "End the game before your first move: nothing is recorded (Ctrl+R)";
+    // TRANSLATORS: a button (about 90 to 130 pixels wide): end the game before it counts.
+    button.label = tr("Abort");
+    button.tooltip = tr("End the game before your first move: nothing is recorded (Ctrl+R)");
     return;
   }
   if (action == Action::Resign) {
-    button.label = "Resign";
-    button.tooltip = "Resign this game (Ctrl+R)";
+    button.label = tr("Resign");
+    button.tooltip = tr("Resign this game (Ctrl+R)");
     return;
   }
   if (action == Action::Undo) {
-    button.label = "Undo";
-    button.tooltip = rated ? "Take back your last move: makes the game unrated (Ctrl+Z)" : "Take back your last move (Ctrl+Z)";
+    button.label = tr("Undo");
+    button.tooltip = rated ? tr("Take back your last move: makes the game unrated (Ctrl+Z)")
+                           : tr("Take back your last move (Ctrl+Z)");
     return;
   }
   if (action == Action::Hint) {
-    button.label = "Hint";
-    button.tooltip = rated ? "Show a good move: makes the game unrated (Ctrl+H)" : "Show a good move (Ctrl+H)";
+    button.label = tr("Hint");
+    button.tooltip = rated ? tr("Show a good move: makes the game unrated (Ctrl+H)") : tr("Show a good move (Ctrl+H)");
     return;
   }
   if (action != Action::Draw) return;
@@ -218,15 +231,17 @@ void PlayScreen::label(Action action, Button& button) const {
     const char* label;
     const char* tooltip;
   };
-  static constexpr Words words[] = {  // by DrawChoice
-      {"Claim draw", "Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)"},
-      {"Accept draw", "Accept the draw your opponent offers; your next move declines it (Ctrl+D)"},
-      {"Draw offered", "Your draw offer goes with your next move"},
-      {"Offer draw", "Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)"},
+  // By DrawChoice.
+  static constexpr Words words[] = {
+      // TRANSLATORS: the draw button's words (about 90 to 130 pixels wide), and its tooltips.
+      {N_("Claim draw"), N_("Claim a draw by threefold repetition or the fifty-move rule (Ctrl+D)")},
+      {N_("Accept draw"), N_("Accept the draw your opponent offers; your next move declines it (Ctrl+D)")},
+      {N_("Draw offered"), N_("Your draw offer goes with your next move")},
+      {N_("Offer draw"), N_("Offer a draw with your next move; the opponent answers on its turn (Ctrl+D)")},
   };
   const Words& chosen = words[int(session_ ? draw_choice() : DrawChoice::Offer)];
-  button.label = chosen.label;
-  button.tooltip = chosen.tooltip;
+  button.label = tr(chosen.label);
+  button.tooltip = tr(chosen.tooltip);
 }
 
 void PlayScreen::run(Action action) {
@@ -249,7 +264,7 @@ void PlayScreen::run(Action action) {
         case DrawChoice::Accept: s.accept_draw(now); break;
         case DrawChoice::Offered: break;
         case DrawChoice::Offer:
-          if (s.offer_draw()) app_.toast("You offer a draw: the offer goes with your next move.");
+          if (s.offer_draw()) app_.toast(tr("You offer a draw: the offer goes with your next move."));
           break;
       }
       break;
@@ -270,55 +285,71 @@ void PlayScreen::run(Action action) {
 void PlayScreen::ask(Dialog dialog) {
   // What leaving the game in progress does, said before it is done.
   const std::string given_up = rated_in_progress()
-                                   ? "This rated game is resigned: it is recorded as a loss."
-                                   : "The game in progress is given up: it is neither recorded nor kept.";
+                                   ? tr("This rated game is resigned: it is recorded as a loss.")
+                                   : tr("The game in progress is given up: it is neither recorded nor kept.");
   view_.drop_selection();  // a dialog over the board leaves no piece picked up
   switch (dialog) {
     case Dialog::ConfirmAbort:
-      dialogs_.ask(dialog, "Abort the game?", "Nobody has won or lost: nothing is recorded.", std::nullopt, "Yes", "No");
+      dialogs_.ask(dialog, tr("Abort the game?"), tr("Nobody has won or lost: nothing is recorded."), std::nullopt,
+                   tr("Yes"), tr("No"));
       break;
     case Dialog::ConfirmUndoUnrated:
-      dialogs_.ask(dialog, "Take back a move?", "A take-back makes this rated game unrated: it will not change your rating.",
-                  std::nullopt, "Yes", "No");
+      dialogs_.ask(dialog, tr("Take back a move?"),
+                   tr("A take-back makes this rated game unrated: it will not change your rating."), std::nullopt,
+                   tr("Yes"), tr("No"));
       break;
     case Dialog::ChooseGame: {
-      const std::size_t n = choosing_->games.size();
-      std::string list = "The file holds " + std::to_string(n) + " games. Which one? (1 to " + std::to_string(n) + ")";
+      const std::size_t n = choosing_->games.size();  // more than one
+      std::string list = fill(trn("The file holds {n} game. Which one? (1 to {n})",
+                                  "The file holds {n} games. Which one? (1 to {n})", n),
+                              {{"n", std::to_string(n)}});
       constexpr std::size_t Listed = 6;
       for (std::size_t i = 0; i < n && i < Listed; ++i)
         list += "\n" + std::to_string(i + 1) + ". " + match::game_line(choosing_->games[i]);
-      if (n > Listed) list += "\n... and " + std::to_string(n - Listed) + " more";
+      if (n > Listed)
+        // TRANSLATORS: after a list of games: {n} more games are in the file.
+        list += "\n" + fill(trn("... and {n} more", "... and {n} more", n - Listed),
+                            {{"n", std::to_string(n - Listed)}});
       if (!choosing_->unreadable.empty())
-        list += "\nLeft out, unreadable: " + std::to_string(choosing_->unreadable.size()) + " (" +
-                choosing_->unreadable.front() + ")";
-      dialogs_.ask(dialog, "Choose a game", list, "1", "Open", "Cancel", /*path_field=*/false);
+        // TRANSLATORS: {n} games of the file cannot be read; {reason} says why the first cannot.
+        list += "\n" + fill(trn("Left out, unreadable: {n} ({reason})", "Left out, unreadable: {n} ({reason})",
+                                choosing_->unreadable.size()),
+                            {{"n", std::to_string(choosing_->unreadable.size())},
+                             {"reason", choosing_->unreadable.front()}});
+      dialogs_.ask(dialog, tr("Choose a game"), list, "1", tr("Open"), tr("Cancel"), /*path_field=*/false);
       break;
     }
     case Dialog::Message: break;  // tell_in_dialog opens it with its words
     case Dialog::ConfirmHintUnrated:
-      dialogs_.ask(dialog, "Ask for a hint?", "A hint makes this rated game unrated: it will not change your rating.",
-                  std::nullopt, "Yes", "No");
+      dialogs_.ask(dialog, tr("Ask for a hint?"),
+                   tr("A hint makes this rated game unrated: it will not change your rating."), std::nullopt,
+                   tr("Yes"), tr("No"));
       break;
     case Dialog::ConfirmLeave:
-      dialogs_.ask(dialog, "Back to the menu?", "The game is kept: Resume game on the menu goes on with it.",
-                  std::nullopt, "Yes", "No");
+      dialogs_.ask(dialog, tr("Back to the menu?"), tr("The game is kept: Resume game on the menu goes on with it."),
+                   std::nullopt, tr("Yes"), tr("No"));
       break;
     case Dialog::ConfirmResign:
-      dialogs_.ask(dialog, "Resign?", "The game ends and your opponent wins.", std::nullopt, "Yes", "No");
+      dialogs_.ask(dialog, tr("Resign?"), tr("The game ends and your opponent wins."), std::nullopt, tr("Yes"),
+                   tr("No"));
       break;
-    case Dialog::ConfirmNewGame: dialogs_.ask(dialog, "Start a new game?", given_up, std::nullopt, "Yes", "No"); break;
-    case Dialog::ConfirmLoad: dialogs_.ask(dialog, "Load another game?", given_up, std::nullopt, "Yes", "No"); break;
+    case Dialog::ConfirmNewGame:
+      dialogs_.ask(dialog, tr("Start a new game?"), given_up, std::nullopt, tr("Yes"), tr("No"));
+      break;
+    case Dialog::ConfirmLoad:
+      dialogs_.ask(dialog, tr("Load another game?"), given_up, std::nullopt, tr("Yes"), tr("No"));
+      break;
     case Dialog::SaveFile:
-      dialogs_.choose_file(dialog, "Save the game as PGN", "A new name, or a game file to replace",
+      dialogs_.choose_file(dialog, tr("Save the game as PGN"), tr("A new name, or a game file to replace"),
                            path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
                                                                               session_->seat(chess::BLACK).label,
                                                                               std::int64_t(std::time(nullptr)))),
-                           {".pgn"}, app_.setup().recent_files(), "Save");
+                           {".pgn"}, app_.setup().recent_files(), tr("Save"));
       break;
     case Dialog::LoadFile:
-      dialogs_.choose_file(dialog, "Load a game", "A PGN file (or type a position in FEN)",
+      dialogs_.choose_file(dialog, tr("Load a game"), tr("A PGN file (or type a position in FEN)"),
                            last_loaded_.empty() ? path_in(app_.setup().last_folder(), "") : last_loaded_,
-                           {".pgn", ".fen"}, app_.setup().recent_files(), "Load");
+                           {".pgn", ".fen"}, app_.setup().recent_files(), tr("Load"));
       break;
     case Dialog::None: break;
   }
@@ -341,7 +372,7 @@ void PlayScreen::on_dialog(Dialog dialog, const std::string& field) {
       auto chosen = parse_int64(field);
       const std::size_t n = choosing_ ? choosing_->games.size() : 0;
       if (!chosen || *chosen < 1 || std::size_t(*chosen) > n) {
-        tell_in_dialog("No such game", "Type a number from 1 to " + std::to_string(n) + ".");
+        tell_in_dialog(tr("No such game"), fill(tr("Type a number from 1 to {n}."), {{"n", std::to_string(n)}}));
         choosing_.reset();
         break;
       }
@@ -359,22 +390,22 @@ void PlayScreen::save_game(const std::string& path) {
   std::ofstream out(path, std::ios::trunc);
   if (out) out << chess::write_pgn(session_->pgn("Gambit game"));
   if (!out) {
-    app_.toast("Could not save the game to " + path + ": the file cannot be written.");
+    app_.toast(fill(tr("Could not save the game to {path}: the file cannot be written."), {{"path", path}}));
     return;
   }
   app_.setup().remember_file(path);
-  app_.toast("Game saved to " + path);
+  app_.toast(fill(tr("Game saved to {path}"), {{"path", path}}));
 }
 
 void PlayScreen::tell_in_dialog(const std::string& title, const std::string& message) {
   view_.drop_selection();
-  dialogs_.ask(Dialog::Message, title, message, std::nullopt, "OK", "");
+  dialogs_.ask(Dialog::Message, title, message, std::nullopt, tr("OK"), "");
 }
 
 void PlayScreen::load_game(const std::string& text) {
   auto loaded = match::read_games(text, app_.setup().settings().game.rules());
   if (!loaded) {
-    tell_in_dialog("The game could not be loaded", loaded.error());
+    tell_in_dialog(tr("The game could not be loaded"), loaded.error());
     return;
   }
   if (loaded->from_file) {  // the next dialog starts there
@@ -387,9 +418,14 @@ void PlayScreen::load_game(const std::string& text) {
     return;
   }
   open_loaded(loaded->games.front(), text);
-  if (!loaded->unreadable.empty() && !dialogs_.open())
-    tell_in_dialog("Other games of the file could not be read",
-                   std::to_string(loaded->unreadable.size()) + " left out; the first: " + loaded->unreadable.front());
+  if (!loaded->unreadable.empty() && !dialogs_.open()) {
+    // TRANSLATORS: {n} games of the file were left out; {reason} says why the first could not be read.
+    const std::string left_out = fill(trn("{n} left out; the first: {reason}", "{n} left out; the first: {reason}",
+                                          loaded->unreadable.size()),
+                                      {{"n", std::to_string(loaded->unreadable.size())},
+                                       {"reason", loaded->unreadable.front()}});
+    tell_in_dialog(tr("Other games of the file could not be read"), left_out);
+  }
 }
 
 void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& source) {
@@ -402,18 +438,27 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
   session_->new_game(match::game_from_pgn(game), app_.now());
   view_.reset();
   hint_.reset();
-  view_.game_began(false, {false, "a loaded game is not rated."});
+  // Kept with the unfinished game in English, and translated where it is shown (RatedDecision::words).
+  recording::RatedDecision unrated;
+  // TRANSLATORS: after "Not rated: ".
+  unrated.why_not = N_("a loaded game is not rated.");
+  view_.game_began(false, unrated);
   if (!game.cut_short.empty()) {
-    tell_in_dialog("Loaded up to a move that cannot be played",
-                   "The game is loaded as far as " + match::moves_text(plies) +
-                       ": the file goes on with a move that cannot be played (" + game.cut_short +
-                       "). It goes on from the last legal position, unrated.");
+    // TRANSLATORS: {moves} is how far the game was loaded ("12 moves"); {reason} where the file's move is and
+    // why it cannot be played ("line 12: ...").
+    const std::string why = fill(tr("The game is loaded as far as {moves}: the file goes on with a move that cannot be "
+                                    "played ({reason}). It goes on from the last legal position, unrated."),
+                                 {{"moves", match::moves_text(plies)}, {"reason", game.cut_short}});
+    tell_in_dialog(tr("Loaded up to a move that cannot be played"), why);
     return;
   }
-  if (plies == 0) app_.toast("Position loaded: it goes on unrated.");
+  if (plies == 0) app_.toast(tr("Position loaded: it goes on unrated."));
   else
-    app_.toast("Loaded a game of " + match::moves_text(plies) + " from " + source +
-               (session_->game().is_over() ? "." : "; it goes on from the last position, unrated."));
+    app_.toast(fill(session_->game().is_over()
+                        // TRANSLATORS: {moves} is the game's length ("12 moves"); {source} the file it came from.
+                        ? tr("Loaded a game of {moves} from {source}.")
+                        : tr("Loaded a game of {moves} from {source}; it goes on from the last position, unrated."),
+                    {{"moves", match::moves_text(plies)}, {"source", source}}));
 }
 
 // ---------------------------------------------------------------------------
@@ -485,7 +530,8 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
     // The finished game on the analysis board, at its last position.
     study::TreeGame tree = study::from_pgn_game(session_->pgn("Gambit game"));
     const std::size_t plies = game().moves().size();
-    app_.push(std::make_unique<AnalysisScreen>(app_, std::move(tree), plies, "the game just played"));
+    // TRANSLATORS: where the analysis board's game came from (else a file's name).
+    app_.push(std::make_unique<AnalysisScreen>(app_, std::move(tree), plies, tr("the game just played")));
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
@@ -548,7 +594,9 @@ bool PlayScreen::handle_text(const sf::Event& event) {
 void PlayScreen::submit_typed_move() {
   match::GameSession& s = *session_;
   if (!s.human_to_move()) {
-    move_error_ = game().is_over() ? "The game is over." : "Wait for your turn: " + s.seat(game().position().side_to_move()).label + " is to move.";
+    move_error_ = game().is_over() ? std::string(tr("The game is over."))
+                                   : fill(tr("Wait for your turn: {player} is to move."),
+                                          {{"player", s.seat(game().position().side_to_move()).label}});
     return;
   }
   const chess::Position& pos = game().position();
@@ -559,8 +607,7 @@ void PlayScreen::submit_typed_move() {
     if (completions.size() == 1) move = chess::parse_typed_move(pos, completions.front());
   }
   if (!move) {
-    move_error_ = move.error();
-    move_error_[0] = char(std::toupper(static_cast<unsigned char>(move_error_[0])));
+    move_error_ = capitalized(move.error());
     return;
   }
   view_.played_typed_move();
@@ -600,7 +647,7 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
       hint_ = event.move;
       hint_ply_ = game().moves().size();
       app_.assets().play(Sound::Notify);
-      app_.toast("Hint: " + chess::to_san(game().position(), event.move));
+      app_.toast(fill(tr("Hint: {move}"), {{"move", chess::to_san(game().position(), event.move)}}));
       break;
     case match::SessionEvent::Kind::Notice: break;
   }

@@ -15,6 +15,7 @@
 #include "core/config/settings.h"
 #include "core/match/game_record.h"
 #include "core/match/game_session.h"
+#include "core/util/translation.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/game_view.h"
@@ -124,10 +125,14 @@ class PlayScreen final : public Screen {
 
   std::optional<chess::Move> hint_;
   std::size_t hint_ply_ = 0;
-  Button end_again_{"Play again", "The same game again (Enter)", {}, true, true};
-  Button end_swap_{"Swap colours", "Play again with the other colour", {}};
-  Button end_menu_{"Menu", "Back to menu (Esc)", {}};
-  Button end_review_{"Review", "Where this game was won and lost, move by move (R); A: the analysis board", {}};
+  // The end-of-game box's buttons (Play again and Swap colours, shorter in a narrow box: draw_end_row).
+  Button end_again_{tr("Play again"), tr("The same game again (Enter)"), {}, true, true};
+  Button end_swap_{tr("Swap colours"), tr("Play again with the other colour"), {}};
+  // TRANSLATORS: a button of the end-of-game box, 100 to 160 pixels wide.
+  Button end_menu_{tr("Menu"), tr("Back to menu (Esc)"), {}};
+  // TRANSLATORS: a button of the end-of-game box, 100 to 160 pixels wide: look at the game again, with
+  // the engine's verdict on each move.
+  Button end_review_{tr("Review"), tr("Where this game was won and lost, move by move (R); A: the analysis board"), {}};
   TextField move_box_;
   std::string move_error_;   // why the typed move was not played
   std::string last_loaded_;  // the file last loaded here, offered again by Load

@@ -8,16 +8,35 @@
 
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/play_screen.h"
 
 namespace gambit::gui {
 
+namespace {
+
+// A speed in the header's words, after the clock ("5+3 blitz").
+std::string speed_words(rating::Speed speed) {
+  switch (speed) {
+    // TRANSLATORS: the speed of a game, after its clock in the Play screen's header line ("5+3 blitz").
+    case rating::Speed::Bullet: return trc("speed", "bullet");
+    case rating::Speed::Blitz: return trc("speed", "blitz");
+    case rating::Speed::Rapid: return trc("speed", "rapid");
+    case rating::Speed::Classical: return trc("speed", "classical");
+    case rating::Speed::Untimed: return trc("speed", "untimed");
+  }
+  return std::string(rating::speed_key(speed));
+}
+
+}  // namespace
+
 float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
   const Assets& assets = app_.assets();
   const float x = view_.panel_x(), width = view_.panel_width();
   move_box_.rect = {x, top, width, 28};
-  move_box_.prompt = "Type a move: e4, Nf3, O-O, then Enter";
+  // TRANSLATORS: the move box's prompt; e4, Nf3 and O-O are moves as they are typed (SAN): keep them.
+  move_box_.prompt = tr("Type a move: e4, Nf3, O-O, then Enter");
   move_box_.draw(target, assets);
   // Under the box: why a typed move was not played, the completions of what
   // is typed, or the AI's thinking.
@@ -33,9 +52,10 @@ float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
     if (completions.empty()) {
       // Nothing begins so: say why the text is not a move ("'Nd7' is ambiguous here: ..."), not only that.
       auto parsed = chess::parse_typed_move(game().position(), move_box_.text());
-      line = parsed ? "Enter plays " + chess::to_san(game().position(), *parsed) : parsed.error();
+      line = parsed ? fill(tr("Enter plays {move}"), {{"move", chess::to_san(game().position(), *parsed)}})
+                    : parsed.error();
       if (!parsed) {
-        line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+        line = capitalized(line);
         color = colors::Warning;
       }
     }
@@ -50,17 +70,24 @@ float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
 }
 
 std::string PlayScreen::header_text() const {
+  // Its parts, each in its own words, apart by " · ".
   const chess::Variant variant = game().start().variant();
-  std::string text(chess::names_of(variant).for_people);
-  text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+  std::string text = tr(chess::names_of(variant).for_people.data());
+  text = capitalized(text);
   const match::TimeControl& clock = session_->time_control();
   const rating::RatingPool pool = match::pool_of_game(variant, clock);
   if (session_->has_clock())
-    text += " \xC2\xB7 " + std::to_string(clock.initial_ms / 60000) +
-            "+" + match::seconds_text(clock.increment_ms) + " " + std::string(rating::speed_key(pool.speed));
+    // TRANSLATORS: the clock in the Play screen's header line: {minutes} a game, {seconds} added a move, then the
+    // game's speed ("5+3 blitz").
+    text += " \xC2\xB7 " + fill(tr("{minutes}+{seconds} {speed}"),
+                                 {{"minutes", std::to_string(clock.initial_ms / 60000)},
+                                  {"seconds", match::seconds_text(clock.increment_ms)},
+                                  {"speed", speed_words(pool.speed)}});
   else
-    text += " \xC2\xB7 no clock";
-  if (session_->has_human()) text += view_.recorder().rated().rated ? " \xC2\xB7 Rated" : " \xC2\xB7 Casual";
+    text += " \xC2\xB7 " + std::string(tr("no clock"));
+  if (session_->has_human())
+    // TRANSLATORS: the last part of the Play screen's header line: the game changes the player's rating, or not.
+    text += " \xC2\xB7 " + std::string(view_.recorder().rated().rated ? tr("Rated") : tr("Casual"));
   return text;
 }
 
@@ -81,8 +108,9 @@ void PlayScreen::draw_end_row(sf::RenderTarget& target, sf::FloatRect row) {
   const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);
   // A narrow box (the smallest window) takes the short names; the tooltips keep the long ones.
   const bool narrow = bw < 120;
-  end_again_.label = narrow ? "Again" : "Play again";
-  end_swap_.label = narrow ? "Swap" : "Swap colours";
+  // TRANSLATORS: the end-of-game box's buttons, the short words where the box is narrow (under 120 pixels a button).
+  end_again_.label = narrow ? tr("Again") : tr("Play again");
+  end_swap_.label = narrow ? tr("Swap") : tr("Swap colours");
   float bx = std::round(row.left + (row.width - bw * n - gap * (n - 1)) / 2);
   for (Button* b : buttons) {
     b->rect = {bx, row.top, std::floor(bw), row.height};
@@ -93,12 +121,13 @@ void PlayScreen::draw_end_row(sf::RenderTarget& target, sf::FloatRect row) {
 
 void PlayScreen::draw(sf::RenderTarget& target) {
   layout();
-  if (!session_) return view_.draw_failure(target, "The game cannot start");
+  if (!session_) return view_.draw_failure(target, tr("The game cannot start"));
   GameView::Parts parts;
   parts.header = [this](sf::RenderTarget& t, float top) { return draw_header(t, top); };
   parts.status = view_.status_text();
   if (move_box_shown()) parts.under_status = [this](sf::RenderTarget& t, float top) { return draw_move_box(t, top); };
-  parts.help = buttons_.help("Drag or click the pieces, or type a move. Left and Right look back through the game.");
+  parts.help =
+      buttons_.help(tr("Drag or click the pieces, or type a move. Left and Right look back through the game."));
   if (hint_) parts.arrows.push_back({hint_->from(), hint_->to(), sf::Color(40, 170, 60, 190)});
   parts.end_row = [this](sf::RenderTarget& t, sf::FloatRect row) { draw_end_row(t, row); };
   view_.draw(target, parts);

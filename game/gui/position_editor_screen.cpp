@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/chess/uci.h"
+#include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/play_screen.h"
@@ -19,7 +20,8 @@ constexpr float Gap = 6;
 
 constexpr chess::CastlingRights CastlingOrder[] = {chess::WHITE_OO, chess::WHITE_OOO, chess::BLACK_OO,
                                                    chess::BLACK_OOO};
-constexpr const char* CastlingLabels[] = {"White O-O", "White O-O-O", "Black O-O", "Black O-O-O"};
+// TRANSLATORS: castling rights in the position editor: O-O castles on the king's side, O-O-O on the queen's.
+constexpr const char* CastlingLabels[] = {N_("White O-O"), N_("White O-O-O"), N_("Black O-O"), N_("Black O-O-O")};
 
 }  // namespace
 
@@ -29,14 +31,20 @@ PositionEditorScreen::PositionEditorScreen(App& app, const chess::Position& from
     for (chess::PieceType type : {chess::KING, chess::QUEEN, chess::ROOK, chess::BISHOP, chess::KNIGHT, chess::PAWN})
       palette_.push_back({chess::make_piece(side, type), {}});
   palette_.push_back({chess::NO_PIECE, {}});  // the cross
-  for (const char* label : CastlingLabels) castling_.push_back({label, {}, false});
+  for (const char* label : CastlingLabels) castling_.push_back({tr(label), {}, false});
   fen_.prompt = "FEN";
-  buttons_.add(Action::Start, "Start", "The start position (S)");
-  buttons_.add(Action::Clear, "Clear", "An empty board (X)");
-  buttons_.add(Action::Flip, "Flip", "Turn the board around (F)");
-  buttons_.add(Action::Analyse, "Analyse", "Analyse this position (A)");
-  buttons_.add(Action::Play, "Play from here", "Play this position against the New Game opponent, unrated (P)");
-  buttons_.add(Action::Back, "Back", "Back (Esc)");
+  // TRANSLATORS: a short button label: set up the start position.
+  buttons_.add(Action::Start, trc("position editor", "Start"), tr("The start position (S)"));
+  // TRANSLATORS: a short button label: take every piece off the board.
+  buttons_.add(Action::Clear, tr("Clear"), tr("An empty board (X)"));
+  // TRANSLATORS: a short button label: turn the board around.
+  buttons_.add(Action::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  // TRANSLATORS: a short button label (a verb): open the position on the analysis board.
+  buttons_.add(Action::Analyse, tr("Analyse"), tr("Analyse this position (A)"));
+  // TRANSLATORS: a short button label: play a game from the position set up.
+  buttons_.add(Action::Play, tr("Play from here"), tr("Play this position against the New Game opponent, unrated (P)"));
+  // TRANSLATORS: a short button label: back to the screen before.
+  buttons_.add(Action::Back, tr("Back"), tr("Back (Esc)"));
   changed();
 }
 
@@ -44,13 +52,20 @@ void PositionEditorScreen::changed() {
   side_.index = setup_.side_to_move == chess::WHITE ? 0 : 1;
   for (std::size_t i = 0; i < castling_.size(); ++i) castling_[i].value = setup_.castling & CastlingOrder[i];
   en_passant_.items = {"none"};
-  for (chess::Square square : setup_.en_passant_choices()) en_passant_.items.push_back(chess::square_name(square));
+  // TRANSLATORS: no square to take a pawn on en passant.
+  en_passant_.shown = {trc("en passant", "none")};
+  for (chess::Square square : setup_.en_passant_choices()) {
+    en_passant_.items.push_back(chess::square_name(square));
+    en_passant_.shown.push_back(chess::square_name(square));
+  }
   en_passant_.index = 0;
   if (setup_.en_passant) en_passant_.select(chess::square_name(*setup_.en_passant));
   if (!fen_edited_) fen_.set_text(setup_.fen());
   const Result<chess::Position> position = setup_.position();
   problem_ = position ? "" : position.error();
-  if (problem_.rfind("FEN: ", 0) == 0) problem_.erase(0, 5);
+  // The FEN is what this screen shows, so its errors go without the word "FEN: " in front (in any language).
+  if (const std::string prefix = fill(tr("FEN: {problem}"), {{"problem", ""}}); problem_.rfind(prefix, 0) == 0)
+    problem_.erase(0, prefix.size());
   app_.invalidate();
 }
 
@@ -86,7 +101,10 @@ void PositionEditorScreen::layout(sf::Vector2f size) {
   buttons_.place_row({A::Analyse, A::Play, A::Back}, BottomShares, x, buttons_top + 34 + Gap, width, 34, Gap);
   buttons_[A::Analyse].enabled = buttons_[A::Play].enabled = problem_.empty();
   for (std::size_t i = 0; i < castling_.size(); ++i)
-    castling_[i].label = std::string(CastlingLabels[i]) + (setup_.castling_possible(CastlingOrder[i]) ? "" : " (no)");
+    castling_[i].label = setup_.castling_possible(CastlingOrder[i])
+                             ? std::string(tr(CastlingLabels[i]))
+                             // TRANSLATORS: a castling right ("White O-O") that the pieces as they stand do not allow.
+                             : fill(tr("{castling} (no)"), {{"castling", tr(CastlingLabels[i])}});
 }
 
 void PositionEditorScreen::run(Action action) {
@@ -106,18 +124,19 @@ void PositionEditorScreen::run(Action action) {
       if (auto position = setup_.position()) {
         study::TreeGame game;
         game.tree = study::MoveTree(*position);
-        app_.replace(std::make_unique<AnalysisScreen>(app_, std::move(game), 0, "set-up position"));
+        // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: set-up position".
+        app_.replace(std::make_unique<AnalysisScreen>(app_, std::move(game), 0, tr("set-up position")));
       }
       break;
     case Action::Play:
       if (auto position = setup_.position()) {
         const Setup::KeptGameFate fate = app_.setup().kept_game_fate();
         if (fate.kind == Setup::KeptGameFate::Kind::Resigned) {
-          app_.toast("A rated game is waiting (Resume game in the menu): finish it or resign it first.");
+          app_.toast(tr("A rated game is waiting (Resume game in the menu): finish it or resign it first."));
           break;
         }
         if (auto problem = app_.setup().leave_kept_game()) {
-          app_.toast("The game cannot begin: " + *problem);
+          app_.toast(fill(tr("The game cannot begin: {reason}"), {{"reason", *problem}}));
           break;
         }
         app_.replace(std::make_unique<PlayScreen>(app_, *position));
@@ -266,7 +285,7 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
   // The panel.
   fill_rect(target, panel_, colors::Panel);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
-  draw_text(target, assets.bold(), "Position editor", 18, {x, PanelPad});
+  draw_text(target, assets.bold(), tr("Position editor"), 18, {x, PanelPad});
   for (const PaletteCell& cell : palette_) {
     const bool chosen = brush_ && *brush_ == cell.piece;
     fill_rect(target, cell.rect, chosen ? colors::Accent : sf::Color(150, 145, 136));
@@ -278,7 +297,7 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
   side_.draw(target, assets);
   for (const Checkbox& box : castling_) box.draw(target, assets);
   en_passant_.draw(target, assets);
-  draw_text(target, assets.font(), fen_focused_ ? "FEN: Enter takes it, Esc leaves it" : "FEN (click to type one):", 13,
+  draw_text(target, assets.font(), fen_focused_ ? tr("FEN: Enter takes it, Esc leaves it") : tr("FEN (click to type one):"), 13,
             {x, fen_.rect.top - 18}, colors::TextDim);
   fen_.draw(target, assets);
   if (fen_focused_) {
@@ -290,14 +309,14 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
     target.draw(frame);
   }
   float y = problem_rect_.top;
-  const std::string verdict = problem_.empty() ? "A legal position: Analyse it, or play it." : problem_;
+  const std::string verdict = problem_.empty() ? tr("A legal position: Analyse it, or play it.") : problem_;
   for (const std::string& line : wrap_text(assets.font(), verdict, 14, width)) {
     if (y + 18 > problem_rect_.top + problem_rect_.height) break;
     draw_text(target, assets.font(), line, 14, {x, y}, problem_.empty() ? colors::TextDim : colors::Warning);
     y += 18;
   }
   buttons_.draw(target, assets);
-  const std::string help = buttons_.help("Drag pieces on and off; right-click removes");
+  const std::string help = buttons_.help(tr("Drag pieces on and off; right-click removes"));
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
 }

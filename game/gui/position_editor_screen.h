@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/study/position_setup.h"
+#include "core/util/translation.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/board_view.h"
 #include "game/gui/screen.h"
@@ -60,9 +61,12 @@ class PositionEditorScreen : public Screen {
   std::optional<Drag> drag_;
   sf::Vector2f mouse_;
 
-  Choice side_{"To move", {}, {"White", "Black"}, 0, 0.4f};
+  // TRANSLATORS: the label of the choice of the side to move (White or Black) in the position editor.
+  Choice side_{tr("To move"), {}, {"White", "Black"}, 0, 0.4f, {trc("side", "White"), trc("side", "Black")}};
   std::vector<Checkbox> castling_;  // White O-O, White O-O-O, Black O-O, Black O-O-O
-  Choice en_passant_{"En passant", {}, {"none"}, 0, 0.4f};
+  // The choice's items: "none", then the squares (changed() makes them, and what is shown of them).
+  // TRANSLATORS: the label of the choice of the square a pawn may be taken on en passant.
+  Choice en_passant_{tr("En passant"), {}, {}, 0, 0.4f, {}};
   TextField fen_;
   bool fen_edited_ = false;   // the field holds text not yet taken (Enter)
   bool fen_focused_ = false;  // the field takes the keys (clicked; until Enter, Esc or a click elsewhere)

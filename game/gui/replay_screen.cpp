@@ -14,6 +14,7 @@
 #include "core/chess/san.h"
 #include "core/match/game_record.h"
 #include "core/util/local_time.h"
+#include "core/util/translation.h"
 #include "core/study/review_lines.h"
 #include "core/study/tree_pgn.h"
 #include "game/gui/analysis_screen.h"
@@ -28,13 +29,35 @@ namespace {
 constexpr float PanelPad = 16;
 constexpr float ToastSlot = 70;  // room for a toast's three lines
 
-const char* source_words(store::GameSource source) {
+// When a stored game ended, how long it was, and where it was played: "2024-05-01 18:30, 34 moves, in the window".
+std::string when_played(const std::string& time, std::size_t plies, store::GameSource source) {
+  const std::size_t moves = (plies + 1) / 2;
+  const std::string n = std::to_string(moves);
   switch (source) {
-    case store::GameSource::Window: return "in the window";
-    case store::GameSource::Demo: return "in the demo";
-    case store::GameSource::Match: return "gambit-match";
+    case store::GameSource::Window:
+      // TRANSLATORS: a stored game: when it ended (a date and time), its length, and where it was played.
+      return fill(trn("{time}, {n} move, in the window", "{time}, {n} moves, in the window", moves),
+                  {{"time", time}, {"n", n}});
+    case store::GameSource::Demo:
+      return fill(trn("{time}, {n} move, in the demo", "{time}, {n} moves, in the demo", moves),
+                  {{"time", time}, {"n", n}});
+    case store::GameSource::Match:
+      // TRANSLATORS: gambit-match is the name of a program.
+      return fill(trn("{time}, {n} move, gambit-match", "{time}, {n} moves, gambit-match", moves),
+                  {{"time", time}, {"n", n}});
   }
-  return "";
+  return time;
+}
+
+// A game from a file: its date when known, its length, and the file's name.
+std::string when_loaded(const std::string& date, std::size_t plies, const std::string& file) {
+  const std::size_t moves = (plies + 1) / 2;
+  const std::string n = std::to_string(moves);
+  if (date.empty())
+    return fill(trn("{n} move, from {file}", "{n} moves, from {file}", moves), {{"n", n}, {"file", file}});
+  // TRANSLATORS: a game loaded from a file: its date (its PGN Date tag, "2024.05.01"), its length, the file's name.
+  return fill(trn("{date}, {n} move, from {file}", "{date}, {n} moves, from {file}", moves),
+              {{"date", date}, {"n", n}, {"file", file}});
 }
 
 }  // namespace
@@ -57,27 +80,32 @@ ReplayScreen::ReplayScreen(App& app, std::string pgn, std::string file)
 
 void ReplayScreen::add_buttons() {
   using A = Action;
-  buttons_.add(A::First, "|<", "To the start (Home)");
-  buttons_.add(A::Previous, "<", "One move back (Left)");
-  buttons_.add(A::Next, ">", "One move on (Right)");
-  buttons_.add(A::Last, ">|", "To the end (End)");
-  buttons_.add(A::Flip, "Flip", "Turn the board around (F)");
-  buttons_.add(A::Review, "Review", "Where the game was won and lost, move by move (R)");
-  buttons_.add(A::Analyse, "Analyse", "This position on the analysis board, with the engine and variations (A)");
-  buttons_.add(A::Export, "Export", "Save this game as a PGN file, with its review when there is one (E)");
-  buttons_.add(A::Back, "Back", file_.empty() ? "Back to the scores (Esc)" : "Back (Esc)");
+  buttons_.add(A::First, "|<", tr("To the start (Home)"));
+  buttons_.add(A::Previous, "<", tr("One move back (Left)"));
+  buttons_.add(A::Next, ">", tr("One move on (Right)"));
+  buttons_.add(A::Last, ">|", tr("To the end (End)"));
+  // TRANSLATORS: a short button label: turn the board around.
+  buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  // TRANSLATORS: a short button label (a verb): review the game move by move.
+  buttons_.add(A::Review, tr("Review"), tr("Where the game was won and lost, move by move (R)"));
+  // TRANSLATORS: a short button label (a verb): open the position on the analysis board.
+  buttons_.add(A::Analyse, tr("Analyse"), tr("This position on the analysis board, with the engine and variations (A)"));
+  // TRANSLATORS: a short button label (a verb): save as a PGN file.
+  buttons_.add(A::Export, tr("Export"), tr("Save this game as a PGN file, with its review when there is one (E)"));
+  // TRANSLATORS: a short button label: back to the screen before.
+  buttons_.add(A::Back, tr("Back"), file_.empty() ? tr("Back to the scores (Esc)") : tr("Back (Esc)"));
 }
 
 void ReplayScreen::load() {
   store::Store* store = app_.setup().store();
   if (file_.empty()) {
     if (!store) {
-      failure_ = "The score file is not open, so the game cannot be read.";
+      failure_ = tr("The score file is not open, so the game cannot be read.");
       return;
     }
     auto pgn = store->game_pgn(game_.id);
     if (!pgn) {
-      failure_ = "The game could not be read from the score file: " + pgn.error();
+      failure_ = fill(tr("The game could not be read from the score file: {reason}"), {{"reason", pgn.error()}});
       return;
     }
     pgn_ = std::move(pgn).value();
@@ -85,11 +113,11 @@ void ReplayScreen::load() {
   chess::PgnReader reader(pgn_);
   std::optional<Result<chess::PgnGame>> first = reader.next();
   if (!first) {
-    failure_ = "The recorded game is empty: its PGN text holds no game.";
+    failure_ = tr("The recorded game is empty: its PGN text holds no game.");
     return;
   }
   if (!*first) {
-    failure_ = "The recorded game cannot be read: " + first->error();
+    failure_ = fill(tr("The recorded game cannot be read: {reason}"), {{"reason", first->error()}});
     return;
   }
   record_ = std::move(*first).value();
@@ -147,9 +175,9 @@ void ReplayScreen::run(Action action, bool by_key) {
       break;
     case Action::Analyse: analyse(); break;
     case Action::Export:
-      dialogs_.ask(Dialog::Export, "Export this game as PGN", "File:",
+      dialogs_.ask(Dialog::Export, tr("Export this game as PGN"), tr("File:"),
                    path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)),
-                   "Save", "Cancel", /*path_field=*/true, by_key);
+                   tr("Save"), tr("Cancel"), /*path_field=*/true, by_key);
       break;
     case Action::Back: app_.pop(); break;
   }
@@ -171,10 +199,10 @@ void ReplayScreen::handle(const sf::Event& event) {
     chess::PgnGame written = review_ ? review_->annotated().value_or(record_) : record_;
     chess::add_opening_tags(written);
     if (auto problem = write_text_file(path, chess::write_pgn(written))) {
-      app_.toast("Could not export the game: " + *problem);
+      app_.toast(fill(tr("Could not export the game: {reason}"), {{"reason", *problem}}));
     } else {
       app_.setup().remember_file(path);
-      app_.toast("Game saved to " + path);
+      app_.toast(fill(tr("Game saved to {path}"), {{"path", path}}));
     }
     return;
   }
@@ -248,9 +276,12 @@ void ReplayScreen::layout(sf::Vector2f size) {
   buttons_[A::Analyse].enabled = !positions_.empty();
   Button& review = buttons_[A::Review];
   const ReviewPanel::State state = review_ ? review_->state() : ReviewPanel::State::None;
-  review.label = state == ReviewPanel::State::Running ? "Cancel" : state == ReviewPanel::State::Done ? "Reviewed" : "Review";
-  review.tooltip = state == ReviewPanel::State::Running ? "Stop the review (R)"
-                                                        : "Where the game was won and lost, move by move (R)";
+  review.label = state == ReviewPanel::State::Running ? tr("Cancel")
+                 // TRANSLATORS: a short button label: the game has been reviewed (the button no longer reviews).
+                 : state == ReviewPanel::State::Done ? tr("Reviewed")
+                                                     : tr("Review");
+  review.tooltip = state == ReviewPanel::State::Running ? tr("Stop the review (R)")
+                                                        : tr("Where the game was won and lost, move by move (R)");
   review.enabled = review_ && state != ReviewPanel::State::Done && plies() > 0;
 }
 
@@ -264,7 +295,7 @@ void ReplayScreen::analyse() {
   } else if (std::optional<Result<study::TreeGame>> read = study::TreePgnReader(pgn_).next(); read && *read) {
     game = std::move(*read).value();
   }
-  if (!game) return app_.toast("This game cannot be read for the analysis board.");
+  if (!game) return app_.toast(tr("This game cannot be read for the analysis board."));
   const std::string source = game_.white + " - " + game_.black;
   app_.push(std::make_unique<AnalysisScreen>(app_, std::move(*game), ply_, source));
 }
@@ -274,12 +305,14 @@ std::string ReplayScreen::opening_text() const {
 }
 
 std::string ReplayScreen::status_text() const {
-  const std::string of = "   ply " + std::to_string(ply_) + " of " + std::to_string(plies());
-  if (ply_ == 0) return "Start position" + of;
+  const std::string shown = std::to_string(ply_), total = std::to_string(plies());
+  // TRANSLATORS: a ply is one move of one side (a half-move); here: the ply shown of the game's plies.
+  if (ply_ == 0) return fill(tr("Start position   ply {ply} of {plies}"), {{"ply", shown}, {"plies", total}});
   const chess::Position& before = positions_[ply_ - 1];
   const std::string number =
       std::to_string(before.fullmove_number()) + (before.side_to_move() == chess::WHITE ? ". " : "... ");
-  return number + san_[ply_ - 1] + of;
+  // TRANSLATORS: {move}: the move shown with its number ("12... Nf6"); a ply is one move of one side.
+  return fill(tr("{move}   ply {ply} of {plies}"), {{"move", number + san_[ply_ - 1]}, {"ply", shown}, {"plies", total}});
 }
 
 void ReplayScreen::draw_panel(sf::RenderTarget& target) {
@@ -306,16 +339,19 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     y += 34;
   }
   y += 4;
-  const std::string outcome = game_.result + (game_.reason.empty() ? "" : ", " + game_.reason);
+  // The reason is kept in English (PGN's Termination words): translated as it is shown.
+  std::string outcome = game_.result;
+  if (!game_.reason.empty())
+    // TRANSLATORS: a game's result ("1-0", "1/2-1/2") and why it ended ("checkmate").
+    outcome = fill(tr("{result}, {reason}"), {{"result", game_.result}, {"reason", tr(game_.reason.c_str())}});
   for (const std::string& line : wrap_text(assets.bold(), outcome, 16, width)) {
     draw_text(target, assets.bold(), line, 16, {x, y}, colors::Warning);
     y += 21;
   }
   const std::string when =
-      file_.empty() ? local_time_text(game_.ended_at, "%Y-%m-%d %H:%M") + ", " + match::moves_text(plies()) + ", " +
-                          source_words(game_.source)
-                    : (date_.empty() || date_.find('?') != std::string::npos ? "" : date_ + ", ") +
-                          match::moves_text(plies()) + ", from " + std::filesystem::path(file_).filename().string();
+      file_.empty() ? when_played(local_time_text(game_.ended_at, "%Y-%m-%d %H:%M"), plies(), game_.source)
+                    : when_loaded(date_.empty() || date_.find('?') != std::string::npos ? "" : date_, plies(),
+                                  std::filesystem::path(file_).filename().string());
   for (const std::string& line : wrap_text(assets.font(), when, 14, width)) {
     draw_text(target, assets.font(), line, 14, {x, y + 2}, colors::TextDim);
     y += 19;
@@ -340,14 +376,15 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   move_list_.draw(target, assets, {x, y, width, std::max(24.0f, list_bottom - y)},
                   {&san_, start.fullmove_number(), start.side_to_move() == chess::BLACK, ply_,
                    review_ ? &review_->marks() : nullptr},
-                  follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, "No moves");
+                  follow_ply_ ? MoveListView::Follow::CurrentMove : MoveListView::Follow::Nothing, tr("No moves"));
 
   buttons_.draw(target, assets);
   const bool reviewed = review_ && review_->state() == ReviewPanel::State::Done;
-  std::string help = reviewed ? "Left/Right: moves  P/N: mistakes  A analyse  E export  Esc back"
-                              : "Home/Left/Right/End: moves  R review  A analyse  E export  Esc back";
+  // TRANSLATORS: the help line under the buttons: each key, then what it does.
+  std::string help = reviewed ? tr("Left/Right: moves  P/N: mistakes  A analyse  E export  Esc back")
+                              : tr("Home/Left/Right/End: moves  R review  A analyse  E export  Esc back");
   if (text_width(assets.font(), help, 12) > width)
-    help = reviewed ? "Left/Right: moves  P/N: mistakes  Esc back" : "Left/Right: moves  R review  Esc back";
+    help = reviewed ? tr("Left/Right: moves  P/N: mistakes  Esc back") : tr("Left/Right: moves  R review  Esc back");
   help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
@@ -358,7 +395,7 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
   layout(size);
   const Assets& assets = app_.assets();
   if (!failure_.empty()) {
-    draw_failure_page(target, assets, "This game cannot be shown", failure_);
+    draw_failure_page(target, assets, tr("This game cannot be shown"), failure_);
     buttons_[Action::Back].draw(target, assets);
     return;
   }

@@ -12,6 +12,7 @@
 #include "core/match/game_record.h"
 #include "core/recording/practice_entry.h"
 #include "core/review/review_record.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 
 namespace gambit::gui {
@@ -122,10 +123,10 @@ void ReviewPanel::update() {
     forget();
     if (progress.failure == "cancelled") {
       state_ = State::None;
-      app_.toast("Review cancelled.");
+      app_.toast(tr("Review cancelled."));
     } else {
       state_ = State::Failed;
-      failure_ = "The review failed: " + progress.failure;
+      failure_ = fill(tr("The review failed: {reason}"), {{"reason", progress.failure}});
     }
     return;
   }
@@ -134,14 +135,15 @@ void ReviewPanel::update() {
     if (game_id_ != 0) {  // 0: a game from a file, whose review is not kept
       const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
       if (auto saved = store->save_review(game_id_, record); !saved)
-        app_.toast("The review could not be kept: " + saved.error());
+        app_.toast(fill(tr("The review could not be kept: {reason}"), {{"reason", saved.error()}}));
     }
     // The person's own mistakes and blunders, to practise, from a stored game
     // or a file of theirs (a position kept already is not added twice).
     if (own_side_) {
       const std::optional<std::int64_t> from = game_id_ != 0 ? std::optional(game_id_) : std::nullopt;
       auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, from), now);
-      if (!added) app_.toast("Your mistakes could not be kept to practise: " + added.error());
+      if (!added)
+        app_.toast(fill(tr("Your mistakes could not be kept to practise: {reason}"), {{"reason", added.error()}}));
     }
   }
   finish(std::move(review).value());
@@ -183,17 +185,39 @@ std::string ReviewPanel::move_text(std::size_t ply) const {
   const auto eval = [&](std::size_t at) {
     return verdicts_[at] ? " (" + review::eval_text(verdicts_[at]->score) + ")" : std::string();
   };
-  if (ply == 0) return "Start position" + eval(0) + ".";
+  if (ply == 0) {
+    if (!verdicts_[0]) return tr("Start position.");
+    // TRANSLATORS: {eval}: the evaluation of the start position, in pawns from White's side ("+0.35") or a mate ("#3").
+    return fill(tr("Start position ({eval})."), {{"eval", review::eval_text(verdicts_[0]->score)}});
+  }
   const chess::Position& before = positions_[ply - 1];
   const chess::Move move = game_.moves[ply - 1];
   const review::Judgement judgement = judgements_[ply - 1];
-  std::string text = chess::to_san_line(before, std::span(&move, 1)) + review::mark_of(judgement) + eval(ply);
-  if (judgement == review::Judgement::Good) return text + (verdicts_[ply] && verdicts_[ply - 1] ? ": good move." : ".");
-  text += std::string(": ") + review::title_of(judgement) + ".";
-  if (review_ && !review_->moves[ply - 1].reason.empty()) text += " " + review_->moves[ply - 1].reason;
+  // "12... Nf6?? (-5.20)": the move with its number, its mark and the evaluation after it.
+  const std::string played = chess::to_san_line(before, std::span(&move, 1)) + review::mark_of(judgement) + eval(ply);
+  std::string text;
+  switch (judgement) {
+    case review::Judgement::Good:
+      if (!verdicts_[ply] || !verdicts_[ply - 1]) return played + ".";
+      // TRANSLATORS: {move}: a move with its number and the evaluation after it, "12... Nf6 (+0.35)".
+      return fill(tr("{move}: good move."), {{"move", played}});
+    // TRANSLATORS: {move}: a move with its number, its mark and the evaluation after it, "12... Nf6?! (+0.35)".
+    case review::Judgement::Inaccuracy: text = fill(tr("{move}: Inaccuracy."), {{"move", played}}); break;
+    // TRANSLATORS: {move}: a move with its number, its mark and the evaluation after it, "12... Nf6? (-1.35)".
+    case review::Judgement::Mistake: text = fill(tr("{move}: Mistake."), {{"move", played}}); break;
+    // TRANSLATORS: {move}: a move with its number, its mark and the evaluation after it, "12... Nf6?? (-5.20)".
+    case review::Judgement::Blunder: text = fill(tr("{move}: Blunder."), {{"move", played}}); break;
+  }
+  if (review_) {
+    // A review made now has its reason in the player's language; one read back from the store, in English.
+    const review::MoveVerdict& verdict = review_->moves[ply - 1];
+    const std::string& why = verdict.shown_reason.empty() ? verdict.reason : verdict.shown_reason;
+    if (!why.empty()) text += " " + why;
+  }
   const auto& best = verdicts_[ply - 1];
   if (best && best->best && best->best != move)
-    text += " Better: " + chess::to_san_line(before, best->line, ShownPlies);
+    // TRANSLATORS: after a mistake: the better line, in moves ("12... g6 13. Qf3").
+    text += " " + fill(tr("Better: {line}"), {{"line", chess::to_san_line(before, best->line, ShownPlies)}});
   return text;
 }
 
@@ -247,9 +271,16 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
     fill_rect(target, {area.left, y, area.width, 8}, colors::PanelLight);
     fill_rect(target, {area.left, y, std::round(area.width * share), 8}, colors::Accent);
     y += 12;
+    // TRANSLATORS: the review's progress: the positions searched so far of the game's positions.
     const std::string progress =
-        done_ < n || deeper_ == 0 ? "Reviewing: " + std::to_string(done_) + " of " + std::to_string(n) + " positions"
-                  : "Looking deeper where the evaluation swings: " + std::to_string(deeper_) + " positions";
+        done_ < n || deeper_ == 0
+            ? fill(trn("Reviewing: {done} of {n} position", "Reviewing: {done} of {n} positions", n),
+                   {{"done", std::to_string(done_)}, {"n", std::to_string(n)}})
+            // TRANSLATORS: the review's second look at the positions where the evaluation changes much. The
+            // English says "positions" even for one.
+            : fill(trn("Looking deeper where the evaluation swings: {n} positions",
+                       "Looking deeper where the evaluation swings: {n} positions", deeper_),
+                   {{"n", std::to_string(deeper_)}});
     draw_text(target, assets.font(), fit_text(assets.font(), progress, TextSize, area.width), TextSize, {area.left, y},
               colors::TextDim);
     return y + LineHeight + 4 - area.top;

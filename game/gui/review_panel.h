@@ -19,6 +19,7 @@
 #include "core/chess/pgn.h"
 #include "core/review/game_review.h"
 #include "core/review/review_task.h"
+#include "core/util/translation.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
 #include "game/gui/state_dump.h"
@@ -86,8 +87,9 @@ class ReviewPanel {
   std::vector<MoveListView::Mark> marks_;
 
   sf::FloatRect graph_;
-  Button previous_{"< Mistake", "Your previous mistake (P)", {}};
-  Button next_{"Mistake >", "Your next mistake (N)", {}};
+  // TRANSLATORS: short button labels: go to the previous (<) or the next (>) mistake of the game reviewed.
+  Button previous_{tr("< Mistake"), tr("Your previous mistake (P)"), {}};
+  Button next_{tr("Mistake >"), tr("Your next mistake (N)"), {}};
 };
 
 }  // namespace gambit::gui

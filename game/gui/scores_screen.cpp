@@ -6,6 +6,7 @@
 
 #include "core/recording/rated_game.h"
 #include "core/util/local_time.h"
+#include "core/util/translation.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/app.h"
 #include "game/gui/user_files.h"
@@ -54,7 +55,8 @@ void append_segment(sf::VertexArray& vertices, sf::Vector2f a, sf::Vector2f b, f
 }  // namespace
 
 std::string rating_change_text(const store::GameSummary& game) {
-  if (!game.rated) return "casual";
+  // TRANSLATORS: in the recent games' Rating column: the game was not rated (a short word).
+  if (!game.rated) return tr("casual");
   const long change = std::lround(game.rating_change);
   return (change >= 0 ? "+" : "") + std::to_string(change);
 }
@@ -79,7 +81,7 @@ void ScoresScreen::reload() {
   problem_ = true;
   store::Store* store = app_.setup().store();
   if (!store) {
-    message_ = "Scores are not available: " + app_.setup().store_problem();
+    message_ = fill(tr("Scores are not available: {reason}"), {{"reason", app_.setup().store_problem()}});
     return;
   }
   profile_ = store->profile();
@@ -87,7 +89,7 @@ void ScoresScreen::reload() {
     standings_.clear();
     history_.clear();
     recent_.clear();
-    message_ = "The scores could not be read: " + why;
+    message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", why}});
   };
   auto standings = store->standings();
   if (!standings) return failed(standings.error());
@@ -111,7 +113,9 @@ void ScoresScreen::reload() {
   if (!puzzles) return failed(puzzles.error());
   puzzle_history_ = std::move(puzzles).value();
   if (!puzzle_history_.empty()) {
-    pool_choice_.items.push_back("Puzzles");
+    // TRANSLATORS: the Puzzles screen's title, and here the puzzle rating's pool, after the games' pools
+    // ("Blitz", "Three-check rapid").
+    pool_choice_.items.push_back(tr("Puzzles"));
     if (shown == PuzzlesKey) pool_choice_.index = pools_.size();
   }
   show_pool(pool_choice_.index);
@@ -127,18 +131,20 @@ void ScoresScreen::reload() {
     if (!every) return failed(every.error());
     recent_ = std::move(every).value();
   }
-  all_.label = all_games_ ? "Your games" : "All games";
-  all_.tooltip = all_games_ ? "Show only the games you played here (A)"
-                            : "Show every game, with the demo's and gambit-match's (A)";
+  // TRANSLATORS: a short button label: show only your own games.
+  all_.label = all_games_ ? tr("Your games") : tr("All games");
+  all_.tooltip = all_games_ ? tr("Show only the games you played here (A)")
+                            : tr("Show every game, with the demo's and gambit-match's (A)");
   problem_ = false;
-  if (standings_.empty() && recent_.empty()) message_ = "No games yet: finished games are recorded here.";
+  if (standings_.empty() && recent_.empty()) message_ = tr("No games yet: finished games are recorded here.");
 
   using Kind = store::Standing::Kind;
   for (Kind kind : {Kind::VsAi, Kind::HumanVsHuman, Kind::AiVsAi}) {
     bool headed = kind != Kind::AiVsAi;
     for (const store::Standing& standing : standings_) {
       if (standing.kind != kind) continue;
-      if (!headed) table_.push_back({"AI vs AI  (demo and gambit-match; counted for the first named)", nullptr});
+      // TRANSLATORS: the heading of the standings of AI players against each other; gambit-match is a program.
+      if (!headed) table_.push_back({tr("AI vs AI  (demo and gambit-match; counted for the first named)"), nullptr});
       headed = true;
       table_.push_back({"", &standing});
     }
@@ -161,7 +167,7 @@ void ScoresScreen::show_pool(std::size_t index) {
   if (puzzles_shown()) {
     auto rating = store->puzzle_rating();
     if (!rating) {
-      message_ = "The scores could not be read: " + rating.error();
+      message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", rating.error()}});
       return;
     }
     rating_ = rating->rating;
@@ -173,12 +179,12 @@ void ScoresScreen::show_pool(std::size_t index) {
   }
   auto rating = store->rating(pools_[index].pool);
   if (!rating) {
-    message_ = "The scores could not be read: " + rating.error();
+    message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", rating.error()}});
     return;
   }
   auto history = store->rating_history(pools_[index].pool);
   if (!history) {
-    message_ = "The scores could not be read: " + history.error();
+    message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", history.error()}});
     return;
   }
   rating_ = *rating;
@@ -195,41 +201,45 @@ void ScoresScreen::open(std::size_t game) {
 void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
   if (recent_.empty() || !app_.setup().store()) return;
   if (dialog == Dialog::ExportAll)
-    dialogs_.ask(dialog, "Export all games", "Every game counted now, oldest first, into one PGN file:",
-                 path_in(app_.setup().last_folder(), "gambit-games.pgn"), "Export", "Cancel", /*path_field=*/true,
-                 by_key);
+    dialogs_.ask(dialog, tr("Export all games"), tr("Every game counted now, oldest first, into one PGN file:"),
+                 path_in(app_.setup().last_folder(), "gambit-games.pgn"), tr("Export"), tr("Cancel"),
+                 /*path_field=*/true, by_key);
   else
-    dialogs_.ask(dialog, "Reset the scores?",
-                 "The games counted now stay in the score file, archived, but no longer count: the standings, "
-                 "the recent games and your rating (back to " +
-                     std::to_string(std::lround(store::InitialRating)) + ") start again.",
-                 std::nullopt, "Reset", "Cancel", /*path_field=*/true, by_key);
+    dialogs_.ask(dialog, tr("Reset the scores?"),
+                 // TRANSLATORS: {rating}: the rating every player starts with ("1500").
+                 fill(tr("The games counted now stay in the score file, archived, but no longer count: the "
+                         "standings, the recent games and your rating (back to {rating}) start again."),
+                      {{"rating", std::to_string(std::lround(store::InitialRating))}}),
+                 // TRANSLATORS: the button that resets the scores.
+                 std::nullopt, tr("Reset"), tr("Cancel"), /*path_field=*/true, by_key);
 }
 
 void ScoresScreen::export_all(const std::string& typed) {
   const std::string path = expand_home(typed);
   auto pgn = app_.setup().store()->export_all_pgn();
   if (!pgn) {
-    app_.toast("Could not export the games: " + pgn.error());
+    app_.toast(fill(tr("Could not export the games: {reason}"), {{"reason", pgn.error()}}));
     return;
   }
   if (auto problem = write_text_file(path, pgn->text)) {
-    app_.toast("Could not export the games: " + *problem);
+    app_.toast(fill(tr("Could not export the games: {reason}"), {{"reason", *problem}}));
     return;
   }
   app_.setup().remember_file(path);
   const int games = pgn->games;
-  app_.toast("Exported " + std::to_string(games) + (games == 1 ? " game to " : " games to ") + path);
+  app_.toast(fill(trn("Exported {n} game to {path}", "Exported {n} games to {path}", static_cast<unsigned long>(games)),
+                  {{"n", std::to_string(games)}, {"path", path}}));
 }
 
 void ScoresScreen::reset_scores() {
   auto archived = app_.setup().store()->reset_scores();
   if (!archived) {
-    app_.toast("Could not reset the scores: " + archived.error());
+    app_.toast(fill(tr("Could not reset the scores: {reason}"), {{"reason", archived.error()}}));
   } else {
     const int n = *archived;
-    app_.toast(std::to_string(n) + (n == 1 ? " game archived" : " games archived") +
-               ": kept in the score file, no longer counted.");
+    app_.toast(fill(trn("{n} game archived: kept in the score file, no longer counted.",
+                        "{n} games archived: kept in the score file, no longer counted.", static_cast<unsigned long>(n)),
+                    {{"n", std::to_string(n)}}));
   }
   focus_ = recent_first_ = table_first_ = 0;
   reload();
@@ -350,7 +360,9 @@ void ScoresScreen::layout(sf::Vector2f size) {
 void ScoresScreen::draw_standings(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const sf::FloatRect& r = standings_rect_;
-  section(target, assets, r, "Standings", profile_ + "'s results per opponent");
+  section(target, assets, r, tr("Standings"),
+          // TRANSLATORS: {profile}: the name of the person at this computer.
+          fill(tr("{profile}'s results per opponent"), {{"profile", profile_}}));
   // Columns from the right: Games, W, D, L, Score; the label takes the rest.
   const bool narrow = r.width < 480;
   const float score_w = narrow ? 54 : 64, count_w = narrow ? 30 : 40, games_w = narrow ? 50 : 58;
@@ -372,7 +384,9 @@ void ScoresScreen::draw_standings(sf::RenderTarget& target) {
     centred(l, l_x, count_w);
     centred(score, score_x, score_w);
   };
-  columns("Opponent", "Games", "W", "D", "L", "Score", assets.font(), 13, colors::TextDim);
+  columns(tr("Opponent"), tr("Games"),
+          // TRANSLATORS: the standings' column headings W, D, L: one letter each (narrow columns): wins, draws, losses.
+          trc("wins", "W"), trc("draws", "D"), trc("losses", "L"), tr("Score"), assets.font(), 13, colors::TextDim);
   y = r.top + SectionHead + ColumnHead;
   const std::size_t shown = std::size_t(std::max(1.0f, std::floor((r.top + r.height - 6 - y) / RowHeight)));
   table_first_ = std::min(table_first_, table_.size() > shown ? table_.size() - shown : 0);
@@ -384,13 +398,15 @@ void ScoresScreen::draw_standings(sf::RenderTarget& target) {
     } else {
       const store::Standing& s = *line.standing;
       if (i % 2) fill_rect(target, {r.left + 6, y, r.width - 12, RowHeight}, sf::Color(54, 52, 49));
-      columns(s.label, std::to_string(s.games()), std::to_string(s.wins), std::to_string(s.draws),
+      // Human vs human's label is the store's fixed words, in English; the others are players' names.
+      const std::string label = s.kind == store::Standing::Kind::HumanVsHuman ? tr(s.label.c_str()) : s.label;
+      columns(label, std::to_string(s.games()), std::to_string(s.wins), std::to_string(s.draws),
               std::to_string(s.losses), percent_text(s.score_percent()), assets.font(), RowText, colors::Text);
     }
     y += RowHeight;
   }
   if (table_.empty())
-    draw_text(target, assets.font(), "No counted games.", RowText, {label_x, y + 3}, colors::TextDim);
+    draw_text(target, assets.font(), tr("No counted games."), RowText, {label_x, y + 3}, colors::TextDim);
   scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(shown) * RowHeight},
             table_first_, shown, table_.size());
 }
@@ -401,31 +417,44 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const std::size_t games = history_.size();
   const std::string number = rating::rating_text(rating_);
   // Games, or puzzles: what the points of the history are.
-  const std::string unit = puzzles_shown() ? "puzzle" : "game";
-  const std::string after = games == 1 ? "after 1 rated " + unit : "after " + std::to_string(games) + " rated " + unit + "s";
+  const bool puzzles = puzzles_shown();
+  const Placeholder n{"n", std::to_string(games)};
+  const std::string after = puzzles ? fill(trn("after {n} rated puzzle", "after {n} rated puzzles", games), {n})
+                                    : fill(trn("after {n} rated game", "after {n} rated games", games), {n});
+  // The same, short.
+  const std::string count = puzzles ? fill(trn("{n} puzzle", "{n} puzzles", games), {n})
+                                    : fill(trn("{n} game", "{n} games", games), {n});
   const float x = r.left + 14;
   // A short window puts the number in the heading line, leaving the room to the plot.
   const bool compact = r.height < 200;
   // The pool shown, one per variant and speed, under the heading.
   constexpr float PoolRow = 34;
-  pool_choice_.label = "Pool";
+  // TRANSLATORS: the label of the choice of the rating pool: a variant and a speed ("Blitz", "Three-check rapid").
+  pool_choice_.label = tr("Pool");
   pool_choice_.label_share = 0.2f;
   pool_choice_.rect = {x, r.top + SectionHead, std::min(r.width - 28, 420.0f), PoolRow - 2};
   float top = r.top + 92 + PoolRow;
   if (compact) {
-    section(target, assets, r, "Rating", "");
-    const float number_x = x + text_width(assets.bold(), "Rating", 17) + 12;
+    section(target, assets, r, tr("Rating"), "");
+    const float number_x = x + text_width(assets.bold(), tr("Rating"), 17) + 12;
     const float number_w = draw_text(target, assets.bold(), number, 22, {number_x, r.top + 3});
-    const std::string count = std::to_string(games) + " " + unit + (games == 1 ? "" : "s");
     draw_text(target, assets.font(), fit_text(assets.font(), count, 13, r.left + r.width - number_x - number_w - 24),
               13, {number_x + number_w + 10, r.top + 11}, colors::TextDim);
     top = r.top + 40 + PoolRow;
   } else {
-    section(target, assets, r, "Rating",
-            profile_ + ", with its 95% margin" + (rating::provisional(rating_) ? " (provisional)" : ""));
+    const Placeholder profile{"profile", profile_};
+    const std::string note =
+        rating::provisional(rating_)
+            // TRANSLATORS: {profile}: the name of the person at this computer, whose rating is shown with its
+            // margin (95% sure the strength is within it); provisional: after few games.
+            // xgettext:no-c-format
+            ? fill(tr("{profile}, with its 95% margin (provisional)"), {profile})
+            // TRANSLATORS: {profile}: the name of the person at this computer.
+            // xgettext:no-c-format
+            : fill(tr("{profile}, with its 95% margin"), {profile});
+    section(target, assets, r, tr("Rating"), note);
     const float number_w = draw_text(target, assets.bold(), number, 32, {x, r.top + 36 + PoolRow});
     const float room = r.width - number_w - 44;
-    const std::string count = std::to_string(games) + " " + unit + (games == 1 ? "" : "s");
     draw_text(target, assets.font(), fit_text(assets.font(), text_width(assets.font(), after, 14) <= room ? after : count,
                                               14, room),
               14, {x + number_w + 14, r.top + 54 + PoolRow}, colors::TextDim);
@@ -439,10 +468,11 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
   if (games < 2) {
     float y = top + 4;
-    for (const std::string& line : wrap_text(assets.font(), puzzles_shown() ? "Each puzzle tried moves your puzzle rating, a pool of its own. The plot starts at the second."
-                                             : "Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
-                                               "variant and speed. The plot starts at the second.",
-                                             14, r.width - 28)) {
+    const std::string explained =
+        puzzles ? tr("Each puzzle tried moves your puzzle rating, a pool of its own. The plot starts at the second.")
+                : tr("Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
+                     "variant and speed. The plot starts at the second.");
+    for (const std::string& line : wrap_text(assets.font(), explained, 14, r.width - 28)) {
       if (y + 19 > r.top + r.height - 4) break;  // a short section shows the lines that fit
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
       y += 19;
@@ -480,8 +510,10 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
   };
   y_label(high, plot.top);
   y_label(low, plot.top + plot.height - 16);
-  draw_text(target, assets.font(), unit + " 1", 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
-  const std::string last = unit + " " + std::to_string(games);
+  // TRANSLATORS: under the rating's plot, at its left and right ends: the first and the last game or puzzle.
+  const std::string first = puzzles ? fill(tr("puzzle {n}"), {{"n", "1"}}) : fill(tr("game {n}"), {{"n", "1"}});
+  draw_text(target, assets.font(), first, 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
+  const std::string last = puzzles ? fill(tr("puzzle {n}"), {n}) : fill(tr("game {n}"), {n});
   draw_text(target, assets.font(), last, 12,
             {plot.left + plot.width - text_width(assets.font(), last, 12), plot.top + plot.height + 4},
             colors::TextDim);
@@ -490,9 +522,10 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
 void ScoresScreen::draw_recent(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const sf::FloatRect& r = recent_rect_;
-  section(target, assets, r, all_games_ ? "Recent games" : "Your recent games",
-          std::to_string(recent_.size()) + (recent_.size() == 1 ? " game" : " games") +
-              " - click one or press Enter to replay it");
+  section(target, assets, r, all_games_ ? tr("Recent games") : tr("Your recent games"),
+          fill(trn("{n} game - click one or press Enter to replay it", "{n} games - click one or press Enter to replay it",
+                   recent_.size()),
+               {{"n", std::to_string(recent_.size())}}));
   const float inner = r.width - 24;
   // The date without its year when the window is narrow (the year shows on the Replay screen).
   const bool short_date = inner < 1000;
@@ -518,7 +551,9 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
     draw_text(target, font, change, size, {change_x + change_w - 10 - text_width(font, change, size), y + 3}, color);
     draw_text(target, font, moves, size, {moves_x + moves_w - 8 - text_width(font, moves, size), y + 3}, color);
   };
-  columns("Date", "White - Black", "Result", "Reason", "Pool", "Rating", "Moves", 13, colors::TextDim);
+  columns(tr("Date"),
+          // TRANSLATORS: the recent games' column heading over the players' names, White's first.
+          tr("White - Black"), tr("Result"), tr("Reason"), tr("Pool"), tr("Rating"), tr("Moves"), 13, colors::TextDim);
   y = r.top + SectionHead + ColumnHead;
   for (std::size_t i = recent_first_; i < recent_.size() && i < recent_first_ + recent_rows_; ++i) {
     const store::GameSummary& game = recent_[i];
@@ -526,9 +561,10 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
     if (i == focus_) fill_rect(target, row, sf::Color(70, 90, 50));
     else if (hovered_ == i) fill_rect(target, row, sf::Color(66, 64, 60));
     else if (i % 2) fill_rect(target, row, sf::Color(54, 52, 49));
+    // The reason is kept in English (PGN's Termination words): translated as it is shown.
     columns(local_time_text(game.ended_at, date_format), game.white + " - " + game.black, game.result,
-            game.reason, recording::pool_text(game.pool), rating_change_text(game), std::to_string((game.plies + 1) / 2),
-            RowText, colors::Text);
+            game.reason.empty() ? "" : tr(game.reason.c_str()), recording::pool_text(game.pool), rating_change_text(game),
+            std::to_string((game.plies + 1) / 2), RowText, colors::Text);
     y += RowHeight;
   }
   scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(recent_rows_) * RowHeight},
@@ -539,7 +575,7 @@ void ScoresScreen::draw(sf::RenderTarget& target) {
   const sf::Vector2f size = target.getView().getSize();
   layout(size);
   const Assets& assets = app_.assets();
-  draw_text(target, assets.bold(), "Scores", 30, {Pad, 14});
+  draw_text(target, assets.bold(), tr("Scores"), 30, {Pad, 14});
   if (message_.empty()) {
     draw_standings(target);
     draw_rating(target);
@@ -557,7 +593,7 @@ void ScoresScreen::draw(sf::RenderTarget& target) {
   export_.draw(target, assets);
   reset_.draw(target, assets);
   back_.draw(target, assets);
-  std::string help = message_.empty() ? "Up/Down choose a game, Enter replays it; Left/Right: pools" : "";
+  std::string help = message_.empty() ? tr("Up/Down choose a game, Enter replays it; Left/Right: pools") : "";
   for (const Button* button : {&all_, &export_, &reset_, &back_})
     if (button->hovered) help = button->tooltip;
   const float help_w = all_.rect.left - Pad - 12;

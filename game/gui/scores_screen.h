@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/store/store.h"
+#include "core/util/translation.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/replay_screen.h"
 #include "game/gui/screen.h"
@@ -87,12 +88,16 @@ class ScoresScreen : public Screen {
   std::optional<std::size_t> hovered_;
   sf::Vector2f mouse_;
 
-  Button all_{"All games", "Show every game, with the demo's and gambit-match's (A)", {}};
+  // TRANSLATORS: a short button label: show every game (the demo's too), not only yours.
+  Button all_{tr("All games"), tr("Show every game, with the demo's and gambit-match's (A)"), {}};
   bool all_games_ = false;     // the recent games are all games, not only the person's
   bool all_by_choice_ = false; // the player chose which; otherwise all only when the person has no game
-  Button export_{"Export all", "Write every game to one PGN file (E)", {}};
-  Button reset_{"Reset scores", "Start the scores again; games are kept in the file (R)", {}};
-  Button back_{"Back", "Back to the menu (Esc)", {}};
+  // TRANSLATORS: a short button label: save every game to a PGN file.
+  Button export_{tr("Export all"), tr("Write every game to one PGN file (E)"), {}};
+  // TRANSLATORS: a short button label: start the scores again.
+  Button reset_{tr("Reset scores"), tr("Start the scores again; games are kept in the file (R)"), {}};
+  // TRANSLATORS: a short button label: back to the screen before.
+  Button back_{tr("Back"), tr("Back to the menu (Esc)"), {}};
   Dialogs<Dialog> dialogs_;
 };
 

@@ -40,6 +40,20 @@ bool released_in(const sf::Event& event, const sf::FloatRect& rect) {
          rect.contains(float(event.mouseButton.x), float(event.mouseButton.y));
 }
 
+// The words a choice of the table is shown in: a language by its own name, a
+// variant by its name for people, other choices (the board's colours) translated.
+std::string shown_choice(const config::SettingSpec& spec, std::string_view choice) {
+  if (spec.choices.data() == config::LanguageChoices.data()) {
+    for (const Language& language : Languages)
+      if (language.code == choice) return std::string(language.native_name);
+    // TRANSLATORS: a language setting's choice: the desktop's language. Short: the control is about 130 pixels wide.
+    return trc("language", "Automatic");
+  }
+  if (spec.choices.data() == config::GameVariants.data())
+    if (const auto variant = chess::variant_from_name(choice)) return tr(chess::names_of(*variant).for_people.data());
+  return tr(std::string(choice).c_str());
+}
+
 // Why settings cannot be saved, in words, or "" when they can: what the writer
 // refuses (ranges, themes) and every seat checked against the plugins found.
 std::string problem_with(const config::Settings& settings, const config::PluginList& plugins) {
@@ -107,36 +121,47 @@ void SettingsScreen::OptionEditor::set(const std::string& value) {
 }
 
 SettingsScreen::SettingsScreen(App& app) : Screen(app) {
-  for (int i = 0; i < TabCount; ++i)
-    tabs_[i] = Button{TabLabels[i], std::string(TabLabels[i]) + " (" + std::to_string(i + 1) + ", or Tab)", {}};
+  for (int i = 0; i < TabCount; ++i) {
+    // TRANSLATORS: a tab's tooltip: {tab}: its name ("Players"); {key}: the number key that shows it ("1").
+    std::string tooltip = fill(tr("{tab} ({key}, or Tab)"), {{"tab", tr(TabLabels[i])}, {"key", std::to_string(i + 1)}});
+    tabs_[i] = Button{tr(TabLabels[i]), std::move(tooltip), {}};
+  }
   const std::string keys[] = {config::seat_key(chess::WHITE), config::seat_key(chess::BLACK),
                               std::string(config::HintKey), config::demo_seat_key(chess::WHITE),
                               config::demo_seat_key(chess::BLACK)};
-  const char* titles[] = {"White", "Black", "Hint player", "White", "Black"};
+  // TRANSLATORS: White and Black as the sides of the game (the players of the white and the black pieces), here
+  // the headings of the settings of each side's player.
+  const char* titles[] = {trc("side", "White"), trc("side", "Black"), tr("Hint player"), trc("side", "White"),
+                          trc("side", "Black")};
   for (int i = 0; i < SeatCount; ++i) {
     seats_[i].key = keys[i];
     seats_[i].title = titles[i];
     seats_[i].allow_human = i == White || i == Black;
     seats_[i].with_options = i != Hint;
-    seats_[i].player.label = "Player";
-    seats_[i].level.label = "Level";
+    // TRANSLATORS: the label of the choice of who plays a side: you or an AI player.
+    seats_[i].player.label = tr("Player");
+    // TRANSLATORS: the label of the choice of an AI player's level ("easy", "1200").
+    seats_[i].level.label = tr("Level");
   }
   for (const config::SettingSpec& spec : config::setting_table()) {
     if (spec.widget == config::SettingWidget::None) continue;
     SettingEditor& editor = editors_.emplace_back();
     editor.spec = &spec;
-    const std::string label(spec.label);
+    const std::string label = tr(spec.label.data());
     switch (spec.widget) {
       case config::SettingWidget::Checkbox: editor.check.label = label; break;
       case config::SettingWidget::Number:
         // A switched number is off at 0, so when on it starts at 1.
         editor.number = NumberField{label, {}, spec.min, spec.switch_label.empty() ? spec.min : std::max(1LL, spec.min),
                                     spec.max, spec.step};
-        editor.check.label = std::string(spec.switch_label);
+        editor.check.label = spec.switch_label.empty() ? std::string() : tr(spec.switch_label.data());
         break;
       case config::SettingWidget::Choice:
         editor.choice.label = label;
-        for (std::string_view choice : spec.choices) editor.choice.items.emplace_back(choice);
+        for (std::string_view choice : spec.choices) {
+          editor.choice.items.emplace_back(choice);
+          editor.choice.shown.push_back(shown_choice(spec, choice));
+        }
         break;
       case config::SettingWidget::None: break;
     }
@@ -187,6 +212,10 @@ void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config
   if (!config.human() && !seat.plugin) seat.player.items.push_back(config.player);  // shown, and refused by the check
   seat.player.index = 0;
   seat.player.select(config.human() ? std::string(HumanItem) : config.player);
+  // Shown: the person's item in words, the plugins by their ids.
+  seat.player.shown = seat.player.items;
+  for (std::string& shown : seat.player.shown)
+    if (shown == HumanItem) shown = tr(HumanItem);
 
   seat.level.items = {NoLevelItem};
   if (seat.plugin)
@@ -194,6 +223,9 @@ void SettingsScreen::set_seat(SeatEditor& seat, const config::SeatConfig& config
   const auto& levels = seat.level.items;
   if (!config.level.empty() && std::find(levels.begin(), levels.end(), config.level) == levels.end())
     seat.level.items.push_back(config.level);  // shown, and refused by the check
+  // Shown: no level in words, the levels by their names.
+  seat.level.shown = seat.level.items;
+  seat.level.shown.front() = tr(NoLevelItem);
   seat.level.index = 0;
   if (!config.level.empty()) seat.level.select(config.level);
   seat.shown_level = config.level;
@@ -338,16 +370,26 @@ void SettingsScreen::save() {
   const config::Settings settings = build();
   error_ = problem_with(settings, app_.setup().plugin_descriptors());
   if (!error_.empty()) {
-    app_.toast("Not saved: " + error_);
+    app_.toast(fill(tr("Not saved: {reason}"), {{"reason", error_}}));
     return;
   }
+  const bool new_language = settings.ui.language != app_.setup().settings().ui.language;
   auto saved = app_.setup().save_settings(settings);  // the next game uses them even if the file cannot be written
   app_.assets().set_sounds_enabled(settings.ui.sounds);
+  if (new_language) {
+    // Every screen is made again in the new language, this one on its tab.
+    app_.use_language(settings.ui.language);
+    auto again = std::make_unique<SettingsScreen>(app_);
+    again->switch_tab(int(tab_));
+    app_.toast(saved ? tr("Settings saved") : fill(tr("Could not save the settings: {reason}"), {{"reason", saved.error()}}));
+    return app_.replace(std::move(again));
+  }
   if (saved) {
-    app_.toast("Settings saved to " + saved->string() + "; they apply to the next game");
+    app_.toast(fill(tr("Settings saved to {path}; they apply to the next game"), {{"path", saved->string()}}));
     save_error_.clear();
   } else {
-    save_error_ = "Could not save the settings: " + saved.error() + ". They apply until Gambit is closed.";
+    save_error_ = fill(tr("Could not save the settings: {reason}. They apply until Gambit is closed."),
+                       {{"reason", saved.error()}});
   }
   const std::string failure = save_error_;
   load(app_.setup().settings());  // what was written is now what the seats go back to
@@ -360,17 +402,19 @@ void SettingsScreen::reset() {
   defaults.plugin_paths = loaded_.plugin_paths;  // not shown here: kept as they are
   load(defaults);
   edited();
-  app_.toast(unsaved_ ? "Default settings restored: Save to keep them"
-                      : "Default settings restored (the same as those saved)");
+  app_.toast(unsaved_ ? tr("Default settings restored: Save to keep them")
+                      : tr("Default settings restored (the same as those saved)"));
 }
 
 void SettingsScreen::back() {
   commit_typing();
   if (build() == app_.setup().settings()) return app_.pop();
   // Changes are never thrown away without asking; Esc (Stay) keeps them.
-  dialogs_.ask(Dialog::Leave, "Leave without saving?",
-               "Your changes are not saved. Discard leaves without them; Stay goes back to them (then Save, Ctrl+S).",
-               std::nullopt, "Discard", "Stay");
+  dialogs_.ask(Dialog::Leave, tr("Leave without saving?"),
+               // TRANSLATORS: Discard and Stay are the dialog's buttons: name them as the buttons do.
+               tr("Your changes are not saved. Discard leaves without them; Stay goes back to them (then Save, Ctrl+S)."),
+               // TRANSLATORS: the buttons of the dialog "Leave without saving?": leave without the changes, or stay.
+               std::nullopt, tr("Discard"), tr("Stay"));
 }
 
 void SettingsScreen::switch_tab(int tab) {
@@ -403,7 +447,7 @@ void SettingsScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
   if (dialogs_.open()) {
     if (dialogs_.handle(event, size_, app_.assets())) {  // Discard
-      app_.toast("Settings not saved: changes discarded");
+      app_.toast(tr("Settings not saved: changes discarded"));
       app_.pop();
     }
     return;

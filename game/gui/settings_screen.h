@@ -23,6 +23,7 @@
 #include "core/config/setting_table.h"
 #include "core/config/settings.h"
 #include "core/players/plugin_library.h"
+#include "core/util/translation.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -154,9 +155,12 @@ class SettingsScreen : public Screen {
   Tab tab_ = Tab::Players;
   std::array<float, TabCount> scroll_{};
   std::array<Button, TabCount> tabs_;
-  Button save_{"Save", "Write the settings to your config file; they apply to the next game (Ctrl+S)", {}, true, true};
-  Button reset_{"Reset to defaults", "Put every setting back to Gambit's default (then Save to keep it)", {}};
-  Button back_{"Back", "Back to the menu without saving (Esc)", {}};
+  // TRANSLATORS: a short button label (a verb): save.
+  Button save_{tr("Save"), tr("Write the settings to your config file; they apply to the next game (Ctrl+S)"), {}, true,
+               true};
+  Button reset_{tr("Reset to defaults"), tr("Put every setting back to Gambit's default (then Save to keep it)"), {}};
+  // TRANSLATORS: a short button label: back to the screen before.
+  Button back_{tr("Back"), tr("Back to the menu without saving (Esc)"), {}};
 
   std::string error_;       // why the edited settings cannot be saved, "" when they can
   std::string save_error_;  // why the last save failed

@@ -8,12 +8,17 @@
 #include <string>
 
 #include "core/players/plugin_library.h"
+#include "core/util/translation.h"
 
 namespace gambit::gui::settings_detail {
 
-inline constexpr const char* HumanItem = "You";  // the person at this computer
-inline constexpr const char* NoLevelItem = "(none)";
-inline constexpr const char* TabLabels[] = {"Players", "Demo", "Board & clock"};
+// The choices' items are these English words (compared as values); tr() them where they are shown.
+// TRANSLATORS: in the choice of a seat's player: the person at this computer plays that side.
+inline constexpr const char* HumanItem = N_("You");  // the person at this computer
+// TRANSLATORS: in the choice of a player's level: no level, the plugin's own defaults.
+inline constexpr const char* NoLevelItem = N_("(none)");
+// TRANSLATORS: the Settings screen's tabs: the players, the demo (AI against AI), the board and the clock.
+inline constexpr const char* TabLabels[] = {N_("Players"), N_("Demo"), N_("Board & clock")};
 
 // Option text in the form validate_option writes it, so values compare as text.
 std::string canonical(const gambit_option_spec& spec, const std::string& text);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/players/options.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_view.h"
 #include "game/gui/layout_log.h"
@@ -33,19 +34,28 @@ constexpr unsigned TextSize = 14, HeadingSize = 18;
 constexpr float LineHeight = 19;  // of TextSize text
 
 std::string option_help(const gambit_option_spec& spec, const std::string& level_value, const std::string& level) {
-  std::string help = spec.help && *spec.help ? spec.help : spec.name;
+  // The plugin's own words: those of the plugins shipped with Gambit are in its catalogue.
+  std::string help = spec.help && *spec.help ? tr(spec.help) : spec.name;
   std::string details;
   switch (spec.type) {
     case GAMBIT_OPTION_INT:
-      details = std::to_string(spec.min) + ".." + std::to_string(spec.max) + ", default " + spec.default_value;
+      // TRANSLATORS: a plugin option's range and its default value ("1..20, default 10").
+      details = fill(tr("{min}..{max}, default {value}"), {{"min", std::to_string(spec.min)},
+                                                           {"max", std::to_string(spec.max)},
+                                                           {"value", spec.default_value}});
       break;
     case GAMBIT_OPTION_BOOL:
-      details = std::string("default ") + (spec.default_value == std::string("true") ? "on" : "off");
+      // TRANSLATORS: a plugin option that is on (or off) unless it is set.
+      details = spec.default_value == std::string("true") ? tr("default on") : tr("default off");
       break;
-    default: details = std::string("default ") + spec.default_value; break;
+    // TRANSLATORS: a plugin option's default value ("auto").
+    default: details = fill(tr("default {value}"), {{"value", spec.default_value}}); break;
   }
   if (!level.empty() && level_value != canonical(spec, spec.default_value))
-    details += "; level " + level + ": " + level_value;
+    // TRANSLATORS: {details}: a plugin option's default ("default 10"), then the value the level chosen
+    // ({level}, a name from the plugin: "hard") gives it.
+    details = fill(tr("{details}; level {level}: {value}"),
+                   {{"details", details}, {"level", level}, {"value", level_value}});
   return help + " (" + details + ")";
 }
 
@@ -65,7 +75,7 @@ std::vector<std::string> SettingsScreen::message_lines(float width) const {
     for (std::string& line : wrap_text(font, text, TextSize, width)) lines.push_back(std::move(line));
   };
   if (!save_error_.empty()) add_text(save_error_);
-  if (!error_.empty()) add_text("These settings cannot be saved: " + error_);
+  if (!error_.empty()) add_text(fill(tr("These settings cannot be saved: {reason}"), {{"reason", error_}}));
   for (const std::string& problem : app_.setup().problems()) add_text(problem);
   return lines;
 }
@@ -111,37 +121,47 @@ void SettingsScreen::add(NumberField& widget, const std::string& name, float x, 
 float SettingsScreen::seat_info(const SeatEditor& seat, float x, float y, float width) {
   if (seat.player.items.empty()) return y;
   if (seat.player.current() == HumanItem)
-    return paragraph(seat.allow_human ? "You play this side, with the mouse or by typing moves."
-                                      : "A human cannot sit here: choose a player plugin.",
+    return paragraph(seat.allow_human ? tr("You play this side, with the mouse or by typing moves.")
+                                      : tr("A human cannot sit here: choose a player plugin."),
                      x, y, width, TextSize, seat.allow_human ? colors::TextDim : colors::Warning) + 6;
   if (!seat.plugin)
-    return paragraph("No player plugin '" + seat.player.current() + "' was found: choose another player.", x, y,
-                     width, TextSize, colors::Warning) + 6;
+    // TRANSLATORS: {plugin}: the id of a player plugin the settings name ("stockfish").
+    return paragraph(fill(tr("No player plugin '{plugin}' was found: choose another player."),
+                          {{"plugin", seat.player.current()}}),
+                     x, y, width, TextSize, colors::Warning) + 6;
   y = paragraph(plugin_title(*seat.plugin), x, y, width, 15, colors::Text);
   if (!seat.plugin->description().empty())
-    y = paragraph(seat.plugin->description(), x, y, width, TextSize - 1, colors::TextDim);
+    y = paragraph(tr(seat.plugin->description().c_str()), x, y, width, TextSize - 1, colors::TextDim);
   return y + 8;
 }
 
 void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin && seat.level.items.size() <= 1) return;
   if (seat.level.items.size() <= 1) {
-    y = paragraph("This player has no levels.", x, y, width, TextSize - 1, colors::TextDim) + 6;
+    y = paragraph(tr("This player has no levels."), x, y, width, TextSize - 1, colors::TextDim) + 6;
     return;
   }
-  std::string help = "No preset: the plugin's own defaults and the options below";
+  std::string help = tr("No preset: the plugin's own defaults and the options below");
   if (seat.level.index > 0 && seat.plugin)
     if (const gambit_level* level = players::find_level(seat.plugin->descriptor(), seat.level.current()))
       help = seat.level.current() + ": " + (level->description ? level->description : "");
   const players::LevelRating* measured =
       seat.level.index > 0 && seat.plugin ? players::find_rating(seat.plugin->ratings(), seat.level.current()) : nullptr;
   if (measured)
-    help += "; measured over " + std::to_string(measured->games) + " games at " + measured->time_control + " (" +
-            measured->measured + ")";
+    // TRANSLATORS: after a level's description: how its strength was measured: {n} games at a time control
+    // ({time_control}: "40/60+0.6"), {measured}: by what and when. The English says "games" even for one.
+    help += fill(trn("; measured over {n} games at {time_control} ({measured})",
+                     "; measured over {n} games at {time_control} ({measured})",
+                     static_cast<unsigned long>(measured->games)),
+                 {{"n", std::to_string(measured->games)},
+                  {"time_control", measured->time_control},
+                  {"measured", measured->measured}});
   add(seat.level, config::sub_key(seat.key, config::LevelKey), x, y, width, help, [this, &seat] { level_changed(seat); });
   if (measured) {
-    std::string text = "Measured " + std::to_string(std::lround(measured->elo)) + " \xC2\xB1 " +
-                       std::to_string(std::lround(measured->margin)) + " Elo, with the options below";
+    // TRANSLATORS: a level's measured strength: {elo} ± {margin} on the Elo scale ("1200 ± 40").
+    std::string text = fill(tr("Measured {elo} \xC2\xB1 {margin} Elo, with the options below"),
+                            {{"elo", std::to_string(std::lround(measured->elo))},
+                             {"margin", std::to_string(std::lround(measured->margin))}});
     sf::Color color = colors::TextDim;
     // A seat of the game: what its options make it, as New Game will say (rated or not, and as which level).
     // Said as New Game says it (recording::decide_rated), from the seats as they would play.
@@ -154,8 +174,13 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
         const players::Seat& playing = (*seats)[side];
         const auto rating = playing.human() ? std::nullopt : playing.plugin->rating_of(playing.level, playing.options);
         if (rated.rated && rating)
-          text = "Plays as " + playing.label + ", measured " + std::to_string(std::lround(rating->elo)) + " \xC2\xB1 " +
-                 std::to_string(std::lround(rating->margin)) + " Elo: " + rated.words();
+          // TRANSLATORS: {player}: the AI player as games name it ("alphabeta (1200)"); {elo} ± {margin}: its
+          // measured strength; {rated}: whether the game will be rated, a sentence.
+          text = fill(tr("Plays as {player}, measured {elo} \xC2\xB1 {margin} Elo: {rated}"),
+                      {{"player", playing.label},
+                       {"elo", std::to_string(std::lround(rating->elo))},
+                       {"margin", std::to_string(std::lround(rating->margin))},
+                       {"rated", rated.words()}});
         else if (!rated.rated) {
           text = rated.words();
           color = colors::Warning;
@@ -169,7 +194,8 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
 
 void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin || seat.options.empty()) return;
-  labels_.push_back({"Advanced: the engine's options (point at one for help)", {x, y + 2}, TextSize - 1, colors::TextDim});
+  labels_.push_back(
+      {tr("Advanced: the engine's options (point at one for help)"), {x, y + 2}, TextSize - 1, colors::TextDim});
   y += 24;
   const std::string level = seat.level.index == 0 ? "" : seat.level.current();
   for (OptionEditor& option : seat.options) {
@@ -182,7 +208,8 @@ void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float widt
       case GAMBIT_OPTION_CHOICE: add(option.choice, name, x, y, width, help); break;
       default: {
         labels_.push_back({spec.name, {x, y + RowHeight * 0.2f}, TextSize, colors::Text});
-        const std::string shown = option.text.empty() ? "(not set)" : option.text;
+        // TRANSLATORS: a plugin's text option that has no value.
+        const std::string shown = option.text.empty() ? tr("(not set)") : option.text;
         labels_.push_back({shown, {x + width * 0.45f, y + RowHeight * 0.2f}, TextSize, colors::TextDim});
         y += RowPitch;
       }
@@ -193,30 +220,40 @@ void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float widt
 void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin || seat.permissions.empty()) return;
   if (loaded_.sandbox == "off") {  // nothing to grant: the seat's grants are kept as they are, unshown
-    labels_.push_back({fit_words(app_.assets().font(), "No sandbox ([plugins] sandbox = \"off\"): it may reach all you can.",
+    // TRANSLATORS: [plugins] sandbox = "off" is a line of the config file: keep it as it is.
+    labels_.push_back({fit_words(app_.assets().font(), tr("No sandbox ([plugins] sandbox = \"off\"): it may reach all you can."),
                                  TextSize - 1, width),
                        {x, y + 2}, TextSize - 1, colors::TextDim});
     y += 24;
     return;
   }
-  labels_.push_back({"Beyond its sandbox, it may (point at one for why):", {x, y + 2}, TextSize - 1, colors::TextDim});
+  // TRANSLATORS: over the list of the permissions a plugin asks for ("Read files in ...", "Use the network").
+  labels_.push_back({tr("Beyond its sandbox, it may (point at one for why):"), {x, y + 2}, TextSize - 1, colors::TextDim});
   y += 24;
   for (PermissionEditor& editor : seat.permissions) {
-    std::string what = players::permission_for_people(editor.permission);
-    what[0] = char(std::toupper(static_cast<unsigned char>(what[0])));
+    const std::string what = capitalized(players::permission_for_people(editor.permission));
     editor.granted.label = fit_text(app_.assets().font(), what, TextSize, width - 32);  // beside the box
     const std::string name(players::permission_name(editor.permission.kind));
+    const std::string& reason = editor.permission.reason;  // the plugin's words
+    // TRANSLATORS: a permission's help: {permission}: what it allows, in words; {name}: its name in the config file
+    // (keep it as it is); {reason}: why the plugin asks for it, in its words.
+    std::string help = reason.empty()
+                           ? fill(tr("{permission} ({name}). Unticked, the sandbox refuses it, and the plugin may fail "
+                                     "saying what it lacks"),
+                                  {{"permission", what}, {"name", name}})
+                           : fill(tr("{permission} ({name}): {reason}. Unticked, the sandbox refuses it, and the plugin "
+                                     "may fail saying what it lacks"),
+                                  {{"permission", what}, {"name", name}, {"reason", reason}});
     add(editor.granted, config::sub_key(config::sub_key(seat.key, config::PermissionsKey), name), x, y,
-        what + " (" + name + ")" + (editor.permission.reason.empty() ? "" : ": " + editor.permission.reason) +
-            ". Unticked, the sandbox refuses it, and the plugin may fail saying what it lacks");
+        std::move(help));
   }
 }
 
 float SettingsScreen::layout_seat(SeatEditor& seat, float x, float y, float width) {
   heading(seat.title, x, y);
   add(seat.player, config::sub_key(seat.key, config::PlayerKey), x, y, width,
-      seat.allow_human ? "Human (you, with the mouse) or one of the AI player plugins found"
-                       : "One of the AI player plugins found",
+      seat.allow_human ? tr("Human (you, with the mouse) or one of the AI player plugins found")
+                       : tr("One of the AI player plugins found"),
       [this, &seat] { player_changed(seat); });
   y = seat_info(seat, x, y, width);
   add_level(seat, x, y, width);
@@ -233,10 +270,11 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
   y += 14;
   SeatEditor& hint = seats_[Hint];
   heading(hint.title, left, y);
-  y = paragraph("Suggests a move when you ask for a hint during a game (Ctrl+H).", left, y - 4, right + width - left,
+  y = paragraph(tr("Suggests a move when you ask for a hint during a game (Ctrl+H)."), left, y - 4, right + width - left,
                 TextSize - 1, colors::TextDim) + 6;
   float level_y = y;
-  add(hint.player, config::sub_key(config::HintKey, config::PlayerKey), left, y, width, "One of the AI player plugins found",
+  add(hint.player, config::sub_key(config::HintKey, config::PlayerKey), left, y, width,
+      tr("One of the AI player plugins found"),
       [this, &hint] { player_changed(hint); });
   y = seat_info(hint, left, y, width);
   add_permissions(hint, left, y, width);
@@ -245,7 +283,7 @@ void SettingsScreen::layout_players(float left, float right, float y, float widt
 }
 
 void SettingsScreen::layout_demo(float left, float right, float y, float width) {
-  y = paragraph("Two AI players play each other game after game (Demo in the menu).", left, y,
+  y = paragraph(tr("Two AI players play each other game after game (Demo in the menu)."), left, y,
                 right + width - left, TextSize, colors::TextDim) + 8;
   y = layout_group(config::SettingGroup::Demo, left, y, width);
   y += 8;
@@ -253,7 +291,7 @@ void SettingsScreen::layout_demo(float left, float right, float y, float width) 
   content_height_ = std::max(white, layout_seat(seats_[DemoBlack], right, y, width));
 }
 
-// The headings of the groups, and what a switched-off group says instead of its fields.
+// The headings of the groups, and what a switched-off group says instead of its fields ("": none).
 struct GroupText {
   config::SettingGroup group;
   const char* heading;
@@ -261,30 +299,33 @@ struct GroupText {
 };
 constexpr GroupText GroupTexts[] = {
     {config::SettingGroup::Demo, "", ""},
-    {config::SettingGroup::Rules, "Rules", ""},
-    {config::SettingGroup::Clock, "Clock", "Games are played without a clock."},
-    {config::SettingGroup::DuringGame, "During a game", ""},
-    {config::SettingGroup::Look, "Look", ""},
+    // TRANSLATORS: headings of the Settings' Board & clock tab: the rules (the variant), the clock, what happens
+    // during a game, and the look of the board (its colours, its pieces).
+    {config::SettingGroup::Rules, N_("Rules"), ""},
+    {config::SettingGroup::Clock, N_("Clock"), N_("Games are played without a clock.")},
+    {config::SettingGroup::DuringGame, N_("During a game"), ""},
+    {config::SettingGroup::Look, N_("Look"), ""},
 };
 
 float SettingsScreen::layout_group(config::SettingGroup group, float x, float y, float width) {
   const auto text = std::ranges::find(GroupTexts, group, &GroupText::group);
-  if (text != std::end(GroupTexts) && *text->heading) heading(text->heading, x, y);
+  if (text != std::end(GroupTexts) && *text->heading) heading(tr(text->heading), x, y);
   for (SettingEditor& editor : editors_) {
     const config::SettingSpec& spec = *editor.spec;
     if (spec.group != group) continue;
     const std::string key(spec.key);
-    std::string help(spec.meaning);
+    std::string help = spec.meaning.empty() ? "" : tr(spec.meaning.data());  // the table's literal, N_-marked
     if (spec.key == config::SoundsKey && !app_.assets().audio_problem().empty()) help = app_.assets().audio_problem();
     switch (spec.widget) {
       case config::SettingWidget::Checkbox: add(editor.check, key, x, y, help); break;
       case config::SettingWidget::Choice: add(editor.choice, key, x, y, width, help); break;
       case config::SettingWidget::Number:
         if (!spec.switch_label.empty()) {
-          add(editor.check, std::string(spec.section()) + ".enabled", x, y, std::string(spec.switch_meaning));
+          add(editor.check, std::string(spec.section()) + ".enabled", x, y,
+              spec.switch_meaning.empty() ? "" : tr(spec.switch_meaning.data()));
           if (!editor.check.value) {
             if (text == std::end(GroupTexts) || !*text->when_off) return y;
-            return paragraph(text->when_off, x, y, width, TextSize, colors::TextDim) + 8;
+            return paragraph(tr(text->when_off), x, y, width, TextSize, colors::TextDim) + 8;
           }
         }
         add(editor.number, key, x, y, width, help);
@@ -312,7 +353,7 @@ void SettingsScreen::layout(sf::Vector2f size) {
   const Assets& assets = app_.assets();
 
   // Title and tabs.
-  float x = 20 + text_width(assets.bold(), "Settings", 26) + 28;
+  float x = 20 + text_width(assets.bold(), tr("Settings"), 26) + 28;
   for (int i = 0; i < TabCount; ++i) {
     const float width = std::max(100.0f, text_width(assets.font(), tabs_[i].label, 17) + 40);
     tabs_[i].rect = {std::round(x), 14, std::round(width), 38};
@@ -332,7 +373,10 @@ void SettingsScreen::layout(sf::Vector2f size) {
   if (messages_.size() > most) {
     const std::size_t hidden = messages_.size() - most + 1;
     messages_.resize(most - 1);
-    messages_.push_back("... and " + std::to_string(hidden) + " more lines (printed in the terminal too)");
+    // TRANSLATORS: the last line of a list of problems cut short: how many lines are not shown.
+    messages_.push_back(fill(trn("... and {n} more line (printed in the terminal too)",
+                                 "... and {n} more lines (printed in the terminal too)", hidden),
+                             {{"n", std::to_string(hidden)}}));
   }
   messages_top_ = help_top_ - 4 - LineHeight * float(messages_.size());
   const float content_bottom = messages_.empty() ? help_top_ - 4 : messages_top_ - 8;
@@ -403,7 +447,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const sf::Vector2f size = size_;
 
-  draw_text(target, assets.bold(), "Settings", 26, {20, 17});
+  draw_text(target, assets.bold(), tr("Settings"), 26, {20, 17});
   for (const Button& tab : tabs_) tab.draw(target, assets);
   fill_rect(target, {0, TopBar - 1, size.x, 1}, colors::PanelLight);
 
@@ -454,7 +498,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
       if (std::visit([&](auto* widget) { return widget->rect.contains(mouse_); }, control.widget)) help = control.help;
   for (const Button* button : {&save_, &reset_, &back_, &tabs_[0], &tabs_[1], &tabs_[2]})
     if (button->hovered) help = button->tooltip;
-  if (typing_) help = "Type a number, then Enter (Esc cancels)";
+  if (typing_) help = tr("Type a number, then Enter (Esc cancels)");
   if (!help.empty() && app_.toast_text().empty()) {  // a toast takes the help's line (toast_area)
     const auto lines = wrap_text(assets.font(), help, TextSize - 1, size.x - 2 * Margin);
     // One line; a longer help is cut to it.
@@ -467,7 +511,7 @@ void SettingsScreen::draw(sf::RenderTarget& target) {
   back_.draw(target, assets);
   save_.draw(target, assets);
   if (unsaved_) {
-    const std::string text = "Unsaved changes";
+    const std::string text = tr("Unsaved changes");
     const float width = text_width(assets.font(), text, TextSize);
     const float x = back_.rect.left - 14 - width;
     if (x > reset_.rect.left + reset_.rect.width + 10)

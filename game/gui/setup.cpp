@@ -10,6 +10,7 @@
 
 #include "core/match/game_record.h"
 #include "core/review/game_review.h"
+#include "core/util/translation.h"
 #include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
 
@@ -22,28 +23,39 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
   if (loaded) {
     setup.settings_ = *loaded;
   } else {
-    setup.problems_.push_back("Configuration: " + loaded.error() + " - playing with the default settings.");
+    setup.problems_.push_back(
+        // TRANSLATORS: a problem on the menu's list; {problem} says what is wrong with the configuration file.
+        fill(tr("Configuration: {problem} - playing with the default settings."), {{"problem", loaded.error()}}));
     setup.settings_ = config::Settings();
   }
   setup.catalog_ =
       players::PluginCatalog::scan(config::plugin_search_paths(setup.settings_), setup.settings_.isolation_of({}));
-  for (const std::string& problem : setup.catalog_.problems()) setup.problems_.push_back("Plugins: " + problem);
+  for (const std::string& problem : setup.catalog_.problems())
+    // TRANSLATORS: a problem on the menu's list; {notice} is what is wrong with a plugin.
+    setup.problems_.push_back(fill(tr("Plugins: {notice}"), {{"notice", problem}}));
   for (std::string& problem : config::fall_back_to_defaults(setup.settings_, setup.plugin_descriptors()))
     setup.problems_.push_back(std::move(problem));
 
   auto opened = store::Store::open(config::store_path(setup.settings_), setup.settings_.store.profile);
   if (!opened) {
-    setup.store_problem_ = opened.error() + " - games are not recorded this time.";
-    setup.problems_.push_back("Scores: " + setup.store_problem_);
+    // TRANSLATORS: {problem} says why the scores file cannot be opened.
+    setup.store_problem_ = fill(tr("{problem} - games are not recorded this time."), {{"problem", opened.error()}});
+    // TRANSLATORS: a problem on the menu's list, about the scores file (the store of games and ratings).
+    setup.problems_.push_back(fill(tr("Scores: {problem}"), {{"problem", setup.store_problem_}}));
   } else {
-    if (opened->notice) setup.problems_.push_back("Scores: " + *opened->notice);
+    if (opened->notice) setup.problems_.push_back(fill(tr("Scores: {problem}"), {{"problem", *opened->notice}}));
     setup.store_ = std::move(opened).value().store;
     if (auto placed = setup.store_->place_players(recording::measured_levels(setup.catalog_)); !placed)
-      setup.problems_.push_back("Scores: the levels' measured ratings could not be stored: " + placed.error());
+      setup.problems_.push_back(
+          fill(tr("Scores: the levels' measured ratings could not be stored: {reason}"), {{"reason", placed.error()}}));
   }
   // Read here, once, so that the first move played does not wait for the table.
-  if (const Result<chess::OpeningNames>& names = chess::shared_opening_names(); !names)
-    setup.problems_.push_back("N" + names.error().substr(1) + ".");
+  // (Its words begin "no opening names: ...", made a sentence; translated words are kept as they are.)
+  if (const Result<chess::OpeningNames>& names = chess::shared_opening_names(); !names) {
+    std::string problem = names.error();
+    if (problem.starts_with("no ")) problem[0] = 'N';
+    setup.problems_.push_back(problem + ".");
+  }
   return setup;
 }
 
@@ -51,8 +63,11 @@ config::PluginList Setup::plugin_descriptors() const { return config::plugin_lis
 
 std::string variant_problem(const players::Seat& seat, chess::Variant variant) {
   if (seat.human() || seat.plugin->plays(variant)) return "";
-  return seat.label + " does not play " + std::string(chess::names_of(variant).for_people) +
-         ": choose another player, or standard chess in Settings (Board & clock)";
+  return fill(
+      // TRANSLATORS: {player} is a player's name, {variant} a variant's name ("three-check");
+      // "Board & clock" is the name of a tab of the Settings screen.
+      tr("{player} does not play {variant}: choose another player, or standard chess in Settings (Board & clock)"),
+      {{"player", seat.label}, {"variant", tr(chess::names_of(variant).for_people.data())}});
 }
 
 Result<std::array<players::Seat, chess::COLOR_NB>> Setup::seats_to_play(const config::Settings& seated,
@@ -77,7 +92,7 @@ Result<std::array<players::Seat, chess::COLOR_NB>> Setup::seats_to_play(const co
 Result<std::filesystem::path> Setup::save_settings(const config::Settings& settings) {
   settings_ = settings;
   const std::optional<std::filesystem::path> file = config::user_config_path();
-  if (!file) return Failure{"there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)"};
+  if (!file) return Failure{tr("there is no home folder to save the settings in (HOME and XDG_CONFIG_HOME unset)")};
   return config::save_user_config(settings, *file);
 }
 
@@ -103,19 +118,22 @@ std::optional<Setup::LeavingKept> Setup::leaving_kept() {
     if (rated && match::side_has_moved(leaving.kept.game, person)) leaving.fate.kind = KeptGameFate::Kind::Resigned;
   }
   leaving.fate.words = leaving.fate.kind == KeptGameFate::Kind::Resigned
-                           ? "A rated game is waiting (Resume game on the menu): Start resigns it, as a loss."
-                           : "An unfinished game is waiting (Resume game on the menu): Start gives it up.";
+                           ? tr("A rated game is waiting (Resume game on the menu): Start resigns it, as a loss.")
+                           : tr("An unfinished game is waiting (Resume game on the menu): Start gives it up.");
   return leaving;
 }
 
 Result<std::vector<std::unique_ptr<players::PluginPlayer>>> Setup::review_analysers(chess::Variant variant) const {
   auto resolved = config::resolve_review(settings_, plugin_descriptors());
-  if (!resolved) return Failure{"The review player cannot be used: " + resolved.error()};
+  if (!resolved) return Failure{fill(tr("The review player cannot be used: {reason}"), {{"reason", resolved.error()}})};
   auto seat = config::seat_to_play(*resolved, catalog_);
-  if (!seat) return Failure{"The review player cannot be used: " + seat.error()};
-  if (!seat->plugin->plays(variant)) return Failure{"The review player '" + seat->plugin->id() + "' does not play this variant."};
+  if (!seat) return Failure{fill(tr("The review player cannot be used: {reason}"), {{"reason", seat.error()}})};
+  if (!seat->plugin->plays(variant))
+    return Failure{
+        fill(tr("The review player '{player}' does not play this variant."), {{"player", seat->plugin->id()}})};
   auto analysers = review::make_analysers(*seat, settings_.review.jobs);
-  if (!analysers) return Failure{"The review player could not start: " + analysers.error()};
+  if (!analysers)
+    return Failure{fill(tr("The review player could not start: {reason}"), {{"reason", analysers.error()}})};
   return analysers;
 }
 
@@ -131,7 +149,7 @@ std::optional<std::string> Setup::leave_kept_game() {
     return recording::Recorder::resign_kept(*store_, store_->profile(), std::move(leaving->kept), leaving->seats, true,
                                             std::int64_t(std::time(nullptr)));
   if (auto cleared = store_->clear_interrupted(); !cleared)
-    return "The unfinished game could not be given up: " + cleared.error();
+    return fill(tr("The unfinished game could not be given up: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;
 }
 

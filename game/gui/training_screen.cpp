@@ -14,6 +14,7 @@
 #include "core/review/tactics.h"
 #include "core/util/install_layout.h"
 #include "core/util/text_file.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 
@@ -38,50 +39,95 @@ Sound sound_of(const chess::Position& before, chess::Move move) {
   return before.captured_type(move) != chess::NO_PIECE_TYPE ? Sound::Capture : Sound::Move;
 }
 
-// "a mistake", "an inaccuracy"
-std::string a_judgement(review::Judgement judgement) {
-  const std::string name = review::name_of(judgement);
-  return (name.front() == 'i' ? "an " : "a ") + name;
+// A practised position's other move, judged by the analyser no better: "Nf3 is a mistake as well: <why>".
+std::string judged_too(const std::string& san, const review::MoveVerdict& verdict) {
+  const std::string& words = verdict.shown_reason.empty() ? verdict.reason : verdict.shown_reason;
+  const Placeholder move{"move", san}, reason{"reason", words};
+  const bool why = !words.empty();
+  switch (verdict.judgement) {
+    case review::Judgement::Inaccuracy:
+      // TRANSLATORS: {move}: a move ("Nf3") judged an inaccuracy, as the game's move was; {reason}: why, a sentence.
+      return why ? fill(tr("{move} is an inaccuracy as well: {reason}"), {move, reason})
+                 : fill(tr("{move} is an inaccuracy as well."), {move});
+    case review::Judgement::Mistake:
+      return why ? fill(tr("{move} is a mistake as well: {reason}"), {move, reason})
+                 : fill(tr("{move} is a mistake as well."), {move});
+    case review::Judgement::Blunder:
+      return why ? fill(tr("{move} is a blunder as well: {reason}"), {move, reason})
+                 : fill(tr("{move} is a blunder as well."), {move});
+    case review::Judgement::Good: break;  // not reached: a good move is accepted (checked)
+  }
+  return san + " is a good move as well" + (why ? ": " + words : ".");
+}
+
+// A hint: the piece to move, "Move the knight on f3."
+std::string move_the_piece(const chess::Position& pos, chess::Square s) {
+  const Placeholder square{"square", chess::square_name(s)};
+  switch (chess::type_of(pos.piece_on(s))) {
+    // TRANSLATORS: a hint in a puzzle: the piece to move; {square}: where it stands ("f3").
+    case chess::PAWN: return fill(tr("Move the pawn on {square}."), {square});
+    case chess::KNIGHT: return fill(tr("Move the knight on {square}."), {square});
+    case chess::BISHOP: return fill(tr("Move the bishop on {square}."), {square});
+    case chess::ROOK: return fill(tr("Move the rook on {square}."), {square});
+    case chess::QUEEN: return fill(tr("Move the queen on {square}."), {square});
+    // TRANSLATORS: a hint in a puzzle: the piece to move is the king.
+    case chess::KING: return tr("Move the king.");
+    default: break;
+  }
+  return "Move " + review::the_piece_on(pos, s) + ".";  // not reached: a hint is a square with a piece
 }
 
 }  // namespace
 
 TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), random_(std::random_device{}()) {
-  buttons_.add(Action::Hint, "Hint", "The piece to move; the first try then no longer counts (H)");
-  buttons_.add(Action::Solution, "Solution", "Play the solution out from where you are (S)");
-  buttons_.add(Action::Retry, "Retry", "Try this position again (R)");
-  buttons_.add(Action::Next, "Next",
-               kind_ == Kind::Practice ? "The next position to practise (N, Enter)" : "Another puzzle (N, Enter)");
-  buttons_.add(Action::Flip, "Flip", "Turn the board around (F)");
-  buttons_.add(Action::Back, "Back", "Back to the menu (Esc)");
+  // TRANSLATORS: short button labels (a row of three): Hint shows the piece to move.
+  buttons_.add(Action::Hint, tr("Hint"), tr("The piece to move; the first try then no longer counts (H)"));
+  // TRANSLATORS: a short button label: show the solution.
+  buttons_.add(Action::Solution, tr("Solution"), tr("Play the solution out from where you are (S)"));
+  // TRANSLATORS: a short button label: try the position again.
+  buttons_.add(Action::Retry, tr("Retry"), tr("Try this position again (R)"));
+  // TRANSLATORS: a short button label: the next position or puzzle.
+  buttons_.add(Action::Next, tr("Next"),
+               kind_ == Kind::Practice ? tr("The next position to practise (N, Enter)") : tr("Another puzzle (N, Enter)"));
+  // TRANSLATORS: a short button label: turn the board around.
+  buttons_.add(Action::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  // TRANSLATORS: a short button label: back to the screen before.
+  buttons_.add(Action::Back, tr("Back"), tr("Back to the menu (Esc)"));
   store::Store* store = app_.setup().store();
   if (!store) {
-    problem_ = "Nothing can be kept without the scores store: " + app_.setup().store_problem();
+    problem_ = fill(tr("Nothing can be kept without the scores store: {reason}"), {{"reason", app_.setup().store_problem()}});
     return;
   }
   if (kind_ == Kind::Puzzles) {
     const std::filesystem::path path = data_directory() / "puzzles.tsv";
     auto text = read_text_file(path.string());
     if (!text) {
-      problem_ = "The puzzles could not be read: " + text.error() +
-                 ". They come with Gambit (share/gambit/puzzles.tsv); installing Gambit again brings them back.";
+      problem_ = fill(tr("The puzzles could not be read: {reason}. They come with Gambit (share/gambit/puzzles.tsv); "
+                         "installing Gambit again brings them back."),
+                      {{"reason", text.error()}});
       return;
     }
     learn::PuzzleFile file = learn::read_puzzles(*text);
     for (const std::string& line : file.problems) std::fprintf(stderr, "gambit: %s: %s\n", path.c_str(), line.c_str());
     if (!file.problems.empty())
-      app_.toast(std::to_string(file.problems.size()) + " puzzles of the file could not be read and are left out (the terminal says why).");
+      // TRANSLATORS: the English says "puzzles" even for one.
+      app_.toast(fill(trn("{n} puzzles of the file could not be read and are left out (the terminal says why).",
+                          "{n} puzzles of the file could not be read and are left out (the terminal says why).",
+                          file.problems.size()),
+                      {{"n", std::to_string(file.problems.size())}}));
     puzzles_ = std::move(file.puzzles);
     if (puzzles_.empty()) {
-      problem_ = "The puzzle file " + path.string() + " has no puzzle in it.";
+      problem_ = fill(tr("The puzzle file {path} has no puzzle in it."), {{"path", path.string()}});
       return;
     }
     std::map<std::string, int> counts;
     for (const learn::Puzzle& p : puzzles_)
       for (const std::string& theme : p.themes) ++counts[theme];
-    theme_choice_.label = "Theme";
+    // TRANSLATORS: the label of the choice of the puzzles' theme (a tactic: fork, pin, mate in 2...).
+    theme_choice_.label = tr("Theme");
     theme_choice_.label_share = 0.28f;
-    theme_choice_.items = {"Any (" + std::to_string(puzzles_.size()) + ")"};
+    // TRANSLATORS: puzzles of any theme; {n}: how many puzzles there are.
+    theme_choice_.items = {fill(tr("Any ({n})"), {{"n", std::to_string(puzzles_.size())}})};
     theme_ids_ = {""};
     for (const std::string_view theme : learn::puzzle_theme_names())
       if (const auto found = counts.find(std::string(theme)); found != counts.end()) {
@@ -89,11 +135,11 @@ TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), 
         theme_ids_.emplace_back(theme);
       }
     if (auto rating = store->puzzle_rating()) rating_ = rating.value();
-    else app_.toast("Your puzzle rating could not be read: " + rating.error());
+    else app_.toast(fill(tr("Your puzzle rating could not be read: {reason}"), {{"reason", rating.error()}}));
   } else {
     auto due = store->practice_due(unix_now(), DueAtOnce);
     if (!due) {
-      problem_ = "The positions to practise could not be read: " + due.error();
+      problem_ = fill(tr("The positions to practise could not be read: {reason}"), {{"reason", due.error()}});
       return;
     }
     std::size_t other_variants = 0;
@@ -102,7 +148,11 @@ TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), 
       else ++other_variants;
     }
     if (other_variants > 0)
-      app_.toast(std::to_string(other_variants) + " positions of three-check games wait: practice is of standard chess for now.");
+      // TRANSLATORS: the English says "positions" even for one.
+      app_.toast(fill(trn("{n} positions of three-check games wait: practice is of standard chess for now.",
+                          "{n} positions of three-check games wait: practice is of standard chess for now.",
+                          other_variants),
+                      {{"n", std::to_string(other_variants)}}));
   }
   next();
 }
@@ -144,15 +194,21 @@ void TrainingScreen::next() {
       start_attempt(std::move(puzzle));
       return;
     }
-    problem_ = due_.empty() ? "Nothing to practise today. After a game's review, your own mistakes (?) and blunders (?\?) "
-                              "come here to be found again, and come back on later days until you find them."
-                            : "All done for today: " + std::to_string(tried_count_) + " practised, " +
-                                  std::to_string(solved_count_) + " found at the first try. The ones missed come back "
-                                  "tomorrow, the ones found a few days later.";
+    problem_ = due_.empty()
+                   ? tr("Nothing to practise today. After a game's review, your own mistakes (?) and blunders (?\?) "
+                        "come here to be found again, and come back on later days until you find them.")
+                   // TRANSLATORS: {n}: the positions practised today; {found}: how many of them were found at the
+                   // first try.
+                   : fill(trn("All done for today: {n} practised, {found} found at the first try. The ones missed "
+                              "come back tomorrow, the ones found a few days later.",
+                              "All done for today: {n} practised, {found} found at the first try. The ones missed "
+                              "come back tomorrow, the ones found a few days later.",
+                              tried_count_),
+                          {{"n", std::to_string(tried_count_)}, {"found", std::to_string(solved_count_)}});
     return;
   }
   auto attempted = store->attempted_puzzles();
-  if (!attempted) app_.toast("The puzzles you tried could not be read: " + attempted.error());
+  if (!attempted) app_.toast(fill(tr("The puzzles you tried could not be read: {reason}"), {{"reason", attempted.error()}}));
   learn::PuzzleRequest request;
   request.rating = rating_ ? rating_->rating.rating : request.rating;
   if (!theme_ids_.empty() && !theme_ids_[theme_choice_.index].empty()) request.themes = {theme_ids_[theme_choice_.index]};
@@ -199,7 +255,7 @@ void TrainingScreen::play(chess::Move move) {
     // Not the best move: the analyser says whether it is good all the same.
     auto analysers = app_.setup().review_analysers(chess::Variant::Standard);
     if (!analysers) {
-      verdict_ = "Your move cannot be checked: " + analysers.error();
+      verdict_ = fill(tr("Your move cannot be checked: {reason}"), {{"reason", analysers.error()}});
       tone_ = Tone::Wrong;
       return;
     }
@@ -211,7 +267,8 @@ void TrainingScreen::play(chess::Move move) {
     alternative_ = move;
     alternative_position_ = before;
     alternative_position_.do_move(move);
-    verdict_ = "Checking " + chess::to_san(before, move) + "...";
+    // TRANSLATORS: the analyser checks the move played ("Nf3") in a practised position.
+    verdict_ = fill(tr("Checking {move}..."), {{"move", chess::to_san(before, move)}});
     tone_ = Tone::Neutral;
     return;
   }
@@ -219,12 +276,15 @@ void TrainingScreen::play(chess::Move move) {
   switch (session_->play(move)) {
     case learn::PuzzleSession::Verdict::Illegal: break;
     case learn::PuzzleSession::Verdict::Right:
-      verdict_ = san + " is right. Keep going.";
+      verdict_ = fill(tr("{move} is right. Keep going."), {{"move", san}});
       tone_ = Tone::Right;
       reply_at_ = Clock::now() + ReplyDelay;
       break;
-    case learn::PuzzleSession::Verdict::Solved: solved(san + (kind_ == Kind::Practice ? " is the best move." : " solves it.")); break;
-    case learn::PuzzleSession::Verdict::Wrong: missed(san + " is not the move."); break;
+    case learn::PuzzleSession::Verdict::Solved:
+      solved(kind_ == Kind::Practice ? fill(tr("{move} is the best move."), {{"move", san}})
+                                     : fill(tr("{move} solves it."), {{"move", san}}));
+      break;
+    case learn::PuzzleSession::Verdict::Wrong: missed(fill(tr("{move} is not the move."), {{"move", san}})); break;
   }
 }
 
@@ -237,24 +297,24 @@ void TrainingScreen::checked(const review::GameReview& review) {
   if (verdict.judgement == review::Judgement::Good) {
     other_move_accepted_ = true;
     session_->accept(move);
-    solved(san + " is good too. The analyser's first choice was " + chess::to_san(before, session_->puzzle().solution.front()) + ".");
+    // TRANSLATORS: {move}: the move played ("Nf3"), good although not the best; {best}: the best move ("Bc4").
+    solved(fill(tr("{move} is good too. The analyser's first choice was {best}."),
+                {{"move", san}, {"best", chess::to_san(before, session_->puzzle().solution.front())}}));
     return;
   }
   session_->play(move);
-  std::string words = san + " is " + a_judgement(verdict.judgement) + " as well";
-  words += verdict.reason.empty() ? "." : ": " + verdict.reason;
-  missed(words);
+  missed(judged_too(san, verdict));
 }
 
 void TrainingScreen::solved(const std::string& words) {
   verdict_ = words;
-  if (!session_->first_result().value_or(true)) verdict_ += " The first try counts: it was missed.";
+  if (!session_->first_result().value_or(true)) verdict_ += std::string(" ") + tr("The first try counts: it was missed.");
   tone_ = Tone::Right;
   record(session_->first_result().value_or(true));
 }
 
 void TrainingScreen::missed(const std::string& words) {
-  verdict_ = words + " Retry (R), or see the solution (S).";
+  verdict_ = words + " " + tr("Retry (R), or see the solution (S).");
   tone_ = Tone::Wrong;
   record(false);
 }
@@ -269,12 +329,12 @@ void TrainingScreen::record(bool solved) {
   if (kind_ == Kind::Practice) {
     auto kept = store->record_practice_attempt(practice_->id, solved, unix_now());
     if (kept) rescheduled_ = kept.value().schedule;
-    else app_.toast("This attempt could not be kept: " + kept.error());
+    else app_.toast(fill(tr("This attempt could not be kept: {reason}"), {{"reason", kept.error()}}));
     return;
   }
   auto result = store->record_puzzle_attempt(session_->puzzle(), solved, unix_now());
   if (!result) {
-    app_.toast("This attempt could not be kept: " + result.error());
+    app_.toast(fill(tr("This attempt could not be kept: {reason}"), {{"reason", result.error()}}));
     return;
   }
   change_ = result.value();
@@ -286,7 +346,7 @@ void TrainingScreen::show_solution() {
   alternative_.reset();
   if (!attempt_over()) {  // seeing the solution gives the puzzle up
     session_->give_up();
-    verdict_ = "Given up: the solution plays out.";
+    verdict_ = tr("Given up: the solution plays out.");
     tone_ = Tone::Wrong;
     record(false);
   }
@@ -330,7 +390,7 @@ void TrainingScreen::update() {
         checked(*review);
       } else {
         alternative_.reset();
-        verdict_ = "Your move could not be checked: " + progress.failure + ". Try again.";
+        verdict_ = fill(tr("Your move could not be checked: {reason}. Try again."), {{"reason", progress.failure}});
         tone_ = Tone::Wrong;
       }
       app_.invalidate();
@@ -363,7 +423,7 @@ void TrainingScreen::run(Action action) {
       if (may_move()) {
         hint_ = session_->hint();
         if (hint_) {
-          verdict_ = "Move " + review::the_piece_on(session_->position(), *hint_) + ".";
+          verdict_ = move_the_piece(session_->position(), *hint_);
           tone_ = Tone::Neutral;
         }
       }

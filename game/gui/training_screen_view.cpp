@@ -8,6 +8,7 @@
 #include "core/chess/uci.h"
 #include "core/learn/puzzle_themes.h"
 #include "core/rating/glicko2.h"
+#include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 #include "game/gui/layout_log.h"
@@ -25,8 +26,6 @@ constexpr float HelpHeight = 20;
 constexpr float ToastSlot = 64;
 const sf::Color HintColor(0, 140, 60, 150);
 
-
-std::string side_name(chess::Color side) { return side == chess::WHITE ? "White" : "Black"; }
 
 // "+12", "-9", "+0"
 std::string signed_points(double change) {
@@ -73,12 +72,14 @@ void TrainingScreen::layout(sf::Vector2f size) {
 
 std::string TrainingScreen::prompt() const {
   if (!session_) return "";
-  if (check_) return "Checking your move...";
-  if (session_->state() == learn::PuzzleSession::State::Solved) return kind_ == Kind::Practice ? "Found." : "Solved.";
-  if (session_->state() == learn::PuzzleSession::State::Missed) return "Missed.";
-  if (solution_shown_) return "The solution.";
-  const std::string side = side_name(session_->solver());
-  return kind_ == Kind::Practice ? "Find a better move for " + side + "." : "Find the best move for " + side + ".";
+  if (check_) return tr("Checking your move...");
+  // TRANSLATORS: a practised position's better move was found; a puzzle was solved.
+  if (session_->state() == learn::PuzzleSession::State::Solved) return kind_ == Kind::Practice ? tr("Found.") : tr("Solved.");
+  if (session_->state() == learn::PuzzleSession::State::Missed) return tr("Missed.");
+  if (solution_shown_) return tr("The solution.");
+  const bool white = session_->solver() == chess::WHITE;
+  if (kind_ == Kind::Practice) return white ? tr("Find a better move for White.") : tr("Find a better move for Black.");
+  return white ? tr("Find the best move for White.") : tr("Find the best move for Black.");
 }
 
 BoardScene TrainingScreen::scene() const {
@@ -114,54 +115,81 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
     y += 6;
   };
   const bool practice = kind_ == Kind::Practice;
-  paragraph(practice ? "Practise your mistakes" : "Puzzles", 20, colors::Text, assets.bold());
+  paragraph(practice ? tr("Practise your mistakes") : tr("Puzzles"), 20, colors::Text, assets.bold());
   if (practice) {
-    paragraph("Position " + std::to_string(due_index_) + " of " + std::to_string(due_.size()) + " due today", 14,
-              colors::TextDim, assets.font());
+    // TRANSLATORS: the position shown is the {n}th of the {total} positions to practise today.
+    paragraph(fill(tr("Position {n} of {total} due today"),
+                   {{"n", std::to_string(due_index_)}, {"total", std::to_string(due_.size())}}),
+              14, colors::TextDim, assets.font());
   } else if (rating_) {
-    std::string text = "Your puzzle rating: " + rating::rating_text(rating_->rating);
-    if (change_) text += " (" + signed_points(change_->after.rating - change_->before.rating) + ")";
+    const std::string rating = rating::rating_text(rating_->rating);
+    // TRANSLATORS: {rating}: the puzzle rating with its margin ("1500 ± 120"); {change}: how the last puzzle moved
+    // it ("+12", "-9").
+    const std::string text = change_ ? fill(tr("Your puzzle rating: {rating} ({change})"),
+                                            {{"rating", rating},
+                                             {"change", signed_points(change_->after.rating - change_->before.rating)}})
+                                     : fill(tr("Your puzzle rating: {rating}"), {{"rating", rating}});
     paragraph(text, 14, colors::TextDim, assets.font());
   }
   paragraph(prompt(), 17, colors::Text, assets.bold());
   if (practice && practice_) {
-    paragraph("In your game you played " + practice_played_ + " here, " +
-                  (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder." : "a mistake."),
+    const bool blunder = practice_->judgement == store::PracticeJudgement::Blunder;
+    // TRANSLATORS: {move}: the move played in the game ("Nf3").
+    paragraph(blunder ? fill(tr("In your game you played {move} here, a blunder."), {{"move", practice_played_}})
+                      : fill(tr("In your game you played {move} here, a mistake."), {{"move", practice_played_}}),
               14, colors::TextDim, assets.font());
   }
   if (!verdict_.empty())
     paragraph(verdict_, 15, tone_ == Tone::Right ? colors::Accent : tone_ == Tone::Wrong ? colors::Warning : colors::Text,
               assets.font());
   if (solution_shown_ && !solution_text_.empty()) {
-    paragraph("Solution: " + solution_text_, 14, colors::Text, assets.font());
+    // TRANSLATORS: {line}: the solution's moves ("24. Qxh7+ Kxh7 25. Rh3+").
+    paragraph(fill(tr("Solution: {line}"), {{"line", solution_text_}}), 14, colors::Text, assets.font());
   }
   if (attempt_over() || solution_shown_) {
     if (practice && practice_ && !practice_->reason.empty()) {
-      paragraph("Why " + practice_played_ + " was " + (practice_->judgement == store::PracticeJudgement::Blunder ? "a blunder" : "a mistake") +
-                    ": " + practice_->reason,
+      // The reason is kept in the store as the review said it, in the language of that time.
+      const Placeholder move{"move", practice_played_}, reason{"reason", practice_->reason};
+      // TRANSLATORS: {move}: the move played in the game ("Nf3"); {reason}: why it was bad, a sentence.
+      paragraph(practice_->judgement == store::PracticeJudgement::Blunder
+                    ? fill(tr("Why {move} was a blunder: {reason}"), {move, reason})
+                    : fill(tr("Why {move} was a mistake: {reason}"), {move, reason}),
                 14, colors::TextDim, assets.font());
     }
     if (practice && rescheduled_) {
       const std::int64_t days = learn::box_interval(rescheduled_->box) / learn::SecondsPerDay;
-      paragraph(std::string(days == 1 ? "Back tomorrow" : "Back in " + std::to_string(days) + " days") + " (box " +
-                    std::to_string(rescheduled_->box) + " of " + std::to_string(learn::LeitnerBoxes) + ").",
+      const Placeholder box{"box", std::to_string(rescheduled_->box)}, boxes{"boxes", std::to_string(learn::LeitnerBoxes)};
+      // TRANSLATORS: when the position comes back to practise; the boxes are those of the Leitner system (a box
+      // for each interval, the box of a position found goes up).
+      paragraph(days == 1 ? fill(tr("Back tomorrow (box {box} of {boxes})."), {box, boxes})
+                          : fill(trn("Back in {n} day (box {box} of {boxes}).", "Back in {n} days (box {box} of {boxes}).",
+                                     static_cast<unsigned long>(days)),
+                                 {{"n", std::to_string(days)}, box, boxes}),
                 14, colors::TextDim, assets.font());
     }
     if (!practice && session_) {
       const learn::Puzzle& p = session_->puzzle();
       std::string themes;
       for (const std::string& theme : p.themes) themes += (themes.empty() ? "" : ", ") + learn::theme_title(theme);
-      std::string text = "Puzzle " + p.id + ", rated " + std::to_string(std::lround(change_ ? change_->puzzle_after.rating : p.rating));
-      paragraph(text + (themes.empty() ? "." : ": " + themes + "."), 14, colors::TextDim, assets.font());
-      if (!p.source.empty()) paragraph("From " + p.source, 13, colors::TextDim, assets.font());
+      const Placeholder id{"id", p.id},
+          rating{"rating", std::to_string(std::lround(change_ ? change_->puzzle_after.rating : p.rating))};
+      // TRANSLATORS: {id}: the puzzle's name ("bg05v"); {rating}: how hard it is, as a rating ("1520"); {themes}: its
+      // themes ("Fork, Middlegame").
+      paragraph(themes.empty() ? fill(tr("Puzzle {id}, rated {rating}."), {id, rating})
+                               : fill(tr("Puzzle {id}, rated {rating}: {themes}."), {id, rating, {"themes", themes}}),
+                14, colors::TextDim, assets.font());
+      // TRANSLATORS: {source}: the game the puzzle comes from: its file, players and move ("... after 14. h6").
+      if (!p.source.empty()) paragraph(fill(tr("From {source}"), {{"source", p.source}}), 13, colors::TextDim, assets.font());
     }
   }
   if (kind_ == Kind::Puzzles) theme_choice_.draw(target, assets);
   buttons_.draw(target, assets);
-  std::string help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme  F flip  Esc back"
-                                            : "H hint  S solution  R retry  N next  F flip  Esc back";
+  // TRANSLATORS: the help line under the buttons: each key, then what it does.
+  std::string help = kind_ == Kind::Puzzles ? tr("H hint  S solution  R retry  N next  T theme  F flip  Esc back")
+                                            : tr("H hint  S solution  R retry  N next  F flip  Esc back");
   if (text_width(assets.font(), help, 12) > width)
-    help = kind_ == Kind::Puzzles ? "H hint  S solution  R retry  N next  T theme" : "H hint  S solution  R retry  N next  Esc back";
+    help = kind_ == Kind::Puzzles ? tr("H hint  S solution  R retry  N next  T theme")
+                                  : tr("H hint  S solution  R retry  N next  Esc back");
   help = buttons_.help(help);
   draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
             colors::TextDim);
@@ -173,7 +201,7 @@ void TrainingScreen::draw(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   if (!problem_.empty()) {
     toast_slot_ = {};
-    draw_text_centred(target, assets.bold(), kind_ == Kind::Practice ? "Practise your mistakes" : "Puzzles", 28,
+    draw_text_centred(target, assets.bold(), kind_ == Kind::Practice ? tr("Practise your mistakes") : tr("Puzzles"), 28,
                       {0, size.y / 2 - 140, size.x, 40});
     float y = size.y / 2 - 80;
     for (const std::string& line : wrap_text(assets.font(), problem_, 17, std::min(size.x - 120, 720.0f))) {

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/util/local_time.h"
+#include "core/util/translation.h"
 
 namespace gambit::gui {
 
@@ -47,11 +48,11 @@ std::string game_file_name(const std::string& white, const std::string& black, s
 }
 
 std::optional<std::string> write_text_file(const std::string& path, const std::string& text) {
-  if (path.empty()) return "no file name was given";
+  if (path.empty()) return tr("no file name was given");
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (out) out << text;
   if (out) out.close();
-  if (!out) return "the file " + path + " cannot be written (does its folder exist?)";
+  if (!out) return fill(tr("the file {path} cannot be written (does its folder exist?)"), {{"path", path}});
   return std::nullopt;
 }
 

@@ -126,10 +126,12 @@ float draw_check_marks(sf::RenderTarget& target, const Assets& assets, int given
     mark.setFillColor(i < given ? colors::Warning : sf::Color::Transparent);
     target.draw(mark);
   }
-  const float label = text_width(assets.font(), "checks", 11);
+  // TRANSLATORS: three-check: the word before three marks, filled for each check a side has given.
+  const std::string checks = tr("checks");
+  const float label = text_width(assets.font(), checks, 11);
   const float left = marks_left - label - 5;
   if (LayoutLog* log = LayoutLog::active()) log->add_box("check marks", {marks_left, right_top.y, Step * Marks, Height});
-  draw_text(target, assets.font(), "checks", 11, {left, right_top.y + 1}, colors::TextDim);
+  draw_text(target, assets.font(), checks, 11, {left, right_top.y + 1}, colors::TextDim);
   return right_top.x - left;
 }
 
@@ -228,7 +230,7 @@ void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
                                   control.height);
   draw_text_centred(target, assets.font(), "\xE2\x97\x80", size, arrow_left, colors::TextDim);   // ◀
   draw_text_centred(target, assets.font(), "\xE2\x96\xB6", size, arrow_right, colors::TextDim);  // ▶
-  if (!items.empty()) draw_text_centred(target, assets.font(), current(), size, control);
+  if (!items.empty()) draw_text_centred(target, assets.font(), current_shown(), size, control);
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/util/translation.h"
 #include "game/gui/assets.h"
 
 namespace gambit::gui {
@@ -94,9 +95,11 @@ struct Choice {
   std::vector<std::string> items;
   std::size_t index = 0;
   float label_share = 0.45f;  // the part of the width the label takes; the control has the rest
+  std::vector<std::string> shown{};  // what is drawn for each item (its words); empty: the items themselves
 
   bool handle(const sf::Event& event);  // true when index changed
   const std::string& current() const { return items.at(index); }
+  const std::string& current_shown() const { return shown.size() == items.size() ? shown.at(index) : current(); }
   void select(const std::string& item);
   void draw(sf::RenderTarget& target, const Assets& assets) const;
 };
@@ -138,8 +141,9 @@ struct ModalDialog {
   bool with_field = false;
   bool path_field = true;  // the field holds a path: Tab completes it (open() sets it true)
   TextField field;
-  Button ok{"OK", "", {}, true, true};
-  Button cancel{"Cancel", "", {}};  // an empty label: a message, with OK alone
+  // TRANSLATORS: a dialog's buttons, 130 pixels wide.
+  Button ok{tr("OK"), "", {}, true, true};
+  Button cancel{tr("Cancel"), "", {}};  // an empty label: a message, with OK alone
 
   // Sets the texts; a path makes a field holding it. by_key: opened by a
   // letter, whose character must not be typed into the field.

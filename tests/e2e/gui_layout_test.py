@@ -7,13 +7,18 @@ must stay in) that no two texts overlap, no text lies on a control it does not
 belong to, and nothing leaves its region or the window.
 
     /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]
+                                                   [--language LOCALE|qps]
 
 Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
 --shots it also saves a PNG of the window for every state it checks; --size
 walks that one size instead (the pictures in docs/ are taken at 1120x780).
+--language walks the window in a locale's language (de_DE.UTF-8: German is
+long), or in the test language qps (po/catalogue.py pseudo), where it also
+finds every text shown that never met the catalogue.
 """
 
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -21,6 +26,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gui_test  # noqa: E402
 from gui_test import Failed, Gambit, start_own_display, xdo  # noqa: E402
 from gui_learn_test import BLUNDERS, BLUNDERS_PLIES  # noqa: E402  (a game of the profile's, with mistakes to practise)
 
@@ -105,6 +111,66 @@ def layout_problems(state):
     return problems
 
 
+# Words a window shows that are data, not language: they stay as they are in
+# every language (names of programs, plugins and fonts; moves and squares are
+# recognised by MOVE, opening names are pgn-extract's).
+DATA_WORDS = {"gambit", "alphabeta", "minimax", "random", "uci", "stockfish", "fairy", "dejavu", "freeserif",
+              "glicko", "sqlite", "pgn", "fen", "uci_elo", "ctrl"}
+MOVE = re.compile(r"^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?|[a-h][1-8][a-h][1-8][qrbn]?"
+                  r"|[a-h][1-8]?|[KQRBNP])[+#]?[!?]*$")
+ECO_FILE = "/usr/share/pgn-extract/eco.pgn"
+
+
+def opening_words():
+    """The words of pgn-extract's opening names (shown as they are, in English)."""
+    words = set()
+    try:
+        with open(ECO_FILE, encoding="latin-1") as f:
+            for line in f:
+                if line.startswith(("[Opening", "[Variation", "[SubVariation")):
+                    words.update(w.lower() for w in re.findall(r"[A-Za-z]+", line.split('"', 1)[-1]))
+    except OSError:
+        pass
+    return words
+
+
+# The catalogue of the language walked (polib), or None: English.
+CATALOGUE = None
+
+
+def T(english):
+    """english as the window shows it in the language walked."""
+    if CATALOGUE is None:
+        return english
+    entry = CATALOGUE.find(english)
+    return entry.msgstr if entry and entry.msgstr else english
+
+
+def shows(text, english):
+    """Whether text is english (a catalogue's text, with {placeholders}) filled in,
+    in the language walked."""
+    pieces = [p for p in re.split(r"\{[a-z_]+\}", T(english)) if p.strip()]
+    return bool(text) and all(p in text for p in pieces)
+
+
+def untranslated_texts(state, data_words):
+    """The texts of a frame shown in the test language qps with a word that never
+    met the catalogue: one of plain ASCII letters, not a move, a number or data."""
+    found = []
+    for item in state["layout"]:
+        if item["kind"] != "text":
+            continue
+        for token in re.split(r"[\s,;:()\[\]\"\'/=<>|]+", item["name"]):
+            token = token.strip(".…-–—+*")
+            if MOVE.match(token) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", token):
+                continue  # a move, a number, or marked letters: translated
+            if sum(c.isalpha() for c in token) < 2 or token.lower() in data_words:
+                continue
+            found.append("text %r: %r is not translated" % (item["name"], token))
+            break
+    return found
+
+
 def box_text(item):
     return "(%.0f,%.0f %.0fx%.0f)" % (item["x"], item["y"], item["w"], item["h"])
 
@@ -129,8 +195,10 @@ def write_png(path, width, height, bgrx):
 class Walk:
     """One window at one size, walked screen by screen."""
 
-    def __init__(self, exe, xd, size, shots):
+    def __init__(self, exe, xd, size, shots, pseudo_words=None):
         self.xd, self.size, self.shots = xd, size, shots
+        self.pseudo_words = pseudo_words  # the data words, when walking the test language qps
+        self.untranslated = []
         self.g_exe = exe
         self.g = Gambit(exe, "layout-%dx%d" % size, CONFIG)
         self.checked = []
@@ -155,6 +223,9 @@ class Walk:
         if (s["window_width"], s["window_height"]) != self.size:
             self.g.fail("the window is %dx%d, not %dx%d" % (s["window_width"], s["window_height"]) + self.size)
         problems = layout_problems(s)
+        if self.pseudo_words is not None:
+            # Gathered over the whole walk, so one run names them all.
+            self.untranslated += ["%s: %s" % (name, t) for t in untranslated_texts(s, self.pseudo_words)]
         if self.shots:
             self.shot(name)
         if problems:
@@ -205,37 +276,37 @@ class Walk:
         g.key("Escape")
         g.wait_for("the move box emptied", lambda s: s["move_box"] == "")
         g.key("ctrl+d")
-        self.check("play with a draw offered", lambda s: "draw offer goes with" in s["status"] and s["toast"] != "")
+        self.check("play with a draw offered", lambda s: shows(s["status"], "your draw offer goes with it") and s["toast"] != "")
         # The game is rated (alphabeta 1000 from the start): a hint would make it unrated, and says so first.
         g.key("ctrl+h")
-        self.check("hint makes the game unrated", lambda s: s["dialog_title"] == "Ask for a hint?")
+        self.check("hint makes the game unrated", lambda s: s["dialog_title"] == T("Ask for a hint?"))
         g.key("Escape")
         g.wait_for("the hint dialog closed", lambda s: s["dialog"] == 0)
         # A three-check position with checks given, typed into Load: the marks and a toast show.
         g.key("ctrl+o")
-        self.check("load asks first", lambda s: s["dialog_title"] == "Load another game?")
+        self.check("load asks first", lambda s: s["dialog_title"] == T("Load another game?"))
         g.key("Return")
-        g.wait_for("the load dialog", lambda s: s["dialog_title"] == "Load a game")
+        g.wait_for("the load dialog", lambda s: s["dialog_title"] == T("Load a game"))
         g.key("ctrl+a")  # what is typed next replaces the suggested path
         xdo("type", "--window", g.window, "--delay", "3", CHECKED_FEN)
         g.key("Return")
         self.check("play with checks given and a toast",
                    lambda s: s["dialog"] == 0 and s["white_checks"] == 1 and s["toast"] != "")
         g.key("ctrl+h")
-        self.check("play with a hint toast", lambda s: s["toast"].startswith("Hint") or "hint" in s["toast"].lower())
+        self.check("play with a hint toast", lambda s: shows(s["toast"], "Hint: {move}"))
         g.key("ctrl+o")
         self.check("load dialog", lambda s: s["dialog"] != 0)
         g.key("Escape")
         g.wait_for("the load dialog closed", lambda s: s["dialog"] == 0)
         g.key("ctrl+r")  # before the person's first move in the loaded game: Abort
-        self.check("abort dialog", lambda s: s["dialog_title"] == "Abort the game?")
+        self.check("abort dialog", lambda s: s["dialog_title"] == T("Abort the game?"))
         g.key("Escape")
         g.wait_for("the abort dialog closed", lambda s: s["dialog"] == 0)
         xdo("type", "--window", g.window, "--delay", "20", "Bxf7+")
         g.key("Return")
         g.wait_for("Bxf7+ and the reply", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
         g.key("ctrl+r")
-        self.check("resign dialog", lambda s: s["dialog_title"] == "Resign?")
+        self.check("resign dialog", lambda s: s["dialog_title"] == T("Resign?"))
         g.key("Return")
         self.check("end of game", lambda s: s["result"] != "*" and s["dialog"] == 0)
         g.key("Escape")  # the end-of-game box
@@ -246,7 +317,7 @@ class Walk:
                     '[Black "Bartholomew Featherstonehaugh"]\n[Result "0-1"]\n[Termination "Normal"]\n\n'
                     '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 0-1\n')
         g.key("ctrl+o")
-        self.check("file chooser", lambda s: s["dialog_title"] == "Load a game" and "chooser_rows" in s)
+        self.check("file chooser", lambda s: s["dialog_title"] == T("Load a game") and "chooser_rows" in s)
         g.key("ctrl+a")
         xdo("type", "--window", g.window, "--delay", "3", game_file)
         g.key("Return")
@@ -306,9 +377,9 @@ class Walk:
         g.key("Escape")
         g.wait_for("the replay again", lambda s: s["screen"] == "replay")
         g.key("e")
-        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "").startswith("Export"))
+        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "") == T("Export this game as PGN"))
         g.key("Return")
-        self.check("replay with a toast", lambda s: s["toast"].startswith("Game saved to"))
+        self.check("replay with a toast", lambda s: shows(s["toast"], "Game saved to {path}"))
         g.key("Escape")
         self.check("scores with a toast", lambda s: s["screen"] == "scores" and s["toast"] != "")
         g.key("Escape")
@@ -364,7 +435,7 @@ class Walk:
             g.key("Escape")
             time.sleep(0.4)
         s = self.check("menu with positions to practise", lambda s: s["screen"] == "menu"
-                       and any(item.startswith("Practise: ") for item in s["menu_items"]))
+                       and any(shows(item, "Practise: {n} today") for item in s["menu_items"]))
         g.key("m")
         s = self.check("practice", lambda s: s["screen"] == "practice" and s["may_move"])
         g.key("h")
@@ -390,8 +461,30 @@ def main():
         at = args.index("--size")
         sizes = (tuple(int(n) for n in args[at + 1].split("x")),)
         del args[at:at + 2]
+    pseudo_words = None
+    if "--language" in args:
+        # A locale (de_DE.UTF-8), or qps: the test language that finds untranslated texts.
+        at = args.index("--language")
+        language = args[at + 1]
+        del args[at:at + 2]
+        global CATALOGUE
+        po = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "po")
+        sys.path.insert(0, po)
+        import catalogue  # po/catalogue.py (needs python3-polib)
+        if language == "qps":
+            gui_test.LANGUAGE_ENVIRONMENT.update(LANGUAGE="qps")
+            pseudo_words = DATA_WORDS | opening_words()
+            CATALOGUE = catalogue.polib.pofile(os.path.join(po, "gambit.pot"))
+            for entry in CATALOGUE:
+                entry.msgstr = catalogue.pseudo_text(entry.msgid)
+        else:
+            gui_test.LANGUAGE_ENVIRONMENT.update(LANG=language)
+            locale = language.split(".")[0]  # pt_BR.UTF-8: pt_BR.po, else pt.po
+            name = locale if os.path.exists(os.path.join(po, locale + ".po")) else locale.split("_")[0]
+            CATALOGUE = catalogue.polib.pofile(os.path.join(po, name + ".po"))
     if len(args) != 1:
-        print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]", file=sys.stderr)
+        print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH] [--language LOCALE|qps]",
+              file=sys.stderr)
         return 2
     exe = os.path.abspath(args[0])
     started = time.monotonic()
@@ -402,13 +495,16 @@ def main():
         os.environ.pop("XAUTHORITY", None)
         xd = xdisplay.Display()
         for size in sizes:
-            walk = Walk(exe, xd, size, shots)
+            walk = Walk(exe, xd, size, shots, pseudo_words)
             try:
                 walk.run()
                 walk.g.cleanup()
                 walk.practice()
             finally:
                 walk.g.cleanup()
+            if walk.untranslated:
+                raise Failed("%d texts shown never met the catalogue:\n    %s" % (
+                    len(walk.untranslated), "\n    ".join(walk.untranslated)))
             print("%dx%d: no overlap on %d screens (%s)" % (size + (len(walk.checked), ", ".join(walk.checked))),
                   flush=True)
         xd.close()

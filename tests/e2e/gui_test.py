@@ -86,6 +86,11 @@ def start_own_display(screen="1280x1024x24"):
     return server, ":" + number.strip().decode()
 
 
+# The locale variables every window of this test starts with, over LANG=C.UTF-8
+# (English): e.g. {"LANG": "de_DE.UTF-8"}.
+LANGUAGE_ENVIRONMENT = {}
+
+
 class Gambit:
     """One run of the program in a fresh home folder, with its window."""
 
@@ -99,6 +104,11 @@ class Gambit:
         env = dict(os.environ)
         if "XAUTHORITY" not in env and os.path.exists(os.path.expanduser("~/.Xauthority")):
             env["XAUTHORITY"] = os.path.expanduser("~/.Xauthority")  # HOME changes below
+        # English unless the test asks for a language (LANGUAGE_ENVIRONMENT).
+        for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            env.pop(variable, None)
+        env["LANG"] = "C.UTF-8"
+        env.update(LANGUAGE_ENVIRONMENT)
         env["HOME"] = self.dir
         env["XDG_CONFIG_HOME"] = os.path.join(self.dir, "config")
         env["XDG_DATA_HOME"] = os.path.join(self.dir, "data")

@@ -136,6 +136,27 @@ def engine(installed):
     print("gambit-engine answers uci, isready and go")
 
 
+def translations(installed, source_dir):
+    po = os.path.join(source_dir, "po")
+    with open(os.path.join(po, "LINGUAS"), encoding="utf-8") as f:
+        languages = [w for line in f for w in line.split("#")[0].split()]
+    for language in languages:
+        mo = os.path.join(installed.prefix, "share", "locale", language, "LC_MESSAGES", "gambit.mo")
+        check(os.path.isfile(mo), "not installed: the %s catalogue" % language)
+    # gambit --help in German, from the installed catalogue (no display needed before the window opens).
+    import polib  # python3-polib, which the Makefile installs
+    german = polib.pofile(os.path.join(po, "de.po")).find("Start straight in the demo (AI vs AI)").msgstr
+    command, log = installed.traced([installed.program("gambit"), "--help"])
+    result = subprocess.run(command, capture_output=True, text=True, env=dict(installed.env(), LANGUAGE="de"),
+                            cwd=installed.home, timeout=60)
+    check(result.returncode == 0 and german in result.stdout,
+          "gambit --help with LANGUAGE=de does not say %r:\n%s" % (german, result.stdout[-2000:]))
+    paths = installed.check_trace(log, "gambit --help")
+    check(any(p.endswith("/share/locale/de/LC_MESSAGES/gambit.mo") and p.startswith(installed.prefix) for p in paths),
+          "gambit --help did not read the installed German catalogue")
+    print("the %d catalogues are installed; gambit --help speaks German from the installed one" % len(languages))
+
+
 def window(installed):
     if os.environ.get("GAMBIT_SANITIZED") == "1" or not os.environ.get("DISPLAY"):
         print("the window: not checked here (%s)" % ("a sanitizer build" if os.environ.get("DISPLAY") else
@@ -200,6 +221,7 @@ def main():
         validators(installed)
         match(installed)
         engine(installed)
+        translations(installed, source_dir)
         window(installed)
         plugin_template(installed, source_dir, compiler, cmake)
     except (Failed, subprocess.TimeoutExpired) as failure:
