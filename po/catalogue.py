@@ -95,6 +95,8 @@ def update():
             fresh.save(path)
         subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching",
                         "--add-location=file", path, TEMPLATE], check=True)
+        # Texts no source marks any more are dropped, not kept as obsolete (#~) entries.
+        subprocess.run(["msgattrib", "--no-obsolete", "--output-file", path, path], check=True)
     print(f"{TEMPLATE}: {len(polib.pofile(TEMPLATE))} texts; merged into {', '.join(languages())}")
 
 

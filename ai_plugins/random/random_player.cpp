@@ -13,7 +13,7 @@ namespace gambit::plugins {
 class RandomPlayer final : public sdk::Player {
  public:
   static constexpr const char* Id = "random";
-  static constexpr const char* Name = "Random mover";
+  static constexpr const char* Name = N_("Random mover");
   static constexpr const char* Version = "1.0.0";
   static constexpr const char* Description = N_("Plays a uniformly random legal move: the gentlest opponent there is.");
 

@@ -19,7 +19,7 @@ namespace gambit::plugins {
 class UciPlayer final : public sdk::Player {
  public:
   static constexpr const char* Id = "uci";
-  static constexpr const char* Name = "UCI engine";
+  static constexpr const char* Name = N_("UCI engine");
   static constexpr const char* Version = "1.1.0";
   static constexpr const char* Description =
       N_("Any chess engine installed on this computer (Stockfish by default), run as a separate program: UCI "

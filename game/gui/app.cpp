@@ -70,6 +70,7 @@ void App::apply_stack_changes() {
     if (change.screen) stack_.push_back(std::move(change.screen));
   }
   changes_.clear();
+  focus_.clear();  // another screen: Tab starts again from its first control
   if (stack_.empty()) quitting_ = true;
   else stack_.back()->resumed();
   dirty_ = true;
@@ -85,6 +86,7 @@ void App::handle_resize(unsigned width, unsigned height) {
 void App::draw_frame() {
   const sf::Vector2f size = window_.getView().getSize();
   if (options_.state_file) layout_.begin_frame({0, 0, size.x, size.y});
+  focus_.begin_frame();
   if (now() >= toast_until_) toast_.clear();  // before the screen draws: it may keep room for the toast
   window_.clear(colors::Background);
   stack_.back()->draw(window_);
@@ -105,6 +107,8 @@ void App::draw_frame() {
                 15, {area.left + 12, area.top + 4 + 20.0f * float(i)});
   }
   layout_.end_frame();
+  focus_.end_frame();
+  focus_.draw(window_);  // over everything, the toast too
   window_.display();
 }
 
@@ -113,6 +117,7 @@ void App::write_state() {
   StateDump dump;
   dump.add("screen", stack_.back()->name());
   dump.add("language", current_language());
+  dump.add("focused", focus_.focused_name());
   const sf::Vector2u size = window_.getSize();
   dump.add("window_width", int(size.x));
   dump.add("window_height", int(size.y));
@@ -146,6 +151,12 @@ int App::loop() {
       }
       if (event.type == sf::Event::Resized) handle_resize(event.size.width, event.size.height);
       if (event.type == sf::Event::LostFocus || event.type == sf::Event::GainedFocus) dirty_ = true;
+      if (auto instead = focus_.handle(event)) {
+        // The keyboard worked the focused control: the screen gets a click, or nothing.
+        for (const sf::Event& click : *instead) stack_.back()->handle(click);
+        dirty_ = true;
+        continue;
+      }
       stack_.back()->handle(event);
     }
     if (quitting_) break;

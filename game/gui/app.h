@@ -17,6 +17,7 @@
 
 #include "game/gui/assets.h"
 #include "game/gui/frame_stats.h"
+#include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/screen.h"
 #include "game/gui/setup.h"
@@ -104,6 +105,7 @@ class App {
   TimePoint toast_until_{};
   std::string last_state_;
   LayoutLog layout_;  // the last frame's texts and controls, for the state dump
+  KeyboardFocus focus_;  // the control Tab has reached, if any
   FrameStats frame_stats_;
 };
 

@@ -6,6 +6,7 @@
 
 #include "core/match/game_record.h"
 #include "core/util/translation.h"
+#include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/state_dump.h"
 #include "game/gui/user_files.h"
@@ -174,6 +175,10 @@ void FileChooser::draw(sf::RenderTarget& target, const Assets& assets) {
   fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
   fill_rect(target, box_, colors::Panel);
   if (LayoutLog* log = LayoutLog::active()) log->cover({0, 0, size.x, size.y});  // the chooser is all that counts
+  if (KeyboardFocus* focus = KeyboardFocus::active()) {
+    focus->cover({0, 0, size.x, size.y});
+    focus->keep_tab();  // Tab completes the path
+  }
   const LayoutLog::Region region("file chooser", box_);
   draw_text(target, assets.bold(), fit_text(assets.bold(), title_, 22, box_.width - 40), 22,
             {box_.left + 20, box_.top + 14});

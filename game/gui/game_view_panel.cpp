@@ -14,6 +14,7 @@
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
+#include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/game_view.h"
 
@@ -370,6 +371,7 @@ void GameView::draw_end_box(sf::RenderTarget& target, const Parts& parts) {
                           std::round(board.top + (board.height - height) / 2), width, height);
   fill_rect(target, box, sf::Color(30, 29, 27, 240));
   if (LayoutLog* log = LayoutLog::active()) log->cover(board);  // what is under the box no longer shows
+  if (KeyboardFocus* focus = KeyboardFocus::active()) focus->cover(board);
   const LayoutLog::Region region("end of game", box);
   draw_text_centred(target, assets.bold(), end_headline(), 30, {box.left, box.top + 16, box.width, 44});
   float y = box.top + 16 + 44 + 8;

@@ -84,7 +84,7 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   opponent_choice_.items.push_back(tr("A friend, at this computer"));
   for (const auto& plugin : app_.setup().catalog().plugins()) {
     opponent_ids_.push_back(plugin->id());
-    opponent_choice_.items.push_back(plugin->name() + " (" + plugin->id() + ")");
+    opponent_choice_.items.push_back(tr(plugin->name().c_str()) + std::string(" (") + plugin->id() + ")");
   }
 
   // The last choice, as the settings keep it.
@@ -148,7 +148,7 @@ std::string NewGameScreen::problem() const {
   if (!plugin->plays(variant))
     // TRANSLATORS: {player} is a player's name, {variant} a variant's name ("three-check").
     return fill(tr("{player} does not play {variant}: choose another opponent or standard chess."),
-                {{"player", plugin->name()}, {"variant", tr(chess::names_of(variant).for_people.data())}});
+                {{"player", tr(plugin->name().c_str())}, {"variant", tr(chess::names_of(variant).for_people.data())}});
   return "";
 }
 

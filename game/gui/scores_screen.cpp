@@ -527,10 +527,11 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
                    recent_.size()),
                {{"n", std::to_string(recent_.size())}}));
   const float inner = r.width - 24;
-  // The date without its year when the window is narrow (the year shows on the Replay screen).
+  // The date without its year when the window is narrow (the year shows on the
+  // Replay screen). In numbers only: the same in every language.
   const bool short_date = inner < 1000;
-  const char* date_format = short_date ? "%d %b %H:%M" : "%Y-%m-%d %H:%M";
-  const float date_w = text_width(assets.font(), short_date ? "00 May 00:00" : "0000-00-00 00:00", RowText) + 18;
+  const char* date_format = short_date ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M";
+  const float date_w = text_width(assets.font(), short_date ? "00-00 00:00" : "0000-00-00 00:00", RowText) + 18;
   const float result_w = 58, moves_w = 54;
   const float reason_w = std::round(std::max(90.0f, inner * 0.15f)), pool_w = std::round(std::max(150.0f, inner * 0.15f));
   const float change_w = 60;
@@ -548,8 +549,13 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
     draw_text(target, font, result, size, {result_x, y + 3}, color);
     draw_text(target, font, fit_text(font, reason, size, reason_w - 10), size, {reason_x, y + 3}, color);
     draw_text(target, font, fit_text(font, pool, size, pool_w - 10), size, {pool_x, y + 3}, color);
-    draw_text(target, font, change, size, {change_x + change_w - 10 - text_width(font, change, size), y + 3}, color);
-    draw_text(target, font, moves, size, {moves_x + moves_w - 8 - text_width(font, moves, size), y + 3}, color);
+    // Right-aligned in their columns, cut to fit them ("unrated" is long in some languages).
+    const auto right_aligned = [&](const std::string& text, float x, float width, float gap) {
+      const std::string shown = fit_text(font, text, size, width - gap);
+      draw_text(target, font, shown, size, {x + width - gap - text_width(font, shown, size), y + 3}, color);
+    };
+    right_aligned(change, change_x, change_w, 10);
+    right_aligned(moves, moves_x, moves_w, 8);
   };
   columns(tr("Date"),
           // TRANSLATORS: the recent games' column heading over the players' names, White's first.

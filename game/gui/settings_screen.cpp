@@ -123,7 +123,7 @@ void SettingsScreen::OptionEditor::set(const std::string& value) {
 SettingsScreen::SettingsScreen(App& app) : Screen(app) {
   for (int i = 0; i < TabCount; ++i) {
     // TRANSLATORS: a tab's tooltip: {tab}: its name ("Players"); {key}: the number key that shows it ("1").
-    std::string tooltip = fill(tr("{tab} ({key}, or Tab)"), {{"tab", tr(TabLabels[i])}, {"key", std::to_string(i + 1)}});
+    std::string tooltip = fill(tr("{tab} ({key}, or Ctrl+Tab)"), {{"tab", tr(TabLabels[i])}, {"key", std::to_string(i + 1)}});
     tabs_[i] = Button{tr(TabLabels[i]), std::move(tooltip), {}};
   }
   const std::string keys[] = {config::seat_key(chess::WHITE), config::seat_key(chess::BLACK),
@@ -479,7 +479,9 @@ void SettingsScreen::handle(const sf::Event& event) {
       case sf::Keyboard::S:
         if (event.key.control) save();
         break;
-      case sf::Keyboard::Tab: switch_tab(event.key.shift ? tab - 1 : tab + 1); break;
+      case sf::Keyboard::Tab:  // plain Tab goes through the controls (KeyboardFocus)
+        if (event.key.control) switch_tab(event.key.shift ? tab - 1 : tab + 1);
+        break;
       case sf::Keyboard::Num1:
       case sf::Keyboard::Numpad1: switch_tab(0); break;
       case sf::Keyboard::Num2:

@@ -60,7 +60,7 @@ std::string option_help(const gambit_option_spec& spec, const std::string& level
 }
 
 std::string plugin_title(const players::PluginLibrary& plugin) {
-  return plugin.name() + (plugin.version().empty() ? "" : " " + plugin.version());
+  return tr(plugin.name().c_str()) + (plugin.version().empty() ? "" : " " + plugin.version());
 }
 
 }  // namespace

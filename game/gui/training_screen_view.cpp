@@ -33,6 +33,20 @@ std::string signed_points(double change) {
   return (points >= 0 ? "+" : "") + std::to_string(points);
 }
 
+// A puzzle's source in words. gambit-make-puzzles writes it in English as
+// "<game>, after <move>" (learn::source_text); the move goes into a sentence of
+// the player's language. Any other text (the file's is free) is shown as it is.
+std::string source_words(const std::string& source) {
+  constexpr std::string_view After = ", after ";
+  const std::size_t at = source.rfind(After);
+  if (at == std::string::npos)
+    // TRANSLATORS: {source}: the game the puzzle comes from, in words, as the puzzle file gives it.
+    return fill(tr("From {source}"), {{"source", source}});
+  // TRANSLATORS: where a puzzle comes from: {game} is the game (its file and players), {move} the move before it ("14. h6").
+  return fill(tr("From {game}, after {move}"),
+              {{"game", source.substr(0, at)}, {"move", source.substr(at + After.size())}});
+}
+
 }  // namespace
 
 sf::FloatRect TrainingScreen::toast_area(sf::Vector2f size) const {
@@ -178,8 +192,7 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
       paragraph(themes.empty() ? fill(tr("Puzzle {id}, rated {rating}."), {id, rating})
                                : fill(tr("Puzzle {id}, rated {rating}: {themes}."), {id, rating, {"themes", themes}}),
                 14, colors::TextDim, assets.font());
-      // TRANSLATORS: {source}: the game the puzzle comes from: its file, players and move ("... after 14. h6").
-      if (!p.source.empty()) paragraph(fill(tr("From {source}"), {{"source", p.source}}), 13, colors::TextDim, assets.font());
+      if (!p.source.empty()) paragraph(source_words(p.source), 13, colors::TextDim, assets.font());
     }
   }
   if (kind_ == Kind::Puzzles) theme_choice_.draw(target, assets);
@@ -222,6 +235,7 @@ void TrainingScreen::describe(StateDump& dump) const {
   const bool have = session_.has_value();
   dump.add("puzzle_id", have && kind_ == Kind::Puzzles ? session_->puzzle().id : std::string());
   dump.add("practice_id", practice_ ? practice_->id : std::int64_t(0));
+  dump.add("practice_reason", practice_ ? practice_->reason : std::string());  // as stored: English
   dump.add("start_fen", have ? session_->puzzle().fen : std::string());
   dump.add("fen", have ? shown().fen() : std::string());
   dump.add("solution", have ? chess::to_uci_line(session_->puzzle().solution) : std::string());

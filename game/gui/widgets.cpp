@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "game/gui/file_listing.h"
+#include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 
 namespace gambit::gui {
@@ -152,6 +153,8 @@ void Button::draw(sf::RenderTarget& target, const Assets& assets) const {
   if (hovered && enabled) fill = primary ? colors::AccentHover : sf::Color(80, 78, 74);
   draw_box(target, rect, fill, sf::Color(20, 20, 20));
   if (LayoutLog* log = LayoutLog::active()) log->add_box("button " + label, rect);
+  if (KeyboardFocus* focus = KeyboardFocus::active(); focus && enabled)
+    focus->add({KeyboardFocus::Kind::Button, "button " + label, rect, {}, {}});
   const LayoutLog::Region region("button " + label, rect);
   // The label's size for the button's height, smaller when a narrow button needs it.
   const float room = rect.width - 10;
@@ -172,6 +175,8 @@ void Checkbox::draw(sf::RenderTarget& target, const Assets& assets) const {
   const sf::FloatRect square(rect.left, rect.top + (rect.height - box) / 2, box, box);
   draw_box(target, square, value ? colors::Accent : colors::PanelLight, sf::Color(20, 20, 20));
   if (value) draw_text_centred(target, assets.bold(), "\xE2\x9C\x93", unsigned(box * 0.8f), square);  // check mark
+  if (KeyboardFocus* focus = KeyboardFocus::active())
+    focus->add({KeyboardFocus::Kind::Checkbox, "checkbox " + label, rect, {}, {}});
   draw_text(target, assets.font(), label, text_size_for(rect), {rect.left + box + 10, rect.top + rect.height * 0.2f});
 }
 
@@ -191,9 +196,10 @@ bool NumberField::handle(const sf::Event& event) {
 
 void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
   const unsigned size = text_size_for(rect);
-  draw_text(target, assets.font(), label, size, {rect.left, rect.top + rect.height * 0.2f});
   const float button = rect.height;
   const sf::FloatRect minus(rect.left + rect.width - 3 * button - 70, rect.top, button, rect.height);
+  draw_text(target, assets.font(), fit_text(assets.font(), label, size, minus.left - rect.left - 8), size,
+            {rect.left, rect.top + rect.height * 0.2f});
   const sf::FloatRect shown(minus.left + button, rect.top, button + 70, rect.height);
   const sf::FloatRect plus(rect.left + rect.width - button, rect.top, button, rect.height);
   draw_box(target, minus, colors::PanelLight, sf::Color(20, 20, 20));
@@ -202,6 +208,9 @@ void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
   draw_text_centred(target, assets.bold(), "-", size, minus, value > min ? colors::Text : colors::TextDim);
   draw_text_centred(target, assets.bold(), "+", size, plus, value < max ? colors::Text : colors::TextDim);
   draw_text_centred(target, assets.font(), std::to_string(value), size, shown);
+  if (KeyboardFocus* focus = KeyboardFocus::active())
+    focus->add({KeyboardFocus::Kind::Number, "number " + label, {minus.left, rect.top, plus.left + plus.width - minus.left,
+                                                                  rect.height}, minus, plus});
 }
 
 bool Choice::handle(const sf::Event& event) {
@@ -222,7 +231,9 @@ void Choice::select(const std::string& item) {
 
 void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
   const unsigned size = text_size_for(rect);
-  draw_text(target, assets.font(), label, size, {rect.left, rect.top + rect.height * 0.2f});
+  // The label and the choice each cut to their part (a translation may be longer than the English).
+  draw_text(target, assets.font(), fit_text(assets.font(), label, size, rect.width * label_share - 8), size,
+            {rect.left, rect.top + rect.height * 0.2f});
   const sf::FloatRect control(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
   draw_box(target, control, colors::PanelLight, sf::Color(20, 20, 20));
   const sf::FloatRect arrow_left(control.left, control.top, control.height, control.height);
@@ -230,7 +241,14 @@ void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
                                   control.height);
   draw_text_centred(target, assets.font(), "\xE2\x97\x80", size, arrow_left, colors::TextDim);   // ◀
   draw_text_centred(target, assets.font(), "\xE2\x96\xB6", size, arrow_right, colors::TextDim);  // ▶
-  if (!items.empty()) draw_text_centred(target, assets.font(), current_shown(), size, control);
+  if (!items.empty())
+    draw_text_centred(target, assets.font(), fit_text(assets.font(), current_shown(), size, control.width - 2 * control.height),
+                      size, control);
+  if (KeyboardFocus* focus = KeyboardFocus::active(); focus && !items.empty()) {
+    const sf::FloatRect less(control.left, control.top, control.width / 2, control.height);
+    const sf::FloatRect more(control.left + control.width / 2, control.top, control.width / 2, control.height);
+    focus->add({KeyboardFocus::Kind::Choice, "choice " + label, control, less, more});
+  }
 }
 
 namespace {
@@ -421,6 +439,10 @@ void ModalDialog::draw(sf::RenderTarget& target, const Assets& assets) {
   fill_rect(target, {0, 0, size.x, size.y}, sf::Color(0, 0, 0, 140));
   fill_rect(target, box_, colors::Panel);
   if (LayoutLog* log = LayoutLog::active()) log->cover({0, 0, size.x, size.y});  // the dialog is all that counts
+  if (KeyboardFocus* focus = KeyboardFocus::active()) {
+    focus->cover({0, 0, size.x, size.y});
+    if (with_field && path_field) focus->keep_tab();  // Tab completes the path
+  }
   const LayoutLog::Region region("dialog", box_);
   draw_text(target, assets.bold(), title, 22, {box_.left + 24, box_.top + 20});
   float y = box_.top + 62;

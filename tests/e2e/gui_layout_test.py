@@ -114,8 +114,24 @@ def layout_problems(state):
 # Words a window shows that are data, not language: they stay as they are in
 # every language (names of programs, plugins and fonts; moves and squares are
 # recognised by MOVE, opening names are pgn-extract's).
-DATA_WORDS = {"gambit", "alphabeta", "minimax", "random", "uci", "stockfish", "fairy", "dejavu", "freeserif",
-              "glicko", "sqlite", "pgn", "fen", "uci_elo", "ctrl"}
+DATA_WORDS = {"gambit", "alphabeta", "alpha-beta", "minimax", "random", "uci", "stockfish", "fairy", "dejavu",
+              "freeserif", "glicko", "sqlite", "pgn", "fen", "ctrl"}
+# The people of the walk's games: the default profile and the PGN files' players.
+NAMES = {"Player", "Bob", "Alexandra", "Kosteniuk-Smith", "Bartholomew", "Featherstonehaugh"}
+
+
+def words_of(text):
+    return set(re.findall(r"[A-Za-z][A-Za-z_\-]*", text or ""))
+
+
+def data_of_state(state):
+    """The words a state shows as data: a game's PGN (its comments are the
+    game's), the plugins' option names, the puzzle's id, and a practice
+    position's reason, which the store keeps in English (docs/translating.md)."""
+    words = words_of(state.get("pgn")) | words_of(state.get("puzzle_id")) | words_of(state.get("practice_reason"))
+    for control in state.get("settings_controls", []):
+        words |= words_of(control.split("@")[0].split(".")[-1])
+    return words
 MOVE = re.compile(r"^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?|[a-h][1-8][a-h][1-8][qrbn]?"
                   r"|[a-h][1-8]?|[KQRBNP])[+#]?[!?]*$")
 ECO_FILE = "/usr/share/pgn-extract/eco.pgn"
@@ -138,35 +154,53 @@ def opening_words():
 CATALOGUE = None
 
 
+def forms(english):
+    """english as the window may show it in the language walked: the
+    translation, or each of a plural text's forms."""
+    entry = CATALOGUE.find(english) if CATALOGUE is not None else None
+    if entry is None:
+        return [english]
+    found = [entry.msgstr] if entry.msgstr else [f for _, f in sorted(entry.msgstr_plural.items()) if f]
+    return found or [english]
+
+
 def T(english):
-    """english as the window shows it in the language walked."""
-    if CATALOGUE is None:
-        return english
-    entry = CATALOGUE.find(english)
-    return entry.msgstr if entry and entry.msgstr else english
+    """english (a text without plural forms) as the window shows it in the language walked."""
+    return forms(english)[0]
 
 
 def shows(text, english):
     """Whether text is english (a catalogue's text, with {placeholders}) filled in,
     in the language walked."""
-    pieces = [p for p in re.split(r"\{[a-z_]+\}", T(english)) if p.strip()]
-    return bool(text) and all(p in text for p in pieces)
+    return bool(text) and any(all(p in text for p in re.split(r"\{[a-z_]+\}", form) if p.strip())
+                              for form in forms(english))
 
 
 def untranslated_texts(state, data_words):
     """The texts of a frame shown in the test language qps with a word that never
     met the catalogue: one of plain ASCII letters, not a move, a number or data."""
     found = []
+    in_state = data_of_state(state)
     for item in state["layout"]:
         if item["kind"] != "text":
             continue
-        for token in re.split(r"[\s,;:()\[\]\"\'/=<>|]+", item["name"]):
+        if "/" in item["name"]:
+            continue  # a path or a FEN
+        # A quoted word is a value or a name ('command'), even when cut short.
+        text = re.sub(r"'[^' ]*('|\.\.\.$)", "", item["name"])
+        tokens = re.split(r"[\s,;:()\[\]\"\'/=<>|]+", text)
+        for n, token in enumerate(tokens):
+            cut = n == len(tokens) - 1 and text.endswith("...")  # fit_text cut it: a word's start
             token = token.strip(".…-–—+*")
+            known = data_words | {w.lower() for w in NAMES | in_state}
+            if cut and any(w.startswith(token.lower()) for w in known):
+                continue
             if MOVE.match(token) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", token):
                 continue  # a move, a number, or marked letters: translated
-            if sum(c.isalpha() for c in token) < 2 or token.lower() in data_words:
-                continue
-            found.append("text %r: %r is not translated" % (item["name"], token))
+            if (sum(c.isalpha() for c in token) < 2 or token.lower() in data_words or token in NAMES
+                    or token in in_state or "_" in token or "." in token or any(c.isdigit() for c in token)):
+                continue  # data: a name, an id, an option's name, a file's name
+            found.append("text %r in %r: %r is not translated" % (item["name"], item["region"], token))
             break
     return found
 
@@ -255,6 +289,8 @@ class Walk:
                        lambda s: (s["window_width"], s["window_height"]) == SMALLEST)
         self.resize(*self.size)
         self.check("menu", lambda s: (s["window_width"], s["window_height"]) == self.size)
+        g.key("Tab")
+        self.check("menu with the keyboard focus", lambda s: s["focused"].startswith("button "))
 
         g.key("p")
         self.check("new game", lambda s: s["screen"] == "new_game" and s["rated"])

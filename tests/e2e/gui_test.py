@@ -1171,8 +1171,60 @@ def review_cancel(exe, xd):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def tab_to(g, name, most=60):
+    """Presses Tab until the control called name has the focus (the state's "focused")."""
+    for _ in range(most):
+        g.key("Tab")
+        time.sleep(0.05)
+        if g.wait_for("the focus to move", lambda s: s["focused"] != "").get("focused") == name:
+            return
+    g.fail("Tab never reached %r" % name)
+
+
+def keyboard_only(exe, xd):
+    """A whole game without the mouse: Tab to a control, Enter presses it, moves typed."""
+    g = Gambit(exe, "keyboard", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                                '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu" and s["focused"] == "")
+        g.key("Tab")
+        g.wait_for("the first button focused", lambda s: s["focused"] == "button Play")
+        g.key("shift+Tab")
+        g.wait_for("Shift+Tab goes round to the last", lambda s: s["focused"] == "button Quit")
+        tab_to(g, "button Play")
+        g.key("Return")
+        g.wait_for("New Game, nothing focused yet", lambda s: s["screen"] == "new_game" and s["focused"] == "")
+        tab_to(g, "button Start")
+        g.key("Return")
+        g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
+        for n, move in enumerate(("e4", "Nf3", "Bc4"), start=1):
+            xdo("type", "--window", g.window, "--delay", "30", move)
+            g.wait_for("%s in the move box" % move, lambda s: s["move_box"] == move)
+            g.key("Return")
+            g.wait_for("%s played and answered" % move, lambda s: len(s["moves"]) == 2 * n and s["human_to_move"])
+        tab_to(g, "button Resign")
+        g.key("Return")
+        g.wait_for("the resign dialog", lambda s: s["dialog_title"] == "Resign?")
+        g.key("Tab")  # the dialog's buttons alone are within reach now
+        s = g.wait_for("the dialog's first button focused", lambda s: s["focused"] != "")
+        if s["focused"] not in ("button OK", "button Resign", "button Yes"):
+            g.fail("Tab in a dialog should reach its buttons, not %r" % s["focused"])
+        tab_to(g, s["focused"])  # round the dialog and back: only its buttons are in the ring
+        g.key("Return")
+        s = g.wait_for("the game over", lambda s: s["result"] == "0-1" and s["dialog"] == 0)
+        tab_to(g, "button Menu")
+        g.key("Return")
+        g.wait_for("back on the menu", lambda s: s["screen"] == "menu")
+        took = g.close(xd)
+        print("l) a game by keyboard alone: Tab to Play and Start, e4 Nf3 Bc4 typed, Tab to Resign, "
+              "Enter, 0-1, Tab to Menu; closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, typed_moves, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, keyboard_only, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,
