@@ -56,6 +56,11 @@ constexpr std::array Table{
                 .value = [](Settings& s) -> SettingValue { return &s.ui.language; },
                 .meaning = N_("The language of the window's words; auto: the desktop's"),
                 .choices = LanguageChoices, .widget = W::Choice, .group = G::Look, .label = N_("Language")},
+    SettingSpec{.key = "ui.speech", .type = Choice,
+                .value = [](Settings& s) -> SettingValue { return &s.ui.speech; },
+                .meaning = N_("Said aloud (speech-dispatcher): nothing; what you ask with the move box's commands; "
+                              "or also the opponent's moves, checks and the result"),
+                .choices = SpeechModes, .widget = W::Choice, .group = G::DuringGame, .label = N_("Speech")},
 
     SettingSpec{.key = ClockMinutesKey, .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.clock.minutes; },

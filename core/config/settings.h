@@ -58,7 +58,9 @@ struct SeatConfig {
 
 // Board colours ([ui] theme) and piece drawings ([ui] piece_set) the window has,
 // in the order it lists them.
-inline constexpr std::array<std::string_view, 4> BoardThemes{N_("green"), N_("brown"), N_("blue"), N_("grey")};
+// "contrast": high contrast, for low vision (game/gui/board_view.h).
+inline constexpr std::array<std::string_view, 5> BoardThemes{N_("green"), N_("brown"), N_("blue"), N_("grey"),
+                                                             N_("contrast")};
 inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
 // Where a plugin's instances run ([plugins] isolation, a seat's isolation): players::isolation_name.
 inline constexpr std::array<std::string_view, 2> IsolationModes{"process", "in-process"};
@@ -71,6 +73,11 @@ inline constexpr auto LanguageChoices = [] {
   for (std::size_t i = 0; i < Languages.size(); ++i) choices[i + 1] = Languages[i].code;
   return choices;
 }();
+// What the window says aloud ([ui] speech, game/gui/speech.h): nothing; what
+// the player asks for (the board read by the move box's commands); or also
+// every move of the opponent, checks and the result.
+// The Settings screen shows them in words of their own (settings_screen.cpp).
+inline constexpr std::array<std::string_view, 3> SpeechModes{"off", "asked", "always"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
 inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
@@ -103,6 +110,7 @@ struct UiSettings {
   std::string piece_set = "dejavu";  // one of PieceSets
   int animation_ms = 150;            // 0..MaxAnimationMs; 0 = no animation
   std::string language = "auto";     // one of LanguageChoices
+  std::string speech = "off";        // one of SpeechModes
 
   bool operator==(const UiSettings&) const = default;
 };

@@ -118,6 +118,7 @@ void App::write_state() {
   dump.add("screen", stack_.back()->name());
   dump.add("language", current_language());
   dump.add("focused", focus_.focused_name());
+  dump.add("spoken", spoken_);
   const sf::Vector2u size = window_.getSize();
   dump.add("window_width", int(size.x));
   dump.add("window_height", int(size.y));
@@ -224,6 +225,15 @@ void App::use_language(const std::string& language) {
   if (window_.isOpen()) window_.setTitle(window_title());
 }
 
+void App::speak(const std::string& text, Spoken kind) {
+  const std::string& mode = setup_.settings().ui.speech;
+  if (mode == "off" || (kind == Spoken::Announcement && mode != "always")) return;
+  spoken_ = text;
+  dirty_ = true;
+  if (!speech_.say(text, current_language()))
+    if (auto problem = speech_.take_problem()) toast(*problem);
+}
+
 int App::run(const AppOptions& options) {
   App app(options);
   auto assets = Assets::load();
@@ -240,6 +250,7 @@ int App::run(const AppOptions& options) {
   });
   app.setup_ = Setup::open(options.config);
   app.use_language(app.setup_.settings().ui.language);
+  use_high_contrast(app.setup_.settings().ui.theme == "contrast");
   for (const std::string& problem : app.setup_.problems()) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
   app.take_plugin_notices(false);  // those of the plugins' scan: the menu lists them
   app.assets_->set_sounds_enabled(app.setup_.settings().ui.sounds);

@@ -19,6 +19,7 @@
 #include "game/gui/frame_stats.h"
 #include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
+#include "game/gui/speech.h"
 #include "game/gui/screen.h"
 #include "game/gui/setup.h"
 
@@ -62,6 +63,10 @@ class App {
   void toast(const std::string& message);
   // Shows every text from now on in language: a [ui] language choice ("auto", "de", ...).
   void use_language(const std::string& language);
+  // Says text aloud as [ui] speech allows: an answer the player asked for
+  // unless speech is off, an announcement (a move, the result) only when always.
+  enum class Spoken { Answer, Announcement };
+  void speak(const std::string& text, Spoken kind);
   // The toast showing now ("" when none).
   const std::string& toast_text() const { return toast_; }
   // The next frame is drawn even if nothing else changed.
@@ -106,6 +111,8 @@ class App {
   std::string last_state_;
   LayoutLog layout_;  // the last frame's texts and controls, for the state dump
   KeyboardFocus focus_;  // the control Tab has reached, if any
+  Speech speech_;
+  std::string spoken_;  // the last sentence given to speech, for the state dump
   FrameStats frame_stats_;
 };
 

@@ -39,6 +39,10 @@ BoardPalette board_palette(const std::string& theme) {
   if (theme == "brown") return {{240, 217, 181}, {181, 136, 99}};
   if (theme == "blue") return {{222, 227, 230}, {140, 162, 173}};
   if (theme == "grey") return {{220, 220, 220}, {150, 150, 150}};
+  // High contrast: near white and mid grey (each piece set's black and white
+  // stand out on both), highlights in yellow, blue and magenta (told apart
+  // without red and green).
+  if (theme == "contrast") return {{240, 240, 240}, {110, 110, 110}, {255, 204, 0}, {0, 80, 220}, {210, 0, 140}};
   return {{238, 238, 210}, {118, 150, 86}};
 }
 
@@ -103,16 +107,37 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
     const bool light = (chess::file_of(square) + chess::rank_of(square)) % 2 == 1;
     sf::Color color = light ? palette.light : palette.dark;
     if (scene.last_move && (scene.last_move->from() == square || scene.last_move->to() == square))
-      color = blend(color, sf::Color(246, 230, 90), 0.45f);
-    if (scene.selected == square) color = blend(color, sf::Color(20, 85, 30), 0.45f);
+      color = blend(color, palette.last_move, 0.45f);
+    if (scene.selected == square) color = blend(color, palette.selected, 0.45f);
     append_quad(cells, {square_origin(square), {sq, sq}}, color);
   }
   target.draw(cells, sf::RenderStates(sf::BlendNone));
+  // The frames: the last move's squares thin, the selected one thick.
+  const auto frame = [&](chess::Square square, sf::Color color, float thickness) {
+    sf::RectangleShape box({sq - 2 * thickness, sq - 2 * thickness});
+    box.setPosition(square_origin(square) + sf::Vector2f(thickness, thickness));
+    box.setFillColor(sf::Color::Transparent);
+    box.setOutlineColor(color);
+    box.setOutlineThickness(thickness);
+    target.draw(box);
+  };
+  if (scene.last_move) {
+    const sf::Color edge = blend(palette.last_move, sf::Color::Black, 0.35f);
+    frame(scene.last_move->from(), edge, std::max(2.0f, sq * 0.035f));
+    frame(scene.last_move->to(), edge, std::max(2.0f, sq * 0.035f));
+  }
+  if (scene.selected) frame(*scene.selected, palette.selected, std::max(3.0f, sq * 0.07f));
   if (checked) {
     sf::CircleShape glow(sq * 0.5f);
     glow.setPosition(square_origin(*checked));
-    glow.setFillColor(sf::Color(230, 40, 30, 150));
+    glow.setFillColor(sf::Color(palette.check.r, palette.check.g, palette.check.b, 150));
     target.draw(glow);
+    sf::CircleShape ring(sq * 0.47f);
+    ring.setPosition(square_origin(*checked) + sf::Vector2f(sq * 0.03f, sq * 0.03f));
+    ring.setFillColor(sf::Color::Transparent);
+    ring.setOutlineColor(blend(palette.check, sf::Color::Black, 0.3f));
+    ring.setOutlineThickness(-std::max(2.0f, sq * 0.05f));
+    target.draw(ring);
   }
 
   // Coordinates outside the board.

@@ -19,10 +19,16 @@
 
 namespace gambit::gui {
 
+// A board theme's colours. The highlights are drawn as shapes too (an inner
+// frame on the last move's squares and the selected one, a ring round a king in
+// check), so none is told by its colour alone.
 struct BoardPalette {
   sf::Color light, dark;
+  sf::Color last_move = sf::Color(246, 230, 90);  // tint and frame of the last move's squares
+  sf::Color selected = sf::Color(20, 85, 30);     // tint and frame of the selected square
+  sf::Color check = sf::Color(230, 40, 30);       // glow and ring of a king in check
 };
-// The colours of a board theme ("green", "brown", "blue", "grey"; unknown -> green).
+// The colours of a board theme ("green", "brown", "blue", "grey", "contrast"; unknown -> green).
 BoardPalette board_palette(const std::string& theme);
 
 // Everything one frame of the board shows.

@@ -42,6 +42,9 @@
 
 namespace gambit::gui {
 
+// A clock's time as the window shows it: "4:32", "1:02:03", "0:09.3" under ten seconds.
+std::string clock_text(std::int64_t ms);
+
 class App;
 
 class GameView {

@@ -20,16 +20,6 @@
 
 namespace gambit::gui {
 
-namespace {
-
-using chess::Color;
-constexpr float PanelPad = 16;
-constexpr float HelpLine = 15;      // one line of the help under the buttons
-constexpr float PlayerRow = 32;     // from a player's name row to its clock and captured pieces
-constexpr float PlayerHeight = 60;  // a player's two rows
-constexpr float ClockWidth = 96;
-constexpr float OpeningLine = 20;  // the opening's name above the move list
-
 std::string clock_text(std::int64_t ms) {
   if (ms < 0) ms = 0;
   char buffer[32];
@@ -40,6 +30,17 @@ std::string clock_text(std::int64_t ms) {
   else std::snprintf(buffer, sizeof buffer, "%lld:%02lld", (long long)ms / 60000, (long long)ms / 1000 % 60);
   return buffer;
 }
+
+namespace {
+
+using chess::Color;
+constexpr float PanelPad = 16;
+constexpr float HelpLine = 15;      // one line of the help under the buttons
+constexpr float PlayerRow = 32;     // from a player's name row to its clock and captured pieces
+constexpr float PlayerHeight = 60;  // a player's two rows
+constexpr float ClockWidth = 96;
+constexpr float OpeningLine = 20;  // the opening's name above the move list
+
 
 // A search's score from White's point of view, as lichess shows it ("+0.35", "#-2").
 std::string score_text(const players::SearchInfo& info, Color side) {

@@ -16,6 +16,7 @@
 #include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
+#include "game/gui/board_reading.h"
 #include "game/gui/new_game_screen.h"
 #include "game/gui/replay_screen.h"
 #include "game/gui/user_files.h"
@@ -591,8 +592,36 @@ bool PlayScreen::handle_text(const sf::Event& event) {
   return true;
 }
 
+// The last move in words, with who played it ("Black: knight to f6"), or "" before the first.
+std::string PlayScreen::last_move_words() const {
+  const chess::Game& g = game();
+  if (g.moves().empty()) return "";
+  const std::size_t ply = g.moves().size();
+  const chess::Position& before = g.positions()[ply - 1];
+  const std::string move = spoken_move(before, g.moves().back());
+  return before.side_to_move() == chess::WHITE ? fill(tr("White: {move}"), {{"move", move}})
+                                               : fill(tr("Black: {move}"), {{"move", move}});
+}
+
+// The clocks in words ("White 4:32, Black 5:01"), or "" without a clock.
+std::string PlayScreen::clocks_words() const {
+  const match::GameSession& s = *session_;
+  if (!s.has_clock()) return "";
+  const auto now = app_.now();
+  return fill(tr("White {white}, Black {black}"),
+              {{"white", clock_text(s.remaining_ms(chess::WHITE, now))}, {"black", clock_text(s.remaining_ms(chess::BLACK, now))}});
+}
+
 void PlayScreen::submit_typed_move() {
   match::GameSession& s = *session_;
+  // A reading command (c, l, m, s e4, ...: board_reading.h) is answered at any time, aloud when speech is on.
+  if (auto answer = read_board(move_box_.text(), {game().position(), last_move_words(), clocks_words()})) {
+    move_box_.set_text("");
+    move_error_.clear();
+    app_.toast(*answer);
+    app_.speak(*answer, App::Spoken::Answer);
+    return;
+  }
   if (!s.human_to_move()) {
     move_error_ = game().is_over() ? std::string(tr("The game is over."))
                                    : fill(tr("Wait for your turn: {player} is to move."),
@@ -641,8 +670,14 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
     case match::SessionEvent::Kind::MovePlayed:
       hint_.reset();
       keep_unfinished_game();
+      // The opponent's move is said; one's own is known (two people at one board: each is said).
+      if (!session_->seat(event.side).human() || session_->seat(~event.side).human())
+        app_.speak(last_move_words(), App::Spoken::Announcement);
       break;
-    case match::SessionEvent::Kind::GameOver: hint_.reset(); break;
+    case match::SessionEvent::Kind::GameOver:
+      hint_.reset();
+      app_.speak(game().outcome().shown_description(), App::Spoken::Announcement);
+      break;
     case match::SessionEvent::Kind::HintReady:
       hint_ = event.move;
       hint_ply_ = game().moves().size();

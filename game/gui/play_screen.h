@@ -117,6 +117,8 @@ class PlayScreen final : public Screen {
   // Shown when a human sits at the board; printable keys type into it.
   bool move_box_shown() const;
   void submit_typed_move();
+  std::string last_move_words() const;  // board_reading.h's words for the last move, with its side
+  std::string clocks_words() const;
 
   std::unique_ptr<match::GameSession> session_;
   std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // as the settings (or the kept game) gave them

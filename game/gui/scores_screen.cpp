@@ -544,9 +544,9 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
                            const std::string& reason, const std::string& pool, const std::string& change,
                            const std::string& moves, unsigned size, sf::Color color) {
     const sf::Font& font = assets.font();
-    draw_text(target, font, date, size, {date_x, y + 3}, color);
+    draw_text(target, font, fit_text(font, date, size, date_w - 10), size, {date_x, y + 3}, color);
     draw_text(target, font, fit_text(font, players, size, players_w - 10), size, {players_x, y + 3}, color);
-    draw_text(target, font, result, size, {result_x, y + 3}, color);
+    draw_text(target, font, fit_text(font, result, size, result_w - 6), size, {result_x, y + 3}, color);
     draw_text(target, font, fit_text(font, reason, size, reason_w - 10), size, {reason_x, y + 3}, color);
     draw_text(target, font, fit_text(font, pool, size, pool_w - 10), size, {pool_x, y + 3}, color);
     // Right-aligned in their columns, cut to fit them ("unrated" is long in some languages).

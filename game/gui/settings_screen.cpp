@@ -49,6 +49,10 @@ std::string shown_choice(const config::SettingSpec& spec, std::string_view choic
     // TRANSLATORS: a language setting's choice: the desktop's language. Short: the control is about 130 pixels wide.
     return trc("language", "Automatic");
   }
+  if (spec.choices.data() == config::SpeechModes.data()) {
+    if (choice == "asked") return trc("speech", "When asked");
+    return choice == "always" ? trc("speech", "Always") : trc("speech", "Off");
+  }
   if (spec.choices.data() == config::GameVariants.data())
     if (const auto variant = chess::variant_from_name(choice)) return tr(chess::names_of(*variant).for_people.data());
   return tr(std::string(choice).c_str());
@@ -376,6 +380,7 @@ void SettingsScreen::save() {
   const bool new_language = settings.ui.language != app_.setup().settings().ui.language;
   auto saved = app_.setup().save_settings(settings);  // the next game uses them even if the file cannot be written
   app_.assets().set_sounds_enabled(settings.ui.sounds);
+  use_high_contrast(settings.ui.theme == "contrast");
   if (new_language) {
     // Every screen is made again in the new language, this one on its tab.
     app_.use_language(settings.ui.language);

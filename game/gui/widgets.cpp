@@ -10,6 +10,17 @@
 
 namespace gambit::gui {
 
+void use_high_contrast(bool on) {
+  colors::Background = on ? sf::Color(0, 0, 0) : sf::Color(38, 36, 33);
+  colors::Panel = on ? sf::Color(24, 24, 24) : sf::Color(48, 46, 43);
+  colors::PanelLight = on ? sf::Color(58, 58, 58) : sf::Color(62, 60, 57);
+  colors::Text = on ? sf::Color(255, 255, 255) : sf::Color(230, 228, 224);
+  colors::TextDim = on ? sf::Color(220, 220, 220) : sf::Color(160, 158, 152);
+  colors::Accent = on ? sf::Color(0, 90, 200) : sf::Color(98, 153, 36);
+  colors::AccentHover = on ? sf::Color(30, 120, 235) : sf::Color(120, 180, 52);
+  colors::Warning = on ? sf::Color(255, 150, 100) : sf::Color(224, 110, 80);
+}
+
 namespace {
 
 bool key_pressed(const sf::Event& event, sf::Keyboard::Key key) {

@@ -17,20 +17,25 @@
 
 namespace gambit::gui {
 
+// The window's colours: these, or the high-contrast ones while the board
+// theme is "contrast" (use_high_contrast). Set on the window's thread between frames.
 namespace colors {
-inline const sf::Color Background(38, 36, 33);
-inline const sf::Color Panel(48, 46, 43);
-inline const sf::Color PanelLight(62, 60, 57);
-inline const sf::Color Text(230, 228, 224);
-inline const sf::Color TextDim(160, 158, 152);
-inline const sf::Color Accent(98, 153, 36);
-inline const sf::Color AccentHover(120, 180, 52);
-inline const sf::Color Warning(224, 110, 80);
+inline sf::Color Background(38, 36, 33);
+inline sf::Color Panel(48, 46, 43);
+inline sf::Color PanelLight(62, 60, 57);
+inline sf::Color Text(230, 228, 224);
+inline sf::Color TextDim(160, 158, 152);
+inline sf::Color Accent(98, 153, 36);
+inline sf::Color AccentHover(120, 180, 52);
+inline sf::Color Warning(224, 110, 80);
 // A reviewed move's marks: ?! inaccuracy, ? mistake, ?? blunder.
 inline const sf::Color Inaccuracy(230, 200, 70);
 inline const sf::Color Mistake(235, 140, 50);
 inline const sf::Color Blunder(225, 70, 60);
 }  // namespace colors
+// The high-contrast colours (true) or the usual ones: black behind white
+// text, dimmed text still bright, the accent a blue that white text stands on.
+void use_high_contrast(bool on);
 
 // Draws text with its top-left at pos; returns its width.
 float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,

@@ -7,7 +7,7 @@ must stay in) that no two texts overlap, no text lies on a control it does not
 belong to, and nothing leaves its region or the window.
 
     /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]
-                                                   [--language LOCALE|qps]
+                                                   [--language LOCALE|qps] [--theme THEME]
 
 Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
 --shots it also saves a PNG of the window for every state it checks; --size
@@ -497,6 +497,12 @@ def main():
         at = args.index("--size")
         sizes = (tuple(int(n) for n in args[at + 1].split("x")),)
         del args[at:at + 2]
+    global CONFIG
+    if "--theme" in args:
+        # A board theme: contrast, the high-contrast look of the whole window.
+        at = args.index("--theme")
+        CONFIG = CONFIG.replace("[ui]\n", '[ui]\ntheme = "%s"\n' % args[at + 1])
+        del args[at:at + 2]
     pseudo_words = None
     if "--language" in args:
         # A locale (de_DE.UTF-8), or qps: the test language that finds untranslated texts.
@@ -519,7 +525,8 @@ def main():
             name = locale if os.path.exists(os.path.join(po, locale + ".po")) else locale.split("_")[0]
             CATALOGUE = catalogue.polib.pofile(os.path.join(po, name + ".po"))
     if len(args) != 1:
-        print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH] [--language LOCALE|qps]",
+        print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH] [--language LOCALE|qps] "
+              "[--theme THEME]",
               file=sys.stderr)
         return 2
     exe = os.path.abspath(args[0])

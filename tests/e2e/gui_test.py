@@ -94,7 +94,7 @@ LANGUAGE_ENVIRONMENT = {}
 class Gambit:
     """One run of the program in a fresh home folder, with its window."""
 
-    def __init__(self, exe, name, config, args=(), home=None):
+    def __init__(self, exe, name, config, args=(), home=None, environment=None):
         self.name = name
         self.dir = home or tempfile.mkdtemp(prefix="gambit-gui-" + name + "-")
         self.state_path = os.path.join(self.dir, "state.json")
@@ -109,6 +109,7 @@ class Gambit:
             env.pop(variable, None)
         env["LANG"] = "C.UTF-8"
         env.update(LANGUAGE_ENVIRONMENT)
+        env.update(environment or {})
         env["HOME"] = self.dir
         env["XDG_CONFIG_HOME"] = os.path.join(self.dir, "config")
         env["XDG_DATA_HOME"] = os.path.join(self.dir, "data")
@@ -1223,8 +1224,115 @@ def keyboard_only(exe, xd):
         g.cleanup()
 
 
+SPEECH_MODULE = """GenericExecuteSynth "printf '%%s\\\\n' \\'$DATA\\' >> %s"
+AddVoice "en" "MALE1" "none"
+DefaultVoice "none"
+GenericLanguage "en" "en" "utf-8"
+AudioOutputMethod "alsa"
+AudioALSADevice "null"
+"""
+
+
+def speech_service(folder):
+    """A speech-dispatcher of the test's own, whose one voice writes each
+    sentence as a line of folder/spoken.txt; its address for SPEECHD_ADDRESS."""
+    conf = os.path.join(folder, "speechd")
+    os.makedirs(os.path.join(conf, "modules"))
+    with open(os.path.join(conf, "speechd.conf"), "w") as f:
+        f.write('AddModule "recorder" "sd_generic" "recorder.conf"\nDefaultModule recorder\nDefaultLanguage "en"\n'
+                'AudioOutputMethod "alsa"\nAudioALSADevice "null"\n')
+    with open(os.path.join(conf, "modules", "recorder.conf"), "w") as f:
+        f.write(SPEECH_MODULE % os.path.join(folder, "spoken.txt"))
+    socket = os.path.join(folder, "speechd.sock")
+    server = subprocess.Popen(["speech-dispatcher", "--run-single", "--communication-method", "unix_socket",
+                               "--config-dir", conf, "--socket-path", socket, "--timeout", "120",
+                               "--module-dir", "/usr/lib/speech-dispatcher-modules", "--log-dir", folder],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + TIMEOUT
+    while not os.path.exists(socket) and time.monotonic() < deadline:
+        time.sleep(POLL)
+    return server, "unix_socket:" + socket
+
+
+def speech(exe, xd):
+    """Moves and the board said aloud through speech-dispatcher, and no service
+    is a sentence, not a failure."""
+    folder = tempfile.mkdtemp(prefix="gambit-speech-")
+    server, address = speech_service(folder)
+    said_file = os.path.join(folder, "spoken.txt")
+    g = None
+
+    def said():
+        try:
+            with open(said_file, encoding="utf-8") as f:
+                return [line.strip() for line in f]
+        except OSError:
+            return []
+
+    try:
+        g = Gambit(exe, "speech", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                                  '[ui]\nanimation_ms = 0\nsounds = false\nspeech = "always"\n',
+                   environment={"SPEECHD_ADDRESS": address})
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
+
+        def typed(text):
+            xdo("type", "--window", g.window, "--delay", "30", text)
+            g.wait_for("%r typed" % text, lambda s: s["move_box"] == text)
+            g.key("Return")
+
+        typed("e4")
+        s = g.wait_for("the reply said", lambda s: s["spoken"].startswith("Black: ") and s["human_to_move"])
+        reply = s["spoken"]
+        deadline = time.monotonic() + TIMEOUT
+        while reply not in said() and time.monotonic() < deadline:
+            time.sleep(POLL)
+        if reply not in said():
+            g.fail("speech-dispatcher did not say %r; it said %r" % (reply, said()))
+        for command, answer in (("s e4", "e4: white pawn"), ("p N", "White knights: b1, g1"),
+                                ("c", "This game has no clock."), ("r 1", "Rank 1: white rook on a1")):
+            typed(command)
+            g.wait_for("the answer to %r" % command, lambda s: s["spoken"].startswith(answer) and s["move_box"] == "")
+            deadline = time.monotonic() + TIMEOUT
+            while not any(line.startswith(answer) for line in said()) and time.monotonic() < deadline:
+                time.sleep(POLL)
+            if not any(line.startswith(answer) for line in said()):
+                g.fail("speech-dispatcher did not say %r after %r: %r" % (answer, command, said()))
+        g.key("ctrl+r")  # resign: the result is said
+        g.wait_for("the resign dialog", lambda s: s["dialog_title"] == "Resign?")
+        g.key("Return")
+        s = g.wait_for("the result said", lambda s: s["result"] == "0-1" and "resign" in s["spoken"])
+        g.close(xd)
+        g.cleanup()
+        # No speech service: said in words, and the game goes on.
+        g = Gambit(exe, "no-speech", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
+                                     '[ui]\nanimation_ms = 0\nsounds = false\nspeech = "asked"\n',
+                   environment={"SPEECHD_ADDRESS": "unix_socket:" + os.path.join(folder, "none.sock")})
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
+        typed("m")
+        s = g.wait_for("a sentence saying speech is missing",
+                       lambda s: s["toast"].startswith("Speech is not available") and s["spoken"] == "Material: equal")
+        typed("e4")
+        g.wait_for("the game going on", lambda s: len(s["moves"]) == 2)
+        took = g.close(xd)
+        print("m) speech: the reply %r, s e4, p N, c and r 1 answered and said by speech-dispatcher, the result "
+              "said; without the service: %r, and the game goes on; closed in %.2f s" % (reply, s["toast"][:60], took),
+              flush=True)
+    finally:
+        if g:
+            g.cleanup()
+        server.terminate()
+        server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, typed_moves, keyboard_only, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,

@@ -165,7 +165,7 @@ TEST(ParseConfig, NewTablesHaveTheirDefaults) {
   EXPECT_EQ(settings.demo.black, (SeatConfig{"minimax", "hard", {}}));
   EXPECT_EQ(settings.hint, (SeatConfig{"alphabeta", "max", {}}));
   EXPECT_EQ(settings.review, (ReviewSettings{SeatConfig{"alphabeta", "", {}}, 400000, 0, 2}));
-  EXPECT_EQ(BoardThemes, (std::array<std::string_view, 4>{"green", "brown", "blue", "grey"}));
+  EXPECT_EQ(BoardThemes, (std::array<std::string_view, 5>{"green", "brown", "blue", "grey", "contrast"}));
   EXPECT_EQ(PieceSets, (std::array<std::string_view, 2>{"dejavu", "freeserif"}));
 }
 
@@ -415,7 +415,7 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
             "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
   EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
             "test.toml:2:1: unknown key ui.colour; expected show_legal_moves, show_ai_arrow, sounds, theme, "
-            "piece_set, animation_ms or language");
+            "piece_set, animation_ms, language or speech");
   EXPECT_EQ(error_of("[demo]\ndelay_ms = 5\n"),
             "test.toml:2:1: unknown key demo.delay_ms; expected move_delay_ms, white or black");
   EXPECT_EQ(error_of("[demo.white]\ncolour = \"white\"\n"),
@@ -480,9 +480,9 @@ TEST(ConfigErrors, IntegersOutOfRangeNameTheirRange) {
 
 TEST(ConfigErrors, UnknownThemeOrPieceSetListsTheKnownOnes) {
   EXPECT_EQ(error_of("[ui]\ntheme = \"red\"\n"),
-            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, got 'red'");
+            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, contrast, got 'red'");
   EXPECT_EQ(error_of("[ui]\ntheme = \"Green\"\n"),
-            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, got 'Green'");
+            "test.toml:2:9: ui.theme must be one of green, brown, blue, grey, contrast, got 'Green'");
   EXPECT_EQ(error_of("[ui]\npiece_set = \"merida\"\n"),
             "test.toml:2:13: ui.piece_set must be one of dejavu, freeserif, got 'merida'");
   EXPECT_EQ(error_of("[ui]\ntheme = \"\"\n"), "test.toml:2:9: ui.theme must not be empty");

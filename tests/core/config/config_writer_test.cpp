@@ -111,7 +111,7 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
 TEST(FormatConfig, RefusesNewValuesTheLoaderWouldRefuse) {
   Settings theme;
   theme.ui.theme = "red";
-  EXPECT_EQ(format_config(theme).error(), "ui.theme must be one of green, brown, blue, grey, got 'red'");
+  EXPECT_EQ(format_config(theme).error(), "ui.theme must be one of green, brown, blue, grey, contrast, got 'red'");
   Settings pieces;
   pieces.ui.piece_set = "";
   EXPECT_EQ(format_config(pieces).error(), "ui.piece_set must be one of dejavu, freeserif, got ''");

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "game/gui/speech.h"
+
+#include <libspeechd.h>
+
+#include <cstdlib>
+#include <utility>
+
+#include "core/util/translation.h"
+
+namespace gambit::gui {
+
+struct Speech::Connection {
+  SPDConnection* open = nullptr;
+  ~Connection() {
+    if (open) spd_close(open);
+  }
+};
+
+Speech::Speech() = default;
+Speech::~Speech() = default;
+
+bool Speech::open() {
+  if (connection_) return true;
+  if (failed_) return false;
+  char* error = nullptr;
+  // The default address (or SPEECHD_ADDRESS), started when it is not running.
+  SPDConnection* opened = spd_open2("gambit", "main", nullptr, SPD_MODE_SINGLE, nullptr, 1, &error);
+  if (!opened) {
+    failed_ = true;
+    const std::string reason = error ? error : "";
+    std::free(error);
+    if (reason.empty()) {
+      problem_ = tr("Speech is not available: speech-dispatcher did not answer.");
+    } else {
+      // TRANSLATORS: {reason} is speech-dispatcher's own message, in English.
+      problem_ = fill(tr("Speech is not available: speech-dispatcher did not answer ({reason})."), {{"reason", reason}});
+    }
+    return false;
+  }
+  connection_ = std::make_unique<Connection>();
+  connection_->open = opened;
+  return true;
+}
+
+bool Speech::say(const std::string& text, const std::string& language) {
+  if (text.empty() || !open()) return false;
+  spd_set_language(connection_->open, language.c_str());
+  return spd_say(connection_->open, SPD_MESSAGE, text.c_str()) >= 0;
+}
+
+std::optional<std::string> Speech::take_problem() { return std::exchange(problem_, std::nullopt); }
+
+}  // namespace gambit::gui
