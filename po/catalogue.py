@@ -6,7 +6,7 @@ and the checks a catalogue must pass before it ships.
 
     po/catalogue.py update             # gambit.pot from the sources; msgmerge into every .po
     po/catalogue.py check              # the template is current; every catalogue complete and sound
-    po/catalogue.py pseudo OUT.po      # a test language, qps: every letter marked (Ṕĺàý)
+    po/catalogue.py pseudo OUT.po      # a test language, qps: every letter marked (Pĺàý)
 
 The languages are listed in po/LINGUAS. The texts are those the sources mark
 with tr, trn, trc and N_ (core/util/translation.h); the programs under test/
@@ -186,7 +186,7 @@ def pseudo_text(text):
 
 def pseudo(out_path):
     """A test language, qps: every text the English one with its letters marked
-    (Play: Ṕĺàý), so a test can tell a translated text from one that never met
+    (Play: Pĺàý), so a test can tell a translated text from one that never met
     the catalogue."""
     catalogue = polib.pofile(TEMPLATE)
     catalogue.metadata["Language"] = "qps"

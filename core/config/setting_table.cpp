@@ -61,6 +61,11 @@ constexpr std::array Table{
                 .meaning = N_("Said aloud (speech-dispatcher): nothing; what you ask with the move box's commands; "
                               "or also the opponent's moves, checks and the result"),
                 .choices = SpeechModes, .widget = W::Choice, .group = G::DuringGame, .label = N_("Speech")},
+    SettingSpec{.key = "ui.piece_letters", .type = Choice,
+                .value = [](Settings& s) -> SettingValue { return &s.ui.piece_letters; },
+                .meaning = N_("The letters of the pieces in the moves shown: the international K Q R B N, or those of "
+                              "your language"),
+                .choices = PieceLetterChoices, .widget = W::Choice, .group = G::Look, .label = N_("Piece letters")},
 
     SettingSpec{.key = ClockMinutesKey, .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.clock.minutes; },

@@ -78,6 +78,9 @@ inline constexpr auto LanguageChoices = [] {
 // every move of the opponent, checks and the result.
 // The Settings screen shows them in words of their own (settings_screen.cpp).
 inline constexpr std::array<std::string_view, 3> SpeechModes{"off", "asked", "always"};
+// The piece letters of the moves shown ([ui] piece_letters, game/gui/shown_notation.h):
+// the international K Q R B N, or those of the window's language.
+inline constexpr std::array<std::string_view, 2> PieceLetterChoices{"international", "language"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
 inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
 
@@ -111,6 +114,7 @@ struct UiSettings {
   int animation_ms = 150;            // 0..MaxAnimationMs; 0 = no animation
   std::string language = "auto";     // one of LanguageChoices
   std::string speech = "off";        // one of SpeechModes
+  std::string piece_letters = "international";  // one of PieceLetterChoices
 
   bool operator==(const UiSettings&) const = default;
 };

@@ -141,6 +141,7 @@ void GameSession::apply_move(chess::Move move, TimePoint now) {
   event.capture = move.kind() == chess::Move::EN_PASSANT || !before.empty(move.to());
   if (move.kind() == chess::Move::CASTLING) event.capture = false;
   const std::size_t ply = game_.moves().size();
+  event.ply = ply;
   const bool declines_draw = draw_offered_to_mover();
   clock_history_.push_back(turn_clock_);
   const bool played = game_.play(move);

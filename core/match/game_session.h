@@ -70,6 +70,7 @@ struct SessionEvent {
   bool capture = false;
   bool check = false;
   std::string text;
+  std::size_t ply = 0;  // MovePlayed: the move's index in the game's moves (the position before: positions()[ply])
 };
 
 class GameSession {

@@ -4,6 +4,7 @@
 #include <libintl.h>
 
 #include <clocale>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <locale.h>
@@ -131,7 +132,8 @@ void start_translations(const std::filesystem::path& locale_directory, std::stri
     // player's own locale is not installed: gettext then reads LANGUAGE.
     const char* messages = std::setlocale(LC_MESSAGES, "");
     if (!messages || std::strcmp(messages, "C") == 0 || std::strcmp(messages, "POSIX") == 0)
-      std::setlocale(LC_MESSAGES, "C.UTF-8");
+      if (!std::setlocale(LC_MESSAGES, "C.UTF-8") && !std::setlocale(LC_MESSAGES, "C.utf8"))
+        std::fprintf(stderr, "gambit: no C.UTF-8 locale: the window shows English unless LANG names an installed locale\n");
     bindtextdomain(Domain, locale_directory.c_str());
     bind_textdomain_codeset(Domain, "UTF-8");
     started = true;

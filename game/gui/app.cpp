@@ -15,6 +15,7 @@
 #include "game/gui/display_check.h"
 #include "game/gui/menu_screen.h"
 #include "game/gui/play_screen.h"
+#include "game/gui/shown_notation.h"
 #include "game/gui/widgets.h"
 #include "game/gui/window_placement.h"
 
@@ -225,13 +226,15 @@ void App::use_language(const std::string& language) {
   if (window_.isOpen()) window_.setTitle(window_title());
 }
 
-void App::speak(const std::string& text, Spoken kind) {
+std::optional<std::string> App::speak(const std::string& text, Spoken kind) {
   const std::string& mode = setup_.settings().ui.speech;
-  if (mode == "off" || (kind == Spoken::Announcement && mode != "always")) return;
+  if (mode == "off" || (kind == Spoken::Announcement && mode != "always")) return std::nullopt;
   spoken_ = text;
   dirty_ = true;
-  if (!speech_.say(text, current_language()))
-    if (auto problem = speech_.take_problem()) toast(*problem);
+  if (speech_.say(text, current_language())) return std::nullopt;
+  std::optional<std::string> problem = speech_.take_problem();
+  if (problem && kind == Spoken::Announcement) toast(*problem);
+  return kind == Spoken::Answer ? problem : std::nullopt;
 }
 
 int App::run(const AppOptions& options) {
@@ -251,6 +254,7 @@ int App::run(const AppOptions& options) {
   app.setup_ = Setup::open(options.config);
   app.use_language(app.setup_.settings().ui.language);
   use_high_contrast(app.setup_.settings().ui.theme == "contrast");
+  use_own_piece_letters(app.setup_.settings().ui.piece_letters == "language");
   for (const std::string& problem : app.setup_.problems()) std::fprintf(stderr, "gambit: %s\n", problem.c_str());
   app.take_plugin_notices(false);  // those of the plugins' scan: the menu lists them
   app.assets_->set_sounds_enabled(app.setup_.settings().ui.sounds);

@@ -65,8 +65,10 @@ class App {
   void use_language(const std::string& language);
   // Says text aloud as [ui] speech allows: an answer the player asked for
   // unless speech is off, an announcement (a move, the result) only when always.
+  // When speech fails the first time: an announcement toasts why; for an
+  // answer, why is returned, for the screen to show with the answer.
   enum class Spoken { Answer, Announcement };
-  void speak(const std::string& text, Spoken kind);
+  std::optional<std::string> speak(const std::string& text, Spoken kind);
   // The toast showing now ("" when none).
   const std::string& toast_text() const { return toast_; }
   // The next frame is drawn even if nothing else changed.

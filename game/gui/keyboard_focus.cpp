@@ -80,6 +80,10 @@ std::optional<std::vector<sf::Event>> KeyboardFocus::handle(const sf::Event& eve
     clear();  // the mouse is in use: the ring would only be in the way
     return std::nullopt;
   }
+  if (event.type == sf::Event::TextEntered && event.text.unicode > ' ' && event.text.unicode != 127) {
+    clear();  // typing (a move, a number): Enter and Space are the text's again
+    return std::nullopt;
+  }
   if (event.type != sf::Event::KeyPressed) return std::nullopt;
   const auto key = event.key.code;
   if (key == sf::Keyboard::Tab && !event.key.control && !event.key.alt && !tab_kept_ && !controls_.empty()) {
@@ -88,7 +92,10 @@ std::optional<std::vector<sf::Event>> KeyboardFocus::handle(const sf::Event& eve
     const std::size_t next = !now ? (event.key.shift ? count - 1 : 0)
                                   : (event.key.shift ? (*now + count - 1) % count : (*now + 1) % count);
     focus(next);
-    return std::vector<sf::Event>{};
+    // The pointer's place, as if the mouse were over it: the screen shows its help.
+    std::vector<sf::Event> over = click_at(centre(controls_[next].rect));
+    over.resize(1);
+    return over;
   }
   const Control* control = focused();
   if (!control || event.key.control || event.key.alt) return std::nullopt;

@@ -7,10 +7,12 @@
 // in the chain without a list of their own. An opaque layer drawn over them
 // (a dialog, the file chooser: cover) leaves only what is drawn on it. The
 // window (App) gives each event to handle() before the screen: Tab and
-// Shift+Tab move the focus; Enter and Space press the focused button or box as
-// a click at its centre would (the screen gets the mouse events); Left and
-// Right step a focused choice or number. A mouse button pressed hides the
-// focus again. draw() rings the focused control.
+// Shift+Tab move the focus (and the screen gets the mouse moved over it, so it
+// shows the control's help); Enter and Space press the focused button or box
+// as a click at its centre would (the screen gets the mouse events); Left and
+// Right step a focused choice or number. A mouse button pressed, or a
+// character typed (into the move box, a field), hides the focus again: Enter
+// is then the text's. draw() rings the focused control.
 //
 // Invariants: the focus is a control of the last frame drawn, or none; it is
 // found again by its name and its place among controls of that name, so a
@@ -48,7 +50,7 @@ class KeyboardFocus {
 
   // What the event does to the focus: nullopt when it is not the focus's (give
   // it to the screen as it is); else the events the screen gets in its place
-  // (none: the focus moved; a click's mouse events: a control pressed).
+  // (the mouse moved over it: the focus moved; a click's mouse events: a control pressed).
   std::optional<std::vector<sf::Event>> handle(const sf::Event& event);
 
   const Control* focused() const;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "game/gui/shown_notation.h"
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
@@ -41,7 +42,7 @@ void MoveListView::draw(sf::RenderTarget& target, const Assets& assets, const sf
       const std::size_t index = cell - offset;
       const sf::FloatRect box(rect.left + 52 + float(column) * cell_width, y, cell_width - 4, RowHeight);
       if (index + 1 == moves.current) fill_rect(target, box, sf::Color(70, 90, 50));
-      const float width = draw_text(target, assets.font(), san[index], TextSize, {box.left + 6, y + 2});
+      const float width = draw_text(target, assets.font(), shown_san(san[index]), TextSize, {box.left + 6, y + 2});
       if (moves.marks && index < moves.marks->size() && !(*moves.marks)[index].text.empty()) {
         const Mark& mark = (*moves.marks)[index];
         draw_text(target, assets.bold(), mark.text, TextSize, {box.left + 7 + width, y + 2}, mark.color);

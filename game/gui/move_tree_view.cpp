@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/util/translation.h"
+#include "game/gui/shown_notation.h"
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
@@ -64,7 +65,7 @@ void MoveTreeView::emit_line(const study::MoveTree& tree, study::NodeId first, i
     if (!node.comment_before.text.empty()) need_number = true;
     const bool white = before.side_to_move() == chess::WHITE;
     std::string text = white || need_number ? std::to_string(before.fullmove_number()) + (white ? ". " : "... ") : "";
-    text += node.san;
+    text += shown_san(node.san);
     for (int nag : node.nags) text += (nag <= 6 ? "" : " ") + nag_symbol(nag);
     paragraphs_.back().tokens.push_back({text, id, move_style});
     need_number = false;

@@ -592,15 +592,17 @@ bool PlayScreen::handle_text(const sf::Event& event) {
   return true;
 }
 
-// The last move in words, with who played it ("Black: knight to f6"), or "" before the first.
-std::string PlayScreen::last_move_words() const {
-  const chess::Game& g = game();
-  if (g.moves().empty()) return "";
-  const std::size_t ply = g.moves().size();
-  const chess::Position& before = g.positions()[ply - 1];
-  const std::string move = spoken_move(before, g.moves().back());
+// The move of ply in words, with who played it ("Black: knight to f6").
+std::string PlayScreen::move_words(std::size_t ply) const {
+  const chess::Position& before = game().positions()[ply];
+  const std::string move = spoken_move(before, game().moves()[ply]);
   return before.side_to_move() == chess::WHITE ? fill(tr("White: {move}"), {{"move", move}})
                                                : fill(tr("Black: {move}"), {{"move", move}});
+}
+
+// The last move in words, or "" before the first.
+std::string PlayScreen::last_move_words() const {
+  return game().moves().empty() ? std::string() : move_words(game().moves().size() - 1);
 }
 
 // The clocks in words ("White 4:32, Black 5:01"), or "" without a clock.
@@ -618,8 +620,8 @@ void PlayScreen::submit_typed_move() {
   if (auto answer = read_board(move_box_.text(), {game().position(), last_move_words(), clocks_words()})) {
     move_box_.set_text("");
     move_error_.clear();
-    app_.toast(*answer);
-    app_.speak(*answer, App::Spoken::Answer);
+    const std::optional<std::string> problem = app_.speak(*answer, App::Spoken::Answer);
+    app_.toast(problem ? *answer + " " + *problem : *answer);
     return;
   }
   if (!s.human_to_move()) {
@@ -672,7 +674,7 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
       keep_unfinished_game();
       // The opponent's move is said; one's own is known (two people at one board: each is said).
       if (!session_->seat(event.side).human() || session_->seat(~event.side).human())
-        app_.speak(last_move_words(), App::Spoken::Announcement);
+        app_.speak(move_words(event.ply), App::Spoken::Announcement);  // events come in batches: this one's move
       break;
     case match::SessionEvent::Kind::GameOver:
       hint_.reset();

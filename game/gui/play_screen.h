@@ -117,7 +117,8 @@ class PlayScreen final : public Screen {
   // Shown when a human sits at the board; printable keys type into it.
   bool move_box_shown() const;
   void submit_typed_move();
-  std::string last_move_words() const;  // board_reading.h's words for the last move, with its side
+  std::string move_words(std::size_t ply) const;  // board_reading.h's words for a move, with its side
+  std::string last_move_words() const;
   std::string clocks_words() const;
 
   std::unique_ptr<match::GameSession> session_;

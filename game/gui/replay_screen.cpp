@@ -20,6 +20,7 @@
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
+#include "game/gui/shown_notation.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -312,7 +313,7 @@ std::string ReplayScreen::status_text() const {
   const std::string number =
       std::to_string(before.fullmove_number()) + (before.side_to_move() == chess::WHITE ? ". " : "... ");
   // TRANSLATORS: {move}: the move shown with its number ("12... Nf6"); a ply is one move of one side.
-  return fill(tr("{move}   ply {ply} of {plies}"), {{"move", number + san_[ply_ - 1]}, {"ply", shown}, {"plies", total}});
+  return fill(tr("{move}   ply {ply} of {plies}"), {{"move", number + shown_san(san_[ply_ - 1])}, {"ply", shown}, {"plies", total}});
 }
 
 void ReplayScreen::draw_panel(sf::RenderTarget& target) {

@@ -398,9 +398,8 @@ void ScoresScreen::draw_standings(sf::RenderTarget& target) {
     } else {
       const store::Standing& s = *line.standing;
       if (i % 2) fill_rect(target, {r.left + 6, y, r.width - 12, RowHeight}, sf::Color(54, 52, 49));
-      // Human vs human's label is the store's fixed words, in English; the others are players' names.
-      const std::string label = s.kind == store::Standing::Kind::HumanVsHuman ? tr(s.label.c_str()) : s.label;
-      columns(label, std::to_string(s.games()), std::to_string(s.wins), std::to_string(s.draws),
+      // The store words human vs human's label in the player's language; the others are players' names.
+      columns(s.label, std::to_string(s.games()), std::to_string(s.wins), std::to_string(s.draws),
               std::to_string(s.losses), percent_text(s.score_percent()), assets.font(), RowText, colors::Text);
     }
     y += RowHeight;

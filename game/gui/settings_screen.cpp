@@ -13,6 +13,7 @@
 #include "core/players/options.h"
 #include "core/players/sandbox_grants.h"
 #include "game/gui/app.h"
+#include "game/gui/shown_notation.h"
 #include "game/gui/settings_screen_parts.h"
 
 namespace gambit::gui {
@@ -53,6 +54,9 @@ std::string shown_choice(const config::SettingSpec& spec, std::string_view choic
     if (choice == "asked") return trc("speech", "When asked");
     return choice == "always" ? trc("speech", "Always") : trc("speech", "Off");
   }
+  if (spec.choices.data() == config::PieceLetterChoices.data())
+    // TRANSLATORS: a choice of the piece letters in moves: those of your language ("K D T L S" in German). Short.
+    return choice == "language" ? tr("My language's") : tr("K Q R B N");
   if (spec.choices.data() == config::GameVariants.data())
     if (const auto variant = chess::variant_from_name(choice)) return tr(chess::names_of(*variant).for_people.data());
   return tr(std::string(choice).c_str());
@@ -381,6 +385,7 @@ void SettingsScreen::save() {
   auto saved = app_.setup().save_settings(settings);  // the next game uses them even if the file cannot be written
   app_.assets().set_sounds_enabled(settings.ui.sounds);
   use_high_contrast(settings.ui.theme == "contrast");
+  use_own_piece_letters(settings.ui.piece_letters == "language");
   if (new_language) {
     // Every screen is made again in the new language, this one on its tab.
     app_.use_language(settings.ui.language);

@@ -3,6 +3,7 @@
 
 #include <libspeechd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <utility>
 
@@ -45,8 +46,15 @@ bool Speech::open() {
 
 bool Speech::say(const std::string& text, const std::string& language) {
   if (text.empty() || !open()) return false;
-  spd_set_language(connection_->open, language.c_str());
-  return spd_say(connection_->open, SPD_MESSAGE, text.c_str()) >= 0;
+  // speech-dispatcher names languages as RFC 1766 does: pt-BR, not gettext's pt_BR.
+  std::string tag = language;
+  std::replace(tag.begin(), tag.end(), '_', '-');
+  spd_set_language(connection_->open, tag.c_str());
+  if (spd_say(connection_->open, SPD_MESSAGE, text.c_str()) >= 0) return true;
+  // The service went away: said once; the next sentence opens it again.
+  connection_.reset();
+  problem_ = tr("Speech stopped: speech-dispatcher did not take the sentence.");
+  return false;
 }
 
 std::optional<std::string> Speech::take_problem() { return std::exchange(problem_, std::nullopt); }

@@ -113,7 +113,7 @@ def layout_problems(state):
 
 # Words a window shows that are data, not language: they stay as they are in
 # every language (names of programs, plugins and fonts; moves and squares are
-# recognised by MOVE, opening names are pgn-extract's).
+# recognised by MOVE; an opening's name, pgn-extract's, by the state's "opening").
 DATA_WORDS = {"gambit", "alphabeta", "alpha-beta", "minimax", "random", "uci", "stockfish", "fairy", "dejavu",
               "freeserif", "glicko", "sqlite", "pgn", "fen", "ctrl"}
 # The people of the walk's games: the default profile and the PGN files' players.
@@ -126,32 +126,23 @@ def words_of(text):
 
 def data_of_state(state):
     """The words a state shows as data: a game's PGN (its comments are the
-    game's), the plugins' option names, the puzzle's id, and a practice
-    position's reason, which the store keeps in English (docs/translating.md)."""
-    words = words_of(state.get("pgn")) | words_of(state.get("puzzle_id")) | words_of(state.get("practice_reason"))
+    game's), its opening's name (pgn-extract's), the plugins' option names, the
+    puzzle's id, and a practice position's reason, which the store keeps in
+    English (docs/translating.md)."""
+    words = (words_of(state.get("pgn")) | words_of(state.get("puzzle_id")) | words_of(state.get("practice_reason"))
+             | words_of(state.get("opening")))
     for control in state.get("settings_controls", []):
         words |= words_of(control.split("@")[0].split(".")[-1])
     return words
+
+
 MOVE = re.compile(r"^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?|[a-h][1-8][a-h][1-8][qrbn]?"
                   r"|[a-h][1-8]?|[KQRBNP])[+#]?[!?]*$")
-ECO_FILE = "/usr/share/pgn-extract/eco.pgn"
 
 
-def opening_words():
-    """The words of pgn-extract's opening names (shown as they are, in English)."""
-    words = set()
-    try:
-        with open(ECO_FILE, encoding="latin-1") as f:
-            for line in f:
-                if line.startswith(("[Opening", "[Variation", "[SubVariation")):
-                    words.update(w.lower() for w in re.findall(r"[A-Za-z]+", line.split('"', 1)[-1]))
-    except OSError:
-        pass
-    return words
-
-
-# The catalogue of the language walked (polib), or None: English.
+# The catalogue of the language walked (polib), or None: English; and its code.
 CATALOGUE = None
+LANGUAGE_CODE = "en"
 
 
 def forms(english):
@@ -174,6 +165,21 @@ def shows(text, english):
     in the language walked."""
     return bool(text) and any(all(p in text for p in re.split(r"\{[a-z_]+\}", form) if p.strip())
                               for form in forms(english))
+
+
+def english_texts(state):
+    """The texts of a frame, walked in a real language, shown in English where
+    the catalogue has other words for them; and a state not in that language."""
+    found = []
+    if state.get("language") != LANGUAGE_CODE:
+        found.append("the window speaks %r, not %r" % (state.get("language"), LANGUAGE_CODE))
+    for item in state["layout"]:
+        if item["kind"] != "text":
+            continue
+        entry = CATALOGUE.find(item["name"])
+        if entry is not None and entry.msgstr and entry.msgstr != entry.msgid:
+            found.append("text %r is shown in English (the catalogue says %r)" % (item["name"], entry.msgstr))
+    return found
 
 
 def untranslated_texts(state, data_words):
@@ -257,6 +263,8 @@ class Walk:
         if (s["window_width"], s["window_height"]) != self.size:
             self.g.fail("the window is %dx%d, not %dx%d" % (s["window_width"], s["window_height"]) + self.size)
         problems = layout_problems(s)
+        if CATALOGUE is not None and self.pseudo_words is None:
+            problems += english_texts(s)
         if self.pseudo_words is not None:
             # Gathered over the whole walk, so one run names them all.
             self.untranslated += ["%s: %s" % (name, t) for t in untranslated_texts(s, self.pseudo_words)]
@@ -509,13 +517,13 @@ def main():
         at = args.index("--language")
         language = args[at + 1]
         del args[at:at + 2]
-        global CATALOGUE
+        global CATALOGUE, LANGUAGE_CODE
         po = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "po")
         sys.path.insert(0, po)
         import catalogue  # po/catalogue.py (needs python3-polib)
         if language == "qps":
             gui_test.LANGUAGE_ENVIRONMENT.update(LANGUAGE="qps")
-            pseudo_words = DATA_WORDS | opening_words()
+            pseudo_words = DATA_WORDS
             CATALOGUE = catalogue.polib.pofile(os.path.join(po, "gambit.pot"))
             for entry in CATALOGUE:
                 entry.msgstr = catalogue.pseudo_text(entry.msgid)
@@ -524,6 +532,7 @@ def main():
             locale = language.split(".")[0]  # pt_BR.UTF-8: pt_BR.po, else pt.po
             name = locale if os.path.exists(os.path.join(po, locale + ".po")) else locale.split("_")[0]
             CATALOGUE = catalogue.polib.pofile(os.path.join(po, name + ".po"))
+            LANGUAGE_CODE = name
     if len(args) != 1:
         print("usage: gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH] [--language LOCALE|qps] "
               "[--theme THEME]",

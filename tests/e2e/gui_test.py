@@ -1204,6 +1204,14 @@ def keyboard_only(exe, xd):
             g.wait_for("%s in the move box" % move, lambda s: s["move_box"] == move)
             g.key("Return")
             g.wait_for("%s played and answered" % move, lambda s: len(s["moves"]) == 2 * n and s["human_to_move"])
+        # Tab to a button, then type a move: Enter plays it, not the button.
+        tab_to(g, "button Flip")
+        xdo("type", "--window", g.window, "--delay", "30", "d4")
+        g.wait_for("d4 in the move box, the ring gone", lambda s: s["move_box"] == "d4" and s["focused"] == "")
+        g.key("Return")
+        s = g.wait_for("d4 played and answered", lambda s: len(s["moves"]) == 8 and s["human_to_move"])
+        if s["flipped"]:
+            g.fail("Enter after typing a move should play it, not press Flip")
         tab_to(g, "button Resign")
         g.key("Return")
         g.wait_for("the resign dialog", lambda s: s["dialog_title"] == "Resign?")
@@ -1211,15 +1219,15 @@ def keyboard_only(exe, xd):
         s = g.wait_for("the dialog's first button focused", lambda s: s["focused"] != "")
         if s["focused"] not in ("button OK", "button Resign", "button Yes"):
             g.fail("Tab in a dialog should reach its buttons, not %r" % s["focused"])
-        tab_to(g, s["focused"])  # round the dialog and back: only its buttons are in the ring
+        tab_to(g, s["focused"], most=2)  # round the dialog and back in two: only its two buttons are in the ring
         g.key("Return")
         s = g.wait_for("the game over", lambda s: s["result"] == "0-1" and s["dialog"] == 0)
         tab_to(g, "button Menu")
         g.key("Return")
         g.wait_for("back on the menu", lambda s: s["screen"] == "menu")
         took = g.close(xd)
-        print("l) a game by keyboard alone: Tab to Play and Start, e4 Nf3 Bc4 typed, Tab to Resign, "
-              "Enter, 0-1, Tab to Menu; closed in %.2f s" % took, flush=True)
+        print("l) a game by keyboard alone: Tab to Play and Start, e4 Nf3 Bc4 typed, Tab to Flip then d4 typed "
+              "plays d4, Tab to Resign, Enter, 0-1, Tab to Menu; closed in %.2f s" % took, flush=True)
     finally:
         g.cleanup()
 
@@ -1315,13 +1323,15 @@ def speech(exe, xd):
         g.play()
         g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
         typed("m")
-        s = g.wait_for("a sentence saying speech is missing",
-                       lambda s: s["toast"].startswith("Speech is not available") and s["spoken"] == "Material: equal")
+        # The answer shows, and after it the sentence saying why it was not said.
+        s = g.wait_for("the answer and a sentence saying speech is missing",
+                       lambda s: s["toast"].startswith("Material: equal Speech is not available")
+                       and s["spoken"] == "Material: equal")
         typed("e4")
         g.wait_for("the game going on", lambda s: len(s["moves"]) == 2)
         took = g.close(xd)
         print("m) speech: the reply %r, s e4, p N, c and r 1 answered and said by speech-dispatcher, the result "
-              "said; without the service: %r, and the game goes on; closed in %.2f s" % (reply, s["toast"][:60], took),
+              "said; without the service: %r, and the game goes on; closed in %.2f s" % (reply, s["toast"][:75], took),
               flush=True)
     finally:
         if g:

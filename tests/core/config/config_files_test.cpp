@@ -215,9 +215,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (8),
+  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (9),
   // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (4)
-  EXPECT_EQ(keys, 31);
+  EXPECT_EQ(keys, 32);
 }
 
 }  // namespace

@@ -43,6 +43,13 @@ TEST(KeyboardFocus, TabGoesThroughTheControlsInDrawingOrderAndRoundAgain) {
   }
   focus.handle(key(sf::Keyboard::Tab, true));
   EXPECT_EQ(focus.focused_name(), "choice Level");  // Shift+Tab goes back, round the end
+  // The screen gets the pointer over the control reached: it shows that control's help.
+  const auto over = focus.handle(key(sf::Keyboard::Tab, true));
+  ASSERT_TRUE(over);
+  ASSERT_EQ(over->size(), 1u);
+  EXPECT_EQ(over->front().type, sf::Event::MouseMoved);
+  EXPECT_EQ(over->front().mouseMove.x, 60);
+  EXPECT_EQ(over->front().mouseMove.y, 80);
   // Ctrl+Tab belongs to the screen (Settings' tabs).
   EXPECT_FALSE(focus.handle(key(sf::Keyboard::Tab, false, true)));
 }
@@ -99,6 +106,20 @@ TEST(KeyboardFocus, AControlThatGoesAwayTakesTheFocusWithIt) {
   press.type = sf::Event::MouseButtonPressed;
   EXPECT_FALSE(focus.handle(press));
   EXPECT_EQ(focus.focused_name(), "");
+}
+
+TEST(KeyboardFocus, TypingGivesEnterBackToTheText) {
+  // Tab to a button, then type a move into the move box: its Enter plays the move.
+  KeyboardFocus focus;
+  frame(focus);
+  focus.handle(key(sf::Keyboard::Tab));
+  sf::Event typed{};
+  typed.type = sf::Event::TextEntered;
+  typed.text.unicode = 'e';
+  EXPECT_FALSE(focus.handle(typed));
+  EXPECT_EQ(focus.focused_name(), "");
+  EXPECT_FALSE(focus.handle(key(sf::Keyboard::Enter)));
+  EXPECT_FALSE(focus.handle(key(sf::Keyboard::Space)));
 }
 
 TEST(KeyboardFocus, APathFieldKeepsTab) {
