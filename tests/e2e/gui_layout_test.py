@@ -126,11 +126,11 @@ def words_of(text):
 
 def data_of_state(state):
     """The words a state shows as data: a game's PGN (its comments are the
-    game's), its opening's name (pgn-extract's), the plugins' option names, the
+    game's), its opening's name (pgn-extract's), the plugins' level and option names, the
     puzzle's id, and a practice position's reason, which the store keeps in
     English (docs/translating.md)."""
     words = (words_of(state.get("pgn")) | words_of(state.get("puzzle_id")) | words_of(state.get("practice_reason"))
-             | words_of(state.get("opening")))
+             | words_of(state.get("opening")) | words_of(" ".join(state.get("levels", []))))
     for control in state.get("settings_controls", []):
         words |= words_of(control.split("@")[0].split(".")[-1])
     return words
@@ -171,11 +171,12 @@ def english_texts(state):
     """The texts of a frame, walked in a real language, shown in English where
     the catalogue has other words for them; and a state not in that language."""
     found = []
+    data = data_of_state(state)
     if state.get("language") != LANGUAGE_CODE:
         found.append("the window speaks %r, not %r" % (state.get("language"), LANGUAGE_CODE))
     for item in state["layout"]:
-        if item["kind"] != "text":
-            continue
+        if item["kind"] != "text" or item["name"] in NAMES or words_of(item["name"]) <= data:
+            continue  # a name ("Player", the profile), a game's comment: data that may also be a catalogue's word
         entry = CATALOGUE.find(item["name"])
         if entry is not None and entry.msgstr and entry.msgstr != entry.msgid:
             found.append("text %r is shown in English (the catalogue says %r)" % (item["name"], entry.msgstr))
