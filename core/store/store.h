@@ -381,6 +381,7 @@ class Store {
 
  private:
   Store(std::filesystem::path path, std::string profile, std::unique_ptr<Connection> db);
+  std::string no_such_game(std::int64_t id) const;  // the failure of asking for a game the file lacks
 
   std::filesystem::path path_;
   std::string profile_;

@@ -65,16 +65,18 @@ Result<std::vector<GameSummary>> Store::recent_games(int limit, bool played_here
   }
 }
 
+std::string Store::no_such_game(std::int64_t id) const {
+  // TRANSLATORS: {n} is a game's number in the scores file {path}.
+  return fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}});
+}
+
 Result<GameSummary> Store::game_summary(std::int64_t id) {
   auto query = Statement::prepare(*db_, std::string(SummarySelect) + "WHERE g.id = ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, id);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
-  if (!row.value())
-    return Failure{
-        // TRANSLATORS: {n} is a game's number in the scores file {path}.
-        fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}})};
+  if (!row.value()) return Failure{no_such_game(id)};
   return summary_of(query.value());
 }
 
@@ -84,9 +86,7 @@ Result<std::string> Store::game_pgn(std::int64_t id) {
   query.value().bind(1, id);
   auto row = query.value().step();
   if (!row) return Failure{row.error()};
-  if (!row.value())
-    return Failure{
-        fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}})};
+  if (!row.value()) return Failure{no_such_game(id)};
   return query.value().column_text(0);
 }
 
