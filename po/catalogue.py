@@ -80,9 +80,19 @@ def mark_placeholders(path):
     template.save(path)
 
 
+def without_date(text):
+    return re.sub(r'"POT-Creation-Date: [^"]*"', "", text)
+
+
 def update():
+    before = open(TEMPLATE, encoding="utf-8").read() if os.path.exists(TEMPLATE) else ""
     extract(TEMPLATE)
     mark_placeholders(TEMPLATE)
+    with open(TEMPLATE, encoding="utf-8") as f:
+        if before and without_date(f.read()) == without_date(before):
+            # The same texts: the template keeps its date, and the catalogues stay as they are.
+            with open(TEMPLATE, "w", encoding="utf-8") as out:
+                out.write(before)
     for language in languages():
         path = os.path.join(PO, language + ".po")
         if not os.path.exists(path):
