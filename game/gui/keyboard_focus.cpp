@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "game/gui/keyboard_focus.h"
 
+#include <tuple>
+
 namespace gambit::gui {
 
 namespace {
