@@ -46,8 +46,11 @@ def make_move(g, move):
 def next_puzzle_without_promotion(g):
     """N until the puzzle's solution has no promotion (the picker is tested elsewhere)."""
     for _ in range(20):
+        shown = g.state()["puzzle_id"]
         g.key("n")
-        s = g.wait_for("another puzzle", lambda s: s["state"] == "solving" and s["moves"] == "" and not s["recorded"])
+        # The next one, never the state of the one before (a second N would then come after it).
+        s = g.wait_for("another puzzle", lambda s: s["state"] == "solving" and s["moves"] == "" and not s["recorded"]
+                       and s["puzzle_id"] != shown)
         if all(len(m) == 4 for m in s["solution"].split()):
             return s
     g.fail("no puzzle without a promotion in 20 tries")
