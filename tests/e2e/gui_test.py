@@ -361,6 +361,13 @@ def play_vs_ai(exe, xd):
         g.cleanup()
 
 
+def submit_typed(g, text):
+    """Types text into the move box and presses Enter once the box holds it."""
+    xdo("type", "--window", g.window, "--delay", "30", text)
+    g.wait_for("%r in the move box" % text, lambda s: s["move_box"] == text)
+    g.key("Return")
+
+
 def typed_moves(exe, xd):
     g = Gambit(exe, "typed", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n'
                              '[ui]\nanimation_ms = 0\nsounds = false\n')
@@ -371,9 +378,7 @@ def typed_moves(exe, xd):
         g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
 
         def type_move(text):
-            xdo("type", "--window", g.window, "--delay", "30", text)
-            g.wait_for("%r in the move box" % text, lambda s: s["move_box"] == text)
-            g.key("Return")
+            submit_typed(g, text)
 
         # SAN, then UCI; the letters type, so "f" (a file) never flips the board.
         type_move("e4")
@@ -1200,9 +1205,7 @@ def keyboard_only(exe, xd):
         g.key("Return")
         g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
         for n, move in enumerate(("e4", "Nf3", "Bc4"), start=1):
-            xdo("type", "--window", g.window, "--delay", "30", move)
-            g.wait_for("%s in the move box" % move, lambda s: s["move_box"] == move)
-            g.key("Return")
+            submit_typed(g, move)
             g.wait_for("%s played and answered" % move, lambda s: len(s["moves"]) == 2 * n and s["human_to_move"])
         # Tab to a button, then type a move: Enter plays it, not the button.
         tab_to(g, "button Flip")
@@ -1287,9 +1290,7 @@ def speech(exe, xd):
         g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
 
         def typed(text):
-            xdo("type", "--window", g.window, "--delay", "30", text)
-            g.wait_for("%r typed" % text, lambda s: s["move_box"] == text)
-            g.key("Return")
+            submit_typed(g, text)
 
         typed("e4")
         s = g.wait_for("the reply said", lambda s: s["spoken"].startswith("Black: ") and s["human_to_move"])
