@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 // gambit-alphabeta-bench: measures the alphabeta engine without a host.
 //   gambit-alphabeta-bench [--startpos-ms MS] [--tactics FILE] [--fen FEN] [--movetime MS] [--depth N]
-//                          [--hash MB] [--verbose]
+//                          [--hash MB] [--network FILE] [--evaluate FILE] [--verbose]
 // First searches the start position for --startpos-ms (default 1000) and prints
 // the depth reached and the speed; then, given a tactics file (lines
 // "FEN ;bm_uci MOVE ;..."), searches each position for --movetime ms (or to
 // --depth) and counts the positions whose best move it finds. --fen analyses
-// one position the same way, printing every iteration.
+// one position the same way, printing every iteration. --network searches
+// with that network (ai_plugins/nnue) instead of the hand-written evaluation;
+// --evaluate prints the network's evaluation of each FEN of a file (one a
+// line, "# ..." skipped) as "FEN | centipawns, side to move's view", and
+// nothing else is done.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,13 +33,15 @@ struct Arguments {
   long movetime_ms = 1000;
   int depth = 0;
   long hash_mb = 32;
+  std::string network;
+  std::string evaluate;
   bool verbose = false;
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "gambit-alphabeta-bench: " << problem << "\n"
             << "usage: gambit-alphabeta-bench [--startpos-ms MS] [--tactics FILE] [--fen FEN] [--movetime MS] "
-               "[--depth N] [--hash MB] [--verbose]\n";
+               "[--depth N] [--hash MB] [--network FILE] [--evaluate FILE] [--verbose]\n";
   std::exit(2);
 }
 
@@ -60,6 +66,8 @@ Arguments parse(int argc, char** argv) {
     else if (arg == "--movetime") a.movetime_ms = number(value(), "movetime");
     else if (arg == "--depth") a.depth = int(number(value(), "depth"));
     else if (arg == "--hash") a.hash_mb = number(value(), "hash");
+    else if (arg == "--network") a.network = value();
+    else if (arg == "--evaluate") a.evaluate = value();
     else if (arg == "--verbose") a.verbose = true;
     else usage("unknown argument '" + std::string(arg) + "'");
   }
@@ -80,6 +88,29 @@ void print_info(const players::SearchInfo& info) {
   std::cout << '\n';
 }
 
+// The network's evaluation of each FEN of `file`.
+int evaluate_file(const nnue::Network& net, const std::string& file) {
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << "gambit-alphabeta-bench: cannot read " << file << "\n";
+    return 2;
+  }
+  std::string line;
+  for (int line_number = 1; std::getline(in, line); ++line_number) {
+    const std::string fen = trim(line);
+    if (fen.empty() || fen[0] == '#') continue;
+    Result<chess::Position> pos = chess::Position::from_fen(fen);
+    if (!pos) {
+      std::cerr << file << ":" << line_number << ": " << pos.error() << "\n";
+      return 2;
+    }
+    nnue::Accumulator acc;
+    nnue::refresh(net, *pos, acc, nnue::best_simd());
+    std::cout << fen << " | " << nnue::evaluate(net, acc, *pos, nnue::best_simd()) << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -87,6 +118,17 @@ int main(int argc, char** argv) {
   alphabeta::EngineConfig config;
   config.hash_mb = std::size_t(args.hash_mb);
   config.seed = 1;
+  if (!args.network.empty()) {
+    Result<std::unique_ptr<nnue::Network>> net = nnue::Network::read(args.network);
+    if (!net) {
+      std::cerr << "gambit-alphabeta-bench: " << net.error() << "\n";
+      return 2;
+    }
+    config.network = std::shared_ptr<const nnue::Network>(std::move(net.value()));
+    if (!args.evaluate.empty()) return evaluate_file(*config.network, args.evaluate);
+  } else if (!args.evaluate.empty()) {
+    usage("--evaluate needs --network");
+  }
   alphabeta::Engine engine(config);
   const auto never = [] { return false; };
 

@@ -84,6 +84,7 @@ SearchResult Engine::search(const std::vector<Position>& game, const players::Li
   for (std::size_t i = 0; i < stack.size(); ++i) {
     stack[i].ply = int(i) - 7;
     stack[i].continuation = &continuation_->table[NO_PIECE][0];
+    if (accumulators_) stack[i].accumulator = &accumulators_[i];
   }
   Move root_pv[MAX_PLY + 1];
   ss->pv = root_pv;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/search.h"
 
+#include <cassert>
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -63,6 +64,10 @@ Engine::Engine(const EngineConfig& config)
       continuation_(std::make_unique<ContinuationHistory>()),
       counter_moves_(std::make_unique<CounterMoves>()),
       correction_(std::make_unique<CorrectionHistory>()) {
+  if (config_.network) {
+    accumulators_ = std::make_unique<nnue::Accumulator[]>(MAX_PLY + 10);
+    simd_ = nnue::best_simd();
+  }
   new_game();
 }
 
@@ -79,11 +84,29 @@ void Engine::new_game() {
                              : splitmix64_mix(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
 }
 
-Value Engine::evaluate(const Position& pos) const {
-  const Value v = ai::evaluate(pos, config_.weights);
+Value Engine::evaluate(const Position& pos, Stack* ss) {
+  const Value v = config_.network && pos.variant() == Variant::Standard ? network_evaluation(pos, ss)
+                                                                        : ai::evaluate(pos, config_.weights);
   if (config_.eval_noise_cp <= 0) return v;
   const int span = 2 * config_.eval_noise_cp + 1;
   return v + int(splitmix64_mix(pos.key() ^ noise_seed_) % std::uint64_t(span)) - config_.eval_noise_cp;
+}
+
+Value Engine::network_evaluation(const Position& pos, Stack* ss) {
+  assert(ss->position == &pos);
+  const nnue::Network& net = *config_.network;
+  Stack* ready = ss;
+  while (!ready->accumulator_ready && ready->ply > 0) --ready;
+  if (!ready->accumulator_ready) {
+    nnue::refresh(net, *ready->position, *ready->accumulator, simd_);
+    ready->accumulator_ready = true;
+  }
+  for (Stack* s = ready + 1; s <= ss; ++s) {
+    nnue::update(net, *(s - 1)->accumulator, *(s - 1)->position, *s->position, *s->accumulator, simd_);
+    s->accumulator_ready = true;
+  }
+  // Within the hand-written evaluation's range, below the known wins.
+  return std::clamp(nnue::evaluate(net, *ss->accumulator, pos, simd_), -VALUE_KNOWN_WIN + 1, VALUE_KNOWN_WIN - 1);
 }
 
 template <bool Refined>
@@ -139,6 +162,7 @@ void Engine::enter_child(Stack* ss, const Position& child, Move m, Piece moved) 
   ss->continuation = &continuation_->table[moved][m ? m.to() : SQ_A1];
   keys_[root_index_ + std::size_t(ss->ply) + 1] = child.key();
   (ss + 1)->plies_from_null = m ? ss->plies_from_null + 1 : 0;
+  (ss + 1)->accumulator_ready = false;
 }
 
 template <bool Refined>
@@ -186,6 +210,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   constexpr bool root_node = Node == Root;
 
   if (depth <= 0) return qsearch<pv_node ? PV : NonPV, Refined>(pos, ss, alpha, beta);
+  ss->position = &pos;
 
   Move pv[MAX_PLY + 1];
   if constexpr (pv_node) {
@@ -201,7 +226,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if constexpr (!root_node) {
     if (pos.lost_by_checks()) return ai::mated_in(ss->ply);  // three-check: the opponent has won
     if (is_draw(pos, ss)) return VALUE_DRAW;
-    if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
+    if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos, ss);
     // Mate distance pruning: no line from here beats a mate already found nearer the root.
     alpha = std::max(ai::mated_in(ss->ply), alpha);
     beta = std::min(ai::mate_in(ss->ply + 1), beta);
@@ -245,11 +270,11 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
     ss->static_eval = VALUE_NONE;
   } else {
     if (tt_hit) {
-      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, ss);
       ss->static_eval = eval = corrected<Refined>(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
     } else {
-      raw_eval = evaluate(pos);
+      raw_eval = evaluate(pos, ss);
       ss->static_eval = eval = corrected<Refined>(pos, raw_eval);
       if (!excluded) tt_.store(tte, key, VALUE_NONE, ss->tt_pv, BOUND_NONE, DEPTH_NONE, Move::none(), raw_eval);
     }
@@ -528,10 +553,11 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
   }
   count_node();
   if (stopped_) return VALUE_ZERO;
+  ss->position = &pos;
   ss->in_check = pos.in_check();
   if (pos.lost_by_checks()) return ai::mated_in(ss->ply);
   if (is_draw(pos, ss)) return VALUE_DRAW;
-  if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos);
+  if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos, ss);
 
   bool tt_hit = false;
   TTEntry* tte = tt_.probe(pos.key(), tt_hit);
@@ -549,12 +575,12 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
     best_value = futility_base = -VALUE_INFINITE;
   } else {
     if (tt_hit) {
-      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos);
+      raw_eval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, ss);
       ss->static_eval = best_value = corrected<Refined>(pos, raw_eval);
       if (tt_value != VALUE_NONE && (tt_bound & (tt_value > best_value ? BOUND_LOWER : BOUND_UPPER)))
         best_value = tt_value;
     } else {
-      raw_eval = evaluate(pos);
+      raw_eval = evaluate(pos, ss);
       ss->static_eval = best_value = corrected<Refined>(pos, raw_eval);
     }
     // Stand pat: the side to move need not capture.

@@ -21,6 +21,7 @@
 #include "ai_plugins/common/evaluate.h"
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/alphabeta/tt.h"
+#include "ai_plugins/nnue/accumulator.h"
 #include "ai_plugins/common/score.h"
 #include "gambit/player_sdk.h"
 
@@ -42,6 +43,11 @@ struct EngineConfig {
   // `if (Refined ...)` of search<Node, Refined>). A rated level turns them
   // off, so it searches as it did when it was measured.
   bool refinements = true;
+  // The neural evaluation (ai_plugins/nnue): when set, positions of standard
+  // chess are evaluated by it instead of the weights above. Only full
+  // strength sets it; the rated levels and three-check keep the hand-written
+  // evaluation. Shared read-only by every engine of the process.
+  std::shared_ptr<const nnue::Network> network;
 };
 
 struct SearchResult {
@@ -90,7 +96,12 @@ class Engine {
   template <NodeType Node, bool Refined>
   ai::Value qsearch(const chess::Position& pos, Stack* ss, ai::Value alpha, ai::Value beta, int depth = 0);
 
-  ai::Value evaluate(const chess::Position& pos) const;
+  // The static evaluation of pos, the node at ss: the network's when the
+  // engine has one and the game is standard chess, else the weights'.
+  ai::Value evaluate(const chess::Position& pos, Stack* ss);
+  // The network's evaluation: the accumulator of the nearest ply above with
+  // one ready, brought down the path move by move (or made afresh at the root).
+  ai::Value network_evaluation(const chess::Position& pos, Stack* ss);
   // The static evaluation with what searches found it misses in this pawn
   // structure (CorrectionHistory), and its update; refined only.
   template <bool Refined>
@@ -135,6 +146,9 @@ class Engine {
   std::unique_ptr<ContinuationHistory> continuation_;
   std::unique_ptr<CounterMoves> counter_moves_;
   std::unique_ptr<CorrectionHistory> correction_;
+  // One accumulator per ply of the search stack (with a network only).
+  std::unique_ptr<nnue::Accumulator[]> accumulators_;
+  nnue::Simd simd_ = nnue::Simd::Scalar;
 
   // State of the running search.
   ai::TimeManager time_;

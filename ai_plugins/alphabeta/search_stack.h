@@ -31,6 +31,12 @@ struct Engine::Stack {
   bool in_check = false;
   bool tt_pv = false;
   bool null_move = false;
+  // The node's position (alive on the searching function's frame while the
+  // node is on the path) and, with a network, its accumulator: ready only
+  // once computed for that position (enter_child makes the child's unready).
+  const chess::Position* position = nullptr;
+  nnue::Accumulator* accumulator = nullptr;
+  bool accumulator_ready = false;
 };
 
 // A move of the root, with what the last iterations found for it. effort is
