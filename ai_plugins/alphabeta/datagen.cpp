@@ -2,7 +2,7 @@
 // gambit-datagen: positions for training alphabeta's network, from games of
 // full-strength alphabeta against itself at a fixed number of nodes a move.
 //   gambit-datagen --out FILE --games N [--nodes 5000] [--random-plies 8] [--book FILE.epd]
-//                  [--seed S] [--shard I/N] [--hash MB] [--max-opening-cp 400]
+//                  [--seed S] [--shard I/N] [--hash MB] [--max-opening-cp 400] [--network FILE]
 // Each game starts from the start position (or a book position) and a few
 // random moves; each position after them that is quiet (not in check, best
 // move neither a capture nor a promotion, no mate score) is written with the
@@ -14,6 +14,8 @@
 // command drops an unfinished last game and goes on from the next one, so a
 // stopped run loses at most one game. --shard I/N plays only that slice of
 // the games (as gambit-match shards), each slice into a file of its own.
+// --network plays with that network (ai_plugins/nnue) instead of the
+// hand-written evaluation: the next generation's data.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -48,12 +50,13 @@ struct Arguments {
   match::Shard shard;
   std::size_t hash_mb = 16;
   int max_opening_cp = 400;
+  std::filesystem::path network;
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "gambit-datagen: " << problem << "\n"
             << "usage: gambit-datagen --out FILE --games N [--nodes N] [--random-plies N] [--book FILE.epd] "
-               "[--seed S] [--shard I/N] [--hash MB] [--max-opening-cp CP]\n";
+               "[--seed S] [--shard I/N] [--hash MB] [--max-opening-cp CP] [--network FILE]\n";
   std::exit(2);
 }
 
@@ -80,6 +83,7 @@ Arguments parse(int argc, char** argv) {
     else if (arg == "--nodes") a.nodes = number(value(), "nodes", 100, 100'000'000);
     else if (arg == "--random-plies") a.random_plies = int(number(value(), "random-plies", 0, 40));
     else if (arg == "--book") a.book = std::string(value());
+    else if (arg == "--network") a.network = std::string(value());
     else if (arg == "--seed") a.seed = std::uint64_t(number(value(), "seed", 0, INT64_MAX));
     else if (arg == "--hash") a.hash_mb = std::size_t(number(value(), "hash", 1, 4096));
     else if (arg == "--max-opening-cp") a.max_opening_cp = int(number(value(), "max-opening-cp", 0, 10000));
@@ -247,6 +251,14 @@ int main(int argc, char** argv) {
   config.hash_mb = args.hash_mb;
   config.seed = 1;
   config.default_movetime_ms = 0;
+  if (!args.network.empty()) {
+    Result<std::unique_ptr<nnue::Network>> net = nnue::Network::read(args.network);
+    if (!net) {
+      std::cerr << "gambit-datagen: " << net.error() << "\n";
+      return 2;
+    }
+    config.network = std::shared_ptr<const nnue::Network>(std::move(net.value()));
+  }
   alphabeta::Engine engine(config);
 
   std::size_t positions = progress.positions, played_games = 0;

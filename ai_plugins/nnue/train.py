@@ -34,12 +34,12 @@ INPUTS = 768
 HIDDEN = 256
 OUTPUT_BUCKETS = 8
 QA = 255
-QB = 64
+QB = 256
 SCALE = 400
 MAX_OUTPUT_WEIGHT = 127
 FILE_VERSION = 1
-CLIP = 1.98  # |weight| while learning: quantised, at most 1.98 * 64 = 126 (output) and 505 (first layer)
-PAD = INPUTS  # the input index of an empty slot
+CLIP = 1.98  # |first layer weight| while learning: quantised, at most 1.98 * 255 = 505
+OUTPUT_CLIP = MAX_OUTPUT_WEIGHT / QB - 0.005  # |output weight|: quantised, at most 127
 VALIDATION_EVERY = 20
 
 # FEN letter -> (colour 0 white / 1 black, piece type 0..5)
@@ -68,8 +68,15 @@ def board_codes(boards):
     return table[chars[:, ::-1, :].reshape(len(boards), 64)]
 
 
-def features(codes):
-    """uint8 [N, 64] -> the inputs seen by White and by Black, int16 [N, 32], PAD where no piece."""
+def king_bucket(relative_square):
+    """For the trial of king buckets (--king-buckets 4): our king on its back rank or not, on the a-d or e-h files."""
+    return (relative_square >= 8) * 2 + (relative_square % 8 >= 4)
+
+
+def features(codes, king_buckets=1):
+    """uint8 [N, 64] -> the inputs seen by White and by Black, int16 [N, 32], padding (INPUTS * king_buckets)
+    where no piece. With king buckets, each side's inputs are offset by its king's bucket times INPUTS."""
+    pad = INPUTS * king_buckets
     white_out = np.empty((len(codes), 32), dtype=np.int16)
     black_out = np.empty((len(codes), 32), dtype=np.int16)
     square = np.arange(64, dtype=np.int32)[None, :]
@@ -77,8 +84,12 @@ def features(codes):
         chunk = codes[start:start + 262144].astype(np.int32)
         occupied = chunk > 0
         colour, kind = (chunk - 1) // 6, (chunk - 1) % 6
-        white = np.where(occupied, (colour * 6 + kind) * 64 + square, PAD)
-        black = np.where(occupied, ((1 - colour) * 6 + kind) * 64 + (square ^ 56), PAD)
+        white_offset = black_offset = 0
+        if king_buckets > 1:
+            white_offset = INPUTS * king_bucket(np.argmax(chunk == 6, axis=1))[:, None]
+            black_offset = INPUTS * king_bucket(np.argmax(chunk == 12, axis=1) ^ 56)[:, None]
+        white = np.where(occupied, (colour * 6 + kind) * 64 + square + white_offset, pad)
+        black = np.where(occupied, ((1 - colour) * 6 + kind) * 64 + (square ^ 56) + black_offset, pad)
         # Pieces first: at most 32 of them.
         white_out[start:start + len(chunk)] = np.sort(white, axis=1)[:, :32]
         black_out[start:start + len(chunk)] = np.sort(black, axis=1)[:, :32]
@@ -144,19 +155,20 @@ def buckets(codes):
 
 # ----------------------------------------------------------------------------- the network
 
-def make_model(torch):
+def make_model(torch, hidden=HIDDEN, king_buckets=1):
     nn = torch.nn
+    pad = INPUTS * king_buckets
 
     class Network(nn.Module):
         def __init__(self):
             super().__init__()
-            self.inputs = nn.EmbeddingBag(INPUTS + 1, HIDDEN, mode="sum", padding_idx=PAD)
-            self.bias = nn.Parameter(torch.zeros(HIDDEN))
-            self.output = nn.Parameter(torch.zeros(OUTPUT_BUCKETS, 2 * HIDDEN))
+            self.inputs = nn.EmbeddingBag(pad + 1, hidden, mode="sum", padding_idx=pad)
+            self.bias = nn.Parameter(torch.zeros(hidden))
+            self.output = nn.Parameter(torch.zeros(OUTPUT_BUCKETS, 2 * hidden))
             self.output_bias = nn.Parameter(torch.zeros(OUTPUT_BUCKETS))
             with torch.no_grad():
                 self.inputs.weight.uniform_(-0.1, 0.1)
-                self.inputs.weight[PAD].zero_()
+                self.inputs.weight[pad].zero_()
                 self.output.uniform_(-0.05, 0.05)
 
         def forward(self, ours, theirs, bucket):
@@ -169,7 +181,7 @@ def make_model(torch):
             with torch.no_grad():
                 self.inputs.weight.clamp_(-CLIP, CLIP)
                 self.bias.clamp_(-CLIP, CLIP)
-                self.output.clamp_(-CLIP, CLIP)
+                self.output.clamp_(-OUTPUT_CLIP, OUTPUT_CLIP)
 
     return Network()
 
@@ -248,7 +260,7 @@ def train(args):
     codes, white_to_move, scores, results, held_out = read_data(args.data)
     print(f"{len(codes)} positions ({held_out.sum()} held out) read in {time.time() - started:.0f} s", flush=True)
 
-    white, black = features(codes)
+    white, black = features(codes, args.king_buckets)
     stm_white = white_to_move
     ours = np.where(stm_white[:, None], white, black)
     theirs = np.where(stm_white[:, None], black, white)
@@ -268,7 +280,7 @@ def train(args):
 
     train_set, valid_set = tensors(~held_out), tensors(held_out)
     n = len(train_set[0])
-    model = make_model(torch)
+    model = make_model(torch, args.hidden, args.king_buckets)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.rate)
     schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=max(1, args.epochs // 3), gamma=0.3)
 
@@ -306,22 +318,29 @@ def train(args):
         print(f"epoch {epoch}: learned from {total / n:.6f}, held out {held:.6f} ({time.time() - started:.0f} s)",
               flush=True)
 
-    arrays = quantised(model)
-    data = network_bytes(arrays)
-    with open(args.out, "wb") as f:
-        f.write(data)
-    # How far the integers are from the floats, on held-out positions (centipawns).
-    sample = np.flatnonzero(held_out)[:2000] if held_out.any() else np.arange(min(2000, len(codes)))
-    with torch.no_grad():
-        floats = model(torch.from_numpy(ours[sample].astype(np.int64)), torch.from_numpy(theirs[sample].astype(np.int64)),
-                       torch.from_numpy(bucket[sample])).numpy() * SCALE
-    integers = integer_evaluation(arrays, codes[sample], white_to_move[sample])
-    quantisation = float(np.abs(floats - integers).mean())
-    print(f"quantisation: the integers differ from the floats by {quantisation:.2f} centipawns on average")
+    playable = args.hidden == HIDDEN and args.king_buckets == 1
+    data, quantisation = b"", None
+    if playable:
+        arrays = quantised(model)
+        data = network_bytes(arrays)
+        with open(args.out, "wb") as f:
+            f.write(data)
+        # How far the integers are from the floats, on held-out positions (centipawns).
+        sample = np.flatnonzero(held_out)[:2000] if held_out.any() else np.arange(min(2000, len(codes)))
+        with torch.no_grad():
+            floats = model(torch.from_numpy(ours[sample].astype(np.int64)),
+                           torch.from_numpy(theirs[sample].astype(np.int64)),
+                           torch.from_numpy(bucket[sample])).numpy() * SCALE
+        integers = integer_evaluation(arrays, codes[sample], white_to_move[sample])
+        quantisation = round(float(np.abs(floats - integers).mean()), 3)
+        print(f"quantisation: the integers differ from the floats by {quantisation:.2f} centipawns on average")
+    else:
+        print("a trial shape: alphabeta cannot read it, so only its provenance and losses are written")
     provenance = {
-        "network": os.path.basename(args.out),
-        "sha256": hashlib.sha256(data).hexdigest(),
-        "shape": f"{INPUTS} -> {HIDDEN} (x2 perspectives, SCReLU) -> 1 of {OUTPUT_BUCKETS} buckets",
+        "network": os.path.basename(args.out) if playable else None,
+        "sha256": hashlib.sha256(data).hexdigest() if playable else None,
+        "shape": f"{INPUTS}{f' x {args.king_buckets} king buckets' if args.king_buckets > 1 else ''} -> "
+                 f"{args.hidden} (x2 perspectives, SCReLU) -> 1 of {OUTPUT_BUCKETS} buckets",
         "data": [{"file": os.path.basename(p), "bytes": os.path.getsize(p)} for p in args.data],
         "positions": int(len(codes)),
         "held_out": int(held_out.sum()),
@@ -332,12 +351,12 @@ def train(args):
         "torch": torch.__version__,
         "options": {"epochs": args.epochs, "batch": args.batch, "rate": args.rate, "wdl": args.wdl, "seed": args.seed},
         "losses": history,
-        "quantisation_cp": round(quantisation, 3),
+        "quantisation_cp": quantisation,
     }
     with open(args.out + ".json", "w") as f:
         json.dump(provenance, f, indent=1)
         f.write("\n")
-    print(f"wrote {args.out} and {args.out}.json")
+    print(f"wrote {args.out + ' and ' if playable else ''}{args.out}.json")
 
 
 def commit():
@@ -368,6 +387,10 @@ def main():
     parser.add_argument("--wdl", type=float, default=0.25, help="the result's share of the target (0: scores only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--hidden", type=int, default=HIDDEN,
+                        help=f"neurons per side; only {HIDDEN} makes a network alphabeta reads (others: a trial)")
+    parser.add_argument("--king-buckets", type=int, choices=(1, 4), default=1,
+                        help="4: a trial of inputs by where our king stands (alphabeta reads only 1)")
     parser.add_argument("--evaluate", nargs=2, metavar=("NET", "FENS"))
     args = parser.parse_args()
     if args.evaluate:
