@@ -8,6 +8,7 @@
 
 #include "ai_plugins/alphabeta/human_play.h"
 #include "ai_plugins/alphabeta/search.h"
+#include "ai_plugins/alphabeta/shipped_network.h"
 #include "ai_plugins/common/draw_offer.h"
 #include "gambit/player_sdk.h"
 #include "core/util/splitmix64.h"
@@ -142,6 +143,7 @@ class AlphaBetaPlayer final : public sdk::Player {
     const bool rated_level = options.integer("elo") > 0;
     config.weights = rated_level ? ai::Weights::HandSet : ai::Weights::Tuned;
     config.refinements = !rated_level;
+    if (!rated_level) config.network = alphabeta::shipped_network();
     return config;
   }
 

@@ -88,8 +88,8 @@ void print_info(const players::SearchInfo& info) {
   std::cout << '\n';
 }
 
-// The network's evaluation of each FEN of `file`.
-int evaluate_file(const nnue::Network& net, const std::string& file) {
+// The static evaluation of each FEN of `file`: the network's, or without one the hand-written (tuned) one.
+int evaluate_file(const nnue::Network* net, const std::string& file) {
   std::ifstream in(file);
   if (!in) {
     std::cerr << "gambit-alphabeta-bench: cannot read " << file << "\n";
@@ -104,9 +104,15 @@ int evaluate_file(const nnue::Network& net, const std::string& file) {
       std::cerr << file << ":" << line_number << ": " << pos.error() << "\n";
       return 2;
     }
-    nnue::Accumulator acc;
-    nnue::refresh(net, *pos, acc, nnue::best_simd());
-    std::cout << fen << " | " << nnue::evaluate(net, acc, *pos, nnue::best_simd()) << "\n";
+    int value = 0;
+    if (net) {
+      nnue::Accumulator acc;
+      nnue::refresh(*net, *pos, acc, nnue::best_simd());
+      value = nnue::evaluate(*net, acc, *pos, nnue::best_simd());
+    } else {
+      value = ai::evaluate(*pos, ai::Weights::Tuned);
+    }
+    std::cout << fen << " | " << value << "\n";
   }
   return 0;
 }
@@ -125,10 +131,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     config.network = std::shared_ptr<const nnue::Network>(std::move(net.value()));
-    if (!args.evaluate.empty()) return evaluate_file(*config.network, args.evaluate);
-  } else if (!args.evaluate.empty()) {
-    usage("--evaluate needs --network");
   }
+  if (!args.evaluate.empty()) return evaluate_file(config.network.get(), args.evaluate);
   alphabeta::Engine engine(config);
   const auto never = [] { return false; };
 

@@ -382,9 +382,9 @@ def main():
     parser.add_argument("--data", nargs="+", help="gambit-datagen files")
     parser.add_argument("--out", help="the network file to write")
     parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--batch", type=int, default=16384)
+    parser.add_argument("--batch", type=int, default=4096)
     parser.add_argument("--rate", type=float, default=0.001, help="Adam's learning rate (cut to 0.3x thrice)")
-    parser.add_argument("--wdl", type=float, default=0.25, help="the result's share of the target (0: scores only)")
+    parser.add_argument("--wdl", type=float, default=0.0, help="the result's share of the target (0: scores only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=HIDDEN,

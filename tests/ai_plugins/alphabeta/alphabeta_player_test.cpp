@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <thread>
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
 #include "tests/ai_plugins/loaded_plugin.h"
+#include "tests/ai_plugins/nnue/random_network.h"
 #include "tests/ai_plugins/test_positions.h"
 
 namespace gambit::testing {
@@ -39,6 +42,51 @@ TEST_F(AlphaBetaPlugin, RefusesAnUnknownOptionWithItsName) {
   PluginInstance player(d(), {{"depht", "3"}});
   EXPECT_FALSE(player.ok());
   EXPECT_NE(player.create_error().find("depht"), std::string::npos) << player.create_error();
+}
+
+// Full strength evaluates with the network beside the plugin file. A build
+// that ships one refuses, in words, to start without it; one that ships none
+// plays with the hand-written weights. A damaged network is refused in words
+// either way, and the rated levels (which never use it) still play.
+TEST(AlphaBetaNetwork, FullStrengthReadsTheNetworkBesideThePluginAndRefusesADamagedOne) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(::testing::TempDir()) / "alphabeta-network-test";
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  fs::copy_file(GAMBIT_TEST_ALPHABETA_PLUGIN, folder / "gambit_alphabeta.so");
+  LoadedPlugin plugin((folder / "gambit_alphabeta.so").string());
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  const std::vector<std::pair<std::string, std::string>> max = {{"hash_mb", "4"}};
+  gambit_limits limits = no_limits();
+  limits.depth = 4;
+  {
+    PluginInstance player(*plugin.descriptor(), max);
+#ifdef GAMBIT_ALPHABETA_SHIPS_NETWORK
+    EXPECT_FALSE(player.ok());
+    EXPECT_NE(player.create_error().find("cannot open the network " + (folder / "gambit_alphabeta.nnue").string()),
+              std::string::npos)
+        << player.create_error();
+#else
+    ASSERT_TRUE(player.ok()) << player.create_error();
+    EXPECT_TRUE(legal_in(Position(), player.choose_move(std::string(chess::START_FEN), {}, limits)));
+#endif
+    PluginInstance level(*plugin.descriptor(), {{"hash_mb", "4"}, {"elo", "1400"}});
+    EXPECT_TRUE(level.ok()) << level.create_error();
+  }
+  std::string bytes = random_network(7)->to_bytes();
+  bytes[bytes.size() / 3] = char(bytes[bytes.size() / 3] ^ 1);
+  std::ofstream(folder / "gambit_alphabeta.nnue", std::ios::binary) << bytes;
+  {
+    PluginInstance player(*plugin.descriptor(), max);
+    EXPECT_FALSE(player.ok());
+    EXPECT_NE(player.create_error().find("checksum"), std::string::npos) << player.create_error();
+  }
+  // A network the engine can read: full strength plays with it.
+  std::ofstream(folder / "gambit_alphabeta.nnue", std::ios::binary | std::ios::trunc) << random_network(7)->to_bytes();
+  PluginInstance player(*plugin.descriptor(), max);
+  ASSERT_TRUE(player.ok()) << player.create_error();
+  EXPECT_TRUE(legal_in(Position(), player.choose_move(std::string(chess::START_FEN), {}, limits)));
+  fs::remove_all(folder);
 }
 
 TEST_F(AlphaBetaPlugin, PlaysLegalMovesInRandomPositionsAndGames) {
