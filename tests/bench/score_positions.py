@@ -15,6 +15,12 @@ command again). When every share is complete they are joined into OUT.
     nice -n 5 tests/bench/score_positions.py --engine stockfish --nodes 20000 \\
         --concurrency 2 positions.epd scored.epd
 
+With --datagen the input is gambit-datagen's data (docs/network.md: "FEN |
+score | result" lines, "# game" after each game) and so is the output, each
+position's score replaced by the engine's (White's view); a position the
+engine finds a mate in is left out, as gambit-datagen leaves them out. Shares
+take whole games (game by game in turn), so each share is data on its own.
+
 Python 3 standard library only.
 """
 
@@ -98,6 +104,67 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
+def games_of(path):
+    """gambit-datagen data as whole games: ([(fen, result), ...], the "# game" line)."""
+    games, pending = [], []
+    with open(path, encoding="ascii") as f:
+        for number, line in enumerate(f, 1):
+            if not line.endswith("\n"):
+                break  # cut short by a stop: its game is unfinished
+            if line.startswith("# game "):
+                games.append((pending, line.rstrip("\n")))
+                pending = []
+            elif line.strip() and not line.startswith("#"):
+                parts = [part.strip() for part in line.split("|")]
+                if len(parts) != 3:
+                    raise SystemExit(f"score_positions: {path}:{number}: not a line 'FEN | score | result'")
+                pending.append((parts[0], parts[2]))
+    return games
+
+
+def complete_games(path):
+    """How many whole games the file has, cutting off a game left half written."""
+    if not os.path.exists(path):
+        return 0
+    with open(path, "rb+") as f:
+        data = f.read()
+        end, games, offset = 0, 0, 0
+        for line in data.splitlines(keepends=True):
+            offset += len(line)
+            if line.startswith(b"# game ") and line.endswith(b"\n"):
+                end, games = offset, games + 1
+        if end < len(data):
+            f.truncate(end)
+        return games
+
+
+def score_games(args, games, share, shares):
+    out_path = f"{args.output}.{share}"
+    mine = games[share::shares]
+    done = complete_games(out_path)
+    if done >= len(mine):
+        return sum(len(positions) for positions, _ in mine)
+    engine = Engine(args.engine, args.hash)
+    start, scored = time.monotonic(), 0
+    with open(out_path, "a", encoding="ascii") as out:
+        for n, (positions, marker) in enumerate(mine[done:], start=done + 1):
+            lines = []
+            for fen, result in positions:
+                score = engine.score(fen, args.nodes)
+                if abs(score) >= MATE - 1000:
+                    continue
+                white = score if fen.split()[1] == "w" else -score
+                lines.append(f"{fen} | {white} | {result}\n")
+            out.write("".join(lines) + marker + "\n")
+            out.flush()
+            scored += len(positions)
+            if share == 0 and n % 200 == 0:
+                print(f"share 0: game {n} of {len(mine)} ({scored / (time.monotonic() - start):.0f} positions a second)",
+                      flush=True)
+    engine.close()
+    return sum(len(positions) for positions, _ in mine)
+
+
 def score_share(args, lines, share, shares):
     out_path = f"{args.output}.{share}"
     mine = lines[share::shares]
@@ -127,15 +194,21 @@ def main():
     parser.add_argument("--nodes", type=int, default=20000, help="nodes a position")
     parser.add_argument("--hash", type=int, default=16, help="hash table, MB")
     parser.add_argument("--concurrency", type=int, default=1, choices=[1, 2], help="engines at once (at most 2)")
+    parser.add_argument("--datagen", action="store_true", help="gambit-datagen's data in and out")
     args = parser.parse_args()
-    lines = positions(args.input)
     shares = args.concurrency
+    if args.datagen:
+        lines = games_of(args.input)
+        work = score_games
+    else:
+        lines = positions(args.input)
+        work = score_share
     if os.path.exists(args.output):
         print(f"{args.output} is complete already: {complete_lines(args.output)} positions")
         return 0
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(shares) as pool:
-        done = list(pool.map(lambda s: score_share(args, lines, s, shares), range(shares)))
+        done = list(pool.map(lambda s: work(args, lines, s, shares), range(shares)))
     with open(args.output + ".tmp", "w", encoding="ascii") as out:
         for share in range(shares):
             with open(f"{args.output}.{share}", encoding="ascii") as part:
