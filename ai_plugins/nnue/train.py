@@ -102,8 +102,9 @@ def held_out_game(number):
 
 
 def read_data(paths):
-    """Every position of the files: its board, side to move, score and result, and whether it is held out."""
-    boards, chunks, white_to_move, scores, results, held_out = [], [], [], [], [], []
+    """Every position of the files: its board, side to move, score and result, whether it is held out, and
+    whether neither side may castle."""
+    boards, chunks, white_to_move, scores, results, held_out, no_castling = [], [], [], [], [], [], []
     for path in paths:
         pending = []
         try:
@@ -112,6 +113,8 @@ def read_data(paths):
             fail(f"cannot read {path}: {e.strerror}")
         with handle:
             for number, line in enumerate(handle, 1):
+                if not line.endswith("\n"):
+                    break  # the last line, cut short: a game gambit-datagen is still writing
                 if line.startswith("# game "):
                     game = int(line.split()[2])
                     hold = held_out_game(game)
@@ -122,6 +125,7 @@ def read_data(paths):
                         scores.append(score)
                         results.append(result)
                         held_out.append(hold)
+                        no_castling.append(len(fields) > 2 and fields[2] == "-")
                     if len(boards) >= 1000000:
                         chunks.append(board_codes(boards))
                         boards = []
@@ -146,7 +150,7 @@ def read_data(paths):
         fail("the data has no finished game")
     codes = np.concatenate(chunks)
     return (codes, np.array(white_to_move), np.array(scores, dtype=np.float32), np.array(results, dtype=np.float32),
-            np.array(held_out))
+            np.array(held_out), np.array(no_castling))
 
 
 def buckets(codes):
@@ -257,8 +261,18 @@ def train(args):
     np.random.seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
-    codes, white_to_move, scores, results, held_out = read_data(args.data)
+    codes, white_to_move, scores, results, held_out, no_castling = read_data(args.data)
     print(f"{len(codes)} positions ({held_out.sum()} held out) read in {time.time() - started:.0f} s", flush=True)
+    data_positions, mirrored_positions = len(codes), 0
+    if args.mirror:
+        # Without castling rights the board's mirror image, files a and h swapped, is worth the same.
+        twins = np.flatnonzero(~held_out & no_castling)
+        mirrored = codes[twins].reshape(-1, 8, 8)[:, :, ::-1].reshape(-1, 64)
+        codes = np.concatenate([codes, mirrored])
+        white_to_move, scores, results = (np.concatenate([a, a[twins]]) for a in (white_to_move, scores, results))
+        held_out = np.concatenate([held_out, np.zeros(len(twins), dtype=bool)])
+        mirrored_positions = len(twins)
+        print(f"{len(twins)} positions without castling rights also learned mirrored", flush=True)
 
     white, black = features(codes, args.king_buckets)
     stm_white = white_to_move
@@ -342,14 +356,16 @@ def train(args):
         "shape": f"{INPUTS}{f' x {args.king_buckets} king buckets' if args.king_buckets > 1 else ''} -> "
                  f"{args.hidden} (x2 perspectives, SCReLU) -> 1 of {OUTPUT_BUCKETS} buckets",
         "data": [{"file": os.path.basename(p), "bytes": os.path.getsize(p)} for p in args.data],
-        "positions": int(len(codes)),
+        "positions": int(data_positions),
+        "mirrored": int(mirrored_positions),
         "held_out": int(held_out.sum()),
         "command": "train.py " + " ".join(sys.argv[1:]),
         "commit": commit(),
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "seconds": round(time.time() - started),
         "torch": torch.__version__,
-        "options": {"epochs": args.epochs, "batch": args.batch, "rate": args.rate, "wdl": args.wdl, "seed": args.seed},
+        "options": {"epochs": args.epochs, "batch": args.batch, "rate": args.rate, "wdl": args.wdl, "seed": args.seed,
+                    "mirror": args.mirror},
         "losses": history,
         "quantisation_cp": quantisation,
     }
@@ -387,6 +403,8 @@ def main():
     parser.add_argument("--wdl", type=float, default=0.0, help="the result's share of the target (0: scores only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--mirror", action="store_true",
+                        help="also learn each position without castling rights mirrored, files a and h swapped")
     parser.add_argument("--hidden", type=int, default=HIDDEN,
                         help=f"neurons per side; only {HIDDEN} makes a network alphabeta reads (others: a trial)")
     parser.add_argument("--king-buckets", type=int, choices=(1, 4), default=1,
