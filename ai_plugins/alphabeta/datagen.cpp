@@ -10,9 +10,12 @@
 // docs/network.md:
 //   <FEN> | <score: centipawns, White's view> | <result: 1.0, 0.5 or 0.0, White's view>
 // and after each game's positions a line "# game <number> <result> <plies>
-// <positions>". The file is appended to game by game: a rerun of the same
-// command drops an unfinished last game and goes on from the next one, so a
-// stopped run loses at most one game. --shard I/N plays only that slice of
+// <positions>". The file's first line names what makes its games ("#
+// gambit-datagen nodes=... seed=... shard=..."). The file is appended to game
+// by game: a rerun of the same command drops an unfinished last game and goes
+// on from the next one, so a stopped run loses at most one game; a rerun with
+// other settings, or onto a file that is not such data, is refused and the
+// file left as it is. --shard I/N plays only that slice of
 // the games (as gambit-match shards), each slice into a file of its own.
 // --network plays with that network (ai_plugins/nnue) instead of the
 // hand-written evaluation: the next generation's data.
@@ -34,6 +37,7 @@
 #include "core/chess/movegen.h"
 #include "core/match/match_results.h"
 #include "core/match/openings.h"
+#include "core/util/fnv1a.h"
 #include "core/util/splitmix64.h"
 
 namespace {
@@ -98,9 +102,23 @@ Arguments parse(int argc, char** argv) {
   return a;
 }
 
+// What makes a file's games: its first line. Games of other settings are
+// other data, never appended to it.
+std::string settings_line(const Arguments& args, const std::optional<match::OpeningBook>& book,
+                          const nnue::Network* network) {
+  std::ostringstream line;
+  line << "# gambit-datagen nodes=" << args.nodes << " random-plies=" << args.random_plies
+       << " max-opening-cp=" << args.max_opening_cp << " seed=" << args.seed << " shard=" << args.shard.text()
+       << " book=" << (book ? "\"" + book->fingerprint() + "\"" : std::string("none")) << " network=";
+  if (network) line << std::hex << fnv1a(network->to_bytes());
+  else line << "none";
+  return line.str();
+}
+
 // The last game a file finished, and the file's length up to the end of that
 // game's line (what comes after it is an unfinished game, to be dropped).
 struct Progress {
+  std::string settings;  // the first line, when it names the settings
   std::size_t last_game = 0;
   std::uintmax_t finished_bytes = 0;
   std::size_t positions = 0;
@@ -116,7 +134,10 @@ Progress read_progress(const std::filesystem::path& file) {
     const bool complete = !in.eof();
     offset += line.size() + (complete ? 1 : 0);
     if (!complete) break;  // a line cut short by a stop
-    if (line.rfind("# game ", 0) == 0) {
+    if (offset == line.size() + 1 && line.rfind("# gambit-datagen ", 0) == 0) {
+      p.settings = line;
+      p.finished_bytes = offset;
+    } else if (line.rfind("# game ", 0) == 0) {
       p.last_game = std::size_t(std::strtoull(line.c_str() + 7, nullptr, 10));
       p.finished_bytes = offset;
       p.positions = positions;
@@ -181,11 +202,12 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
       lines << pos.fen() << " | " << white_score << " | \n";  // the result is filled in at the end
       ++played.positions;
     }
-    win_run = std::abs(r.score) >= WinScore ? win_run + 1 : 0;
+    // A run of scores beyond a win for the same side (White's view: positive runs count up, negative down).
+    win_run = white_score >= WinScore ? std::max(win_run, 0) + 1 : white_score <= -WinScore ? std::min(win_run, 0) - 1 : 0;
     draw_run = std::abs(r.score) <= DrawScore ? draw_run + 1 : 0;
     game.play(r.best);
-    if (win_run >= WinPlies) {
-      game.resign(white_score > 0 ? chess::BLACK : chess::WHITE);
+    if (std::abs(win_run) >= WinPlies) {
+      game.resign(win_run > 0 ? chess::BLACK : chess::WHITE);
       break;
     }
     if (game.moves().size() >= std::size_t(DrawFromPly) && draw_run >= DrawPlies) {
@@ -228,9 +250,32 @@ int main(int argc, char** argv) {
     book = std::move(*read);
   }
 
+  std::shared_ptr<const nnue::Network> network;
+  if (!args.network.empty()) {
+    Result<std::unique_ptr<nnue::Network>> net = nnue::Network::read(args.network);
+    if (!net) {
+      std::cerr << "gambit-datagen: " << net.error() << "\n";
+      return 2;
+    }
+    network = std::move(net.value());
+  }
+
+  const std::string settings = settings_line(args, book, network.get());
   const Progress progress = read_progress(args.out);
   std::error_code ec;
-  if (std::filesystem::exists(args.out, ec) && std::filesystem::file_size(args.out, ec) != progress.finished_bytes) {
+  const bool existed = std::filesystem::exists(args.out, ec) && std::filesystem::file_size(args.out, ec) > 0;
+  if (existed && progress.settings.empty()) {
+    std::cerr << "gambit-datagen: " << args.out << " is not gambit-datagen's data (its first line does not name the "
+              << "settings): left as it is; choose another --out\n";
+    return 2;
+  }
+  if (existed && progress.settings != settings) {
+    std::cerr << "gambit-datagen: " << args.out << "'s games were made with\n  " << progress.settings.substr(2)
+              << "\nand this run would make\n  " << settings.substr(2)
+              << "\nLeft as it is: rerun with its settings, or choose another --out\n";
+    return 2;
+  }
+  if (existed && std::filesystem::file_size(args.out, ec) != progress.finished_bytes) {
     std::filesystem::resize_file(args.out, progress.finished_bytes, ec);
     if (ec) {
       std::cerr << "gambit-datagen: cannot drop the unfinished game at the end of " << args.out << ": "
@@ -243,6 +288,7 @@ int main(int argc, char** argv) {
     std::cerr << "gambit-datagen: cannot write " << args.out << "\n";
     return 1;
   }
+  if (!existed) out << settings << '\n';
   if (progress.last_game > 0)
     std::cerr << "gambit-datagen: " << args.out << " has games up to " << progress.last_game << " ("
               << progress.positions << " positions); going on\n";
@@ -251,14 +297,7 @@ int main(int argc, char** argv) {
   config.hash_mb = args.hash_mb;
   config.seed = 1;
   config.default_movetime_ms = 0;
-  if (!args.network.empty()) {
-    Result<std::unique_ptr<nnue::Network>> net = nnue::Network::read(args.network);
-    if (!net) {
-      std::cerr << "gambit-datagen: " << net.error() << "\n";
-      return 2;
-    }
-    config.network = std::shared_ptr<const nnue::Network>(std::move(net.value()));
-  }
+  config.network = network;
   alphabeta::Engine engine(config);
 
   std::size_t positions = progress.positions, played_games = 0;

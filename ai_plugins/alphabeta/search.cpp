@@ -2,6 +2,7 @@
 #include "ai_plugins/alphabeta/search.h"
 
 #include <cassert>
+#include <cstring>
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -105,6 +106,13 @@ Value Engine::network_evaluation(const Position& pos, Stack* ss) {
     nnue::update(net, *(s - 1)->accumulator, *(s - 1)->position, *s->position, *s->accumulator, simd_);
     s->accumulator_ready = true;
   }
+#ifndef NDEBUG
+  {  // The incremental accumulator is the one a refresh would make (checked in debug builds).
+    nnue::Accumulator fresh;
+    nnue::refresh(net, pos, fresh, simd_);
+    assert(std::memcmp(&fresh, ss->accumulator, sizeof fresh) == 0);
+  }
+#endif
   // Within the hand-written evaluation's range, below the known wins.
   return std::clamp(nnue::evaluate(net, *ss->accumulator, pos, simd_), -VALUE_KNOWN_WIN + 1, VALUE_KNOWN_WIN - 1);
 }

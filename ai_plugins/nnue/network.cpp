@@ -63,9 +63,19 @@ Result<std::unique_ptr<Network>> Network::from_bytes(std::span<const unsigned ch
   read16(net->feature_bias, Hidden);
   read16(&net->output_weights[0][0], std::size_t(OutputBuckets) * 2 * Hidden);
   for (int b = 0; b < OutputBuckets; ++b, p += 4) net->output_bias[b] = std::int32_t(std::uint32_t(little_endian(p, 4)));
+  auto beyond = [](std::int16_t w, int bound) { return w > bound || w < -bound; };
+  for (int i = 0; i < Inputs; ++i)
+    for (const std::int16_t w : net->feature_weights[i])
+      if (beyond(w, MaxFeatureWeight))
+        return Failure{"a weight of input " + std::to_string(i) + " is " + std::to_string(w) + ", beyond the +/-" +
+                       std::to_string(MaxFeatureWeight) + " this alphabeta computes with"};
+  for (const std::int16_t b : net->feature_bias)
+    if (beyond(b, MaxFeatureWeight))
+      return Failure{"a first-layer bias is " + std::to_string(b) + ", beyond the +/-" +
+                     std::to_string(MaxFeatureWeight) + " this alphabeta computes with"};
   for (int b = 0; b < OutputBuckets; ++b)
     for (const std::int16_t w : net->output_weights[b])
-      if (w > MaxOutputWeight || w < -MaxOutputWeight)
+      if (beyond(w, MaxOutputWeight))
         return Failure{"an output weight of bucket " + std::to_string(b) + " is " + std::to_string(w) +
                        ", beyond the +/-" + std::to_string(MaxOutputWeight) + " this alphabeta computes with"};
   return net;

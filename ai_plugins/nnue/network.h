@@ -13,6 +13,7 @@
 // thread.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -37,6 +38,11 @@ inline constexpr int Scale = 400;        // the output in centipawns is the netw
 // The output weights' bound: an SCReLU value (at most QA) times a weight must
 // fit in 16 bits (QA * 127 < 32768), so the SIMD dot product multiplies in 16 bits.
 inline constexpr int MaxOutputWeight = 127;
+// The first layer's bound (the trainer's clip, 1.98 x QA): a bias and 32
+// pieces' weights sum to at most 33 x 505 = 16,665, inside 16 bits. A
+// position with more pieces (a FEN can set one up) may wrap, the same in
+// both arithmetics.
+inline constexpr int MaxFeatureWeight = 505;
 inline constexpr std::uint32_t FileVersion = 1;
 
 // The input for `piece` on `square` seen from `perspective`'s side: the board
@@ -47,9 +53,10 @@ constexpr int feature_index(chess::Color perspective, chess::Piece piece, chess:
   return ((theirs * 6 + (chess::type_of(piece) - 1)) * 64) + relative_square;
 }
 
-// Which output a position uses: 0 with 2..5 pieces (kings included) .. 7 with 30..32.
+// Which output a position uses: 0 with 2..5 pieces (kings included) .. 7 with 30..32
+// (and with more, which a FEN can set up).
 inline int output_bucket(const chess::Position& pos) {
-  return (chess::popcount(pos.pieces()) - 2) / 4;
+  return std::min((chess::popcount(pos.pieces()) - 2) / 4, OutputBuckets - 1);
 }
 
 struct Network {
@@ -59,8 +66,9 @@ struct Network {
   alignas(64) std::int16_t output_weights[OutputBuckets][2 * Hidden];
   std::int32_t output_bias[OutputBuckets];
 
-  // The file's bytes size and shape checked, every output weight within
-  // MaxOutputWeight, and its checksum: a refusal says what is wrong.
+  // The file's bytes size and shape checked, its checksum, every first-layer
+  // weight and bias within MaxFeatureWeight and every output weight within
+  // MaxOutputWeight: a refusal says what is wrong.
   static Result<std::unique_ptr<Network>> from_bytes(std::span<const unsigned char> bytes);
   static Result<std::unique_ptr<Network>> read(const std::filesystem::path& file);
   // The file from_bytes reads (for the tests; train.py writes the same).

@@ -65,7 +65,11 @@ def board_codes(boards):
         fail(f"a FEN's board does not have 64 squares: {bad}")
     chars = np.frombuffer(text, dtype=np.uint8).reshape(len(boards), 8, 8)
     # FEN lists rank 8 first: flip the ranks so that index = rank * 8 + file.
-    return table[chars[:, ::-1, :].reshape(len(boards), 64)]
+    codes = table[chars[:, ::-1, :].reshape(len(boards), 64)]
+    crowded = np.flatnonzero(np.count_nonzero(codes, axis=1) > 32)
+    if len(crowded):
+        fail(f"a position has more than 32 pieces: {boards[crowded[0]]}")
+    return codes
 
 
 def king_bucket(relative_square):
@@ -154,7 +158,7 @@ def read_data(paths):
 
 
 def buckets(codes):
-    return (np.count_nonzero(codes, axis=1) - 2) // 4
+    return np.minimum((np.count_nonzero(codes, axis=1) - 2) // 4, OUTPUT_BUCKETS - 1)
 
 
 # ----------------------------------------------------------------------------- the network
@@ -218,10 +222,19 @@ def network_bytes(arrays):
 
 
 def read_network(path):
-    data = open(path, "rb").read()
-    header = np.frombuffer(data[8:40], dtype="<u4")
-    if data[:8] != b"GAMBITNN" or list(header) != [FILE_VERSION, INPUTS, HIDDEN, OUTPUT_BUCKETS, QA, QB, SCALE, 0]:
+    try:
+        data = open(path, "rb").read()
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror}")
+    header = np.frombuffer(data[8:40], dtype="<u4") if len(data) >= 48 else None
+    if data[:8] != b"GAMBITNN" or header is None or \
+            list(header) != [FILE_VERSION, INPUTS, HIDDEN, OUTPUT_BUCKETS, QA, QB, SCALE, 0]:
         fail(f"{path} is not a network of this shape")
+    payload = 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS
+    if len(data) != 48 + payload:
+        fail(f"{path} has {len(data)} bytes where its header says {48 + payload}")
+    if fnv1a(data[48:]) != int(np.frombuffer(data[40:48], dtype="<u8")[0]):
+        fail(f"{path}: its contents do not match its checksum (the file is damaged)")
     offset = 48
     def take(dtype, count, shape):
         nonlocal offset

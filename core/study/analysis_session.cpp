@@ -118,10 +118,16 @@ void AnalysisSession::take(const players::SearchInfo& info, std::uint64_t genera
   AnalysisLine line{info.multipv, info.depth, info.score_kind, info.score, info.pv, info.nodes, info.nps};
   auto at = std::lower_bound(lines_.begin(), lines_.end(), line.multipv,
                              [](const AnalysisLine& l, int multipv) { return l.multipv < multipv; });
+  // A line of the new iteration may take a first move that a line below it
+  // still shows from the iteration before: that one is out of date, and goes
+  // until the new iteration reaches it (no two lines ever start alike).
+  const chess::Move first = line.pv.front();
+  const int depth = line.depth;
   if (at != lines_.end() && at->multipv == line.multipv)
     *at = std::move(line);
   else
     lines_.insert(at, std::move(line));
+  std::erase_if(lines_, [&](const AnalysisLine& l) { return l.depth < depth && l.pv.front() == first; });
   if (first_line_at_ == std::chrono::steady_clock::time_point{}) first_line_at_ = std::chrono::steady_clock::now();
   ++sequence_;
 }

@@ -18,7 +18,8 @@ command again). When every share is complete they are joined into OUT.
 With --datagen the input is gambit-datagen's data (docs/network.md: "FEN |
 score | result" lines, "# game" after each game) and so is the output, each
 position's score replaced by the engine's (White's view); a position the
-engine finds a mate in is left out, as gambit-datagen leaves them out. Shares
+engine finds a mate in (or scores 100 pawns or more) is left out, as
+gambit-datagen leaves them out. Shares
 take whole games (game by game in turn), so each share is data on its own.
 
 Python 3 standard library only.
@@ -36,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from epd import fen_of  # noqa: E402
 
 MATE = 30000
+KNOWN_WIN = 10000  # alphabeta's VALUE_KNOWN_WIN: every ordinary evaluation lies within it
 
 
 def positions(path):
@@ -151,11 +153,12 @@ def score_games(args, games, share, shares):
             lines = []
             for fen, result in positions:
                 score = engine.score(fen, args.nodes)
-                if abs(score) >= MATE - 1000:
-                    continue
+                if abs(score) >= KNOWN_WIN:
+                    continue  # a mate, or a tablebase win: gambit-datagen leaves such scores out too
                 white = score if fen.split()[1] == "w" else -score
                 lines.append(f"{fen} | {white} | {result}\n")
-            out.write("".join(lines) + marker + "\n")
+            # The marker's last number is the game's positions: those kept.
+            out.write("".join(lines) + marker.rsplit(" ", 1)[0] + f" {len(lines)}\n")
             out.flush()
             scored += len(positions)
             if share == 0 and n % 200 == 0:

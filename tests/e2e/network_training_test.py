@@ -32,8 +32,8 @@ def run(*command, expect=0):
     return result
 
 
-def datagen(out, games, *extra):
-    return run(DATAGEN, "--out", out, "--games", str(games), "--nodes", "400", "--seed", "5", *extra)
+def datagen(out, games, *extra, expect=0):
+    return run(DATAGEN, "--out", out, "--games", str(games), "--nodes", "400", "--seed", "5", *extra, expect=expect)
 
 
 def game_numbers(path):
@@ -75,6 +75,23 @@ def main():
 
         bad = run(DATAGEN, "--out", os.path.join(tmp, "x.txt"), "--games", "3", "--nodes", "many", expect=2)
         check("--nodes needs a whole number" in bad.stderr, f"a bad --nodes said: {bad.stderr}")
+        check(lines[0] == "# gambit-datagen nodes=400 random-plies=8 max-opening-cp=400 seed=5 shard=1/1 book=none "
+              "network=none", f"the first line names other settings: {lines[0]}")
+
+        # Another seed onto the same file, or any file that is not such data: refused, the file left as it was.
+        with open(whole) as f:
+            before = f.read()
+        other = run(DATAGEN, "--out", whole, "--games", "14", "--nodes", "400", "--seed", "6", expect=2)
+        check("seed=5" in other.stderr and "seed=6" in other.stderr, f"another seed said: {other.stderr}")
+        with open(whole) as f:
+            check(f.read() == before, "a run with another seed changed the file")
+        notes = os.path.join(tmp, "notes.txt")
+        with open(notes, "w") as f:
+            f.write("my notes\nnot data\n")
+        refused = datagen(notes, 2, expect=2)
+        check("is not gambit-datagen's data" in refused.stderr, f"a file of notes said: {refused.stderr}")
+        with open(notes) as f:
+            check(f.read() == "my notes\nnot data\n", "gambit-datagen changed a file that was not its data")
 
         # Training: the loss falls, the file and its provenance are written.
         net = os.path.join(tmp, "net.nnue")
@@ -117,6 +134,8 @@ def main():
             f.write(bytes(data))
         said = run(BENCH, "--network", damaged, "--evaluate", fens, expect=2)
         check("checksum" in said.stderr and "damaged.nnue" in said.stderr, f"a damaged network said: {said.stderr}")
+        said = run("/usr/bin/python3", TRAIN, "--evaluate", damaged, fens, expect=2)
+        check("checksum" in said.stderr, f"train.py --evaluate of a damaged network said: {said.stderr}")
 
     if FAILURES:
         print(f"{len(FAILURES)} failed")

@@ -11,6 +11,7 @@
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
+#include "tests/ai_plugins/nnue/random_network.h"
 #include "tests/ai_plugins/test_positions.h"
 
 namespace gambit::alphabeta {
@@ -199,6 +200,36 @@ TEST(AlphaBeta, PlaysLegalMovesInRandomPositions) {
       walk.do_move(m);
     }
   }
+}
+
+// With a network the search keeps one accumulator per ply, updated only when
+// a node evaluates. In debug builds (the sanitizer run) every evaluation is
+// also checked against an accumulator made afresh, so these searches, with
+// null moves, singular extensions, ProbCut, several lines and the game's
+// earlier positions, fail there if any accumulator is stale; here they check
+// that the search plays legal lines and that a search repeated from a new
+// game gives the same answer.
+TEST(AlphaBeta, SearchesWithANetworkThroughEveryKindOfNode) {
+  EngineConfig config = small_config();
+  config.network = testing::random_network(3);
+  Engine engine(config), again(config);
+  players::Limits limits = depth_limit(7);
+  limits.multipv = 2;
+  for (const Position& pos : testing::random_positions(40, 77)) {
+    engine.new_game();
+    again.new_game();
+    const SearchResult r = engine.search({pos}, limits, Never);
+    ASSERT_TRUE(pos.is_legal(r.best)) << pos.fen();
+    EXPECT_EQ(again.search({pos}, limits, Never).score, r.score) << pos.fen();
+    Position walk = pos;
+    for (chess::Move m : r.pv) {
+      ASSERT_TRUE(walk.is_legal(m)) << pos.fen();
+      walk.do_move(m);
+    }
+  }
+  // A game's positions before the root: the accumulator starts at the root.
+  const std::vector<Position> game = play(std::string(chess::START_FEN), {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"});
+  EXPECT_TRUE(game.back().is_legal(engine.search(game, depth_limit(8), Never).best));
 }
 
 TEST(AlphaBeta, AnswersNoMoveWhenThereIsNone) {

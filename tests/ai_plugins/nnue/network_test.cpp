@@ -54,6 +54,17 @@ TEST(NetworkFile, AnOutputWeightBeyondTheSimdBoundIsRefused) {
   EXPECT_NE(read.error().find("bucket 5 is 128"), std::string::npos) << read.error();
 }
 
+TEST(NetworkFile, AFirstLayerWeightBeyondItsBoundIsRefused) {
+  auto net = testing::random_network(5);
+  net->feature_weights[700][3] = -(MaxFeatureWeight + 1);
+  const auto read = parse(net->to_bytes());
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.error().find("input 700 is -506"), std::string::npos) << read.error();
+  net = testing::random_network(5);
+  net->feature_bias[9] = MaxFeatureWeight + 1;
+  EXPECT_NE(parse(net->to_bytes()).error().find("bias is 506"), std::string::npos);
+}
+
 TEST(NetworkFile, AMissingFileIsNamed) {
   const auto read = Network::read("/nonexistent/gambit_alphabeta.nnue");
   ASSERT_FALSE(read.ok());
