@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "ai_plugins/alphabeta/search.h"
 
-#include <cassert>
-#include <cstring>
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <thread>
 
