@@ -325,7 +325,9 @@ def train(args):
                 total += float(loss_of(batch)) * len(batch[0])
             return total / len(valid_set[0])
 
-    history = []
+    # The network kept is the epoch whose held-out loss is lowest: later epochs may only learn the noise of the
+    # positions learned from (without held-out positions, the last epoch).
+    history, best_epoch, best_held, best_state = [], 0, float("inf"), None
     print(f"epoch 0: held out {validation_loss():.6f}", flush=True)
     for epoch in range(1, args.epochs + 1):
         order = torch.randperm(n)
@@ -344,6 +346,12 @@ def train(args):
         history.append({"epoch": epoch, "loss": total / n, "held_out": held})
         print(f"epoch {epoch}: learned from {total / n:.6f}, held out {held:.6f} ({time.time() - started:.0f} s)",
               flush=True)
+        if not held >= best_held:  # NaN (nothing held out) keeps the latest
+            best_epoch, best_held = epoch, held
+            best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    if best_state is not None:
+        model.load_state_dict(best_state)
+        print(f"kept epoch {best_epoch} (held out {best_held:.6f})", flush=True)
 
     playable = args.hidden == HIDDEN and args.king_buckets == 1
     data, quantisation = b"", None
@@ -380,6 +388,7 @@ def train(args):
         "options": {"epochs": args.epochs, "batch": args.batch, "rate": args.rate, "wdl": args.wdl, "seed": args.seed,
                     "mirror": args.mirror},
         "losses": history,
+        "kept_epoch": best_epoch,
         "quantisation_cp": quantisation,
     }
     with open(args.out + ".json", "w") as f:

@@ -104,6 +104,9 @@ def main():
             provenance = json.load(f)
         losses = [epoch["loss"] for epoch in provenance["losses"]]
         check(len(losses) == 4 and losses[-1] < losses[0], f"the loss did not fall: {losses}")
+        held = [epoch["held_out"] for epoch in provenance["losses"]]
+        check(provenance["held_out"] > 0 and provenance["kept_epoch"] == 1 + held.index(min(held)),
+              f"the network kept is not the epoch with the lowest held-out loss: {provenance['kept_epoch']}, {held}")
         check(provenance["positions"] == len(positions) + sum(
             1 for line in open(shards[0]) if not line.startswith("#")), "the provenance counts other positions")
         check(provenance["data"][0]["file"] == "whole.txt" and provenance["commit"], f"provenance: {provenance}")
