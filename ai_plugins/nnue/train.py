@@ -380,7 +380,8 @@ def train(args):
         "positions": int(data_positions),
         "mirrored": int(mirrored_positions),
         "held_out": int(held_out.sum()),
-        "command": "train.py " + " ".join(sys.argv[1:]),
+        # Files by name only: the provenance is kept in the repository, where a machine's paths mean nothing.
+        "command": "train.py " + " ".join(os.path.basename(a) if os.path.isabs(a) else a for a in sys.argv[1:]),
         "commit": commit(),
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "seconds": round(time.time() - started),

@@ -94,6 +94,7 @@ def install(cmake, build_dir, installed):
     os.makedirs(installed.home)
     for path in ("bin/gambit", "bin/gambit-engine", "bin/gambit-match", "bin/gambit-review", "bin/gambit-perft",
                  "lib/gambit/gambit-plugin-host", "lib/gambit/plugins/gambit_alphabeta.so",
+                 "lib/gambit/plugins/gambit_alphabeta.nnue",
                  "share/gambit/gambit.toml", "share/gambit/sounds/move.wav", "share/gambit/books/gambit-balanced.epd",
                  "share/applications/gambit.desktop",
                  "share/icons/hicolor/scalable/apps/gambit.svg", "share/icons/hicolor/48x48/apps/gambit.png",

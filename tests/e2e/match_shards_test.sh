@@ -77,7 +77,9 @@ played=$(grep -c '^Finished game' <<<"$out")
 
 # SPRT between alphabeta and a copy of its own plugin file: never H1.
 plugins=$(dirname "$match")/../lib/gambit/plugins
+# A copy of a build is the plugin with what it reads from its folder (its network, when the build ships one).
 mkdir -p "$work/old" && cp "$plugins/gambit_alphabeta.so" "$work/old/"
+if [ -e "$plugins/gambit_alphabeta.nnue" ]; then cp "$plugins/gambit_alphabeta.nnue" "$work/old/"; fi
 out=$("$match" --white-plugin "$work/old/gambit_alphabeta.so" --white-name old --white-option depth=2 \
       --black alphabeta --black-option depth=2 --games 40 --concurrency 2 --movetime 5000 --no-record --seed 4 \
       --sprt 2>&1)
