@@ -346,7 +346,7 @@ def train(args):
         history.append({"epoch": epoch, "loss": total / n, "held_out": held})
         print(f"epoch {epoch}: learned from {total / n:.6f}, held out {held:.6f} ({time.time() - started:.0f} s)",
               flush=True)
-        if not held >= best_held:  # NaN (nothing held out) keeps the latest
+        if held < best_held or np.isnan(held):  # with nothing held out (NaN), the latest
             best_epoch, best_held = epoch, held
             best_state = {k: v.clone() for k, v in model.state_dict().items()}
     if best_state is not None:
