@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Trains alphabeta's network from gambit-datagen's positions (docs/network.md).
 
-    train.py --data FILE [FILE ...] --out NET.nnue [--epochs N] [--wdl W] ...
+    train.py --data FILE [FILE ...] --out NET.nnue [--epochs N] [--wdl W] [--start NET0.nnue] ...
     train.py --evaluate NET.nnue FENS   (the network's centipawns for each FEN, as alphabeta computes them)
 
 The network: 768 inputs per perspective -> HIDDEN (one first layer for both
@@ -308,6 +308,8 @@ def train(args):
     train_set, valid_set = tensors(~held_out), tensors(held_out)
     n = len(train_set[0])
     model = make_model(torch, args.hidden, args.king_buckets)
+    if args.start:
+        load_network(torch, model, read_network(args.start))
     optimiser = torch.optim.Adam(model.parameters(), lr=args.rate)
     schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=max(1, args.epochs // 3), gamma=0.3)
 
@@ -327,8 +329,13 @@ def train(args):
 
     # The network kept is the epoch whose held-out loss is lowest: later epochs may only learn the noise of the
     # positions learned from (without held-out positions, the last epoch).
+    # A network started from (--start) is itself a candidate, epoch 0: a run that learns nothing better keeps it.
     history, best_epoch, best_held, best_state = [], 0, float("inf"), None
-    print(f"epoch 0: held out {validation_loss():.6f}", flush=True)
+    start_held = validation_loss()
+    print(f"epoch 0: held out {start_held:.6f}", flush=True)
+    if args.start:
+        best_held = start_held
+        best_state = {k: v.clone() for k, v in model.state_dict().items()}
     for epoch in range(1, args.epochs + 1):
         order = torch.randperm(n)
         total = 0.0
@@ -390,12 +397,39 @@ def train(args):
                     "mirror": args.mirror},
         "losses": history,
         "kept_epoch": best_epoch,
+        "started_from": started_from(args.start, start_held) if args.start else None,
         "quantisation_cp": quantisation,
     }
     with open(args.out + ".json", "w") as f:
         json.dump(provenance, f, indent=1)
         f.write("\n")
     print(f"wrote {args.out + ' and ' if playable else ''}{args.out}.json")
+
+
+def load_network(torch, model, arrays):
+    """Sets the model's weights to a network file's (the integers back to floats, exactly: quantised again,
+    they are the same integers)."""
+    feature_weights, feature_bias, output_weights, output_bias = arrays
+    with torch.no_grad():
+        model.inputs.weight[:INPUTS] = torch.from_numpy(feature_weights / QA).float()
+        model.bias[:] = torch.from_numpy(feature_bias / QA).float()
+        model.output[:] = torch.from_numpy(output_weights / QB).float()
+        model.output_bias[:] = torch.from_numpy(output_bias / (QA * QB)).float()
+
+
+def started_from(path, held_out):
+    """The provenance of the network a run started from: its file, its hash, its error on this run's held-out
+    positions, and its own provenance when it lies beside it (so the chain of networks is in one file)."""
+    with open(path, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    parent = None
+    if os.path.exists(path + ".json"):
+        try:
+            with open(path + ".json") as f:
+                parent = json.load(f)
+        except (OSError, ValueError) as e:
+            fail(f"{path}.json, the provenance of the network started from, cannot be read: {e}")
+    return {"network": os.path.basename(path), "sha256": digest, "held_out": held_out, "provenance": parent}
 
 
 def commit():
@@ -432,6 +466,8 @@ def main():
                         help=f"neurons per side; only {HIDDEN} makes a network alphabeta reads (others: a trial)")
     parser.add_argument("--king-buckets", type=int, choices=(1, 4), default=1,
                         help="4: a trial of inputs by where our king stands (alphabeta reads only 1)")
+    parser.add_argument("--start", metavar="NET",
+                        help="learn on from this network instead of random weights (kept if no epoch does better)")
     parser.add_argument("--evaluate", nargs=2, metavar=("NET", "FENS"))
     args = parser.parse_args()
     if args.evaluate:
@@ -440,6 +476,8 @@ def main():
         parser.error("--data and --out are needed (or --evaluate NET FENS)")
     if not 0 <= args.wdl <= 1:
         parser.error("--wdl is a share, 0 to 1")
+    if args.start and (args.hidden != HIDDEN or args.king_buckets != 1):
+        parser.error(f"--start needs the shape alphabeta reads ({HIDDEN} neurons, no king buckets)")
     train(args)
 
 

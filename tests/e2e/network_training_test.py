@@ -111,6 +111,30 @@ def main():
             1 for line in open(shards[0]) if not line.startswith("#")), "the provenance counts other positions")
         check(provenance["data"][0]["file"] == "whole.txt" and provenance["commit"], f"provenance: {provenance}")
 
+        # Learning on from a network: with no epochs it is written again byte for byte; with some, the
+        # network kept is never worse on the held-out positions than the one started from.
+        with open(net, "rb") as f:
+            net_bytes = f.read()
+        again = os.path.join(tmp, "again.nnue")
+        run("/usr/bin/python3", TRAIN, "--data", whole, "--out", again, "--start", net, "--epochs", "0")
+        with open(again, "rb") as f:
+            check(f.read() == net_bytes, "a network started from and learned nothing is not written as it was")
+        onward = os.path.join(tmp, "onward.nnue")
+        run("/usr/bin/python3", TRAIN, "--data", whole, shards[0], "--out", onward, "--start", net, "--epochs", "2",
+            "--batch", "256", "--rate", "0.03")
+        with open(onward + ".json") as f:
+            learned_on = json.load(f)
+        start = learned_on["started_from"]
+        check(start["network"] == "net.nnue" and start["provenance"] == provenance,
+              f"the provenance does not name the network started from: {start}")
+        kept = learned_on["kept_epoch"]
+        kept_held = start["held_out"] if kept == 0 else learned_on["losses"][kept - 1]["held_out"]
+        check(kept_held <= start["held_out"] and all(kept_held <= e["held_out"] for e in learned_on["losses"]),
+              f"kept epoch {kept} ({kept_held}) is not the best of {start['held_out']} and {learned_on['losses']}")
+        if kept == 0:
+            with open(onward, "rb") as f:
+                check(f.read() == net_bytes, "epoch 0 was kept but another network was written")
+
         # The same centipawns in alphabeta as in the trainer's integers.
         fens = os.path.join(tmp, "fens.txt")
         with open(fens, "w") as f:
