@@ -308,6 +308,8 @@ def train(args):
     train_set, valid_set = tensors(~held_out), tensors(held_out)
     n = len(train_set[0])
     model = make_model(torch, args.hidden, args.king_buckets)
+    # Read before learning, so that a provenance that cannot be read stops the run before its work, not after.
+    start = started_from(args.start) if args.start else None
     if args.start:
         load_network(torch, model, read_network(args.start))
     optimiser = torch.optim.Adam(model.parameters(), lr=args.rate)
@@ -397,7 +399,7 @@ def train(args):
                     "mirror": args.mirror},
         "losses": history,
         "kept_epoch": best_epoch,
-        "started_from": started_from(args.start, start_held) if args.start else None,
+        "started_from": start | {"held_out": start_held} if start else None,
         "quantisation_cp": quantisation,
     }
     with open(args.out + ".json", "w") as f:
@@ -417,9 +419,10 @@ def load_network(torch, model, arrays):
         model.output_bias[:] = torch.from_numpy(output_bias / (QA * QB)).float()
 
 
-def started_from(path, held_out):
-    """The provenance of the network a run started from: its file, its hash, its error on this run's held-out
-    positions, and its own provenance when it lies beside it (so the chain of networks is in one file)."""
+def started_from(path):
+    """The provenance of the network a run starts from: its file, its hash, and its own provenance when it lies
+    beside it (so the chain of networks is in one file); the run adds the network's error on its held-out
+    positions."""
     with open(path, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     parent = None
@@ -429,7 +432,7 @@ def started_from(path, held_out):
                 parent = json.load(f)
         except (OSError, ValueError) as e:
             fail(f"{path}.json, the provenance of the network started from, cannot be read: {e}")
-    return {"network": os.path.basename(path), "sha256": digest, "held_out": held_out, "provenance": parent}
+    return {"network": os.path.basename(path), "sha256": digest, "provenance": parent}
 
 
 def commit():
