@@ -308,10 +308,11 @@ def train(args):
     train_set, valid_set = tensors(~held_out), tensors(held_out)
     n = len(train_set[0])
     model = make_model(torch, args.hidden, args.king_buckets)
-    # Read before learning, so that a provenance that cannot be read stops the run before its work, not after.
-    start = started_from(args.start) if args.start else None
+    # Read before learning, so that a network or provenance that cannot be read stops the run before its work.
+    start = None
     if args.start:
         load_network(torch, model, read_network(args.start))
+        start = started_from(args.start)
     optimiser = torch.optim.Adam(model.parameters(), lr=args.rate)
     schedule = torch.optim.lr_scheduler.StepLR(optimiser, step_size=max(1, args.epochs // 3), gamma=0.3)
 

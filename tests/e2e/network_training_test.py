@@ -134,6 +134,10 @@ def main():
         if kept == 0:
             with open(onward, "rb") as f:
                 check(f.read() == net_bytes, "epoch 0 was kept but another network was written")
+        missing = run("/usr/bin/python3", TRAIN, "--data", whole, "--out", os.path.join(tmp, "no.nnue"), "--start",
+                      os.path.join(tmp, "absent.nnue"), expect=2)
+        check("cannot read" in missing.stderr and "absent.nnue" in missing.stderr,
+              f"a network to start from that is not there said: {missing.stderr}")
 
         # The same centipawns in alphabeta as in the trainer's integers.
         fens = os.path.join(tmp, "fens.txt")
