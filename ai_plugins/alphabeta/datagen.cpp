@@ -10,7 +10,9 @@
 // docs/network.md:
 //   <FEN> | <score: centipawns, White's view> | <result: 1.0, 0.5 or 0.0, White's view>
 // and after each game's positions a line "# game <number> <result> <plies>
-// <positions>". The file's first line names what makes its games ("#
+// <positions> position fen <FEN> moves <UCI moves>": the game itself, as a
+// UCI "position" command from where it started, from which gambit-datapack
+// makes the positions' lines again (selfplay_data.h). The file's first line names what makes its games ("#
 // gambit-datagen nodes=... seed=... shard=..."). The file is appended to game
 // by game: a rerun of the same command drops an unfinished last game and goes
 // on from the next one, so a stopped run loses at most one game; a rerun with
@@ -32,6 +34,7 @@
 #include <string_view>
 
 #include "ai_plugins/alphabeta/search.h"
+#include "ai_plugins/alphabeta/selfplay_data.h"
 #include "ai_plugins/common/move_order.h"
 #include "core/chess/game.h"
 #include "core/chess/movegen.h"
@@ -107,7 +110,7 @@ Arguments parse(int argc, char** argv) {
 std::string settings_line(const Arguments& args, const std::optional<match::OpeningBook>& book,
                           const nnue::Network* network) {
   std::ostringstream line;
-  line << "# gambit-datagen nodes=" << args.nodes << " random-plies=" << args.random_plies
+  line << selfplay::SettingsPrefix << "nodes=" << args.nodes << " random-plies=" << args.random_plies
        << " max-opening-cp=" << args.max_opening_cp << " seed=" << args.seed << " shard=" << args.shard.text()
        << " book=" << (book ? "\"" + book->fingerprint() + "\"" : std::string("none")) << " network=";
   if (network) line << std::hex << fnv1a(network->to_bytes());
@@ -134,11 +137,11 @@ Progress read_progress(const std::filesystem::path& file) {
     const bool complete = !in.eof();
     offset += line.size() + (complete ? 1 : 0);
     if (!complete) break;  // a line cut short by a stop
-    if (offset == line.size() + 1 && line.rfind("# gambit-datagen ", 0) == 0) {
+    if (offset == line.size() + 1 && line.starts_with(selfplay::SettingsPrefix)) {
       p.settings = line;
       p.finished_bytes = offset;
-    } else if (line.rfind("# game ", 0) == 0) {
-      p.last_game = std::size_t(std::strtoull(line.c_str() + 7, nullptr, 10));
+    } else if (line.starts_with(selfplay::GamePrefix)) {
+      p.last_game = std::size_t(std::strtoull(line.c_str() + selfplay::GamePrefix.size(), nullptr, 10));
       p.finished_bytes = offset;
       p.positions = positions;
     } else if (!line.empty() && line[0] != '#') {
@@ -153,11 +156,10 @@ std::string result_text(const chess::Outcome& outcome) {
   return !winner ? "0.5" : *winner == chess::WHITE ? "1.0" : "0.0";
 }
 
+// A game's lines: its positions' and its own (selfplay_data.h).
 struct PlayedGame {
-  std::string lines;  // the positions' lines
+  std::string lines;
   std::size_t positions = 0;
-  int plies = 0;
-  std::string result;  // empty: the opening was out of balance, the game not played
 };
 
 // Adjudication, as engine testers do: a game whose score stays beyond a win
@@ -169,7 +171,7 @@ constexpr int DrawScore = 10, DrawPlies = 12, DrawFromPly = 80;
 constexpr int MaxPlies = 400;
 
 PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Arguments& args, std::size_t number) {
-  PlayedGame played;
+  const PlayedGame skipped{selfplay::skipped_game_line(number), 0};
   SplitMix64 rng{splitmix64_mix(args.seed * 0x9E3779B97F4A7C15ULL + number)};
   // An odd number of random plies as often as an even one, so both sides start.
   const int random_plies = args.random_plies + int(rng.next() & 1);
@@ -178,7 +180,7 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
     if (moves.size() == 0) break;
     game.play(moves[std::size_t(rng.next() % moves.size())]);
   }
-  if (game.is_over()) return played;
+  if (game.is_over()) return skipped;
 
   engine.new_game();
   players::Limits limits;
@@ -186,7 +188,11 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
   const auto never = [] { return false; };
   int win_run = 0, draw_run = 0;
   std::optional<chess::Outcome> adjudicated;
-  std::ostringstream lines;
+  struct Scored {
+    std::size_t ply;
+    int white_score;
+  };
+  std::vector<Scored> scored;  // the positions learned from: the result is known at the end
   for (int ply = 0; !game.is_over(); ++ply) {
     if (game.claimable_draw()) {
       game.claim_draw();
@@ -195,13 +201,11 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
     const chess::Position& pos = game.position();
     const alphabeta::SearchResult r = engine.search(game.positions(), limits, never);
     if (!r.best) break;  // cannot happen: the game is not over
-    if (ply == 0 && std::abs(r.score) > args.max_opening_cp) return played;
+    if (ply == 0 && std::abs(r.score) > args.max_opening_cp) return skipped;
     const int white_score = pos.side_to_move() == chess::WHITE ? r.score : -r.score;
     if (!pos.in_check() && !ai::is_noisy(pos, r.best) && !ai::is_mate_score(r.score) &&
-        std::abs(r.score) < ai::VALUE_KNOWN_WIN) {
-      lines << pos.fen() << " | " << white_score << " | \n";  // the result is filled in at the end
-      ++played.positions;
-    }
+        std::abs(r.score) < ai::VALUE_KNOWN_WIN)
+      scored.push_back({game.moves().size(), white_score});
     // A run of scores beyond a win for the same side (White's view: positive runs count up, negative down).
     win_run = white_score >= WinScore ? std::max(win_run, 0) + 1 : white_score <= -WinScore ? std::min(win_run, 0) - 1 : 0;
     draw_run = std::abs(r.score) <= DrawScore ? draw_run + 1 : 0;
@@ -219,20 +223,11 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
       break;
     }
   }
-  played.plies = int(game.moves().size());
-  played.result = result_text(game.outcome());
-  // Each line ends "| \n" until the result is known: fill it in.
-  const std::string body = lines.str();
-  std::string& out = played.lines;
-  out.reserve(body.size() + played.positions * 4);
-  std::size_t start = 0;
-  while (start < body.size()) {
-    const std::size_t end = body.find('\n', start);
-    out.append(body, start, end - start);
-    out += played.result;
-    out += '\n';
-    start = end + 1;
-  }
+  const std::string result = result_text(game.outcome());
+  PlayedGame played;
+  for (const Scored& s : scored) played.lines += selfplay::position_line(game.positions()[s.ply], s.white_score, result);
+  played.positions = scored.size();
+  played.lines += selfplay::game_line(number, result, scored.size(), game.start(), game.moves());
   return played;
 }
 
@@ -314,8 +309,7 @@ int main(int argc, char** argv) {
       start = std::move(*from_book);
     }
     const PlayedGame played = play_game(engine, std::move(start), args, number);
-    out << played.lines << "# game " << number << ' ' << (played.result.empty() ? "skipped" : played.result) << ' '
-        << played.plies << ' ' << played.positions << '\n';
+    out << played.lines;
     out.flush();
     if (!out) {
       std::cerr << "gambit-datagen: writing " << args.out << " failed\n";

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: MIT
 """The network's pipeline end to end, small: gambit-datagen makes positions
 (and a stopped run, rerun, makes the same file as one that was never stopped;
-two shards make the same games as one run), train.py learns a network from
-them, and alphabeta (gambit-alphabeta-bench --evaluate) computes the same
+two shards make the same games as one run; gambit-datapack packs them small
+and unpacks them to the same bytes), train.py learns a network from them, and alphabeta (gambit-alphabeta-bench --evaluate) computes the same
 centipawns for it as the trainer's own integer arithmetic.
 
-    network_training_test.py GAMBIT_DATAGEN GAMBIT_ALPHABETA_BENCH TRAIN_PY
+    network_training_test.py GAMBIT_DATAGEN GAMBIT_ALPHABETA_BENCH TRAIN_PY GAMBIT_DATAPACK
 """
 
 import json
@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-DATAGEN, BENCH, TRAIN = sys.argv[1:4]
+DATAGEN, BENCH, TRAIN, DATAPACK = sys.argv[1:5]
 FAILURES = []
 
 
@@ -39,6 +39,77 @@ def datagen(out, games, *extra, expect=0):
 def game_numbers(path):
     with open(path) as f:
         return sorted(int(line.split()[2]) for line in f if line.startswith("# game "))
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def check_packing(tmp, whole, stopped_games):
+    """Packed and unpacked, the data is the same bytes; bad input is refused in words, nothing written."""
+    packed, unpacked = os.path.join(tmp, "whole.games"), os.path.join(tmp, "unpacked.txt")
+    run(DATAPACK, "pack", whole, packed)
+    run(DATAPACK, "unpack", packed, unpacked)
+    check(read(unpacked) == read(whole), "packed and unpacked, the data is not the same bytes")
+    check(len(read(packed)) * 4 < len(read(whole)), f"packed {len(read(packed))} bytes of {len(read(whole))}")
+    piped = subprocess.run([DATAPACK, "unpack", "-", "-"], input=read(packed), capture_output=True, timeout=60)
+    check(piped.returncode == 0 and piped.stdout == read(whole), "unpacking through pipes gave other bytes")
+
+    # Book openings start from another FEN, which the packed game keeps.
+    book, booked = os.path.join(tmp, "book.epd"), os.path.join(tmp, "booked.txt")
+    with open(book, "w") as f:
+        f.write("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"two knights\";\n"
+                "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - id \"indian\";\n")
+    datagen(booked, 4, "--book", book)
+    run(DATAPACK, "pack", booked, booked + ".games")
+    check(" fen r1bqkbnr/pppp1ppp/2n5" in read(booked + ".games").decode(), "a book game does not keep its FEN")
+    run(DATAPACK, "unpack", booked + ".games", booked + ".again")
+    check(read(booked + ".again") == read(booked), "a book game packed and unpacked is not the same bytes")
+
+    # A run still writing its last game: that game is left out, and said so.
+    partial = os.path.join(tmp, "partial.txt")
+    with open(partial, "wb") as f:
+        f.write(read(stopped_games) + b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5\nrnb")
+    said = run(DATAPACK, "pack", partial, partial + ".games")
+    check("left out the unfinished game" in said.stderr and "5 games packed" in said.stderr,
+          f"packing a file still being written said: {said.stderr}")
+
+    # Never over a file that exists.
+    said = run(DATAPACK, "unpack", packed, whole, expect=1)
+    check("exists" in said.stderr and read(unpacked) == read(whole), f"unpacking onto the data said: {said.stderr}")
+
+    # A damaged packed file: where and what, and no output.
+    lines = read(packed).decode().split("\n")
+    game = next(i for i, line in enumerate(lines) if " startpos " in line)
+    moves = lines[game].split()
+    moves[6] = "e1e8"
+    lines[game] = " ".join(moves)
+    damaged = os.path.join(tmp, "damaged.games")
+    with open(damaged, "w") as f:
+        f.write("\n".join(lines))
+    out = os.path.join(tmp, "from-damaged.txt")
+    said = run(DATAPACK, "unpack", damaged, out, expect=2)
+    check(f"damaged.games:{game + 1}: game {moves[0]}, move 4:" in said.stderr and not os.path.exists(out)
+          and not os.path.exists(out + ".part"), f"a damaged packed file said: {said.stderr}")
+
+    # Data whose lines are not what the moves give: refused, with the line.
+    text = read(whole).decode().split("\n")
+    changed = os.path.join(tmp, "changed.txt")
+    first = next(i for i, line in enumerate(text) if " | " in line)
+    flip = {" w ": " b ", " b ": " w "}
+    side = " w " if " w " in text[first] else " b "
+    for line, words in ((text[first].replace(" | ", " | x", 1), f"changed.txt:{first + 1}: not a line 'FEN | score"),
+                        (text[first].replace(side, flip[side], 1), "is not one of the game's")):
+        lines = list(text)
+        lines[first] = line
+        with open(changed, "w") as f:
+            f.write("\n".join(lines))
+        said = run(DATAPACK, "pack", changed, changed + ".games", expect=2)
+        check(words in said.stderr and not os.path.exists(changed + ".games"),
+              f"data changed by hand ({words}) said: {said.stderr}")
+    said = run(DATAPACK, "unpack", whole, out, expect=2)
+    check("not packed data" in said.stderr, f"unpacking data that is not packed said: {said.stderr}")
 
 
 def main():
@@ -72,6 +143,10 @@ def main():
         check(sorted(game_numbers(shards[0]) + game_numbers(shards[1])) == list(range(1, 13)),
               "the shards do not hold each game once")
         check(not set(game_numbers(shards[0])) & set(game_numbers(shards[1])), "a game is in both shards")
+
+        stopped_at_5 = os.path.join(tmp, "five.txt")
+        datagen(stopped_at_5, 5)
+        check_packing(tmp, whole, stopped_at_5)
 
         bad = run(DATAGEN, "--out", os.path.join(tmp, "x.txt"), "--games", "3", "--nodes", "many", expect=2)
         check("--nodes needs a whole number" in bad.stderr, f"a bad --nodes said: {bad.stderr}")

@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: MIT
+// gambit-datapack: gambit-datagen's data made small enough to keep in the
+// repository (with xz, about 2 bytes a position instead of 70), and made
+// again from that, byte for byte, to learn from in a later session.
+//   gambit-datapack pack DATA.txt PACKED.games
+//   gambit-datapack unpack PACKED.games DATA.txt
+// ("-" reads standard input or writes standard output). A packed file keeps
+// each game once, as its moves, instead of a FEN per position:
+//   # gambit-datapack 1
+//   <the data's first line: "# gambit-datagen nodes=... seed=... ...">
+//   <number> skipped <plies> <positions>        a game not played
+//   <number> <result> startpos <moves>          a game played from the start position
+//   <number> <result> fen <FEN> <moves>         ... or from another one
+// each move in UCI, followed by ":<score>" (White's view) when the position
+// it was played from is one the data learns from. pack checks, game by game,
+// that unpacking gives the data's own bytes, and refuses a file where it would
+// not; an unfinished last game (a run still going, or stopped) is left out and
+// said so. Neither command writes over a file that exists, and what it writes
+// appears only when it is whole.
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ai_plugins/alphabeta/selfplay_data.h"
+#include "core/chess/position.h"
+#include "core/chess/uci.h"
+
+namespace {
+
+using namespace gambit;
+
+constexpr std::string_view PackedHeader = "# gambit-datapack 1";
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::cerr << "gambit-datapack: " << problem << "\n"
+            << "usage: gambit-datapack pack DATA.txt PACKED.games\n"
+            << "       gambit-datapack unpack PACKED.games DATA.txt\n"
+            << "(\"-\" for standard input or output)\n";
+  std::exit(2);
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t end = std::min(text.find(' ', i), text.size());
+    if (end > i) out.push_back(text.substr(i, end - i));
+    i = end + 1;
+  }
+  return out;
+}
+
+template <class T>
+bool whole_number(std::string_view text, T& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+bool is_result(std::string_view r) { return r == "1.0" || r == "0.5" || r == "0.0"; }
+
+// The data's lines of one packed game line (its positions' lines and its own).
+Result<std::string> unpack_game(std::string_view line) {
+  const std::vector<std::string_view> w = words(line);
+  std::size_t number = 0;
+  if (w.size() < 2 || !whole_number(w[0], number))
+    return Failure{"not a packed game (a number and a result first): " + quote_for_message(line)};
+  if (w[1] == "skipped") {
+    std::size_t plies = 0, positions = 0;
+    if (w.size() != 4 || !whole_number(w[2], plies) || !whole_number(w[3], positions))
+      return Failure{"a game not played is '<number> skipped <plies> <positions>', not " + quote_for_message(line)};
+    return std::string(selfplay::GamePrefix) + std::string(line) + "\n";
+  }
+  if (!is_result(w[1])) return Failure{"game " + std::to_string(number) + ": " + quote_for_message(w[1]) + " is not a result"};
+  std::size_t next = 3;
+  chess::Position start;
+  if (w.size() >= 3 && w[2] == "fen") {
+    if (w.size() < 9) return Failure{"game " + std::to_string(number) + ": its FEN is cut short"};
+    std::string fen(w[3]);
+    for (std::size_t i = 4; i < 9; ++i) (fen += ' ') += w[i];
+    Result<chess::Position> read = chess::Position::from_fen(fen);
+    if (!read) return Failure{"game " + std::to_string(number) + ": " + read.error()};
+    start = read.value();
+    next = 9;
+  } else if (w.size() < 3 || w[2] != "startpos") {
+    return Failure{"game " + std::to_string(number) + ": 'startpos' or 'fen <FEN>' should follow the result"};
+  }
+  std::string out;
+  std::vector<chess::Move> moves;
+  chess::Position pos = start;
+  std::size_t positions = 0;
+  for (std::size_t i = next; i < w.size(); ++i) {
+    const std::size_t colon = w[i].find(':');
+    const std::string_view move_text = w[i].substr(0, colon);
+    Result<chess::Move> move = chess::parse_uci_move(pos, move_text);
+    if (!move)
+      return Failure{"game " + std::to_string(number) + ", move " + std::to_string(moves.size() + 1) + ": " +
+                     move.error()};
+    if (colon != std::string_view::npos) {
+      int score = 0;
+      if (!whole_number(w[i].substr(colon + 1), score) || score <= -100000 || score >= 100000)
+        return Failure{"game " + std::to_string(number) + ", move " + std::to_string(moves.size() + 1) + ": " +
+                       quote_for_message(w[i].substr(colon + 1)) + " is not a score in centipawns"};
+      out += selfplay::position_line(pos, score, w[1]);
+      ++positions;
+    }
+    moves.push_back(move.value());
+    pos.do_move(move.value());
+  }
+  out += selfplay::game_line(number, w[1], positions, start, moves);
+  return out;
+}
+
+// The packed line of one game of the data: its positions' lines (FEN and
+// score) and its own line, which holds the moves.
+struct DataPosition {
+  std::string fen, score;
+};
+
+Result<std::string> pack_game(const std::vector<DataPosition>& positions, std::string_view game_line) {
+  const std::vector<std::string_view> w = words(game_line.substr(selfplay::GamePrefix.size()));
+  if (w.size() >= 2 && w[1] == "skipped") {
+    if (!positions.empty()) return Failure{"a game not played has positions before it"};
+    return std::string(game_line.substr(selfplay::GamePrefix.size()));
+  }
+  // <number> <result> <plies> <positions> position fen <6 fields> moves ...
+  if (w.size() < 13 || w[4] != "position" || w[5] != "fen" || w[12] != "moves")
+    return Failure{"the game's line has no moves (data made before gambit-datagen wrote them cannot be packed)"};
+  std::string fen(w[6]);
+  for (std::size_t i = 7; i < 12; ++i) (fen += ' ') += w[i];
+  Result<chess::Position> start = chess::Position::from_fen(fen);
+  if (!start) return Failure{start.error()};
+  std::string packed = std::string(w[0]) + " " + std::string(w[1]) + " ";
+  packed += start.value().fen() == chess::Position().fen() ? "startpos" : "fen " + fen;
+  chess::Position pos = start.value();
+  std::size_t next = 0;
+  for (std::size_t i = 13; i < w.size(); ++i) {
+    Result<chess::Move> move = chess::parse_uci_move(pos, w[i]);
+    if (!move) return Failure{"move " + std::to_string(i - 12) + ": " + move.error()};
+    packed += ' ';
+    packed += w[i];
+    if (next < positions.size() && positions[next].fen == pos.fen()) {
+      packed += ':';
+      packed += positions[next++].score;
+    }
+    pos.do_move(move.value());
+  }
+  if (next < positions.size())
+    return Failure{"the position " + quote_for_message(positions[next].fen) + " is not one of the game's"};
+  return packed;
+}
+
+// A file being written: it gets its name only when it is whole (or is
+// standard output).
+class Output {
+ public:
+  explicit Output(std::string name) : name_(std::move(name)) {
+    if (name_ == "-") return;
+    std::error_code ec;
+    if (std::filesystem::exists(name_, ec)) fail(name_ + " exists: left as it is; choose another name");
+    part_ = name_ + ".part";
+    file_.open(part_, std::ios::binary | std::ios::trunc);
+    if (!file_) fail("cannot write " + part_ + ": " + std::strerror(errno));
+  }
+  ~Output() {
+    if (!part_.empty() && !done_) {
+      file_.close();
+      std::error_code ec;
+      std::filesystem::remove(part_, ec);
+    }
+  }
+  std::ostream& stream() { return name_ == "-" ? std::cout : file_; }
+  // Gives the file its name; false (said) when it could not be written whole.
+  bool finish() {
+    stream().flush();
+    if (!stream()) {
+      std::cerr << "gambit-datapack: writing " << name_ << " failed\n";
+      return false;
+    }
+    if (part_.empty()) return true;
+    file_.close();
+    std::error_code ec;
+    std::filesystem::rename(part_, name_, ec);
+    if (ec) {
+      std::cerr << "gambit-datapack: cannot name " << part_ << " " << name_ << ": " << ec.message() << "\n";
+      return false;
+    }
+    done_ = true;
+    return true;
+  }
+  [[noreturn]] static void fail(const std::string& message) {
+    std::cerr << "gambit-datapack: " << message << "\n";
+    std::exit(1);
+  }
+
+ private:
+  std::string name_, part_;
+  std::ofstream file_;
+  bool done_ = false;
+};
+
+// Reads the named file, or standard input for "-".
+class Input {
+ public:
+  explicit Input(const std::string& name) : name_(name == "-" ? "standard input" : name) {
+    if (name == "-") return;
+    file_.open(name, std::ios::binary);
+    if (!file_) {
+      std::cerr << "gambit-datapack: cannot read " << name << ": " << std::strerror(errno) << "\n";
+      std::exit(2);
+    }
+  }
+  std::istream& stream() { return file_.is_open() ? static_cast<std::istream&>(file_) : std::cin; }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  std::ifstream file_;
+};
+
+// Bad input, said with the line it is on; what was written so far is removed
+// with the Output.
+int refuse(const Input& in, std::size_t line, const std::string& why) {
+  std::cerr << "gambit-datapack: " << in.name() << ":" << line << ": " << why << "; nothing written\n";
+  return 2;
+}
+
+int pack(Input& in, Output& out) {
+  std::string line;
+  std::size_t number = 0;
+  if (!std::getline(in.stream(), line) || !line.starts_with(selfplay::SettingsPrefix))
+    return refuse(in, 1, "not gambit-datagen's data (its first line does not name the settings)");
+  ++number;
+  out.stream() << PackedHeader << '\n' << line << '\n';
+  std::vector<DataPosition> positions;
+  std::string game_text;  // the data's bytes of the game being read
+  std::size_t games = 0;
+  bool cut = false;
+  while (std::getline(in.stream(), line)) {
+    ++number;
+    if (in.stream().eof()) {
+      cut = true;  // a last line without its end: a game still being written
+      break;
+    }
+    game_text += line;
+    game_text += '\n';
+    if (line.starts_with(selfplay::GamePrefix)) {
+      Result<std::string> packed = pack_game(positions, line);
+      if (!packed) return refuse(in, number, packed.error());
+      Result<std::string> again = unpack_game(packed.value());
+      if (!again || again.value() != game_text)
+        return refuse(in, number, "this game's lines are not what its moves and scores give again");
+      out.stream() << packed.value() << '\n';
+      positions.clear();
+      game_text.clear();
+      ++games;
+      continue;
+    }
+    const std::size_t bar = line.find(" | "), bar2 = bar == std::string::npos ? bar : line.find(" | ", bar + 3);
+    int score = 0;
+    if (bar2 == std::string::npos || !whole_number(std::string_view(line).substr(bar + 3, bar2 - bar - 3), score) ||
+        !is_result(std::string_view(line).substr(bar2 + 3)))
+      return refuse(in, number, "not a line 'FEN | score | result': " + quote_for_message(line));
+    positions.push_back({line.substr(0, bar), line.substr(bar + 3, bar2 - bar - 3)});
+  }
+  if (!positions.empty() || cut)
+    std::cerr << "gambit-datapack: left out the unfinished game at the end of " << in.name() << " ("
+              << positions.size() << " positions)\n";
+  if (!out.finish()) return 1;
+  std::cerr << "gambit-datapack: " << games << " games packed\n";
+  return 0;
+}
+
+int unpack(Input& in, Output& out) {
+  std::string line;
+  std::size_t number = 0, games = 0;
+  if (!std::getline(in.stream(), line) || line != PackedHeader)
+    return refuse(in, 1, "not packed data (its first line is not '" + std::string(PackedHeader) + "')");
+  if (!std::getline(in.stream(), line) || !line.starts_with(selfplay::SettingsPrefix))
+    return refuse(in, 2, "the second line should name the data's settings ('# gambit-datagen ...')");
+  number = 2;
+  out.stream() << line << '\n';
+  while (std::getline(in.stream(), line)) {
+    ++number;
+    Result<std::string> text = unpack_game(line);
+    if (!text) return refuse(in, number, text.error());
+    out.stream() << text.value();
+    ++games;
+  }
+  if (!out.finish()) return 1;
+  std::cerr << "gambit-datapack: " << games << " games unpacked\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) usage(argc < 2 ? "a command is needed" : "pack or unpack takes an input and an output");
+  const std::string_view command = argv[1];
+  if (command != "pack" && command != "unpack") usage("unknown command '" + std::string(command) + "'");
+  Input in(argv[2]);
+  Output out(argv[3]);
+  return command == "pack" ? pack(in, out) : unpack(in, out);
+}
