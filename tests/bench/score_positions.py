@@ -19,7 +19,9 @@ With --datagen the input is gambit-datagen's data (docs/network.md: "FEN |
 score | result" lines, "# game" after each game) and so is the output, each
 position's score replaced by the engine's (White's view); a position the
 engine finds a mate in (or scores 100 pawns or more) is left out, as
-gambit-datagen leaves them out. Shares
+gambit-datagen leaves them out, and each game's line counts the positions
+kept; the first line names the data's settings and the scores' engine and
+nodes (`scores="stockfish nodes=5000"`), so gambit-datapack can keep it. Shares
 take whole games (game by game in turn), so each share is data on its own.
 
 Python 3 standard library only.
@@ -124,6 +126,16 @@ def games_of(path):
     return games
 
 
+def settings_line(args):
+    """The data's first line, naming the settings that made its games, with the scores' engine and nodes added
+    (so gambit-datagen will not go on with this file, and gambit-datapack can keep it); "" when it has none."""
+    with open(args.input, encoding="ascii") as f:
+        first = f.readline()
+    if not first.startswith("# gambit-datagen ") or not first.endswith("\n"):
+        return ""
+    return f'{first[:-1]} scores="{os.path.basename(args.engine)} nodes={args.nodes}"\n'
+
+
 def complete_games(path):
     """How many whole games the file has, cutting off a game left half written."""
     if not os.path.exists(path):
@@ -157,8 +169,10 @@ def score_games(args, games, share, shares):
                     continue  # a mate, or a tablebase win: gambit-datagen leaves such scores out too
                 white = score if fen.split()[1] == "w" else -score
                 lines.append(f"{fen} | {white} | {result}\n")
-            # The marker's last number is the game's positions: those kept.
-            out.write("".join(lines) + marker.rsplit(" ", 1)[0] + f" {len(lines)}\n")
+            # "# game <number> <result> <plies> <positions> [position ...]": the positions now those kept.
+            fields = marker.split(" ")
+            fields[5] = str(len(lines))
+            out.write("".join(lines) + " ".join(fields) + "\n")
             out.flush()
             scored += len(positions)
             if share == 0 and n % 200 == 0:
@@ -213,6 +227,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(shares) as pool:
         done = list(pool.map(lambda s: work(args, lines, s, shares), range(shares)))
     with open(args.output + ".tmp", "w", encoding="ascii") as out:
+        if args.datagen:
+            out.write(settings_line(args))
         for share in range(shares):
             with open(f"{args.output}.{share}", encoding="ascii") as part:
                 out.write(part.read())

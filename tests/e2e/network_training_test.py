@@ -3,7 +3,7 @@
 """The network's pipeline end to end, small: gambit-datagen makes positions
 (and a stopped run, rerun, makes the same file as one that was never stopped;
 two shards make the same games as one run; gambit-datapack packs them small
-and unpacks them to the same bytes), train.py learns a network from them, and alphabeta (gambit-alphabeta-bench --evaluate) computes the same
+and unpacks them to the same bytes, Stockfish's scores of them too), train.py learns a network from them, and alphabeta (gambit-alphabeta-bench --evaluate) computes the same
 centipawns for it as the trainer's own integer arithmetic.
 
     network_training_test.py GAMBIT_DATAGEN GAMBIT_ALPHABETA_BENCH TRAIN_PY GAMBIT_DATAPACK
@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 DATAGEN, BENCH, TRAIN, DATAPACK = sys.argv[1:5]
+SCORE_POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "score_positions.py")
 FAILURES = []
 
 
@@ -110,6 +111,16 @@ def check_packing(tmp, whole, stopped_games):
               f"data changed by hand ({words}) said: {said.stderr}")
     said = run(DATAPACK, "unpack", whole, out, expect=2)
     check("not packed data" in said.stderr, f"unpacking data that is not packed said: {said.stderr}")
+
+    # The same games scored again by Stockfish: packed too, the first line naming the scores' engine.
+    rescored = os.path.join(tmp, "stockfish.txt")
+    run("/usr/bin/python3", SCORE_POSITIONS, "--datagen", "--engine", "stockfish", "--nodes", "300", whole, rescored)
+    first = read(rescored).decode().split("\n", 1)[0]
+    check(first == read(whole).decode().split("\n", 1)[0] + ' scores="stockfish nodes=300"',
+          f"the rescored data's first line: {first}")
+    run(DATAPACK, "pack", rescored, rescored + ".games")
+    run(DATAPACK, "unpack", rescored + ".games", rescored + ".again")
+    check(read(rescored + ".again") == read(rescored), "Stockfish's scores packed and unpacked are not the same bytes")
 
 
 def main():
