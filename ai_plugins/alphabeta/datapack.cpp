@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // gambit-datapack: gambit-datagen's data made small enough to keep in the
-// repository (with xz, about 2 bytes a position instead of 70), and made
+// repository (with xz, about 4 bytes a position instead of 70), and made
 // again from that, byte for byte, to learn from in a later session.
 //   gambit-datapack pack DATA.txt PACKED.games
 //   gambit-datapack unpack PACKED.games DATA.txt
