@@ -22,7 +22,11 @@ engine finds a mate in (or scores 100 pawns or more) is left out, as
 gambit-datagen leaves them out, and each game's line counts the positions
 kept; the first line names the data's settings and the scores' engine and
 nodes (`scores="stockfish nodes=5000"`), so gambit-datapack can keep it. Shares
-take whole games (game by game in turn), so each share is data on its own.
+take whole games (game by game in turn), so each share is data on its own;
+the engine's hash table is cleared at each game's first position only, its
+later positions being scored with what the search of the ones before left
+(as in play; 3,162 positions of 40 games at 5,000 nodes took 20 s so, 36 s
+with the table cleared at each).
 
 Python 3 standard library only.
 """
@@ -85,8 +89,11 @@ class Engine:
             if line.split()[:1] == [word]:
                 return lines
 
-    def score(self, fen, nodes):
-        self.send("ucinewgame")
+    def score(self, fen, nodes, new_game=True):
+        """The engine's score of fen (side to move's view) after a search of nodes; new_game=False keeps what
+        its hash table holds from the position before (a game's positions, scored in turn)."""
+        if new_game:
+            self.send("ucinewgame")
         self.send(f"position fen {fen}")
         self.send(f"go nodes {nodes}")
         score = None
@@ -163,8 +170,8 @@ def score_games(args, games, share, shares):
     with open(out_path, "a", encoding="ascii") as out:
         for n, (positions, marker) in enumerate(mine[done:], start=done + 1):
             lines = []
-            for fen, result in positions:
-                score = engine.score(fen, args.nodes)
+            for i, (fen, result) in enumerate(positions):
+                score = engine.score(fen, args.nodes, new_game=i == 0)
                 if abs(score) >= KNOWN_WIN:
                     continue  # a mate, or a tablebase win: gambit-datagen leaves such scores out too
                 white = score if fen.split()[1] == "w" else -score
