@@ -176,7 +176,8 @@ class Output {
       std::filesystem::remove(part_, ec);
     }
   }
-  std::ostream& stream() { return name_ == "-" ? std::cout : file_; }
+  std::ostream& stream() { return is_standard_output() ? std::cout : file_; }
+  bool is_standard_output() const { return name_ == "-"; }
   // Gives the file its name; false (said) when it could not be written whole.
   bool finish() {
     stream().flush();
@@ -225,10 +226,11 @@ class Input {
   std::ifstream file_;
 };
 
-// Bad input, said with the line it is on; what was written so far is removed
-// with the Output.
-int refuse(const Input& in, std::size_t line, const std::string& why) {
-  std::cerr << "gambit-datapack: " << in.name() << ":" << line << ": " << why << "; nothing written\n";
+// Bad input, said with the line it is on; a file's part written so far is
+// removed with its Output (standard output has had it).
+int refuse(const Input& in, const Output& out, std::size_t line, const std::string& why) {
+  std::cerr << "gambit-datapack: " << in.name() << ":" << line << ": " << why
+            << (out.is_standard_output() ? "; stopped there\n" : "; nothing written\n");
   return 2;
 }
 
@@ -236,7 +238,7 @@ int pack(Input& in, Output& out) {
   std::string line;
   std::size_t number = 0;
   if (!std::getline(in.stream(), line) || !line.starts_with(selfplay::SettingsPrefix))
-    return refuse(in, 1, "not gambit-datagen's data (its first line does not name the settings)");
+    return refuse(in, out, 1, "not gambit-datagen's data (its first line does not name the settings)");
   ++number;
   out.stream() << PackedHeader << '\n' << line << '\n';
   std::vector<DataPosition> positions;
@@ -253,10 +255,10 @@ int pack(Input& in, Output& out) {
     game_text += '\n';
     if (line.starts_with(selfplay::GamePrefix)) {
       Result<std::string> packed = pack_game(positions, line);
-      if (!packed) return refuse(in, number, packed.error());
+      if (!packed) return refuse(in, out, number, packed.error());
       Result<std::string> again = unpack_game(packed.value());
       if (!again || again.value() != game_text)
-        return refuse(in, number, "this game's lines are not what its moves and scores give again");
+        return refuse(in, out, number, "this game's lines are not what its moves and scores give again");
       out.stream() << packed.value() << '\n';
       positions.clear();
       game_text.clear();
@@ -267,7 +269,7 @@ int pack(Input& in, Output& out) {
     int score = 0;
     if (bar2 == std::string::npos || !whole_number(std::string_view(line).substr(bar + 3, bar2 - bar - 3), score) ||
         !is_result(std::string_view(line).substr(bar2 + 3)))
-      return refuse(in, number, "not a line 'FEN | score | result': " + quote_for_message(line));
+      return refuse(in, out, number, "not a line 'FEN | score | result': " + quote_for_message(line));
     positions.push_back({line.substr(0, bar), line.substr(bar + 3, bar2 - bar - 3)});
   }
   if (!positions.empty() || cut)
@@ -282,15 +284,15 @@ int unpack(Input& in, Output& out) {
   std::string line;
   std::size_t number = 0, games = 0;
   if (!std::getline(in.stream(), line) || line != PackedHeader)
-    return refuse(in, 1, "not packed data (its first line is not '" + std::string(PackedHeader) + "')");
+    return refuse(in, out, 1, "not packed data (its first line is not '" + std::string(PackedHeader) + "')");
   if (!std::getline(in.stream(), line) || !line.starts_with(selfplay::SettingsPrefix))
-    return refuse(in, 2, "the second line should name the data's settings ('# gambit-datagen ...')");
+    return refuse(in, out, 2, "the second line should name the data's settings ('# gambit-datagen ...')");
   number = 2;
   out.stream() << line << '\n';
   while (std::getline(in.stream(), line)) {
     ++number;
     Result<std::string> text = unpack_game(line);
-    if (!text) return refuse(in, number, text.error());
+    if (!text) return refuse(in, out, number, text.error());
     out.stream() << text.value();
     ++games;
   }
