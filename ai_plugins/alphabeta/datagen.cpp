@@ -12,13 +12,14 @@
 // and after each game's positions a line "# game <number> <result> <plies>
 // <positions> position fen <FEN> moves <UCI moves>": the game itself, as a
 // UCI "position" command from where it started, from which gambit-datapack
-// makes the positions' lines again (selfplay_data.h). The file's first line names what makes its games ("#
-// gambit-datagen nodes=... seed=... shard=..."). The file is appended to game
-// by game: a rerun of the same command drops an unfinished last game and goes
-// on from the next one, so a stopped run loses at most one game; a rerun with
-// other settings, or onto a file that is not such data, is refused and the
-// file left as it is. --shard I/N plays only that slice of
-// the games (as gambit-match shards), each slice into a file of its own.
+// makes the positions' lines again (selfplay_data.h). The file's first line
+// names what makes its games ("# gambit-datagen nodes=... seed=...
+// shard=..."). The file is appended to game by game: a rerun of the same
+// command drops an unfinished last game and goes on from the next one, so a
+// stopped run loses at most one game; a rerun with other settings, or onto a
+// file that is not such data, is refused and the file left as it is.
+// --shard I/N plays only that slice of the games (as gambit-match shards),
+// each slice into a file of its own.
 // --network plays with that network (ai_plugins/nnue) instead of the
 // hand-written evaluation: the next generation's data.
 #include <algorithm>
@@ -188,6 +189,7 @@ PlayedGame play_game(alphabeta::Engine& engine, chess::Game game, const Argument
   const auto never = [] { return false; };
   int win_run = 0, draw_run = 0;
   std::optional<chess::Outcome> adjudicated;
+  // A position the data learns from: its ply in the game and the search's score (White's view).
   struct Scored {
     std::size_t ply;
     int white_score;

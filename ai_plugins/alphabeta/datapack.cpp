@@ -11,20 +11,25 @@
 //   <number> skipped <plies> <positions>        a game not played
 //   <number> <result> startpos <moves>          a game played from the start position
 //   <number> <result> fen <FEN> <moves>         ... or from another one
+//   # end <games> <positions> <FNV-1a of the data, 16 hex digits>
 // each move in UCI, followed by ":<score>" (White's view) when the position
 // it was played from is one the data learns from. pack checks, game by game,
 // that unpacking gives the data's own bytes, and refuses a file where it would
 // not; an unfinished last game (a run still going, or stopped) is left out and
-// said so. Neither command writes over a file that exists, and what it writes
-// appears only when it is whole.
+// said so. unpack refuses a packed file without its end line, or whose data
+// comes out other than the end line says (cut short, or damaged). Neither
+// command writes over a file that exists, and what it writes appears only
+// when it is whole.
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,12 +37,30 @@
 #include "ai_plugins/alphabeta/selfplay_data.h"
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
+#include "core/util/fnv1a.h"
 
 namespace {
 
 using namespace gambit;
 
 constexpr std::string_view PackedHeader = "# gambit-datapack 1";
+constexpr std::string_view EndPrefix = "# end ";
+
+// What a packed file's last line says of the data: checked when it is unpacked.
+struct DataSummary {
+  std::size_t games = 0, positions = 0;
+  std::uint64_t hash = Fnv1aStart;  // of every byte of the data
+
+  void add(std::string_view text, std::size_t game_positions) {
+    hash = fnv1a(text, hash);
+    positions += game_positions;
+  }
+  std::string end_line() const {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return std::string(EndPrefix) + std::to_string(games) + " " + std::to_string(positions) + " " + hex;
+  }
+};
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "gambit-datapack: " << problem << "\n"
@@ -118,12 +141,13 @@ Result<std::string> unpack_game(std::string_view line) {
   return out;
 }
 
-// The packed line of one game of the data: its positions' lines (FEN and
-// score) and its own line, which holds the moves.
+// A position line of the data, as written: its FEN and its score.
 struct DataPosition {
   std::string fen, score;
 };
 
+// The packed line of one game of the data, from its positions' lines and its
+// own line, which holds the moves.
 Result<std::string> pack_game(const std::vector<DataPosition>& positions, std::string_view game_line) {
   const std::vector<std::string_view> w = words(game_line.substr(selfplay::GamePrefix.size()));
   if (w.size() >= 2 && w[1] == "skipped") {
@@ -166,6 +190,8 @@ class Output {
     std::error_code ec;
     if (std::filesystem::exists(name_, ec)) fail(name_ + " exists: left as it is; choose another name");
     part_ = name_ + ".part";
+    if (std::filesystem::exists(part_, ec))
+      fail(part_ + " exists (another run writing it, or left by one): left as it is");
     file_.open(part_, std::ios::binary | std::ios::trunc);
     if (!file_) fail("cannot write " + part_ + ": " + std::strerror(errno));
   }
@@ -187,6 +213,10 @@ class Output {
     }
     if (part_.empty()) return true;
     file_.close();
+    if (!file_) {
+      std::cerr << "gambit-datapack: writing " << part_ << " failed\n";
+      return false;
+    }
     std::error_code ec;
     std::filesystem::rename(part_, name_, ec);
     if (ec) {
@@ -241,9 +271,10 @@ int pack(Input& in, Output& out) {
     return refuse(in, out, 1, "not gambit-datagen's data (its first line does not name the settings)");
   ++number;
   out.stream() << PackedHeader << '\n' << line << '\n';
+  DataSummary summary;
+  summary.add(line + "\n", 0);
   std::vector<DataPosition> positions;
   std::string game_text;  // the data's bytes of the game being read
-  std::size_t games = 0;
   bool cut = false;
   while (std::getline(in.stream(), line)) {
     ++number;
@@ -260,9 +291,10 @@ int pack(Input& in, Output& out) {
       if (!again || again.value() != game_text)
         return refuse(in, out, number, "this game's lines are not what its moves and scores give again");
       out.stream() << packed.value() << '\n';
+      summary.add(game_text, positions.size());
+      ++summary.games;
       positions.clear();
       game_text.clear();
-      ++games;
       continue;
     }
     const std::size_t bar = line.find(" | "), bar2 = bar == std::string::npos ? bar : line.find(" | ", bar + 3);
@@ -275,29 +307,46 @@ int pack(Input& in, Output& out) {
   if (!positions.empty() || cut)
     std::cerr << "gambit-datapack: left out the unfinished game at the end of " << in.name() << " ("
               << positions.size() << " positions)\n";
+  out.stream() << summary.end_line() << '\n';
   if (!out.finish()) return 1;
-  std::cerr << "gambit-datapack: " << games << " games packed\n";
+  std::cerr << "gambit-datapack: " << summary.games << " games (" << summary.positions << " positions) packed\n";
   return 0;
 }
 
 int unpack(Input& in, Output& out) {
   std::string line;
-  std::size_t number = 0, games = 0;
+  std::size_t number = 0;
   if (!std::getline(in.stream(), line) || line != PackedHeader)
     return refuse(in, out, 1, "not packed data (its first line is not '" + std::string(PackedHeader) + "')");
   if (!std::getline(in.stream(), line) || !line.starts_with(selfplay::SettingsPrefix))
     return refuse(in, out, 2, "the second line should name the data's settings ('# gambit-datagen ...')");
   number = 2;
   out.stream() << line << '\n';
+  DataSummary summary;
+  summary.add(line + "\n", 0);
+  bool ended = false;
   while (std::getline(in.stream(), line)) {
     ++number;
+    if (in.stream().eof()) return refuse(in, out, number, "cut short (its last line has no end)");
+    if (ended) return refuse(in, out, number, "lines after the end line");
+    if (line.starts_with(EndPrefix)) {
+      if (line != summary.end_line())
+        return refuse(in, out, number,
+                      "the data comes out as '" + summary.end_line().substr(EndPrefix.size()) +
+                          "' (games, positions, FNV-1a) where the end line says " +
+                          quote_for_message(line.substr(EndPrefix.size())) + ": damaged");
+      ended = true;
+      continue;
+    }
     Result<std::string> text = unpack_game(line);
     if (!text) return refuse(in, out, number, text.error());
     out.stream() << text.value();
-    ++games;
+    summary.add(text.value(), std::size_t(std::count(text.value().begin(), text.value().end(), '\n')) - 1);
+    ++summary.games;
   }
+  if (!ended) return refuse(in, out, number, "cut short (no '# end' line)");
   if (!out.finish()) return 1;
-  std::cerr << "gambit-datapack: " << games << " games unpacked\n";
+  std::cerr << "gambit-datapack: " << summary.games << " games (" << summary.positions << " positions) unpacked\n";
   return 0;
 }
 

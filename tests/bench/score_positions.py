@@ -21,7 +21,8 @@ position's score replaced by the engine's (White's view); a position the
 engine finds a mate in (or scores 100 pawns or more) is left out, as
 gambit-datagen leaves them out, and each game's line counts the positions
 kept; the first line names the data's settings and the scores' engine and
-nodes (`scores="stockfish nodes=5000"`), so gambit-datapack can keep it. Shares
+nodes and hash table (`scores="Stockfish 15.1 nodes=5000 hash=16"`), so
+gambit-datapack can keep it. Shares
 take whole games (game by game in turn), so each share is data on its own;
 the engine's hash table is cleared at each game's first position only, its
 later positions being scored with what the search of the ones before left
@@ -70,7 +71,9 @@ class Engine:
             raise SystemExit(f"score_positions: no engine {command!r} (apt-get install stockfish)")
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
-        self.wait_for("uciok")
+        names = [line.split(None, 2)[2].strip() for line in self.wait_for("uciok") if line.split()[:2] == ["id", "name"]
+                 and len(line.split()) > 2]
+        self.name = names[0] if names else os.path.basename(path)
         self.send(f"setoption name Hash value {hash_mb}")
         self.send("setoption name Threads value 1")
         self.send("isready")
@@ -134,13 +137,16 @@ def games_of(path):
 
 
 def settings_line(args):
-    """The data's first line, naming the settings that made its games, with the scores' engine and nodes added
-    (so gambit-datagen will not go on with this file, and gambit-datapack can keep it); "" when it has none."""
+    """The data's first line, naming the settings that made its games, with the scores' engine (as it names
+    itself), nodes and hash table added (so gambit-datagen will not go on with this file, and gambit-datapack can
+    keep it); "" when it has none."""
     with open(args.input, encoding="ascii") as f:
         first = f.readline()
     if not first.startswith("# gambit-datagen ") or not first.endswith("\n"):
         return ""
-    return f'{first[:-1]} scores="{os.path.basename(args.engine)} nodes={args.nodes}"\n'
+    engine = Engine(args.engine, args.hash)
+    engine.close()
+    return f'{first[:-1]} scores="{engine.name} nodes={args.nodes} hash={args.hash}"\n'
 
 
 def complete_games(path):

@@ -6,7 +6,10 @@ two shards make the same games as one run; gambit-datapack packs them small
 and unpacks them to the same bytes, Stockfish's scores of them too), train.py learns a network from them, and alphabeta (gambit-alphabeta-bench --evaluate) computes the same
 centipawns for it as the trainer's own integer arithmetic.
 
-    network_training_test.py GAMBIT_DATAGEN GAMBIT_ALPHABETA_BENCH TRAIN_PY GAMBIT_DATAPACK
+    network_training_test.py GAMBIT_DATAGEN GAMBIT_ALPHABETA_BENCH TRAIN_PY GAMBIT_DATAPACK [--stockfish]
+
+With --stockfish, only the data scored again by Stockfish (score_positions.py --datagen), packed and
+unpacked.
 """
 
 import json
@@ -16,6 +19,7 @@ import sys
 import tempfile
 
 DATAGEN, BENCH, TRAIN, DATAPACK = sys.argv[1:5]
+STOCKFISH_ONLY = sys.argv[5:] == ["--stockfish"]
 SCORE_POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "score_positions.py")
 FAILURES = []
 
@@ -47,13 +51,32 @@ def read(path):
         return f.read()
 
 
+def no_parts(tmp):
+    return not any(name.endswith(".part") for name in os.listdir(tmp))
+
+
+# A game by hand from a FEN, with en passant, castling on both sides and a promotion to a knight:
+# 1. exd6 e.p. O-O 2. b8=N Kg7 3. O-O-O, each position before a move learned from.
+SPECIAL_MOVES = """# gambit-datagen nodes=1 by-hand
+r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1 | 120 | 1.0
+r3k2r/1P6/3P4/8/8/8/8/R3K2R b KQkq - 0 1 | 250 | 1.0
+r4rk1/1P6/3P4/8/8/8/8/R3K2R w KQ - 1 2 | 300 | 1.0
+rN3rk1/8/3P4/8/8/8/8/R3K2R b KQ - 0 2 | -90 | 1.0
+rN3r2/6k1/3P4/8/8/8/8/R3K2R w KQ - 1 3 | -85 | 1.0
+# game 7 1.0 5 5 position fen r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1 moves e5d6 e8g8 b7b8n g8g7 e1c1
+"""
+
+
 def check_packing(tmp, whole, stopped_games):
     """Packed and unpacked, the data is the same bytes; bad input is refused in words, nothing written."""
     packed, unpacked = os.path.join(tmp, "whole.games"), os.path.join(tmp, "unpacked.txt")
-    run(DATAPACK, "pack", whole, packed)
+    said = run(DATAPACK, "pack", whole, packed)
+    positions = sum(1 for line in read(whole).decode().splitlines() if not line.startswith("#"))
+    check(f"12 games ({positions} positions) packed" in said.stderr, f"packing said: {said.stderr}")
     run(DATAPACK, "unpack", packed, unpacked)
     check(read(unpacked) == read(whole), "packed and unpacked, the data is not the same bytes")
     check(len(read(packed)) * 4 < len(read(whole)), f"packed {len(read(packed))} bytes of {len(read(whole))}")
+    check(no_parts(tmp), "a .part file is left after packing and unpacking")
     piped = subprocess.run([DATAPACK, "unpack", "-", "-"], input=read(packed), capture_output=True, timeout=60)
     check(piped.returncode == 0 and piped.stdout == read(whole), "unpacking through pipes gave other bytes")
 
@@ -68,31 +91,62 @@ def check_packing(tmp, whole, stopped_games):
     run(DATAPACK, "unpack", booked + ".games", booked + ".again")
     check(read(booked + ".again") == read(booked), "a book game packed and unpacked is not the same bytes")
 
-    # A run still writing its last game: that game is left out, and said so.
+    # En passant, castling both ways and an under-promotion, by hand.
+    special = os.path.join(tmp, "special.txt")
+    with open(special, "w") as f:
+        f.write(SPECIAL_MOVES)
+    run(DATAPACK, "pack", special, special + ".games")
+    check(read(special + ".games").decode().split("\n")[2] ==
+          "7 1.0 fen r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1 e5d6:120 e8g8:250 b7b8n:300 g8g7:-90 e1c1:-85",
+          f"the special moves packed as: {read(special + '.games').decode()}")
+    run(DATAPACK, "unpack", special + ".games", special + ".again")
+    check(read(special + ".again") == read(special), "the special moves packed and unpacked are not the same bytes")
+
+    # A run still writing its last game: that game is left out, and said so; the rest is the data before it.
     partial = os.path.join(tmp, "partial.txt")
     with open(partial, "wb") as f:
         f.write(read(stopped_games) + b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 30 | 0.5\nrnb")
     said = run(DATAPACK, "pack", partial, partial + ".games")
-    check("left out the unfinished game" in said.stderr and "5 games packed" in said.stderr,
+    check("left out the unfinished game" in said.stderr and "5 games (" in said.stderr,
           f"packing a file still being written said: {said.stderr}")
+    run(DATAPACK, "unpack", partial + ".games", partial + ".again")
+    check(read(partial + ".again") == read(stopped_games), "a file still being written packs to other games")
 
     # Never over a file that exists.
-    said = run(DATAPACK, "unpack", packed, whole, expect=1)
-    check("exists" in said.stderr and read(unpacked) == read(whole), f"unpacking onto the data said: {said.stderr}")
+    keep = os.path.join(tmp, "keep.txt")
+    with open(keep, "w") as f:
+        f.write("keep me\n")
+    said = run(DATAPACK, "unpack", packed, keep, expect=1)
+    check("exists" in said.stderr and read(keep) == b"keep me\n", f"unpacking onto a file said: {said.stderr}")
 
     # A damaged packed file: where and what, and no output.
     lines = read(packed).decode().split("\n")
     game = next(i for i, line in enumerate(lines) if " startpos " in line)
+    out = os.path.join(tmp, "from-damaged.txt")
+
+    def refused_unpacking(text, words):
+        damaged = os.path.join(tmp, "damaged.games")
+        with open(damaged, "w") as f:
+            f.write(text)
+        said = run(DATAPACK, "unpack", damaged, out, expect=2)
+        check(words in said.stderr and not os.path.exists(out) and no_parts(tmp),
+              f"a damaged packed file ({words}) said: {said.stderr}")
+
     moves = lines[game].split()
     moves[6] = "e1e8"
-    lines[game] = " ".join(moves)
-    damaged = os.path.join(tmp, "damaged.games")
-    with open(damaged, "w") as f:
-        f.write("\n".join(lines))
-    out = os.path.join(tmp, "from-damaged.txt")
-    said = run(DATAPACK, "unpack", damaged, out, expect=2)
-    check(f"damaged.games:{game + 1}: game {moves[0]}, move 4:" in said.stderr and not os.path.exists(out)
-          and not os.path.exists(out + ".part"), f"a damaged packed file said: {said.stderr}")
+    refused_unpacking("\n".join(lines[:game] + [" ".join(moves)] + lines[game + 1:]),
+                      f"damaged.games:{game + 1}: game {moves[0]}, move 4:")
+    scored = next(i for i, word in enumerate(lines[game].split()) if ":" in word)
+    words = lines[game].split()
+    move, score = words[scored].split(":")
+    words[scored] = f"{move}:{int(score) + 1}"
+    refused_unpacking("\n".join(lines[:game] + [" ".join(words)] + lines[game + 1:]), "damaged")
+    text = read(packed).decode()
+    refused_unpacking(text[:text.rindex("# end") - 15], "cut short (its last line has no end)")  # within a game
+    refused_unpacking(text[:-5], "cut short (its last line has no end)")
+    refused_unpacking(text[:text.rindex("# end")], "cut short (no '# end' line)")
+    said = run(DATAPACK, "unpack", whole, out, expect=2)
+    check("not packed data" in said.stderr, f"unpacking data that is not packed said: {said.stderr}")
 
     # Data whose lines are not what the moves give: refused, with the line.
     text = read(whole).decode().split("\n")
@@ -100,30 +154,33 @@ def check_packing(tmp, whole, stopped_games):
     first = next(i for i, line in enumerate(text) if " | " in line)
     flip = {" w ": " b ", " b ": " w "}
     side = " w " if " w " in text[first] else " b "
+    other_result = "0.0" if not text[first].endswith("0.0") else "1.0"
     for line, words in ((text[first].replace(" | ", " | x", 1), f"changed.txt:{first + 1}: not a line 'FEN | score"),
-                        (text[first].replace(side, flip[side], 1), "is not one of the game's")):
+                        (text[first].replace(side, flip[side], 1), "is not one of the game's"),
+                        (text[first].rsplit(" ", 1)[0] + " " + other_result, "not what its moves and scores give")):
         lines = list(text)
         lines[first] = line
         with open(changed, "w") as f:
             f.write("\n".join(lines))
         said = run(DATAPACK, "pack", changed, changed + ".games", expect=2)
-        check(words in said.stderr and not os.path.exists(changed + ".games"),
+        check(words in said.stderr and not os.path.exists(changed + ".games") and no_parts(tmp),
               f"data changed by hand ({words}) said: {said.stderr}")
-    said = run(DATAPACK, "unpack", whole, out, expect=2)
-    check("not packed data" in said.stderr, f"unpacking data that is not packed said: {said.stderr}")
 
-    # The same games scored again by Stockfish: packed too, the first line naming the scores' engine.
-    rescored = os.path.join(tmp, "stockfish.txt")
-    run("/usr/bin/python3", SCORE_POSITIONS, "--datagen", "--engine", "stockfish", "--nodes", "300", whole, rescored)
+
+def check_stockfish_scores(tmp):
+    """The same games scored again by Stockfish: packed too, the first line naming the scores' engine."""
+    data, rescored = os.path.join(tmp, "data.txt"), os.path.join(tmp, "stockfish.txt")
+    datagen(data, 4)
+    run("/usr/bin/python3", SCORE_POSITIONS, "--datagen", "--engine", "stockfish", "--nodes", "300", data, rescored)
     first = read(rescored).decode().split("\n", 1)[0]
-    check(first == read(whole).decode().split("\n", 1)[0] + ' scores="stockfish nodes=300"',
-          f"the rescored data's first line: {first}")
+    check(first.startswith(read(data).decode().split("\n", 1)[0] + ' scores="Stockfish ') and
+          first.endswith(' nodes=300 hash=16"'), f"the rescored data's first line: {first}")
     run(DATAPACK, "pack", rescored, rescored + ".games")
     run(DATAPACK, "unpack", rescored + ".games", rescored + ".again")
     check(read(rescored + ".again") == read(rescored), "Stockfish's scores packed and unpacked are not the same bytes")
 
 
-def main():
+def check_pipeline():
     with tempfile.TemporaryDirectory() as tmp:
         whole = os.path.join(tmp, "whole.txt")
         datagen(whole, 12)
@@ -254,6 +311,13 @@ def main():
         said = run("/usr/bin/python3", TRAIN, "--evaluate", damaged, fens, expect=2)
         check("checksum" in said.stderr, f"train.py --evaluate of a damaged network said: {said.stderr}")
 
+
+def main():
+    if STOCKFISH_ONLY:
+        with tempfile.TemporaryDirectory() as tmp:
+            check_stockfish_scores(tmp)
+    else:
+        check_pipeline()  # it returns early when no network was written (a failure already counted)
     if FAILURES:
         print(f"{len(FAILURES)} failed")
         sys.exit(1)
