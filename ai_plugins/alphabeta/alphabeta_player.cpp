@@ -24,7 +24,7 @@ class AlphaBetaPlayer final : public sdk::Player {
   // model is another opponent to the scores store, and its measured ratings
   // (gambit_alphabeta.ratings) name the version they measured.
   static_assert(alphabeta::ModelVersion == 6, "raise the minor version with the level model");
-  static constexpr const char* Version = "1.6.13";
+  static constexpr const char* Version = "1.6.14";
   static constexpr const char* Description =
       N_("A real chess engine: iterative deepening principal variation search with a transposition table, "
       "quiescence search, null-move pruning and late move reductions.");
