@@ -22,7 +22,6 @@
 // when it is whole.
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +29,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,7 @@
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
 #include "core/util/fnv1a.h"
+#include "core/util/parse_number.h"
 
 namespace {
 
@@ -81,10 +83,14 @@ std::vector<std::string_view> words(std::string_view text) {
   return out;
 }
 
+// The whole number text spells (parse_number.h) when it lies in [low, high].
 template <class T>
-bool whole_number(std::string_view text, T& value) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+bool whole_number(std::string_view text, T& value, std::int64_t low = 0,
+                  std::int64_t high = std::numeric_limits<std::int32_t>::max()) {
+  const std::optional<std::int64_t> n = parse_int64(text);
+  if (!n || *n < low || *n > high) return false;
+  value = T(*n);
+  return true;
 }
 
 bool is_result(std::string_view r) { return r == "1.0" || r == "0.5" || r == "0.0"; }
@@ -128,7 +134,7 @@ Result<std::string> unpack_game(std::string_view line) {
                      move.error()};
     if (colon != std::string_view::npos) {
       int score = 0;
-      if (!whole_number(w[i].substr(colon + 1), score) || score <= -100000 || score >= 100000)
+      if (!whole_number(w[i].substr(colon + 1), score, -99999, 99999))
         return Failure{"game " + std::to_string(number) + ", move " + std::to_string(moves.size() + 1) + ": " +
                        quote_for_message(w[i].substr(colon + 1)) + " is not a score in centipawns"};
       out += selfplay::position_line(pos, score, w[1]);
@@ -299,7 +305,8 @@ int pack(Input& in, Output& out) {
     }
     const std::size_t bar = line.find(" | "), bar2 = bar == std::string::npos ? bar : line.find(" | ", bar + 3);
     int score = 0;
-    if (bar2 == std::string::npos || !whole_number(std::string_view(line).substr(bar + 3, bar2 - bar - 3), score) ||
+    if (bar2 == std::string::npos || !whole_number(std::string_view(line).substr(bar + 3, bar2 - bar - 3), score,
+                                              std::numeric_limits<std::int32_t>::min()) ||
         !is_result(std::string_view(line).substr(bar2 + 3)))
       return refuse(in, out, number, "not a line 'FEN | score | result': " + quote_for_message(line));
     positions.push_back({line.substr(0, bar), line.substr(bar + 3, bar2 - bar - 3)});
