@@ -40,6 +40,7 @@
 #include "core/chess/uci.h"
 #include "core/util/fnv1a.h"
 #include "core/util/parse_number.h"
+#include "core/util/words.h"
 
 namespace {
 
@@ -53,9 +54,13 @@ struct DataSummary {
   std::size_t games = 0, positions = 0;
   std::uint64_t hash = Fnv1aStart;  // of every byte of the data
 
-  void add(std::string_view text, std::size_t game_positions) {
+  // The data's header line: hashed, not a game.
+  void add_header(std::string_view text) { hash = fnv1a(text, hash); }
+  // One game's lines of data: its positions' lines and its own.
+  void add_game(std::string_view text, std::size_t game_positions) {
     hash = fnv1a(text, hash);
     positions += game_positions;
+    ++games;
   }
   std::string end_line() const {
     char hex[17];
@@ -72,17 +77,6 @@ struct DataSummary {
   std::exit(2);
 }
 
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t end = std::min(text.find(' ', i), text.size());
-    if (end > i) out.push_back(text.substr(i, end - i));
-    i = end + 1;
-  }
-  return out;
-}
-
 // The whole number text spells (parse_number.h) when it lies in [low, high].
 template <class T>
 bool whole_number(std::string_view text, T& value, std::int64_t low = 0,
@@ -97,7 +91,7 @@ bool is_result(std::string_view r) { return r == "1.0" || r == "0.5" || r == "0.
 
 // The data's lines of one packed game line (its positions' lines and its own).
 Result<std::string> unpack_game(std::string_view line) {
-  const std::vector<std::string_view> w = words(line);
+  const std::vector<std::string_view> w = word_views(line);
   std::size_t number = 0;
   if (w.size() < 2 || !whole_number(w[0], number))
     return Failure{"not a packed game (a number and a result first): " + quote_for_message(line)};
@@ -155,7 +149,7 @@ struct DataPosition {
 // The packed line of one game of the data, from its positions' lines and its
 // own line, which holds the moves.
 Result<std::string> pack_game(const std::vector<DataPosition>& positions, std::string_view game_line) {
-  const std::vector<std::string_view> w = words(game_line.substr(selfplay::GamePrefix.size()));
+  const std::vector<std::string_view> w = word_views(game_line.substr(selfplay::GamePrefix.size()));
   if (w.size() >= 2 && w[1] == "skipped") {
     if (!positions.empty()) return Failure{"a game not played has positions before it"};
     return std::string(game_line.substr(selfplay::GamePrefix.size()));
@@ -278,7 +272,7 @@ int pack(Input& in, Output& out) {
   ++number;
   out.stream() << PackedHeader << '\n' << line << '\n';
   DataSummary summary;
-  summary.add(line + "\n", 0);
+  summary.add_header(line + "\n");
   std::vector<DataPosition> positions;
   std::string game_text;  // the data's bytes of the game being read
   bool cut = false;
@@ -297,8 +291,7 @@ int pack(Input& in, Output& out) {
       if (!again || again.value() != game_text)
         return refuse(in, out, number, "this game's lines are not what its moves and scores give again");
       out.stream() << packed.value() << '\n';
-      summary.add(game_text, positions.size());
-      ++summary.games;
+      summary.add_game(game_text, positions.size());
       positions.clear();
       game_text.clear();
       continue;
@@ -330,7 +323,7 @@ int unpack(Input& in, Output& out) {
   number = 2;
   out.stream() << line << '\n';
   DataSummary summary;
-  summary.add(line + "\n", 0);
+  summary.add_header(line + "\n");
   bool ended = false;
   while (std::getline(in.stream(), line)) {
     ++number;
@@ -348,8 +341,7 @@ int unpack(Input& in, Output& out) {
     Result<std::string> text = unpack_game(line);
     if (!text) return refuse(in, out, number, text.error());
     out.stream() << text.value();
-    summary.add(text.value(), std::size_t(std::count(text.value().begin(), text.value().end(), '\n')) - 1);
-    ++summary.games;
+    summary.add_game(text.value(), std::size_t(std::count(text.value().begin(), text.value().end(), '\n')) - 1);
   }
   if (!ended) return refuse(in, out, number, "cut short (no '# end' line)");
   if (!out.finish()) return 1;

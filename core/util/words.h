@@ -10,15 +10,23 @@
 
 namespace gambit {
 
-inline std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> words;
-  std::size_t at = text.find_first_not_of(" \t\r\n");
+// The words of text as views into it, in order; none for a text of whitespace.
+inline std::vector<std::string_view> word_views(std::string_view text) {
+  constexpr std::string_view Whitespace = " \t\r\n";
+  std::vector<std::string_view> words;
+  std::size_t at = text.find_first_not_of(Whitespace);
   while (at != std::string_view::npos) {
-    const std::size_t end = text.find_first_of(" \t\r\n", at);
-    words.emplace_back(text.substr(at, end == std::string_view::npos ? text.npos : end - at));
-    at = end == std::string_view::npos ? end : text.find_first_not_of(" \t\r\n", end);
+    const std::size_t end = text.find_first_of(Whitespace, at);
+    words.push_back(text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at));
+    at = end == std::string_view::npos ? end : text.find_first_not_of(Whitespace, end);
   }
   return words;
+}
+
+// The words of text as strings of their own.
+inline std::vector<std::string> split_words(std::string_view text) {
+  const std::vector<std::string_view> views = word_views(text);
+  return {views.begin(), views.end()};
 }
 
 // The pieces of text between each `separator`, empty ones included: "a\t\tb"

@@ -14,8 +14,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Time a plugin gets beyond its thinking time before it loses the move:
-// players::Grace, less when the clock cannot afford it, but never under MinGrace.
+// Time a plugin gets beyond st's time per move before its move is given up
+// (players::Grace); with a clock, what clock_deadline() keeps back at most and
+// gives at least.
 constexpr std::chrono::milliseconds MaxGrace = players::Grace;
 constexpr std::chrono::milliseconds MinGrace = 100ms;
 
@@ -51,13 +52,9 @@ Result<chess::Move> parse_user_move(const chess::Position& pos, std::string_view
 
 }  // namespace
 
-std::int64_t move_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, int moves_to_go) {
-  remaining_ms = std::max<std::int64_t>(remaining_ms, 0);
-  const std::int64_t divisor = moves_to_go > 0 ? std::min(moves_to_go + 1, 30) : 30;
-  std::int64_t budget = remaining_ms / divisor + increment_ms * 8 / 10;
-  budget = std::max<std::int64_t>(budget, 5);
-  budget = std::min(budget, remaining_ms / 2);
-  return std::max<std::int64_t>(budget, 1);
+std::chrono::milliseconds clock_deadline(std::int64_t clock_ms) {
+  const std::chrono::milliseconds clock{std::max<std::int64_t>(clock_ms, 0)};
+  return std::max(MinGrace, clock - std::min(clock / 10, MaxGrace));
 }
 
 Session::Session(SessionSettings settings) : settings_(std::move(settings)) {}
@@ -75,14 +72,17 @@ players::Limits Session::limits() const {
   if (seconds_per_move_ms_ > 0) {
     limits.movetime_ms = seconds_per_move_ms_;
   } else if (engine_clock_ms_ >= 0) {
-    int moves_to_go = 0;
+    // The clocks go to the player as they are, so that its own time management
+    // spends them (as UCI's go wtime/btime does and gambit-match does).
+    limits.time_ms[engine_color_] = engine_clock_ms_;
+    limits.time_ms[~engine_color_] = opponent_clock_ms_;
+    limits.increment_ms = {increment_ms_, increment_ms_};
     if (moves_per_session_ > 0) {
       // The engine's moves so far in this game, counted from the start position.
       const bool started_on_move = game_.start().side_to_move() == game_.position().side_to_move();
       const int made = int((game_.moves().size() - (started_on_move ? 0 : 1)) / 2);
-      moves_to_go = moves_per_session_ - made % moves_per_session_;
+      limits.moves_to_go = moves_per_session_ - made % moves_per_session_;
     }
-    limits.movetime_ms = move_budget_ms(engine_clock_ms_, increment_ms_, moves_to_go);
   }
   return limits;
 }
@@ -168,13 +168,10 @@ void Session::maybe_think(Reply& reply) {
   const std::size_t ply = game_.moves().size();
   request.draw_offered = draw_offer_ply_ && (ply == *draw_offer_ply_ || ply == *draw_offer_ply_ + 1);
   draw_offer_ply_.reset();
-  if (request.limits.movetime_ms > 0) {
-    std::chrono::milliseconds grace = MaxGrace;
-    if (seconds_per_move_ms_ == 0 && engine_clock_ms_ >= 0)
-      grace = std::clamp(std::chrono::milliseconds((engine_clock_ms_ - request.limits.movetime_ms) / 2), MinGrace,
-                         MaxGrace);
-    request.hard_deadline = std::chrono::milliseconds(request.limits.movetime_ms) + grace;
-  }
+  if (request.limits.movetime_ms > 0)
+    request.hard_deadline = std::chrono::milliseconds(request.limits.movetime_ms) + MaxGrace;
+  else if (request.limits.has_clock(engine_color_))
+    request.hard_deadline = clock_deadline(engine_clock_ms_);
   thinking_ = true;
   search_root_ = game_.position();
   last_score_cp_.reset();

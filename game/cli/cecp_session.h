@@ -73,11 +73,11 @@ struct Reply {
   bool quit = false;
 };
 
-// The milliseconds to think on one move with `remaining_ms` on the clock:
-// remaining / min(moves_to_go + 1, 30) (remaining / 30 when moves_to_go is 0,
-// i.e. the rest of the game) plus 0.8 of the increment; at least 5 ms, never
-// more than half the remaining time, and always at least 1 ms.
-std::int64_t move_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, int moves_to_go);
+// When a search on a clock of clock_ms is given up (the plugin hung), so that
+// its stand-in move still beats the flag: the clock less a tenth of it (at most
+// players::Grace less), but never under 100 ms. The player's own time
+// management spends far less (alphabeta: a quarter of the clock at most).
+std::chrono::milliseconds clock_deadline(std::int64_t clock_ms);
 
 class Session {
  public:

@@ -466,15 +466,32 @@ TEST(CecpSession, TimeControlsBecomeLimits) {
   EXPECT_EQ(reply.search->request.hard_deadline, players::MoveRequest::NoDeadline);
   send_quietly(session, {"force"});
 
-  // 40 moves in 5 minutes, 300 s left: 40 to go, a thirtieth.
-  send_quietly(session, {"level 40 5 0", "time 30000", "otim 30000"});
-  EXPECT_EQ(session.limits().movetime_ms, 10'000);
-  // Sudden death with increment: remaining/30 + 0.8 * increment.
-  send_quietly(session, {"level 0 1 2", "time 6000"});
-  EXPECT_EQ(session.limits().movetime_ms, 60'000 / 30 + 1600);
-  // Last move before the time control: half the clock at most.
-  send_quietly(session, {"new", "force", "level 1 1 0", "time 1000"});
-  EXPECT_EQ(session.limits().movetime_ms, 5000);
+  // 40 moves in 5 minutes, 30 s left on each clock: the clocks go to the
+  // player, with the moves to the time control (the engine has made none).
+  send_quietly(session, {"level 40 5 0", "time 3000", "otim 2500"});
+  players::Limits limits = session.limits();
+  EXPECT_EQ(limits.movetime_ms, 0);
+  EXPECT_EQ(limits.time_ms[chess::BLACK], 30'000);  // the engine plays Black here
+  EXPECT_EQ(limits.time_ms[chess::WHITE], 25'000);
+  EXPECT_EQ(limits.moves_to_go, 40);
+  EXPECT_EQ(limits.increment_ms[chess::BLACK], 0);
+  // Sudden death with an increment: no moves to go; a fraction of a second kept.
+  send_quietly(session, {"level 0 1 2.5", "time 6000"});
+  limits = session.limits();
+  EXPECT_EQ(limits.time_ms[chess::BLACK], 60'000);
+  EXPECT_EQ(limits.increment_ms[chess::BLACK], 2500);
+  EXPECT_EQ(limits.increment_ms[chess::WHITE], 2500);
+  EXPECT_EQ(limits.moves_to_go, 0);
+  // Moves to go count the engine's moves in the game: after e4 e5 Nf3 it has made one.
+  send_quietly(session, {"new", "force", "level 40 5 0", "e2e4", "e7e5", "g1f3", "time 29000"});
+  EXPECT_EQ(session.limits().moves_to_go, 39);
+  // The search on a clock is given up a tenth of the clock early, so that a
+  // stand-in move still beats the flag.
+  reply = send(session, "go");
+  ASSERT_TRUE(reply.search);
+  EXPECT_EQ(reply.search->request.limits.time_ms[chess::BLACK], 290'000);
+  EXPECT_EQ(reply.search->request.hard_deadline, std::chrono::milliseconds(289'000));
+  send_quietly(session, {"force"});
   // st is exact and replaces level; sd limits the depth.
   send_quietly(session, {"st 2", "sd 4"});
   EXPECT_EQ(session.limits().movetime_ms, 2000);
@@ -490,15 +507,12 @@ TEST(CecpSession, TimeControlsBecomeLimits) {
   EXPECT_EQ(session.limits().movetime_ms, 2000);
 }
 
-TEST(CecpSession, MoveBudget) {
-  EXPECT_EQ(move_budget_ms(300'000, 0, 0), 10'000);
-  EXPECT_EQ(move_budget_ms(300'000, 0, 9), 30'000);
-  EXPECT_EQ(move_budget_ms(60'000, 1000, 0), 2800);
-  EXPECT_EQ(move_budget_ms(1000, 5000, 0), 500);  // never more than half the clock
-  EXPECT_EQ(move_budget_ms(60'000, 0, 1), 30'000);
-  EXPECT_EQ(move_budget_ms(100, 0, 0), 5);  // at least a few ms
-  EXPECT_EQ(move_budget_ms(6, 0, 0), 3);
-  EXPECT_EQ(move_budget_ms(0, 0, 0), 1);
+TEST(CecpSession, ClockDeadline) {
+  EXPECT_EQ(clock_deadline(300'000), std::chrono::milliseconds(299'000));  // at most a second kept back
+  EXPECT_EQ(clock_deadline(5000), std::chrono::milliseconds(4500));        // else a tenth
+  EXPECT_EQ(clock_deadline(300), std::chrono::milliseconds(270));
+  EXPECT_EQ(clock_deadline(50), std::chrono::milliseconds(100));  // never under 100 ms
+  EXPECT_EQ(clock_deadline(-5), std::chrono::milliseconds(100));
 }
 
 }  // namespace
