@@ -76,7 +76,8 @@ struct Reply {
 // When a search on a clock of clock_ms is given up (the plugin hung), so that
 // its stand-in move still beats the flag: the clock less a tenth of it (at most
 // players::Grace less), but never under 100 ms. The player's own time
-// management spends far less (alphabeta: a quarter of the clock at most).
+// management spends far less (alphabeta: a quarter of the clock and the
+// increment at most).
 std::chrono::milliseconds clock_deadline(std::int64_t clock_ms);
 
 class Session {
