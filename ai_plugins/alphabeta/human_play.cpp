@@ -21,23 +21,13 @@ using chess::Position;
 using ai::Value;
 
 // The model's settings at some target ratings; strength_for interpolates
-// between them (the node budget geometrically). Tuned by the calibration
-// (tests/bench/calibrate_levels.py; docs/levels.md). Version 3 measured its
-// settings (526 games at 10+0.1): those of 600..1200 played 110..170 Elo above
-// their labels, 1400 and 2000 at theirs, 1600 and 1800 about 100 above, 2200
-// about 140 below. Version 4 puts every anchor from 600 to 1800 where those
-// measurements say its target lies (interpolating between the measured
-// settings); 400 is an extrapolation, weaker than anything measured; from 2000
-// up the budget is spent on one search of the position (RootSearchFrom).
-// Version 4 measured (1852 games): every preset within its margin of its label
-// but 600, at 703 +/- 91; version 5 moves the 600 anchor to where the 400..600
-// segment met 600 by that measurement (a quarter of the way up from 400, taking
-// the 400 anchor as 139 Elo below, the measured step from 600 to 800) and the
-// 400 anchor below it. Nothing else changes: 800 and up play as in version 4.
-// Version 5 measured (2892 games, margins 47..75): 600 at 660 +/- 67, but 800
-// at 871 +/- 60 and 1000 at 1070 +/- 50, above their labels; version 6 moves
-// those two anchors where that measurement puts 800 and 1000 (interpolating
-// between the measured settings at 600, 800 and 1000); the rest is unchanged.
+// between them (the node budget geometrically). The calibration
+// (tests/bench/calibrate_levels.py) places them: each anchor from 600 to 1800
+// sits where its measurements put that target, interpolating between the
+// measured settings; 400 is an extrapolation, weaker than anything measured;
+// from 2000 up the budget is spent on one search of the position
+// (RootSearchFrom). docs/levels.md gives what each level measured and how
+// each anchor got where it is.
 struct Anchor {
   int elo;
   std::int64_t nodes;

@@ -37,11 +37,11 @@ struct EngineConfig {
   // Full strength plays with the tuned weights; the rated levels keep the
   // hand-set ones they were measured with (human_play.h, ModelVersion).
   ai::Weights weights = ai::Weights::Tuned;
-  // Search refinements added after the levels were calibrated (the static
+  // Search refinements the rated levels were not calibrated with (the static
   // evaluation corrected by pawn structure, singular extensions, ProbCut,
   // history maluses, fail-high values leaned toward beta, ...; each an
   // `if (Refined ...)` of search<Node, Refined>). A rated level turns them
-  // off, so it searches as it did when it was measured.
+  // off, so it searches as in the games that measured it.
   bool refinements = true;
   // The neural evaluation (ai_plugins/nnue): when set, positions of standard
   // chess are evaluated by it instead of the weights above. Only full
@@ -86,8 +86,8 @@ class Engine {
   struct RootMove;
   enum NodeType { NonPV, PV, Root };
 
-  // Refined: the search with the refinements added after the levels were
-  // measured (EngineConfig::refinements), the one mechanism that keeps them
+  // Refined: the search with the refinements the levels were not measured
+  // with (EngineConfig::refinements), the one mechanism that keeps them
   // apart: every refinement is `if (Refined ...)` or a helper taking it, so a
   // rated level's search (search<Root, false>) is the one it was measured
   // with, and neither pays for the other's branches.

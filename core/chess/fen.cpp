@@ -495,4 +495,10 @@ std::string Position::fen() const {
   return out;
 }
 
+bool looks_like_fen(std::string_view text) {
+  const std::string_view first = text.substr(0, text.find_first_of(" \t"));
+  if (first.find('/') == std::string_view::npos) return false;
+  return first.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string_view::npos;
+}
+
 }  // namespace gambit::chess

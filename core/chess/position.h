@@ -127,4 +127,8 @@ class Position {
   std::uint8_t checks_[COLOR_NB]{};
 };
 
+// Text whose first word could only be a FEN's piece placement ("rnbqkbnr/pppp..."):
+// ranks of piece letters and digits, separated by '/'. A path never looks so.
+bool looks_like_fen(std::string_view text);
+
 }  // namespace gambit::chess

@@ -7,6 +7,11 @@
 
 namespace gambit::config {
 
+void Settings::isolate_all(const std::string& mode) {
+  isolation = mode;
+  for (SeatConfig* seat : {&white, &black, &hint, &demo.white, &demo.black}) seat->isolation.clear();
+}
+
 SeatConfig Settings::with_isolation_kept(SeatConfig seat, chess::Color side) const {
   if (seat.human()) return seat;
   for (const SeatConfig* set : {&this->seat(side), &this->seat(~side)})

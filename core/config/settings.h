@@ -121,8 +121,8 @@ struct UiSettings {
 
 // Levels a plugin has renamed, as older configuration files may name them: a
 // level read as `old` of plugin `player` is taken as `now` (alphabeta's levels
-// are named by their rating since Gambit 1.1; these are the ratings the old
-// levels measured, docs/levels.md).
+// are named by their rating; these are the ratings the old levels measured,
+// docs/levels.md).
 struct RenamedLevel {
   std::string_view player, old, now;
 };
@@ -230,6 +230,9 @@ struct Settings {
   // runs belongs to the player it was set for, also when a game is resumed or
   // a level is chosen for the person. Unchanged when neither seat has its player.
   SeatConfig with_isolation_kept(SeatConfig seat, chess::Color side) const;
+  // Every plugin runs as `mode` says ("process" or "in-process"; a command
+  // line's --isolation), whatever [plugins] and the seats said.
+  void isolate_all(const std::string& mode);
 
   // Where each value was read, by dotted key: "white.player", "white.level",
   // "white.options.depth", "plugins.paths", "game.variant", "ui.theme", "clock.minutes",

@@ -71,12 +71,6 @@ chess::Game game_from_pgn(const chess::PgnGame& pgn) {
   return game;
 }
 
-bool looks_like_fen(const std::string& text) {
-  const std::string first = text.substr(0, text.find_first_of(" \t"));
-  if (first.find('/') == std::string::npos) return false;
-  return first.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string::npos;
-}
-
 bool side_has_moved(const chess::Game& game, chess::Color side) {
   const bool first = game.start().side_to_move() == side;
   return game.moves().size() >= (first ? 1u : 2u);
@@ -101,7 +95,7 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
   const std::string text =
       begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
   if (text.empty()) return Failure{tr("type a position in FEN, or the path of a PGN file")};
-  if (looks_like_fen(text)) {
+  if (chess::looks_like_fen(text)) {
     auto position = chess::Position::from_fen(text, variant);
     // TRANSLATORS: {reason} is what is wrong with the position typed.
     if (!position) return Failure{fill(tr("this is not a valid FEN: {reason}"), {{"reason", position.error()}})};
@@ -111,7 +105,7 @@ Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant va
   if (!read) return Failure{read.error()};
   const std::string& contents = read.value();
   const std::string line = contents.substr(0, contents.find('\n'));
-  if (looks_like_fen(line)) {
+  if (chess::looks_like_fen(line)) {
     auto position = chess::Position::from_fen(line, variant);
     if (!position)
       return Failure{

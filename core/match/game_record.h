@@ -70,10 +70,6 @@ std::string game_line(const chess::PgnGame& game);
 // resignation, a loss on time, an agreement) or an end by the rules.
 bool finished_game(const chess::PgnGame& game);
 
-// Text whose first word could only be a FEN's piece placement ("rnbqkbnr/pppp..."):
-// ranks of piece letters and digits, separated by '/'. A path never looks so.
-bool looks_like_fen(const std::string& text);
-
 // Whether `side` has made a move in the game's record (as lichess counts it
 // for Abort and for the clock: each side's first move).
 bool side_has_moved(const chess::Game& game, chess::Color side);

@@ -45,6 +45,10 @@ void play_one_move(chess::Game& game, players::PluginPlayer& player, const TimeC
 
 }  // namespace
 
+std::string TimeControl::text() const {
+  return movetime_ms > 0 ? "movetime " + std::to_string(movetime_ms) + " ms" : "clock " + pgn_tag();
+}
+
 std::string TimeControl::pgn_tag() const {
   if (movetime_ms > 0 || (initial_ms == 0 && increment_ms == 0)) return "-";
   return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);

@@ -27,6 +27,8 @@ struct TimeControl {
 
   // PGN TimeControl tag value: "60+0.5" for clocks, "-" for a fixed move time.
   std::string pgn_tag() const;
+  // For people and results files: "movetime 100 ms", or "clock 60+0.5".
+  std::string text() const;
 };
 
 // A finished game: the record with its outcome, and a PGN of it.

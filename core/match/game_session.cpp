@@ -63,6 +63,22 @@ Result<std::unique_ptr<GameSession>> GameSession::create(std::array<players::Sea
   return session;
 }
 
+// Ends a public call that can make events: its events go to the listener then,
+// with the session whole again.
+struct GameSession::Publication {
+  Publication(GameSession& session, TimePoint now) : session(session), now(now) {}
+  ~Publication() { session.publish(now); }
+  Publication(const Publication&) = delete;
+  Publication& operator=(const Publication&) = delete;
+  GameSession& session;
+  TimePoint now;
+};
+
+void GameSession::publish(TimePoint now) {
+  for (; published_ < events_.size(); ++published_)
+    if (listener_) listener_(*this, events_[published_], now);
+}
+
 void GameSession::cancel_searches() {
   for (AiPlayer* ai : {&ai_[chess::WHITE], &ai_[chess::BLACK], &hint_ai_}) {
     if (!ai->search.cancel()) *ai = AiPlayer{};  // abandoned: a fresh player is made when needed
@@ -89,6 +105,7 @@ void GameSession::new_game(chess::Game game, TimePoint now,
   refused_offer_.reset();
   comments_.assign(game_.moves().size(), {});
   events_.clear();
+  published_ = 0;
   for (chess::Color side : {chess::WHITE, chess::BLACK}) {
     AiPlayer& ai = ai_[side];
     if (!ai.player || !ai.player->usable()) continue;
@@ -178,6 +195,7 @@ void GameSession::note_if_over() {
 }
 
 bool GameSession::play_human_move(chess::Move move, TimePoint now) {
+  const Publication publication(*this, now);
   if (!human_to_move() || !game_.position().is_legal(move)) return false;
   const chess::Color side = game_.position().side_to_move();
   hint_ai_.search.cancel();
@@ -262,6 +280,7 @@ void GameSession::take_hint() {
 }
 
 void GameSession::update(TimePoint now) {
+  const Publication publication(*this, now);
   take_hint();
   if (game_.is_over()) return;
   const chess::Color side = game_.position().side_to_move();
@@ -301,7 +320,10 @@ void GameSession::update(TimePoint now) {
   }
 }
 
-std::vector<SessionEvent> GameSession::take_events() { return std::exchange(events_, {}); }
+std::vector<SessionEvent> GameSession::take_events() {
+  published_ = 0;
+  return std::exchange(events_, {});
+}
 
 bool GameSession::can_undo() const {
   if (!has_human() || game_.is_over()) return false;
@@ -312,6 +334,7 @@ bool GameSession::can_undo() const {
 }
 
 bool GameSession::undo(TimePoint now) {
+  const Publication publication(*this, now);
   if (!can_undo()) return false;
   cancel_searches();
   bool took_human_move = false;
@@ -340,6 +363,7 @@ std::optional<chess::Termination> GameSession::claimable_draw() const {
 }
 
 bool GameSession::claim_draw(TimePoint now) {
+  const Publication publication(*this, now);
   if (!claimable_draw()) return false;
   stop_clock(now);
   if (!game_.claim_draw()) return false;
@@ -373,6 +397,7 @@ bool GameSession::offer_draw() {
 }
 
 bool GameSession::accept_draw(TimePoint now) {
+  const Publication publication(*this, now);
   if (!draw_offered_to_human()) return false;
   stop_clock(now);
   game_.agree_draw();
@@ -384,6 +409,7 @@ bool GameSession::accept_draw(TimePoint now) {
 bool GameSession::can_resign() const { return !game_.is_over() && has_human(); }
 
 bool GameSession::resign(TimePoint now) {
+  const Publication publication(*this, now);
   if (!can_resign()) return false;
   stop_clock(now);
   chess::Color side = game_.position().side_to_move();
@@ -394,7 +420,8 @@ bool GameSession::resign(TimePoint now) {
   return true;
 }
 
-bool GameSession::request_hint(TimePoint) {
+bool GameSession::request_hint(TimePoint now) {
+  const Publication publication(*this, now);
   if (!hint_ || !human_to_move() || hint_pending()) return false;
   if (!hint_ai_.player || !hint_ai_.player->usable()) {
     auto fresh = make_ai(*hint_);

@@ -42,6 +42,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -115,6 +116,19 @@ class GameSession {
   void update(TimePoint now);
   // Events since the last call, oldest first.
   std::vector<SessionEvent> take_events();
+  // Who hears each event as it happens, besides the owner (core/recording's
+  // Recorder: the store sees each move and the end there). Called on the
+  // owner's thread at the end of the call that made the events
+  // (play_human_move, update, undo, claim_draw, accept_draw, resign,
+  // request_hint), once per event and in order, with the session whole again
+  // (the move made, the clocks charged, the end reported) and now the call's
+  // time; take_events still hands every event to the owner afterwards.
+  // new_game's own events (a game over at once: a forfeit) wait for the next
+  // such call, so that the listener hears of the new game first. The
+  // listener reads the session and must not change it. One listener at a
+  // time: setting another replaces it, an empty one removes it.
+  using Listener = std::function<void(const GameSession&, const SessionEvent&, TimePoint now)>;
+  void set_listener(Listener listener) { listener_ = std::move(listener); }
 
   bool can_undo() const;
   bool undo(TimePoint now);
@@ -205,6 +219,10 @@ class GameSession {
   bool turn_timed() const;
   void take_hint();
   void cancel_searches();
+  // Gives the listener the events not yet given to it (each public call that
+  // can make events ends so: Publication).
+  struct Publication;
+  void publish(TimePoint now);
 
   std::array<players::Seat, chess::COLOR_NB> seats_;
   std::array<AiPlayer, chess::COLOR_NB> ai_;
@@ -232,6 +250,8 @@ class GameSession {
 
   bool reported_over_ = false;
   std::vector<SessionEvent> events_;
+  std::size_t published_ = 0;  // events_ given to the listener so far
+  Listener listener_;
 };
 
 }  // namespace gambit::match

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <sstream>
 #include <thread>
 #include <tuple>
 
@@ -12,6 +14,8 @@
 #include "core/match/elo.h"
 #include "core/match/game_record.h"
 #include "core/players/options.h"
+#include "core/util/fnv1a.h"
+#include "core/util/local_time.h"
 #include "core/util/splitmix64.h"
 
 namespace gambit::match {
@@ -141,7 +145,7 @@ void MatchPlay::play(std::size_t number) {
   const players::Seat& black = setup_.competitors[1 - white_index];
   const Opening& opening = setup_.book->for_game(index, results_.seed);
 
-  const std::int64_t started_at = std::int64_t(std::time(nullptr));
+  const std::int64_t started_at = unix_now();
   std::string failure;
   auto white_player =
       players::PluginPlayer::create(white.plugin, options_for_game(white, results_.seed, index, 0), white.isolation);
@@ -191,7 +195,7 @@ void MatchPlay::play(std::size_t number) {
     setup_.pgn->flush();
   }
   if (setup_.record) {
-    if (auto recorded = setup_.record(*played, white, black, started_at, std::int64_t(std::time(nullptr)))) {
+    if (auto recorded = setup_.record(*played, white, black, started_at, unix_now())) {
       ++recorded_;
     } else {
       ++failures_;
@@ -208,6 +212,74 @@ void MatchPlay::play(std::size_t number) {
     update_sprt();
   }
   say(setup_.out, lines);
+}
+
+Result<MatchTerms> read_match_terms(std::int64_t movetime_ms, const std::string& tc_text, const std::string& shard_text,
+                                    std::optional<std::vector<std::string>> sprt_words) {
+  MatchTerms terms;
+  terms.tc = TimeControl{movetime_ms > 0 ? movetime_ms : 100, 0, 0};
+  if (!tc_text.empty()) {
+    auto parsed = parse_time_control(tc_text);
+    if (!parsed) return Failure{"--tc " + parsed.error()};
+    terms.tc = *parsed;
+  }
+  if (!shard_text.empty()) {
+    auto parsed = parse_shard(shard_text);
+    if (!parsed) return Failure{"--shard: " + parsed.error()};
+    terms.shard = *parsed;
+  }
+  if (sprt_words) {
+    std::erase(*sprt_words, "");  // a bare --sprt
+    auto parsed = parse_sprt(*sprt_words);
+    if (!parsed) return Failure{"--sprt: " + parsed.error()};
+    terms.sprt = *parsed;
+  }
+  return terms;
+}
+
+std::string player_identity(const players::Seat& seat, const std::string& file) {
+  std::string identity = seat.plugin->id() + " " + seat.plugin->version() + ": " + options_text(seat.options);
+  if (file.empty()) return identity;
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  char hash[24];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(bytes.str())));
+  return identity + ", file " + hash;
+}
+
+MatchResults match_header(const std::array<players::Seat, 2>& competitors, const std::array<std::string, 2>& names,
+                          const std::array<std::string, 2>& files, const TimeControl& tc, chess::Variant variant,
+                          const OpeningBook& book, std::uint64_t seed, Shard shard, std::optional<SprtSettings> sprt) {
+  MatchResults results;
+  for (int i : {0, 1}) {
+    results.names[i] = names[i].empty() ? competitors[i].label : names[i];
+    results.players[i] = player_identity(competitors[i], files[i]);
+  }
+  results.conditions = tc.text() + ", " + std::string(chess::names_of(variant).for_people) + ", book " + book.fingerprint();
+  results.seed = seed;
+  results.shard = shard;
+  results.sprt = sprt;
+  return results;
+}
+
+std::string same_build_warning(const MatchResults& header) {
+  const bool by_file = header.players[0].find(", file ") != std::string::npos;
+  if (!header.sprt || !by_file || header.players[0] != header.players[1]) return "";
+  return "both players are the same build with the same options (" + header.players[0] +
+         "): this SPRT can only accept H0 or run on";
+}
+
+std::string match_banner(const MatchResults& results, const std::array<players::Seat, 2>& competitors,
+                         chess::Variant variant, std::size_t games, const TimeControl& tc, const OpeningBook& book) {
+  std::string banner = "Match: " + results.names[0] + " (" + options_text(competitors[0].options) + ") vs " +
+                       results.names[1] + " (" + options_text(competitors[1].options) + "), " +
+                       std::string(chess::names_of(variant).for_people) + ", " + std::to_string(games) + " games, " +
+                       tc.text() + ", book " + book.name() + " (" + book.fingerprint() + "), seed " +
+                       std::to_string(results.seed);
+  if (results.shard.count > 1) banner += ", shard " + results.shard.text();
+  if (results.sprt) banner += ", SPRT " + results.sprt->text();
+  return banner + "\n";
 }
 
 }  // namespace gambit::match

@@ -33,6 +33,19 @@ namespace gambit::match {
 // each player. Refuses in words anything else, and a clock of no time.
 Result<TimeControl> parse_time_control(std::string_view text);
 
+// The terms of a match as gambit-match's flags give them, read and checked:
+// the time control (movetime_ms when not 0, else tc_text "SECONDS+INC", else
+// 100 ms a move), the shard ("I/N"; "" for the whole match) and the SPRT (its
+// words, "" among them ignored; nullopt for none). A mistake is a sentence
+// naming its flag.
+struct MatchTerms {
+  TimeControl tc;
+  Shard shard;
+  std::optional<SprtSettings> sprt;
+};
+Result<MatchTerms> read_match_terms(std::int64_t movetime_ms, const std::string& tc_text, const std::string& shard_text,
+                                    std::optional<std::vector<std::string>> sprt_words);
+
 // A seat's options for one game: a plugin with a "seed" option its seat does
 // not set gets one made from the match seed, the game's index and the seat
 // (0 or 1) with SplitMix64, in 1..2^63-1, so the whole match replays.
@@ -50,6 +63,30 @@ std::string match_summary(const MatchResults& results);
 // The sum of a match's shards' results files: a line naming them, the shards
 // missing if any, and match_summary of the sum; or why they cannot be added.
 Result<std::string> merged_summary(const std::vector<std::string>& files);
+
+// A competitor as a results file names it: plugin, version and options; one
+// given by its plugin file (file not empty) also by the FNV-1a of the file's
+// bytes, so two builds of one version are told apart.
+std::string player_identity(const players::Seat& seat, const std::string& file);
+
+// The header of a match's results (results file, score lines): names (given,
+// else the seats' labels), players (player_identity, files: the plugin files
+// the seats were given by, or ""), conditions (clock, variant, book's
+// fingerprint), seed, shard and SPRT; no games yet.
+MatchResults match_header(const std::array<players::Seat, 2>& competitors, const std::array<std::string, 2>& names,
+                          const std::array<std::string, 2>& files, const TimeControl& tc, chess::Variant variant,
+                          const OpeningBook& book, std::uint64_t seed, Shard shard, std::optional<SprtSettings> sprt);
+
+// Two copies of one plugin file with the same options: an SPRT between them
+// measures nothing. What to warn of then (the header's SPRT and players,
+// both given by a file), else "".
+std::string same_build_warning(const MatchResults& header);
+
+// The match's first line as gambit-match prints it: "Match: A (options) vs B
+// (options), standard chess, 100 games, clock 10+0.1, book ... (fingerprint),
+// seed 7" and the shard and SPRT when it has them.
+std::string match_banner(const MatchResults& results, const std::array<players::Seat, 2>& competitors,
+                         chess::Variant variant, std::size_t games, const TimeControl& tc, const OpeningBook& book);
 
 // Thread-safety: run() is called once, from one thread; the accessors after it returns.
 class MatchPlay {

@@ -163,6 +163,37 @@ Result<MatchResults> read_results(const std::filesystem::path& file) {
   return results;
 }
 
+Result<std::optional<MatchResults>> read_earlier_results(const std::filesystem::path& file) {
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (!std::filesystem::exists(status)) return std::optional<MatchResults>();
+  if (!std::filesystem::is_regular_file(status)) return Failure{quote_for_message(file.string()) + " is not a file"};
+  if (std::filesystem::file_size(file, error) == 0 || error) return std::optional<MatchResults>();
+  Result<MatchResults> read = read_results(file);
+  if (!read) return Failure{read.error()};
+  return std::optional<MatchResults>(std::move(read).value());
+}
+
+Result<std::monostate> continue_results(MatchResults& results, const MatchResults& earlier,
+                                        const std::filesystem::path& file) {
+  std::string difference = results.difference(earlier);
+  if (difference.empty() && earlier.shard != results.shard) difference = "shard " + earlier.shard.text();
+  if (!difference.empty())
+    return Failure{"the results file " + quote_for_message(file.string()) + " holds another match (" + difference +
+                   "): name another file to start this one"};
+  results.games = earlier.games;
+  return std::monostate{};
+}
+
+std::vector<std::size_t> games_to_play(const MatchResults& results, std::size_t games) {
+  std::set<std::size_t> done;
+  for (const FinishedGame& game : results.games) done.insert(game.number);
+  std::vector<std::size_t> numbers;
+  for (std::size_t number = 1; number <= games; ++number)
+    if (results.shard.has_game(number) && !done.count(number)) numbers.push_back(number);
+  return numbers;
+}
+
 Result<MatchResults> merge_results(const std::vector<MatchResults>& parts) {
   if (parts.empty()) return Failure{"no results to merge"};
   MatchResults sum = parts[0];

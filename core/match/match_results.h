@@ -106,6 +106,21 @@ Result<MatchResults> read_results(const std::filesystem::path& file);
 // The sum is shard 1/1.
 Result<MatchResults> merge_results(const std::vector<MatchResults>& parts);
 
+// The results file a rerun continues: nullopt when there is none yet (no
+// file, or an empty one); refused in words when the path is not a file or the
+// file cannot be read (read_results).
+Result<std::optional<MatchResults>> read_earlier_results(const std::filesystem::path& file);
+
+// `results` (a match about to start) continues `earlier`, the results file's:
+// its games are taken over. Refused in words, naming the file, when the file
+// holds another match or another shard of this one.
+Result<std::monostate> continue_results(MatchResults& results, const MatchResults& earlier,
+                                        const std::filesystem::path& file);
+
+// The games of results' shard still to play, in order: those of 1..games in
+// the shard that results does not hold yet.
+std::vector<std::size_t> games_to_play(const MatchResults& results, std::size_t games);
+
 // A results file being written: the header when the file is new, then a line
 // per game, each flushed as it is added. An existing file's cut-short last
 // line is removed first. Not thread-safe: one writer, one thread at a time.

@@ -84,6 +84,11 @@ const OpeningBook& OpeningBook::built_in() {
   return book;
 }
 
+Result<OpeningBook> OpeningBook::chosen(const std::filesystem::path& file, chess::Variant variant) {
+  if (file.empty()) return built_in();
+  return read_epd(file, variant);
+}
+
 Result<OpeningBook> OpeningBook::read_epd(const std::filesystem::path& file, chess::Variant variant) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return Failure{"cannot read the opening book " + quote_for_message(file.string())};

@@ -43,6 +43,9 @@ class OpeningBook {
   // start with no checks given); a bad line is refused as "FILE:LINE: why".
   static Result<OpeningBook> read_epd(const std::filesystem::path& file, chess::Variant variant);
 
+  // A command line's book: the EPD file's (read_epd), or the built-in book when file is empty.
+  static Result<OpeningBook> chosen(const std::filesystem::path& file, chess::Variant variant);
+
   const std::vector<Opening>& openings() const { return openings_; }
   // "built-in" or the file's name, for people.
   const std::string& name() const { return name_; }

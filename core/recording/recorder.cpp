@@ -6,6 +6,7 @@
 #include "core/chess/pgn.h"
 #include "core/match/game_record.h"
 #include "core/recording/store_entry.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
 
 namespace gambit::recording {
@@ -175,6 +176,23 @@ std::optional<std::string> Recorder::keep_unfinished(const match::GameSession& s
                 {{"path", store_->path().string()}, {"reason", saved.error()}});
   keeps_unfinished_ = true;
   return std::nullopt;
+}
+
+void Recorder::follow(match::GameSession& session, std::array<config::SeatConfig, chess::COLOR_NB> seats) {
+  seats_ = std::move(seats);
+  followed_ = &session;
+  session.set_listener([this](const match::GameSession& followed, const match::SessionEvent& event,
+                              match::GameSession::TimePoint now) { heard(followed, event, now); });
+}
+
+void Recorder::heard(const match::GameSession& session, const match::SessionEvent& event,
+                     match::GameSession::TimePoint now) {
+  if (&session != followed_) return;  // one followed before
+  const auto now_unix = unix_now();
+  std::optional<std::string> problem;
+  if (event.kind == match::SessionEvent::Kind::MovePlayed) problem = keep_unfinished(session, seats_, now, now_unix);
+  else if (event.kind == match::SessionEvent::Kind::GameOver) problem = record_if_over(session, now_unix);
+  if (problem) problems_.push_back(std::move(*problem));
 }
 
 std::optional<std::string> Recorder::give_up() {

@@ -24,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/chess/game.h"
 #include "core/config/settings.h"
@@ -64,6 +65,21 @@ class Recorder {
   // store may be null. profile names the human in the store; source says
   // which front end played (Demo games are recorded, never kept).
   Recorder(store::Store* store, std::string profile, store::GameSource source);
+  // A followed session calls back into this recorder: it stays where it is.
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
+  // Follows `session` from now on (GameSession::set_listener): after each of
+  // its moves the unfinished game is kept (keep_unfinished, with these seats
+  // as the store keeps them; never in the Demo), at its end the game is recorded
+  // (record_if_over). So a move reaches the store from core, once, whatever
+  // front end played it. One session at a time: following another stops
+  // hearing this one. The session must have no other listener and must not
+  // outlive this recorder. Problems wait for take_problems.
+  void follow(match::GameSession& session, std::array<config::SeatConfig, chess::COLOR_NB> seats);
+  // The store's problems met while following since the last call, as
+  // sentences for the player (the game goes on).
+  std::vector<std::string> take_problems() { return std::exchange(problems_, {}); }
 
   // A game begins here: new, loaded (its moves so far were not played here) or
   // resumed (the kept game, whose moves were). Gives up a game kept before.
@@ -101,6 +117,7 @@ class Recorder {
 
  private:
   std::optional<std::string> forget_kept();
+  void heard(const match::GameSession& session, const match::SessionEvent& event, match::GameSession::TimePoint now);
 
   store::Store* store_;
   std::string profile_;
@@ -114,6 +131,9 @@ class Recorder {
   std::optional<store::Store::RatingChange> rating_change_;
   int results_in_a_row_ = 0;
   RatedDecision rated_;
+  const match::GameSession* followed_ = nullptr;           // the session heard (others' events are not)
+  std::array<config::SeatConfig, chess::COLOR_NB> seats_;  // the followed session's, as the store keeps them
+  std::vector<std::string> problems_;                     // met while following, not yet taken
 };
 
 }  // namespace gambit::recording

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/recording/store_entry.h"
 
+#include "core/config/config_paths.h"
 #include "core/match/game_record.h"
 
 namespace gambit::recording {
@@ -53,6 +54,22 @@ store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& 
   record.source = source;
   record.from_start = game.start().is_start();
   return record;
+}
+
+Result<store::Store::Opened> open_store(const config::Settings& settings, const std::filesystem::path& path) {
+  return store::Store::open(path.empty() ? config::store_path(settings) : path, settings.store.profile);
+}
+
+match::MatchPlay::Recorder match_recorder(store::Store& store, const TimeControl& time_control) {
+  return [&store, time_control](const match::PlayedGame& played, const players::Seat& white, const players::Seat& black,
+                                std::int64_t started_at, std::int64_t ended_at) -> Result<std::monostate> {
+    const std::string profile;  // both seats are AIs: no human's profile
+    auto recorded = store.record_game(store_record(played.game, played.pgn, seat_identity(white, profile),
+                                                   seat_identity(black, profile), time_control, started_at, ended_at,
+                                                   store::GameSource::Match));
+    if (!recorded) return Failure{store.path().string() + ": " + recorded.error()};
+    return std::monostate{};
+  };
 }
 
 }  // namespace gambit::recording

@@ -5,13 +5,16 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/chess/game.h"
 #include "core/chess/pgn.h"
+#include "core/config/settings.h"
 #include "core/match/game_runner.h"
+#include "core/match/match_play.h"
 #include "core/players/plugin_catalog.h"
 #include "core/players/seat.h"
 #include "core/store/store.h"
@@ -37,5 +40,13 @@ std::vector<store::PlayerIdentity> measured_levels(const players::PluginCatalog&
 store::FinishedGame store_record(const chess::Game& game, const chess::PgnGame& pgn, store::PlayerIdentity white,
                                  store::PlayerIdentity black, const TimeControl& time_control, std::int64_t started_at,
                                  std::int64_t ended_at, store::GameSource source);
+
+// The store the settings name ([store] path and profile), or the file at
+// path when it is not empty (a command line's --store).
+Result<store::Store::Opened> open_store(const config::Settings& settings, const std::filesystem::path& path = {});
+
+// gambit-match's games into the store as each ends (MatchPlay's Recorder): two
+// AIs, no profile, played at time_control, source Match. Failures name the store's file.
+match::MatchPlay::Recorder match_recorder(store::Store& store, const TimeControl& time_control);
 
 }  // namespace gambit::recording

@@ -70,9 +70,10 @@ CREATE TABLE interrupted_game (
 
 // Version 3: whether a game began at its variant's starting position; only
 // those are rated (a game from a typed position is kept and shown, not rated).
-// Earlier builds rated every game: games that began elsewhere (their PGN has
-// SetUp "1") are marked, and when there are any among the counted games, the
-// counted ratings are dropped to be rebuilt in order when the store opens.
+// The ratings of a version 2 file count every game: games that began elsewhere
+// (their PGN has SetUp "1") are marked, and when there are any among the
+// counted games, the counted ratings are dropped to be rebuilt in order when
+// the store opens.
 constexpr const char* Version3 = R"sql(
 ALTER TABLE games ADD COLUMN from_start INTEGER NOT NULL DEFAULT 1 CHECK (from_start IN (0, 1));
 UPDATE games SET from_start = 0 WHERE instr(pgn, '[SetUp "1"]') > 0;
@@ -82,10 +83,11 @@ DELETE FROM ratings WHERE game_id IN (SELECT id FROM games WHERE archived_at IS 
 
 // Version 4: ratings that mean something. An AI is placed by calibration
 // (players.rating and rating_deviation, Elo, fixed; NULL: not placed) and a
-// person's rating is Glicko-2 (ratings.deviation and volatility). Earlier
-// versions moved the AIs' Elo with the person's results, so the counted
-// ratings are dropped, to be computed again against placed opponents when the
-// store opens (games against opponents no calibration places stay unrated).
+// person's rating is Glicko-2 (ratings.deviation and volatility). The ratings
+// of a version 3 file move the AIs' Elo with the person's results, so the
+// counted ratings are dropped, to be computed again against placed opponents
+// when the store opens (games against opponents no calibration places stay
+// unrated).
 constexpr const char* Version4 = R"sql(
 ALTER TABLE players ADD COLUMN rating REAL;
 ALTER TABLE players ADD COLUMN rating_deviation REAL;
@@ -111,12 +113,13 @@ CREATE TABLE reviews (
 // Version 6: rating pools and the rated flag. A person has one rating per
 // pool (variant and speed, rating::RatingPool; games.pool, filled in by the
 // store when it opens, from variant and time_control), and a game is rated
-// only when it was announced rated before it began (games.rated). Earlier
-// games are marked rated when they are what earlier builds rated once the AI
-// is placed (from the start, a person against an AI), and their ratings are
-// dropped, to be computed again within their pools when the store opens. A kept unfinished
-// game says whether it is still rated (interrupted_game.rated; one kept by an
-// earlier build is rated when its seats make it so, as it was then).
+// only when it was announced rated before it began (games.rated). The games
+// of a version 5 file are marked rated when they are what version 5 rates once
+// the AI is placed (from the start, a person against an AI), and their ratings
+// are dropped, to be computed again within their pools when the store opens. A
+// kept unfinished game says whether it is still rated (interrupted_game.rated;
+// one kept in a version 5 file is rated when its seats make it so, as version 5
+// decides).
 constexpr const char* Version6 = R"sql(
 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
 ALTER TABLE games ADD COLUMN pool TEXT NOT NULL DEFAULT '';

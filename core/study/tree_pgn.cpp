@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
+
+#include "core/util/translation.h"
 
 namespace gambit::study {
 
@@ -146,6 +149,26 @@ chess::PgnGame to_pgn_game(const TreeGame& game) {
     out.nags_after.push_back(main_nag(n.nags));
   }
   return out;
+}
+
+Result<TreeGame> tree_game_from_text(std::string_view text) {
+  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  if (text.empty()) return Failure{tr("there is nothing to read: neither a FEN nor a PGN game")};
+  if (chess::looks_like_fen(text)) {
+    Result<chess::Position> start = chess::Position::from_fen(text);
+    if (!start) start = chess::Position::from_fen(text, chess::Variant::ThreeCheck);
+    if (!start) return Failure{fill(tr("the FEN cannot be used: {reason}"), {{"reason", start.error()}})};
+    TreeGame game;
+    game.tree = MoveTree(*start);
+    return game;
+  }
+  TreePgnReader reader(text, chess::PgnReader::Moves::UpToError);
+  std::optional<Result<TreeGame>> first = reader.next();
+  if (!first) return Failure{tr("the text holds no PGN game")};
+  if (!*first) return Failure{first->error()};
+  return std::move(*first).value();
 }
 
 }  // namespace gambit::study

@@ -78,4 +78,10 @@ TreeGame from_pgn_game(const chess::PgnGame& game);
 // move (the root's included) have no place there and are left out.
 chess::PgnGame to_pgn_game(const TreeGame& game);
 
+// What a person gives the analysis board (a file's text, the clipboard, --analyse):
+// a FEN (standard, else three-check) as a game of no moves, or the first PGN game
+// of the text, read up to its first move that cannot be played (cut_short says
+// which). A failure says in words why neither could be read.
+Result<TreeGame> tree_game_from_text(std::string_view text);
+
 }  // namespace gambit::study

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Unix seconds as local time in strftime's format ("%Y-%m-%d %H:%M"): for
-// file names, PGN dates and the Scores screen. Empty if the text would not
-// fit in 63 characters.
+// Unix seconds: now (unix_now: what the store keeps for when things happened),
+// and as local time in strftime's format ("%Y-%m-%d %H:%M"): for file names,
+// PGN dates and the Scores screen. Empty if the text would not fit in 63
+// characters.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,8 @@
 #include <string>
 
 namespace gambit {
+
+inline std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
 
 inline std::string local_time_text(std::int64_t unix_seconds, const char* format) {
   const auto when = std::time_t(unix_seconds);

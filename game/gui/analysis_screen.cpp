@@ -6,14 +6,14 @@
 
 #include "core/chess/movegen.h"
 #include "core/chess/opening_names.h"
-#include "core/match/game_record.h"
+#include "core/chess/position.h"
 #include "core/util/child_process.h"
+#include "core/util/local_time.h"
 #include "core/util/text_file.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
-#include "game/gui/position_editor_screen.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -24,26 +24,6 @@ namespace {
 constexpr int EngineNiceness = 5;
 
 }  // namespace
-
-Result<study::TreeGame> AnalysisScreen::game_from_text(const std::string& text) {
-  std::string trimmed = text;
-  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
-  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) trimmed.erase(0, 1);
-  if (trimmed.empty()) return Failure{tr("there is nothing to read: neither a FEN nor a PGN game")};
-  if (match::looks_like_fen(trimmed)) {
-    Result<chess::Position> start = chess::Position::from_fen(trimmed);
-    if (!start) start = chess::Position::from_fen(trimmed, chess::Variant::ThreeCheck);
-    if (!start) return Failure{fill(tr("the FEN cannot be used: {reason}"), {{"reason", start.error()}})};
-    study::TreeGame game;
-    game.tree = study::MoveTree(*start);
-    return game;
-  }
-  study::TreePgnReader reader(trimmed, chess::PgnReader::Moves::UpToError);
-  std::optional<Result<study::TreeGame>> first = reader.next();
-  if (!first) return Failure{tr("the text holds no PGN game")};
-  if (!*first) return Failure{first->error()};
-  return std::move(*first).value();
-}
 
 AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source)
     : Screen(app), game_(std::move(game)), source_(std::move(source)) {
@@ -240,7 +220,7 @@ void AnalysisScreen::run(Action action, bool by_key) {
                    // TRANSLATORS: the comment dialog's button that keeps the comment written.
                    tr("Keep"), tr("Cancel"), /*path_field=*/false, by_key);
       break;
-    case Action::Editor: app_.push(std::make_unique<PositionEditorScreen>(app_, position())); break;
+    case Action::Editor: app_.open(page::PositionEditor{position()}); break;
     case Action::Open:
       dialogs_.choose_file(Dialog::Open, tr("Open a game to analyse"),
                            tr("A PGN file (its first game, with its variations), or type a FEN"),
@@ -253,7 +233,7 @@ void AnalysisScreen::run(Action action, bool by_key) {
         if (name == "White") white = value;
       dialogs_.ask(Dialog::Export, tr("Export as PGN"), tr("File:"),
                    path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
-                                                                      std::int64_t(std::time(nullptr)))),
+                                                                      unix_now())),
                    tr("Save"), tr("Cancel"), /*path_field=*/true, by_key);
       break;
     }
@@ -265,13 +245,13 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
   if (dialog == Dialog::Open) {
     const std::string& chosen = answer;
     std::string text = chosen;
-    if (!match::looks_like_fen(chosen)) {
+    if (!chess::looks_like_fen(chosen)) {
       Result<std::string> read = read_text_file(expand_home(chosen));
       if (!read) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", read.error()}}));
       text = std::move(read).value();
       app_.setup().remember_file(expand_home(chosen));
     }
-    Result<study::TreeGame> game = game_from_text(text);
+    Result<study::TreeGame> game = study::tree_game_from_text(text);
     if (!game) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", game.error()}}));
     replace_game(std::move(game).value(), std::filesystem::path(chosen).filename().string());
     return;
@@ -298,7 +278,7 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
 bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
   using K = sf::Keyboard;
   if (key.control && key.code == K::V) {
-    Result<study::TreeGame> game = game_from_text(sf::Clipboard::getString().toAnsiString());
+    Result<study::TreeGame> game = study::tree_game_from_text(sf::Clipboard::getString().toAnsiString());
     if (!game) app_.toast(fill(tr("Nothing to analyse was pasted: {reason}"), {{"reason", game.error()}}));
     // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: pasted".
     else replace_game(std::move(game).value(), tr("pasted"));

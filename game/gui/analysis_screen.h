@@ -56,11 +56,6 @@ class AnalysisScreen : public Screen {
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   sf::FloatRect modal_area() const override;
 
-  // The game a text stands for: a FEN (a tree from that position) or a PGN
-  // (its first game, with its variations; moves after a bad one are left out
-  // and said in cut_short); or why it is neither, in words.
-  static Result<study::TreeGame> game_from_text(const std::string& text);
-
  private:
   enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
   enum class Dialog { None, Comment, Export, Open };

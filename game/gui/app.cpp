@@ -10,11 +10,8 @@
 #include "core/players/plugin_notices.h"
 #include "core/util/translation.h"
 #include "core/players/plugin_search.h"
-#include "game/gui/analysis_screen.h"
-#include "game/gui/demo_screen.h"
+#include "core/study/tree_pgn.h"
 #include "game/gui/display_check.h"
-#include "game/gui/menu_screen.h"
-#include "game/gui/play_screen.h"
 #include "game/gui/shown_notation.h"
 #include "game/gui/widgets.h"
 #include "game/gui/window_placement.h"
@@ -52,10 +49,10 @@ sf::String window_title() {
 
 App::App(const AppOptions& options) : options_(options) {}
 
-void App::push(std::unique_ptr<Screen> screen) { changes_.push_back({StackChange::Kind::Push, std::move(screen)}); }
+void App::open(Page page) { changes_.push_back({StackChange::Kind::Push, make_screen(*this, std::move(page))}); }
 void App::pop() { changes_.push_back({StackChange::Kind::Pop, nullptr}); }
-void App::replace(std::unique_ptr<Screen> screen) {
-  changes_.push_back({StackChange::Kind::Replace, std::move(screen)});
+void App::open_instead(Page page) {
+  changes_.push_back({StackChange::Kind::Replace, make_screen(*this, std::move(page))});
 }
 
 void App::toast(const std::string& message) {
@@ -273,17 +270,13 @@ int App::run(const AppOptions& options) {
   set_window_hints(app.window_.getSystemHandle(), MinWidth, MinHeight);
   app.window_.setPosition({placement.x, placement.y});
 
-  app.stack_.push_back(std::make_unique<MenuScreen>(app));
-  if (options.demo) app.stack_.push_back(std::make_unique<DemoScreen>(app));
+  app.stack_.push_back(make_screen(app, page::Menu{}));
+  if (options.demo) app.stack_.push_back(make_screen(app, page::Demo{}));
   if (options.analyse) {
-    Result<study::TreeGame> game = AnalysisScreen::game_from_text(*options.analyse);
-    if (game) app.stack_.push_back(std::make_unique<AnalysisScreen>(app, std::move(game).value(), 0, options.analyse_source));
+    Result<study::TreeGame> game = study::tree_game_from_text(*options.analyse);
+    if (game) app.stack_.push_back(make_screen(app, page::Analysis{std::move(game).value(), 0, options.analyse_source}));
   }
-  if (options.game_file) {
-    auto play = std::make_unique<PlayScreen>(app);
-    play->load_game(options.game_file->string());
-    app.stack_.push_back(std::move(play));
-  }
+  if (options.game_file) app.stack_.push_back(make_screen(app, page::Play{.load = *options.game_file}));
   const int status = app.loop();
   players::set_plugin_notice_handler({});
   std::fflush(stdout);

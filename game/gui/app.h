@@ -19,6 +19,7 @@
 #include "game/gui/frame_stats.h"
 #include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
+#include "game/gui/navigation.h"
 #include "game/gui/speech.h"
 #include "game/gui/screen.h"
 #include "game/gui/setup.h"
@@ -53,10 +54,13 @@ class App {
   Setup& setup() { return setup_; }
   const Setup& setup() const { return setup_; }
 
-  // Screen stack changes take effect after the current frame.
-  void push(std::unique_ptr<Screen> screen);
+  // Where the screens go (navigation.h: a Page says which screen, on what).
+  // The page's screen is made at once; the stack changes after the current
+  // frame. open: over this screen (back returns to it); open_instead: in its
+  // place; pop: back to the screen below (none left: the window closes).
+  void open(Page page);
+  void open_instead(Page page);
   void pop();
-  void replace(std::unique_ptr<Screen> screen);
   void quit() { quitting_ = true; }
 
   // A short message for a few seconds, where the screen keeps room for it (Screen::toast_area).

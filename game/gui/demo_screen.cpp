@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/config/seats.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 
@@ -19,7 +20,9 @@ constexpr std::int64_t DelaySteps[] = {0, 100, 200, 300, 400, 600, 800, 1200, 16
 }  // namespace
 
 DemoScreen::DemoScreen(App& app)
-    : Screen(app), view_(app, store::GameSource::Demo, [this] { return demo_ ? &demo_->session() : nullptr; }) {
+    : Screen(app),
+      recorder_(app.setup().store(), app.setup().settings().store.profile, store::GameSource::Demo),
+      view_(app, recorder_, [this] { return demo_ ? &demo_->session() : nullptr; }) {
   using A = Action;
   // TRANSLATORS: the Demo screen's buttons, in three columns of about 90 to 130 pixels.
   buttons_.add(A::Pause, tr("Pause"), tr("Pause or resume (Space)"));
@@ -61,7 +64,12 @@ void DemoScreen::start() {
   demo_ = std::move(loop).value();
   demo_->set_move_delay(milliseconds(settings.demo.move_delay_ms));
   demo_game_seen_ = demo_->game_number();
-  view_.game_began();
+  game_began();
+}
+
+void DemoScreen::game_began() {
+  recorder_.follow(demo_->session(), {});  // each game of the loop has a session of its own; none is kept
+  view_.tell(recorder_.began(demo_->session().game(), unix_now()));
 }
 
 void DemoScreen::update() {
@@ -71,7 +79,7 @@ void DemoScreen::update() {
   if (demo_->game_number() != demo_game_seen_) {  // the next game began
     demo_game_seen_ = demo_->game_number();
     view_.reset();
-    view_.game_began();
+    game_began();
     app_.invalidate();
   }
   view_.follow_session();

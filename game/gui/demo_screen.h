@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/match/demo_loop.h"
+#include "core/recording/recorder.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/game_view.h"
@@ -35,6 +36,8 @@ class DemoScreen final : public Screen {
   enum class Dialog { None, ConfirmLeave };
 
   void start();
+  // The loop's current game began: the recorder follows its session.
+  void game_began();
   // Lays out the view and the buttons, their state and words as they are now.
   void layout();
   bool enabled(Action action) const;
@@ -45,6 +48,8 @@ class DemoScreen final : public Screen {
   std::string status_text() const;
   float draw_header(sf::RenderTarget& target, float top) const;
 
+  // Records each game of the loop (declared first: it outlives the sessions it follows).
+  recording::Recorder recorder_;
   std::unique_ptr<match::DemoLoop> demo_;
   int demo_game_seen_ = 0;
   GameView view_;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/match/game_record.h"
+#include "core/chess/position.h"
 #include "core/util/translation.h"
 #include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
@@ -54,7 +54,7 @@ void FileChooser::open(const std::string& title, const std::string& hint, const 
 }
 
 void FileChooser::refresh() {
-  if (match::looks_like_fen(field_.text())) {  // a position typed into Load: no folder to list
+  if (chess::looks_like_fen(field_.text())) {  // a position typed into Load: no folder to list
     if (rows_.size() < recent_.size()) {       // (the rows always begin with the recent files)
       rows_.clear();
       for (const std::string& path : recent_) rows_.push_back({path, path, false});

@@ -3,8 +3,6 @@
 // events) and the store.
 #include "game/gui/game_view.h"
 
-#include <ctime>
-
 #include "core/chess/san.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
@@ -13,10 +11,8 @@ namespace gambit::gui {
 
 using std::chrono::milliseconds;
 
-GameView::GameView(App& app, store::GameSource source, std::function<match::GameSession*()> session)
-    : app_(app),
-      session_(std::move(session)),
-      recorder_(app.setup().store(), app.setup().settings().store.profile, source) {}
+GameView::GameView(App& app, recording::Recorder& recorder, std::function<match::GameSession*()> session)
+    : app_(app), session_(std::move(session)), recorder_(recorder) {}
 
 const chess::Game& GameView::game() const { return session()->game(); }
 
@@ -47,10 +43,6 @@ void GameView::refresh_san() {
 
 void GameView::tell(const std::optional<std::string>& problem) {
   if (problem) app_.toast(*problem);
-}
-
-void GameView::game_began(bool resumed, recording::RatedDecision rated) {
-  if (session()) tell(recorder_.began(game(), std::int64_t(std::time(nullptr)), resumed, std::move(rated)));
 }
 
 void GameView::follow_mouse(const sf::Event& event) {
@@ -148,6 +140,7 @@ void GameView::played_typed_move() {
 
 void GameView::follow_session(const std::function<void(const match::SessionEvent&)>& then) {
   const int animation_ms = app_.setup().settings().ui.animation_ms;
+  for (const std::string& problem : recorder_.take_problems()) tell(problem);
   for (const match::SessionEvent& event : session()->take_events()) {
     app_.invalidate();
     switch (event.kind) {
@@ -161,7 +154,6 @@ void GameView::follow_session(const std::function<void(const match::SessionEvent
         if (!session()->human_to_move()) input_.reset();
         break;
       case match::SessionEvent::Kind::GameOver:
-        tell(recorder_.record_if_over(*session(), std::int64_t(std::time(nullptr))));
         app_.assets().play(Sound::GameEnd);
         end_box_dismissed_ = false;
         input_.reset();

@@ -5,9 +5,12 @@
 // players, clocks, captured pieces, status, the AI's "thinking" line, the
 // opening reached (ECO code and name), the move list (click a move, or Left
 // and Right, to look back), the screen's buttons and a help line, and over the
-// board the end-of-game box. Every finished game is recorded in the store
-// (recording::Recorder). The rules of the flow live in the session; the view
-// shows it and turns the mouse on the board into moves, which the screen plays.
+// board the end-of-game box. The rules of the flow live in the session; the
+// view shows it, plays its sounds and turns the mouse on the board into moves,
+// which the screen plays. The store is not the view's: the screen's
+// recording::Recorder follows the session in core (each move kept, the end
+// recorded); the view only shows what it decided (rated or not, the rating
+// change) and tells its problems.
 //
 // The screen keeps what is its own: its buttons (ActionButtons of its Action),
 // its dialogs (Dialogs of its Dialog), its keys, and what it adds to the panel
@@ -70,7 +73,8 @@ class GameView {
     std::optional<chess::Move> move;
   };
 
-  GameView(App& app, store::GameSource source, std::function<match::GameSession*()> session);
+  // recorder: the screen's, following its sessions; it outlives the view.
+  GameView(App& app, recording::Recorder& recorder, std::function<match::GameSession*()> session);
 
   match::GameSession* session() const { return session_(); }
   // The game could not start, or stopped: why (shown on the failure page).
@@ -101,9 +105,9 @@ class GameView {
   // Left, Right, Home and End look back through the game (End: back to it).
   void look_back(const sf::Event::KeyEvent& key);
 
-  // Follows what the session did since last asked (sounds, glides, the store
-  // on game over, notices as toasts), each event then given to `then` (the
-  // screen's own part: Play's hint, its kept game).
+  // Follows what the session did since last asked (sounds, glides, notices
+  // and the recorder's problems as toasts), each event then given to `then`
+  // (the screen's own part: Play's hint, speech).
   void follow_session(const std::function<void(const match::SessionEvent&)>& then = {});
   // Once a frame, after the screen moved the session on: ends a glide.
   void update();
@@ -150,11 +154,6 @@ class GameView {
   std::string end_headline() const;
   std::vector<std::string> end_details() const;
 
-  // The store's side (recording::Recorder), its problems told as toasts.
-  // A new, loaded or resumed game starts being played here, rated or not as decided before it.
-  void game_began(bool resumed = false, recording::RatedDecision rated = {});
-  recording::Recorder& recorder() { return recorder_; }
-  const recording::Recorder& recorder() const { return recorder_; }
   // The AI's thinking (its line and arrow) is shown: in casual games only (a
   // rated game gives no engine help, as on lichess).
   bool engine_help_shown() const { return !recorder_.rated().rated; }
@@ -181,7 +180,7 @@ class GameView {
 
   App& app_;
   std::function<match::GameSession*()> session_;
-  recording::Recorder recorder_;
+  recording::Recorder& recorder_;
   BoardView board_;
   BoardInput input_;
   BoardMarking marking_;  // the right button's arrows and circles, per position shown

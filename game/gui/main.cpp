@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/study/tree_pgn.h"
 #include "core/util/install_layout.h"
 #include "core/util/text_file.h"
 #include "core/util/translation.h"
-#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/display_check.h"
 
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
       text = std::move(read).value();
       options.analyse_source = std::filesystem::path(analyse).filename().string();
     }
-    if (auto game = gambit::gui::AnalysisScreen::game_from_text(text); !game) {
+    if (auto game = gambit::study::tree_game_from_text(text); !game) {
       std::fprintf(stderr, "gambit: --analyse: %s\n", game.error().c_str());
       return 2;
     }

@@ -6,15 +6,9 @@
 #include <ctime>
 
 #include "core/recording/rated_game.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
-#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
-#include "game/gui/new_game_screen.h"
-#include "game/gui/demo_screen.h"
-#include "game/gui/play_screen.h"
-#include "game/gui/scores_screen.h"
-#include "game/gui/settings_screen.h"
-#include "game/gui/training_screen.h"
 
 namespace gambit::gui {
 
@@ -104,7 +98,7 @@ void MenuScreen::rebuild() {
   // "Practise: 3 today": the player's own mistakes due now.
   int due = 0;
   if (store::Store* store = app_.setup().store())
-    if (auto count = store->practice_due_count(std::int64_t(std::time(nullptr)))) due = count.value();
+    if (auto count = store->practice_due_count(unix_now())) due = count.value();
   // TRANSLATORS: a menu button (320 pixels wide); {n} positions are due for practice today.
   const std::string practise_label = due > 0 ? fill(trn("Practise: {n} today", "Practise: {n} today", unsigned(due)),
                                                     {{"n", std::to_string(due)}})
@@ -174,27 +168,27 @@ void MenuScreen::layout() {
 
 void MenuScreen::activate(Item item) {
   switch (item) {
-    case Item::Resume: app_.push(std::make_unique<PlayScreen>(app_, PlayScreen::Start::Resume)); break;
-    case Item::Play: app_.push(std::make_unique<NewGameScreen>(app_)); break;
+    case Item::Resume: app_.open(page::Play{page::Play::Start::Resume}); break;
+    case Item::Play: app_.open(page::NewGame{}); break;
     case Item::AtMyLevel:
       if (auto settings = at_my_level()) {
         if (auto saved = app_.setup().save_settings(*settings); !saved)
           app_.toast(fill(tr("This choice is not remembered for next time: {reason}"), {{"reason", saved.error()}}));
         // With a game waiting, the New Game screen (on this choice) says what Start does to it first.
         if (app_.setup().kept_game_fate().kind != Setup::KeptGameFate::Kind::None)
-          app_.push(std::make_unique<NewGameScreen>(app_));
+          app_.open(page::NewGame{});
         else
-          app_.push(std::make_unique<PlayScreen>(app_));
+          app_.open(page::Play{});
       }
       break;
     case Item::Analyse:
-      app_.push(std::make_unique<AnalysisScreen>(app_, study::TreeGame{}));
+      app_.open(page::Analysis{});
       break;
-    case Item::Practise: app_.push(std::make_unique<TrainingScreen>(app_, TrainingScreen::Kind::Practice)); break;
-    case Item::Puzzles: app_.push(std::make_unique<TrainingScreen>(app_, TrainingScreen::Kind::Puzzles)); break;
-    case Item::Demo: app_.push(std::make_unique<DemoScreen>(app_)); break;
-    case Item::Scores: app_.push(std::make_unique<ScoresScreen>(app_)); break;
-    case Item::Settings: app_.push(std::make_unique<SettingsScreen>(app_)); break;
+    case Item::Practise: app_.open(page::Training{page::Training::Kind::Practice}); break;
+    case Item::Puzzles: app_.open(page::Training{page::Training::Kind::Puzzles}); break;
+    case Item::Demo: app_.open(page::Demo{}); break;
+    case Item::Scores: app_.open(page::Scores{}); break;
+    case Item::Settings: app_.open(page::Settings{}); break;
     case Item::Quit: app_.quit(); break;
   }
 }

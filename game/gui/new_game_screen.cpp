@@ -9,7 +9,6 @@
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/layout_log.h"
-#include "game/gui/play_screen.h"
 
 namespace gambit::gui {
 
@@ -210,7 +209,7 @@ void NewGameScreen::start() {
   }
   if (auto saved = app_.setup().save_settings(settings); !saved)
     app_.toast(fill(tr("This choice is not remembered for next time: {reason}"), {{"reason", saved.error()}}));
-  app_.replace(std::make_unique<PlayScreen>(app_));
+  app_.open_instead(page::Play{});
 }
 
 void NewGameScreen::layout(sf::Vector2f size) {

@@ -11,14 +11,12 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/typed_move.h"
+#include "core/util/local_time.h"
 #include "core/util/parse_number.h"
 #include "core/study/tree_pgn.h"
 #include "core/util/translation.h"
-#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/board_reading.h"
-#include "game/gui/new_game_screen.h"
-#include "game/gui/replay_screen.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -37,7 +35,8 @@ PlayScreen::PlayScreen(App& app, Start start_with) : PlayScreen(app, std::nullop
 PlayScreen::PlayScreen(App& app, std::optional<chess::Position> from, Start start_with)
     : Screen(app),
       set_up_(std::move(from)),
-      view_(app, store::GameSource::Window, [this] { return session_.get(); }) {
+      recorder_(app.setup().store(), app.setup().settings().store.profile, store::GameSource::Window),
+      view_(app, recorder_, [this] { return session_.get(); }) {
   using A = Action;
   // TRANSLATORS: the Play screen's buttons, in three columns of about 90 to 130 pixels.
   buttons_.add(A::NewGame, tr("New game"), tr("Choose a new game: colour, opponent, clock (Ctrl+N)"));
@@ -102,19 +101,21 @@ void PlayScreen::start(Start start_with) {
     return;
   }
   session_ = std::move(session).value();
+  recorder_.follow(*session_, seat_configs_);
   if (!kept) {
     session_->new_game(fresh_game(), now);
-    view_.game_began(false, recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr));
+    view_.tell(recorder_.began(game(), unix_now(), false,
+                              recording::decide_rated(session_seats, game().start(), app_.setup().store() != nullptr)));
   } else {
     const recording::RatedDecision rated =
         recording::Recorder::rated_decision(*kept, session_seats, app_.setup().store() != nullptr);
     session_->new_game(std::move(kept->game), now, kept->clocks);
-    view_.game_began(/*resumed=*/true, rated);  // its moves were played here, before the window closed
+    view_.tell(recorder_.began(game(), unix_now(), /*resumed=*/true, rated));  // its moves were played here, before the window closed
     // TRANSLATORS: {moves} is how far the game went ("12 moves"); {rated} says whether it is rated
     // ("Rated", or "Not rated: " and why).
     app_.toast(fill(tr("Game resumed after {moves} ({rated})."),
                     {{"moves", match::moves_text(game().moves().size())},
-                     {"rated", view_.recorder().rated().words()}}));
+                     {"rated", recorder_.rated().words()}}));
   }
   // A lone human playing Black sees the board from Black's side.
   view_.board().set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
@@ -137,7 +138,7 @@ bool PlayScreen::swap_offered() const {
 }
 
 bool PlayScreen::rated_in_progress() const {
-  return session_ && view_.recorder().rated().rated && !game().is_over() && view_.recorder().played_here(game()) &&
+  return session_ && recorder_.rated().rated && !game().is_over() && recorder_.played_here(game()) &&
          !session_->can_abort();
 }
 
@@ -146,20 +147,20 @@ void PlayScreen::leave_for_another() {
     session_->resign(app_.now());
     follow_session();  // recorded now, as a loss
   } else {
-    view_.tell(view_.recorder().give_up());
+    view_.tell(recorder_.give_up());
   }
 }
 
 void PlayScreen::abort_game() {
-  view_.tell(view_.recorder().give_up());  // neither recorded nor kept
+  view_.tell(recorder_.give_up());  // neither recorded nor kept
   app_.toast(tr("Game aborted: nothing is recorded."));
-  app_.replace(std::make_unique<NewGameScreen>(app_));
+  app_.open_instead(page::NewGame{});
 }
 
 void PlayScreen::take_back() {
   // Kept with the unfinished game in English, and translated where it is shown (RatedDecision::words).
   // TRANSLATORS: after "Not rated: ".
-  view_.recorder().make_unrated(N_("you took a move back."));
+  recorder_.make_unrated(N_("you took a move back."));
   session_->undo(app_.now());
   view_.reset();
   hint_.reset();
@@ -168,12 +169,12 @@ void PlayScreen::take_back() {
 void PlayScreen::ask_hint() {
   if (!session_->request_hint(app_.now())) return;
   // TRANSLATORS: after "Not rated: ".
-  view_.recorder().make_unrated(N_("you asked for a hint."));
+  recorder_.make_unrated(N_("you asked for a hint."));
   app_.toast(tr("Looking for a good move..."));
 }
 
 void PlayScreen::keep_unfinished_game() {
-  if (session_) view_.tell(view_.recorder().keep_unfinished(*session_, seat_configs_, app_.now(), std::int64_t(std::time(nullptr))));
+  if (session_) view_.tell(recorder_.keep_unfinished(*session_, seat_configs_, app_.now(), unix_now()));
 }
 
 // ---------------------------------------------------------------------------
@@ -204,7 +205,7 @@ bool PlayScreen::enabled(Action action) const {
 }
 
 void PlayScreen::label(Action action, Button& button) const {
-  const bool rated = view_.recorder().rated().rated && session_ && !game().is_over();
+  const bool rated = recorder_.rated().rated && session_ && !game().is_over();
   if (action == Action::Resign && session_ && session_->can_abort()) {
     // TRANSLATORS: a button (about 90 to 130 pixels wide): end the game before it counts.
     button.label = tr("Abort");
@@ -250,11 +251,11 @@ void PlayScreen::run(Action action) {
   const auto now = app_.now();
   switch (action) {
     case Action::NewGame:
-      if (!game().is_over() && view_.recorder().played_here(game())) ask(Dialog::ConfirmNewGame);
-      else app_.replace(std::make_unique<NewGameScreen>(app_));
+      if (!game().is_over() && recorder_.played_here(game())) ask(Dialog::ConfirmNewGame);
+      else app_.open_instead(page::NewGame{});
       break;
     case Action::Undo:
-      if (view_.recorder().rated().rated) ask(Dialog::ConfirmUndoUnrated);
+      if (recorder_.rated().rated) ask(Dialog::ConfirmUndoUnrated);
       else take_back();
       break;
     case Action::Flip: view_.board().set_flipped(!view_.board().flipped()); break;
@@ -270,13 +271,13 @@ void PlayScreen::run(Action action) {
       }
       break;
     case Action::Hint:
-      if (view_.recorder().rated().rated) ask(Dialog::ConfirmHintUnrated);
+      if (recorder_.rated().rated) ask(Dialog::ConfirmHintUnrated);
       else ask_hint();
       break;
     case Action::Save: ask(Dialog::SaveFile); break;
-    case Action::Load: ask(!game().is_over() && view_.recorder().played_here(game()) ? Dialog::ConfirmLoad : Dialog::LoadFile); break;
+    case Action::Load: ask(!game().is_over() && recorder_.played_here(game()) ? Dialog::ConfirmLoad : Dialog::LoadFile); break;
     case Action::Menu:
-      if (!game().is_over() && view_.recorder().played_here(game())) ask(Dialog::ConfirmLeave);
+      if (!game().is_over() && recorder_.played_here(game())) ask(Dialog::ConfirmLeave);
       else app_.pop();
       break;
     default: break;
@@ -344,7 +345,7 @@ void PlayScreen::ask(Dialog dialog) {
       dialogs_.choose_file(dialog, tr("Save the game as PGN"), tr("A new name, or a game file to replace"),
                            path_in(app_.setup().last_folder(), game_file_name(session_->seat(chess::WHITE).label,
                                                                               session_->seat(chess::BLACK).label,
-                                                                              std::int64_t(std::time(nullptr)))),
+                                                                              unix_now())),
                            {".pgn"}, app_.setup().recent_files(), tr("Save"));
       break;
     case Dialog::LoadFile:
@@ -365,7 +366,7 @@ void PlayScreen::on_dialog(Dialog dialog, const std::string& field) {
     case Dialog::ConfirmHintUnrated: ask_hint(); break;
     case Dialog::ConfirmNewGame:
       leave_for_another();
-      app_.replace(std::make_unique<NewGameScreen>(app_));
+      app_.open_instead(page::NewGame{});
       break;
     case Dialog::ConfirmLoad: ask(Dialog::LoadFile); break;  // the game is left only when another replaces it (open_loaded)
     case Dialog::SaveFile: save_game(user_path(field)); break;
@@ -431,11 +432,11 @@ void PlayScreen::load_game(const std::string& text) {
 
 void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& source) {
   if (!game.moves.empty() && match::finished_game(game)) {  // a finished game is replayed, not played on
-    app_.push(std::make_unique<ReplayScreen>(app_, chess::write_pgn(game), source));
+    app_.open(page::ReplayFile{chess::write_pgn(game), source});
     return;
   }
   const std::size_t plies = game.moves.size();
-  if (!this->game().is_over() && view_.recorder().played_here(this->game())) leave_for_another();  // as Load's question said
+  if (!this->game().is_over() && recorder_.played_here(this->game())) leave_for_another();  // as Load's question said
   session_->new_game(match::game_from_pgn(game), app_.now());
   view_.reset();
   hint_.reset();
@@ -443,7 +444,7 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
   recording::RatedDecision unrated;
   // TRANSLATORS: after "Not rated: ".
   unrated.why_not = N_("a loaded game is not rated.");
-  view_.game_began(false, unrated);
+  view_.tell(recorder_.began(this->game(), unix_now(), false, unrated));
   if (!game.cut_short.empty()) {
     // TRANSLATORS: {moves} is how far the game was loaded ("12 moves"); {reason} where the file's move is and
     // why it cannot be played ("line 12: ...").
@@ -517,14 +518,14 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
   }
   const bool review_key =
       event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R && !event.key.control;
-  if (view_.recorder().recorded_game() && (end_review_.clicked(event) || review_key)) {
+  if (recorder_.recorded_game() && (end_review_.clicked(event) || review_key)) {
     // The store's labels (the profile's name, not "Human"), so that the review
     // walks the person's own mistakes.
     store::GameSummary game;
-    game.id = *view_.recorder().recorded_game();
+    game.id = *recorder_.recorded_game();
     if (store::Store* store = app_.setup().store())
       if (auto summary = store->game_summary(game.id)) game = summary.value();
-    app_.push(std::make_unique<ReplayScreen>(app_, game, true));
+    app_.open(page::ReplayStored{game, true});
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::A && !event.key.control) {
@@ -532,7 +533,7 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
     study::TreeGame tree = study::from_pgn_game(session_->pgn("Gambit game"));
     const std::size_t plies = game().moves().size();
     // TRANSLATORS: where the analysis board's game came from (else a file's name).
-    app_.push(std::make_unique<AnalysisScreen>(app_, std::move(tree), plies, tr("the game just played")));
+    app_.open(page::Analysis{std::move(tree), plies, tr("the game just played")});
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
@@ -671,7 +672,6 @@ void PlayScreen::on_event(const match::SessionEvent& event) {
   switch (event.kind) {
     case match::SessionEvent::Kind::MovePlayed:
       hint_.reset();
-      keep_unfinished_game();
       // The opponent's move is said; one's own is known (two people at one board: each is said).
       if (!session_->seat(event.side).human() || session_->seat(~event.side).human())
         app_.speak(move_words(event.ply), App::Spoken::Announcement);  // events come in batches: this one's move

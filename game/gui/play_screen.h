@@ -3,8 +3,9 @@
 // moving with the mouse or typing moves (the move box): undo, resign, draw
 // offers and claims, hints, save and load, play again (or with the colours
 // swapped) from the end-of-game box. The board and panel are a GameView's.
-// Besides recording finished games, it keeps the unfinished game in the store
-// after every move and when the screen closes, for "Resume game".
+// Its recording::Recorder follows the session: the unfinished game kept in
+// the store after every move (and when the screen closes, with its clocks),
+// for "Resume game"; the finished one recorded.
 #pragma once
 
 #include <array>
@@ -15,10 +16,12 @@
 #include "core/config/settings.h"
 #include "core/match/game_record.h"
 #include "core/match/game_session.h"
+#include "core/recording/recorder.h"
 #include "core/util/translation.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/game_view.h"
+#include "game/gui/navigation.h"
 #include "game/gui/screen.h"
 
 namespace gambit::gui {
@@ -26,7 +29,7 @@ namespace gambit::gui {
 class PlayScreen final : public Screen {
  public:
   // A new game with the settings' seats, or the game the store kept.
-  enum class Start { New, Resume };
+  using Start = page::Play::Start;
 
   PlayScreen(App& app, Start start = Start::New);
   // A new game with the settings' seats from a set-up position (unrated), as
@@ -121,6 +124,8 @@ class PlayScreen final : public Screen {
   std::string last_move_words() const;
   std::string clocks_words() const;
 
+  // The store's side: it follows each session (declared first: it outlives them).
+  recording::Recorder recorder_;
   std::unique_ptr<match::GameSession> session_;
   std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // as the settings (or the kept game) gave them
   bool colours_swapped_ = false;  // the seats play the other colours than the settings give them

@@ -87,7 +87,7 @@ std::string PlayScreen::header_text() const {
     text += " \xC2\xB7 " + std::string(tr("no clock"));
   if (session_->has_human())
     // TRANSLATORS: the last part of the Play screen's header line: the game changes the player's rating, or not.
-    text += " \xC2\xB7 " + std::string(view_.recorder().rated().rated ? tr("Rated") : tr("Casual"));
+    text += " \xC2\xB7 " + std::string(recorder_.rated().rated ? tr("Rated") : tr("Casual"));
   return text;
 }
 
@@ -102,7 +102,7 @@ void PlayScreen::draw_end_row(sf::RenderTarget& target, sf::FloatRect row) {
   // Play again, Swap colours (one human against an AI), Menu: in a row.
   std::vector<Button*> buttons{&end_again_};
   if (swap_offered()) buttons.push_back(&end_swap_);
-  if (view_.recorder().recorded_game()) buttons.push_back(&end_review_);
+  if (recorder_.recorded_game()) buttons.push_back(&end_review_);
   buttons.push_back(&end_menu_);
   const float gap = 10, n = float(buttons.size());
   const float bw = std::min(160.0f, (row.width - 32 - gap * (n - 1)) / n);

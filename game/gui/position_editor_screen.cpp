@@ -6,9 +6,7 @@
 
 #include "core/chess/uci.h"
 #include "core/util/translation.h"
-#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
-#include "game/gui/play_screen.h"
 
 namespace gambit::gui {
 
@@ -125,7 +123,7 @@ void PositionEditorScreen::run(Action action) {
         study::TreeGame game;
         game.tree = study::MoveTree(*position);
         // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: set-up position".
-        app_.replace(std::make_unique<AnalysisScreen>(app_, std::move(game), 0, tr("set-up position")));
+        app_.open_instead(page::Analysis{std::move(game), 0, tr("set-up position")});
       }
       break;
     case Action::Play:
@@ -139,7 +137,7 @@ void PositionEditorScreen::run(Action action) {
           app_.toast(fill(tr("The game cannot begin: {reason}"), {{"reason", *problem}}));
           break;
         }
-        app_.replace(std::make_unique<PlayScreen>(app_, *position));
+        app_.open_instead(page::Play{.from = *position});
       }
       break;
     case Action::Back: app_.pop(); break;

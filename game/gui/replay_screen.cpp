@@ -17,7 +17,6 @@
 #include "core/util/translation.h"
 #include "core/study/review_lines.h"
 #include "core/study/tree_pgn.h"
-#include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/shown_notation.h"
@@ -298,7 +297,7 @@ void ReplayScreen::analyse() {
   }
   if (!game) return app_.toast(tr("This game cannot be read for the analysis board."));
   const std::string source = game_.white + " - " + game_.black;
-  app_.push(std::make_unique<AnalysisScreen>(app_, std::move(*game), ply_, source));
+  app_.open(page::Analysis{std::move(*game), ply_, source});
 }
 
 std::string ReplayScreen::opening_text() const {

@@ -12,6 +12,7 @@
 #include "core/match/game_record.h"
 #include "core/recording/practice_entry.h"
 #include "core/review/review_record.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 
@@ -131,7 +132,7 @@ void ReviewPanel::update() {
     return;
   }
   if (store::Store* store = app_.setup().store()) {
-    const std::int64_t now = std::time(nullptr);
+    const std::int64_t now = unix_now();
     if (game_id_ != 0) {  // 0: a game from a file, whose review is not kept
       const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
       if (auto saved = store->save_review(game_id_, record); !saved)

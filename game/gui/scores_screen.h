@@ -17,7 +17,6 @@
 #include "core/store/store.h"
 #include "core/util/translation.h"
 #include "game/gui/dialogs.h"
-#include "game/gui/replay_screen.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 

@@ -128,7 +128,7 @@ void SettingsScreen::OptionEditor::set(const std::string& value) {
   }
 }
 
-SettingsScreen::SettingsScreen(App& app) : Screen(app) {
+SettingsScreen::SettingsScreen(App& app, int tab) : Screen(app) {
   for (int i = 0; i < TabCount; ++i) {
     // TRANSLATORS: a tab's tooltip: {tab}: its name ("Players"); {key}: the number key that shows it ("1").
     std::string tooltip = fill(tr("{tab} ({key}, or Ctrl+Tab)"), {{"tab", tr(TabLabels[i])}, {"key", std::to_string(i + 1)}});
@@ -176,6 +176,7 @@ SettingsScreen::SettingsScreen(App& app) : Screen(app) {
   }
   load(app.setup().settings());
   edited();
+  tab_ = Tab((tab % TabCount + TabCount) % TabCount);
 }
 
 void SettingsScreen::load(const config::Settings& settings) {
@@ -389,10 +390,8 @@ void SettingsScreen::save() {
   if (new_language) {
     // Every screen is made again in the new language, this one on its tab.
     app_.use_language(settings.ui.language);
-    auto again = std::make_unique<SettingsScreen>(app_);
-    again->switch_tab(int(tab_));
     app_.toast(saved ? tr("Settings saved") : fill(tr("Could not save the settings: {reason}"), {{"reason", saved.error()}}));
-    return app_.replace(std::move(again));
+    return app_.open_instead(page::Settings{int(tab_)});
   }
   if (saved) {
     app_.toast(fill(tr("Settings saved to {path}; they apply to the next game"), {{"path", saved->string()}}));

@@ -32,7 +32,8 @@ namespace gambit::gui {
 
 class SettingsScreen : public Screen {
  public:
-  explicit SettingsScreen(App& app);
+  // Opens on tab (0: the first).
+  explicit SettingsScreen(App& app, int tab = 0);
   std::string name() const override { return "settings"; }
   void handle(const sf::Event& event) override;
   void draw(sf::RenderTarget& target) override;

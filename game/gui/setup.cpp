@@ -10,6 +10,7 @@
 
 #include "core/match/game_record.h"
 #include "core/review/game_review.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
 #include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
@@ -36,7 +37,7 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
   for (std::string& problem : config::fall_back_to_defaults(setup.settings_, setup.plugin_descriptors()))
     setup.problems_.push_back(std::move(problem));
 
-  auto opened = store::Store::open(config::store_path(setup.settings_), setup.settings_.store.profile);
+  auto opened = recording::open_store(setup.settings_);
   if (!opened) {
     // TRANSLATORS: {problem} says why the scores file cannot be opened.
     setup.store_problem_ = fill(tr("{problem} - games are not recorded this time."), {{"problem", opened.error()}});
@@ -147,7 +148,7 @@ std::optional<std::string> Setup::leave_kept_game() {
   if (!leaving) return std::nullopt;
   if (leaving->fate.kind == KeptGameFate::Kind::Resigned)
     return recording::Recorder::resign_kept(*store_, store_->profile(), std::move(leaving->kept), leaving->seats, true,
-                                            std::int64_t(std::time(nullptr)));
+                                            unix_now());
   if (auto cleared = store_->clear_interrupted(); !cleared)
     return fill(tr("The unfinished game could not be given up: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;

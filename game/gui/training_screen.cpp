@@ -13,6 +13,7 @@
 #include "core/learn/puzzle_themes.h"
 #include "core/review/tactics.h"
 #include "core/util/install_layout.h"
+#include "core/util/local_time.h"
 #include "core/util/text_file.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
@@ -30,7 +31,6 @@ constexpr int DueAtOnce = 200;                          // practice positions re
 // The analyser's searches yield to the window's thread, as the review's do.
 constexpr int CheckNiceness = 5;
 
-std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
 
 Sound sound_of(const chess::Position& before, chess::Move move) {
   chess::Position after = before;

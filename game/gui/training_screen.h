@@ -37,6 +37,7 @@
 #include "game/gui/action_buttons.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
+#include "game/gui/navigation.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -44,7 +45,7 @@ namespace gambit::gui {
 
 class TrainingScreen : public Screen {
  public:
-  enum class Kind { Practice, Puzzles };
+  using Kind = page::Training::Kind;
 
   TrainingScreen(App& app, Kind kind);
 

@@ -58,6 +58,16 @@ void expect_invariants(const Position& pos, const std::string& source) {
   EXPECT_GE(pos.fullmove_number(), 1);
 }
 
+TEST(Fen, LooksLikeFenOnlyForAPiecePlacement) {
+  EXPECT_TRUE(looks_like_fen(START_FEN));
+  EXPECT_TRUE(looks_like_fen("8/8/8/8/8/8/8/K6k"));
+  EXPECT_TRUE(looks_like_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw"));
+  EXPECT_FALSE(looks_like_fen("games/mine.pgn")) << "a path";
+  EXPECT_FALSE(looks_like_fen("[Event \"x\"]"));
+  EXPECT_FALSE(looks_like_fen("1. e4 e5"));
+  EXPECT_FALSE(looks_like_fen(""));
+}
+
 TEST(Fen, StartFenIsTheStartingPosition) {
   Position pos = parse(std::string(START_FEN));
   EXPECT_EQ(pos, Position());

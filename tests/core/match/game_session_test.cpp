@@ -190,6 +190,60 @@ TEST(GameSession, AFinishedGameCannotBeUndone) {
 }
 
 // A game record loaded with moves (a PGN) can be taken back into.
+// The listener hears each event at the end of the call that made it, with the
+// session whole (the move made, the end reported), before the owner takes them.
+TEST(GameSession, TheListenerHearsEachEventOnceWithTheSessionWhole) {
+  auto session = make_session(human("Ann"), human("Bob"));
+  ASSERT_TRUE(session);
+  struct Heard {
+    Kind kind;
+    std::size_t moves;
+    bool over;
+  };
+  std::vector<Heard> heard;
+  session->set_listener([&](const GameSession& s, const SessionEvent& event, TimePoint) {
+    heard.push_back({event.kind, s.game().moves().size(), s.game().is_over()});
+  });
+  const TimePoint now = Clock::now();
+  ASSERT_TRUE(session->play_human_move(uci(*session, "f2f3"), now));
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_EQ(heard[0].kind, Kind::MovePlayed);
+  EXPECT_EQ(heard[0].moves, 1u) << "heard after the move was made";
+  EXPECT_EQ(session->take_events().size(), 1u) << "the owner still takes every event";
+  session->update(now);
+  EXPECT_EQ(heard.size(), 1u) << "nothing new: nothing heard again";
+  for (const char* text : {"e7e5", "g2g4"}) ASSERT_TRUE(session->play_human_move(uci(*session, text), now));
+  ASSERT_TRUE(session->play_human_move(uci(*session, "d8h4"), now));
+  ASSERT_EQ(heard.size(), 5u);
+  EXPECT_EQ(heard[3].kind, Kind::MovePlayed);
+  EXPECT_TRUE(heard[3].over) << "the mating move is heard with the game already over";
+  EXPECT_EQ(heard[4].kind, Kind::GameOver);
+  EXPECT_EQ(heard[4].moves, 4u);
+  EXPECT_EQ(session->take_events().size(), 4u);
+
+  // new_game's own events (a game over at once) wait for the next call, so the owner can speak first.
+  heard.clear();
+  chess::Game mated;
+  for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) mated.play(*chess::parse_uci_move(mated.position(), m));
+  session->new_game(mated, now);
+  EXPECT_TRUE(heard.empty());
+  session->update(now);
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_EQ(heard[0].kind, Kind::GameOver);
+
+  // Resignation and a removed listener.
+  session->new_game(chess::Game(), now);
+  session->update(now);
+  heard.clear();
+  ASSERT_TRUE(session->resign(now));
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_EQ(heard[0].kind, Kind::GameOver);
+  session->set_listener({});
+  session->new_game(chess::Game(), now);
+  ASSERT_TRUE(session->play_human_move(uci(*session, "e2e4"), now));
+  EXPECT_EQ(heard.size(), 1u) << "no listener, nothing heard";
+}
+
 TEST(GameSession, UndoTakesBackMovesOfALoadedGame) {
   auto session = make_session(human(), random_ai(8), TimeControl{0, 60000, 0});
   ASSERT_TRUE(session);

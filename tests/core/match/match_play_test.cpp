@@ -67,6 +67,61 @@ TEST(OptionsForGame, APluginsSeedComesFromTheMatchSeedGameAndSeatUnlessItsSeatSe
   EXPECT_EQ(options_for_game(seeded, 2026, 5, 1), (players::OptionList{{"seed", "42"}}));
 }
 
+TEST(ReadMatchTerms, ReadsTheClockTheShardAndTheSprtAndNamesTheFlagOfAMistake) {
+  auto plain = read_match_terms(0, "", "", std::nullopt);
+  ASSERT_TRUE(plain) << plain.error();
+  EXPECT_EQ(plain->tc.text(), "movetime 100 ms");
+  EXPECT_EQ(plain->shard, Shard{});
+  EXPECT_FALSE(plain->sprt);
+  auto full = read_match_terms(0, "10+0.1", "2/4", std::vector<std::string>{"", "elo1=10"});
+  ASSERT_TRUE(full) << full.error();
+  EXPECT_EQ(full->tc.text(), "clock 10+0.1");
+  EXPECT_EQ(full->shard, (Shard{2, 4}));
+  ASSERT_TRUE(full->sprt);
+  EXPECT_EQ(full->sprt->elo1, 10);
+  EXPECT_EQ(read_match_terms(250, "", "", std::nullopt)->tc.text(), "movetime 250 ms");
+  EXPECT_EQ(read_match_terms(0, "fast", "", std::nullopt).error().rfind("--tc ", 0), 0u);
+  EXPECT_EQ(read_match_terms(0, "", "5/4", std::nullopt).error().rfind("--shard: ", 0), 0u);
+  EXPECT_EQ(read_match_terms(0, "", "", std::vector<std::string>{"elo9=1"}).error().rfind("--sprt: ", 0), 0u);
+}
+
+TEST(MatchHeader, NamesThePlayersTheirBuildsAndTheConditions) {
+  const players::Seat a = random_seat("random", {{"seed", "3"}}), b = random_seat("random b");
+  const TimeControl tc{0, 10000, 100};
+  const OpeningBook& book = OpeningBook::built_in();
+  MatchResults header =
+      match_header({a, b}, {"", "Bee"}, {"", ""}, tc, chess::Variant::Standard, book, 7, Shard{1, 2}, std::nullopt);
+  EXPECT_EQ(header.names, (std::array<std::string, 2>{"random", "Bee"}));
+  EXPECT_EQ(header.players[0], player_identity(a, ""));
+  EXPECT_EQ(header.players[0].rfind("random ", 0), 0u);
+  EXPECT_NE(header.players[0].find("seed=3"), std::string::npos) << header.players[0];
+  EXPECT_EQ(header.conditions, "clock 10+0.1, standard chess, book " + book.fingerprint());
+  EXPECT_EQ(header.seed, 7u);
+  EXPECT_EQ(header.shard, (Shard{1, 2}));
+  EXPECT_EQ(same_build_warning(header), "") << "no SPRT, no files";
+  const std::string banner = match_banner(header, {a, b}, chess::Variant::Standard, 20, tc, book);
+  EXPECT_EQ(banner.rfind("Match: random (seed=3) vs Bee ((defaults)), standard chess, 20 games, clock 10+0.1, book ", 0),
+            0u)
+      << banner;
+  EXPECT_NE(banner.find(", seed 7, shard 1/2\n"), std::string::npos) << banner;
+
+  // One plugin file twice, same options, under an SPRT: a warning; the file's bytes are in its identity.
+  const std::string file = GAMBIT_RANDOM_PLUGIN;
+  MatchResults twins = match_header({b, b}, {"", ""}, {file, file}, tc, chess::Variant::Standard, book, 7, Shard{},
+                                    SprtSettings{0, 5, 0.05, 0.05});
+  EXPECT_NE(twins.players[0].find(", file "), std::string::npos);
+  EXPECT_NE(same_build_warning(twins).find("this SPRT can only accept H0"), std::string::npos);
+  twins.players[1] = player_identity(a, file);
+  EXPECT_EQ(same_build_warning(twins), "") << "other options";
+}
+
+TEST(OpeningBookChosen, IsTheBuiltInBookUnlessAFileIsNamed) {
+  auto built_in = OpeningBook::chosen("", chess::Variant::Standard);
+  ASSERT_TRUE(built_in);
+  EXPECT_EQ(built_in->fingerprint(), OpeningBook::built_in().fingerprint());
+  EXPECT_FALSE(OpeningBook::chosen("/nonexistent/book.epd", chess::Variant::Standard));
+}
+
 TEST(ScoreLine, IsCuteChesssFormat) {
   EXPECT_EQ(score_line({"A", "B"}, MatchScore{3, 1, 2}), "Score of A vs B: 3 - 1 - 2 [0.667] 6\n");
 }

@@ -137,6 +137,51 @@ TEST_F(ResultsFile, WrittenGameByGameAndReadBack) {
   EXPECT_EQ(text_of(file).find("game 12: 1-\n"), std::string::npos);
 }
 
+// A rerun: no file or an empty one is a new match; a file of this match hands
+// its games over (and the games still to play are the others of the shard); a
+// file of another match or shard is refused, naming it; a folder is not a file.
+TEST_F(ResultsFile, ARerunContinuesTheSameMatchOnly) {
+  const auto file = path("rerun.txt");
+  auto none = read_earlier_results(file);
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_FALSE(*none) << "no file yet";
+  write(file, "");
+  ASSERT_TRUE(read_earlier_results(file));
+  EXPECT_FALSE(*read_earlier_results(file)) << "an empty file";
+  const auto folder = read_earlier_results(::testing::TempDir());
+  ASSERT_FALSE(folder);
+  EXPECT_NE(folder.error().find("is not a file"), std::string::npos) << folder.error();
+
+  const MatchResults first = header(Shard{1, 2});
+  {
+    auto opened = ResultsWriter::open(file, first);
+    ASSERT_TRUE(opened) << opened.error();
+    ResultsWriter writer = std::move(opened).value();
+    ASSERT_TRUE(writer.add({1, "1-0", "checkmate"}));
+    ASSERT_TRUE(writer.add({6, "0-1", "checkmate"}));
+  }
+  auto earlier = read_earlier_results(file);
+  ASSERT_TRUE(earlier && *earlier) << (earlier ? "" : earlier.error());
+  MatchResults again = header(Shard{1, 2});
+  ASSERT_TRUE(continue_results(again, **earlier, file));
+  EXPECT_EQ(again.games.size(), 2u);
+  // Shard 1/2 of 8 games: pairs 1 and 3, games 1, 2, 5, 6; 1 and 6 are in.
+  EXPECT_EQ(games_to_play(again, 8), (std::vector<std::size_t>{2, 5}));
+  EXPECT_EQ(games_to_play(header(Shard{1, 2}), 8), (std::vector<std::size_t>{1, 2, 5, 6}));
+
+  MatchResults other_shard = header(Shard{2, 2});
+  auto refused = continue_results(other_shard, **earlier, file);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("holds another match (shard 1/2)"), std::string::npos) << refused.error();
+  MatchResults other_seed = header(Shard{1, 2});
+  other_seed.seed = 8;
+  refused = continue_results(other_seed, **earlier, file);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("the results file '/"), std::string::npos) << refused.error();
+  EXPECT_NE(refused.error().find("(another seed: 7)"), std::string::npos) << refused.error();
+  EXPECT_TRUE(other_seed.games.empty()) << "nothing taken over";
+}
+
 TEST_F(ResultsFile, BadFilesAreRefusedWithTheirLine) {
   const auto file = path("bad.txt");
   {

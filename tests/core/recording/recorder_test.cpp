@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "core/chess/uci.h"
 
@@ -173,6 +175,53 @@ TEST_F(RecorderTest, TheDemoRecordsButNeverKeepsAndNoStoreMeansNothing) {
   EXPECT_EQ(read.error(), "There is no game to resume: the file cannot be opened");
 }
 
+// The recorder follows the session: a move reaches the store from core alone
+// (no window, no owner taking the events), kept once after each move, and the
+// end recorded once.
+TEST_F(RecorderTest, AFollowedSessionIsKeptAfterEachMoveAndRecordedAtItsEnd) {
+  const TimePoint now = match::GameSession::Clock::now();
+  auto session = two_humans(now);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  const std::array<config::SeatConfig, chess::COLOR_NB> seats{config::SeatConfig{},
+                                                               config::SeatConfig{"random", "", {{"seed", "7"}}}};
+  recorder.follow(*session, seats);
+  EXPECT_FALSE(recorder.began(session->game(), 100));
+  EXPECT_FALSE(kept()) << "nothing played yet";
+  std::size_t played = 0;
+  for (const char* move : {"f2f3", "e7e5", "g2g4"}) {
+    play(*session, {move}, now);
+    ++played;
+    Result<Recorder::KeptGame> read = Recorder::read_kept(store_.get(), "");
+    ASSERT_TRUE(read) << read.error();
+    EXPECT_EQ(read->game.moves().size(), played) << "kept after " << move;
+    EXPECT_EQ(read->seats[chess::BLACK].player, "random");
+    EXPECT_EQ(read->seats[chess::BLACK].options, (players::OptionList{{"seed", "7"}}));
+  }
+  EXPECT_EQ(games(), 0u);
+  play(*session, {"d8h4"}, now);
+  EXPECT_EQ(games(), 1u) << "recorded when it ended";
+  EXPECT_FALSE(kept()) << "and no longer kept";
+  ASSERT_TRUE(recorder.recorded_game());
+  EXPECT_NE(store_->game_pgn(*recorder.recorded_game()).value().find("2. g4 Qh4#"), std::string::npos)
+      << store_->game_pgn(*recorder.recorded_game()).value();
+  EXPECT_TRUE(recorder.take_problems().empty());
+  EXPECT_EQ(session->take_events().size(), 5u) << "the owner still takes every event, after the store";
+  session->update(now);
+  EXPECT_EQ(games(), 1u) << "recorded once";
+
+  // A session no longer followed is not heard: another recorder follows a new one.
+  auto other = two_humans(now);
+  ASSERT_TRUE(other);
+  recorder.follow(*other, seats);
+  recorder.began(other->game(), 200);
+  play(*other, {"e2e4"}, now);
+  EXPECT_EQ(Recorder::read_kept(store_.get(), "")->game.moves().size(), 1u);
+  session->new_game(chess::Game(), now);
+  play(*session, {"d2d4", "d7d5"}, now);
+  EXPECT_EQ(Recorder::read_kept(store_.get(), "")->game.moves().size(), 1u) << "the first session is not followed";
+}
+
 }  // namespace
 }  // namespace gambit::recording
 
@@ -262,6 +311,33 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   EXPECT_EQ(recorder.results_in_a_row(), 0);
   EXPECT_EQ(store_->recent_games(10).value().size(), 6u);
   EXPECT_FALSE(store_->recent_games(1).value()[0].rated);
+}
+
+// The AI's moves reach the store as the person's do: from the session's update, with no window.
+TEST_F(RecorderRatingTest, AFollowedGameAgainstALevelKeepsTheAiMovesAndIsRecordedRated) {
+  const TimePoint start = match::GameSession::Clock::now();
+  auto session = against_first_level(start);
+  ASSERT_TRUE(session);
+  Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
+  recorder.follow(*session, seats_);
+  recorder.began(session->game(), 100, false, decided(*session));
+  ASSERT_TRUE(recorder.rated().rated);
+  play(*session, {"e2e4"}, start);
+  // The AI answers on its own thread; update takes its move (no time is judged: a limit only against a hang).
+  for (int i = 0; i < 60000 && session->game().moves().size() < 2; ++i) {
+    session->update(match::GameSession::Clock::now());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(session->game().moves().size(), 2u);
+  Result<Recorder::KeptGame> read = Recorder::read_kept(store_.get(), "");
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->game.moves().size(), 2u) << "the AI's reply was kept too";
+  EXPECT_TRUE(read->rated);
+  ASSERT_TRUE(session->resign(match::GameSession::Clock::now()));
+  EXPECT_FALSE(kept());
+  ASSERT_TRUE(recorder.rating_change()) << "recorded rated, at once";
+  EXPECT_LT(recorder.rating_change()->after.rating, store::InitialRating);
+  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 1u);
 }
 
 TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeepsIt) {

@@ -97,6 +97,25 @@ const std::vector<std::string> FIXTURE_MAIN_LINE = {
     "e4",   "e5",  "Nf3",  "Nc6", "Bc4", "Nf6", "Ng5",  "d5",  "exd5", "Na5", "Bb5+", "c6", "dxc6", "bxc6", "Be2",
     "h6",   "Nf3", "e4",   "Ne5", "Bd6", "d4",  "exd3", "Nxd3", "Qc7", "b3",  "O-O",  "Bb2", "Ne4", "O-O",  "Rd8"};
 
+TEST(TreeGameFromText, AFenOrThePgnsFirstGameOrWhyNeither) {
+  auto fen = tree_game_from_text("  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
+  ASSERT_TRUE(fen) << fen.error();
+  EXPECT_EQ(fen->tree.node(fen->tree.root()).position.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(fen->tree.main_line().size(), 0u);
+  auto three_check = tree_game_from_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+  ASSERT_TRUE(three_check) << three_check.error();
+  EXPECT_EQ(three_check->tree.node(three_check->tree.root()).position.variant(), chess::Variant::ThreeCheck);
+  auto pgn = tree_game_from_text("1. e4 e5 (1... c5) 2. Nf3 *\n\n1. d4 *");
+  ASSERT_TRUE(pgn) << pgn.error();
+  EXPECT_EQ(pgn->tree.main_line().size(), 3u) << "the first game, its main line";
+  auto cut = tree_game_from_text("1. e4 e5 2. Ke3 *");
+  ASSERT_TRUE(cut) << cut.error();
+  EXPECT_EQ(cut->tree.main_line().size(), 2u);
+  EXPECT_FALSE(cut->cut_short.empty()) << "the move that cannot be played is said";
+  EXPECT_EQ(tree_game_from_text(" \n\t").error(), "there is nothing to read: neither a FEN nor a PGN game");
+  EXPECT_EQ(tree_game_from_text("8/8/8/8 w").error().rfind("the FEN cannot be used: ", 0), 0u);
+}
+
 TEST(TreePgnRead, TheFixtureHasEverythingInItsPlace) {
   const TreeGame game = read_one(fixture());
   const MoveTree& tree = game.tree;
