@@ -93,6 +93,14 @@ inline Limits from_c(const gambit_limits& c) {
   return l;
 }
 
+// A score's kind as the ABI says it (GAMBIT_SCORE_*), and back (anything else: none).
+inline std::int32_t score_kind_to_c(ScoreKind kind) {
+  return kind == ScoreKind::Mate ? GAMBIT_SCORE_MATE : kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP : GAMBIT_SCORE_NONE;
+}
+inline ScoreKind score_kind_from_c(std::int32_t kind) {
+  return kind == GAMBIT_SCORE_MATE ? ScoreKind::Mate : kind == GAMBIT_SCORE_CP ? ScoreKind::Centipawns : ScoreKind::None;
+}
+
 // The PV as the ABI carries it: UCI moves separated by spaces.
 inline std::string pv_text(const std::vector<chess::Move>& pv) {
   std::string text;
@@ -102,14 +110,11 @@ inline std::string pv_text(const std::vector<chess::Move>& pv) {
 
 // The C form of info; its pv points into pv (which must outlive it).
 inline gambit_search_info to_c(const SearchInfo& info, const std::string& pv) {
-  const std::int32_t kind = info.score_kind == ScoreKind::Mate         ? GAMBIT_SCORE_MATE
-                            : info.score_kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP
-                                                                       : GAMBIT_SCORE_NONE;
   gambit_search_info c{};
   c.struct_size = sizeof(gambit_search_info);
   c.depth = info.depth;
   c.seldepth = info.seldepth;
-  c.score_kind = kind;
+  c.score_kind = score_kind_to_c(info.score_kind);
   c.score = info.score;
   c.nodes = info.nodes;
   c.nps = info.nps;
@@ -126,9 +131,7 @@ inline SearchInfo from_c(const gambit_search_info& c) {
   SearchInfo info;
   info.depth = c.depth;
   info.seldepth = c.seldepth;
-  info.score_kind = c.score_kind == GAMBIT_SCORE_MATE ? ScoreKind::Mate
-                    : c.score_kind == GAMBIT_SCORE_CP ? ScoreKind::Centipawns
-                                                      : ScoreKind::None;
+  info.score_kind = score_kind_from_c(c.score_kind);
   info.score = c.score;
   info.nodes = c.nodes;
   info.nps = c.nps;

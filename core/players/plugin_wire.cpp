@@ -40,12 +40,6 @@ constexpr std::int64_t Int64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t Int64Max = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t MaxLines = 256;  // far more lines than a position has moves worth showing
 
-// A numeric word of a message: what it is (for the failure) and its range.
-struct NumberField {
-  std::string_view what;
-  std::int64_t min, max;
-};
-
 }  // namespace
 
 std::string escape_word(std::string_view word) {
@@ -185,92 +179,116 @@ Result<bool> read_description_line(Description& d, std::string_view line) {
   return Failure{"an unexpected line " + quote_for_message(line) + " in the plugin's description"};
 }
 
+namespace {
+
+// One field of a message, by name. A request's and a progress report's words
+// are written and read through one table each (RequestFields, ProgressFields),
+// so their order is said once. A number has a range, checked when read; a text
+// field (text set) is any word.
+template <typename T>
+struct Field {
+  std::string_view what;  // named in failures: "the depth"
+  std::int64_t min = 0, max = 0;
+  std::int64_t (*get)(const T&) = nullptr;
+  void (*set)(T&, std::int64_t) = nullptr;
+  std::string T::*text = nullptr;
+};
+
+// A number field of T at `member` (an expression on a T named x), stored in the member's own type.
+#define GAMBIT_WIRE_NUMBER(T, what, min, max, member)                                     \
+  Field<T> {                                                                              \
+    what, min, max, [](const T& x) -> std::int64_t { return std::int64_t(x.member); },    \
+        [](T& x, std::int64_t value) { x.member = decltype(x.member)(value); }, nullptr \
+  }
+
+const Field<PlayRequest> RequestFields[] = {
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the nice value", -20, 19, niceness),
+    {"the variant", 0, 0, nullptr, nullptr, &PlayRequest::variant},
+    {"the start", 0, 0, nullptr, nullptr, &PlayRequest::start_fen},
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the move time", Int64Min, Int64Max, limits.movetime_ms),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the depth", Int32Min, Int32Max, limits.depth),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the node limit", Int64Min, Int64Max, limits.nodes),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "white's time", Int64Min, Int64Max, limits.time_ms[0]),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "black's time", Int64Min, Int64Max, limits.time_ms[1]),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "white's increment", Int64Min, Int64Max, limits.increment_ms[0]),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "black's increment", Int64Min, Int64Max, limits.increment_ms[1]),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the moves to go", Int32Min, Int32Max, limits.moves_to_go),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the infinite flag", 0, 1, limits.infinite),
+    GAMBIT_WIRE_NUMBER(PlayRequest, "the number of lines", 1, MaxLines, limits.multipv),
+};
+
+const Field<Progress> ProgressFields[] = {
+    GAMBIT_WIRE_NUMBER(Progress, "the depth", Int32Min, Int32Max, numbers.depth),
+    GAMBIT_WIRE_NUMBER(Progress, "the selective depth", Int32Min, Int32Max, numbers.seldepth),
+    {"the score kind", 0, 2, [](const Progress& x) -> std::int64_t { return score_kind_to_c(x.numbers.score_kind); },
+     [](Progress& x, std::int64_t value) { x.numbers.score_kind = score_kind_from_c(std::int32_t(value)); }, nullptr},
+    GAMBIT_WIRE_NUMBER(Progress, "the score", Int32Min, Int32Max, numbers.score),
+    GAMBIT_WIRE_NUMBER(Progress, "the nodes", 0, Int64Max, numbers.nodes),
+    GAMBIT_WIRE_NUMBER(Progress, "the speed", 0, Int64Max, numbers.nps),
+    GAMBIT_WIRE_NUMBER(Progress, "the time", 0, Int64Max, numbers.time_ms),
+    GAMBIT_WIRE_NUMBER(Progress, "the line number", 1, MaxLines, numbers.multipv),
+    {"the line", 0, 0, nullptr, nullptr, &Progress::pv},
+};
+
+#undef GAMBIT_WIRE_NUMBER
+
+template <typename T, std::size_t N>
+std::vector<std::string> write_fields(const T& value, const Field<T> (&fields)[N]) {
+  std::vector<std::string> words;
+  for (const Field<T>& field : fields) words.push_back(field.text ? value.*field.text : std::to_string(field.get(value)));
+  return words;
+}
+
+// Reads the fields from words[first...]; words must hold them all.
+template <typename T, std::size_t N>
+Result<T> read_fields(const std::vector<std::string>& words, std::size_t first, const Field<T> (&fields)[N]) {
+  T value;
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::string& word = words[first + i];
+    if (fields[i].text) {
+      value.*fields[i].text = word;
+      continue;
+    }
+    auto number = parse_integer(word, fields[i].min, fields[i].max, fields[i].what);
+    if (!number) return Failure{number.error()};
+    fields[i].set(value, *number);
+  }
+  return value;
+}
+
+// "a request of 5 words, fewer than 13": what, its words from first on, then expected.
+std::string word_count(const std::vector<std::string>& words, std::size_t first, std::string_view what,
+                       const std::string& expected) {
+  return std::string(what) + " of " + std::to_string(words.size() - std::min(first, words.size())) + " words" +
+         expected;
+}
+
+}  // namespace
+
 std::vector<std::string> request_words(const PlayRequest& r) {
-  const Limits& l = r.limits;
-  std::vector<std::string> words{std::to_string(r.niceness),
-                                 r.variant,
-                                 r.start_fen,
-                                 std::to_string(l.movetime_ms),
-                                 std::to_string(l.depth),
-                                 std::to_string(l.nodes),
-                                 std::to_string(l.time_ms[0]),
-                                 std::to_string(l.time_ms[1]),
-                                 std::to_string(l.increment_ms[0]),
-                                 std::to_string(l.increment_ms[1]),
-                                 std::to_string(l.moves_to_go),
-                                 l.infinite ? "1" : "0",
-                                 std::to_string(l.multipv)};
+  std::vector<std::string> words = write_fields(r, RequestFields);
   words.insert(words.end(), r.moves.begin(), r.moves.end());
   return words;
 }
 
 Result<PlayRequest> parse_request(const std::vector<std::string>& words, std::size_t first) {
-  constexpr std::size_t Fixed = 13;
+  constexpr std::size_t Fixed = std::size(RequestFields);
   if (words.size() < first + Fixed)
-    return Failure{"a request of " + std::to_string(words.size() - std::min(first, words.size())) +
-                   " words, fewer than " + std::to_string(Fixed)};
-  const NumberField fields[] = {{"the nice value", -20, 19},
-                                {"the move time", Int64Min, Int64Max},
-                                {"the depth", Int32Min, Int32Max},
-                                {"the node limit", Int64Min, Int64Max},
-                                {"white's time", Int64Min, Int64Max},
-                                {"black's time", Int64Min, Int64Max},
-                                {"white's increment", Int64Min, Int64Max},
-                                {"black's increment", Int64Min, Int64Max},
-                                {"the moves to go", Int32Min, Int32Max},
-                                {"the infinite flag", 0, 1},
-                                {"the number of lines", 1, MaxLines}};
-  const std::size_t positions[] = {0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
-  std::int64_t n[11];
-  for (std::size_t i = 0; i < 11; ++i) {
-    auto value = parse_integer(words[first + positions[i]], fields[i].min, fields[i].max, fields[i].what);
-    if (!value) return Failure{value.error()};
-    n[i] = *value;
-  }
-  PlayRequest r;
-  r.niceness = int(n[0]);
-  r.variant = words[first + 1];
-  r.start_fen = words[first + 2];
-  r.limits.movetime_ms = n[1];
-  r.limits.depth = int(n[2]);
-  r.limits.nodes = n[3];
-  r.limits.time_ms = {n[4], n[5]};
-  r.limits.increment_ms = {n[6], n[7]};
-  r.limits.moves_to_go = int(n[8]);
-  r.limits.infinite = n[9] != 0;
-  r.limits.multipv = int(n[10]);
+    return Failure{word_count(words, first, "a request", ", fewer than " + std::to_string(Fixed))};
+  Result<PlayRequest> read = read_fields(words, first, RequestFields);
+  if (!read) return read;
+  PlayRequest r = std::move(read).value();
   r.moves.assign(words.begin() + std::ptrdiff_t(first + Fixed), words.end());
   return r;
 }
 
-std::vector<std::string> info_words(const Progress& info) {
-  const SearchInfo& s = info.numbers;
-  const int kind = s.score_kind == ScoreKind::Mate ? GAMBIT_SCORE_MATE
-                   : s.score_kind == ScoreKind::Centipawns ? GAMBIT_SCORE_CP
-                                                           : GAMBIT_SCORE_NONE;
-  return {std::to_string(s.depth), std::to_string(s.seldepth), std::to_string(kind),
-          std::to_string(s.score), std::to_string(s.nodes),    std::to_string(s.nps),
-          std::to_string(s.time_ms), std::to_string(s.multipv), info.pv};
-}
+std::vector<std::string> info_words(const Progress& info) { return write_fields(info, ProgressFields); }
 
 Result<Progress> parse_info(const std::vector<std::string>& words, std::size_t first) {
-  if (words.size() != first + 9)
-    return Failure{"a progress report of " + std::to_string(words.size() - std::min(first, words.size())) +
-                   " words instead of 9"};
-  const NumberField fields[] = {{"the depth", Int32Min, Int32Max}, {"the selective depth", Int32Min, Int32Max},
-                                {"the score kind", 0, 2},          {"the score", Int32Min, Int32Max},
-                                {"the nodes", 0, Int64Max},        {"the speed", 0, Int64Max},
-                                {"the time", 0, Int64Max},         {"the line number", 1, MaxLines}};
-  std::int64_t n[8];
-  for (std::size_t i = 0; i < 8; ++i) {
-    auto value = parse_integer(words[first + i], fields[i].min, fields[i].max, fields[i].what);
-    if (!value) return Failure{value.error()};
-    n[i] = *value;
-  }
-  const gambit_search_info c{sizeof(gambit_search_info), std::int32_t(n[0]), std::int32_t(n[1]), std::int32_t(n[2]),
-                             std::int32_t(n[3]), std::uint64_t(n[4]), std::uint64_t(n[5]), std::uint64_t(n[6]),
-                             nullptr, std::int32_t(n[7])};
-  return Progress{from_c(c), words[first + 8]};
+  constexpr std::size_t Fixed = std::size(ProgressFields);
+  if (words.size() != first + Fixed)
+    return Failure{word_count(words, first, "a progress report", " instead of " + std::to_string(Fixed))};
+  return read_fields(words, first, ProgressFields);
 }
 
 }  // namespace gambit::players::wire

@@ -155,6 +155,17 @@ std::string required_sandbox_missing(Isolation::Sandbox mode, const Result<sandb
          (entered ? entered.value().not_enforced.front() : entered.error());
 }
 
+PluginSandboxEntry enter_plugin_sandbox(const std::filesystem::path& plugin_file, const SandboxGrants& grants,
+                                        Isolation::Sandbox mode) {
+  const Result<sandbox::SandboxOutcome> entered = sandbox::enter_sandbox(plugin_sandbox_policy(plugin_file, grants));
+  PluginSandboxEntry entry;
+  entry.refusal = required_sandbox_missing(mode, entered);
+  entry.may_load = entry.refusal.empty();
+  if (entered) entry.entered = entered.value();
+  else entry.unsandboxed = entered.error();
+  return entry;
+}
+
 std::string withheld_note(std::span<const Permission> withheld) {
   if (withheld.empty()) return {};
   std::string note = " (not granted: ";

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -75,6 +76,23 @@ sandbox::SandboxPolicy plugin_sandbox_policy(const std::filesystem::path& plugin
 // ([plugins] sandbox = "required") and the kernel could not give it. Empty
 // when it may run.
 std::string required_sandbox_missing(Isolation::Sandbox mode, const Result<sandbox::SandboxOutcome>& entered);
+
+// What entering a plugin process's sandbox came to (enter_plugin_sandbox).
+struct PluginSandboxEntry {
+  bool may_load = true;  // false: its sandbox is required and could not be entered
+  std::string refusal;   // then why (to follow "cannot load plugin '<file>': ")
+  std::optional<sandbox::SandboxOutcome> entered;  // the sandbox entered, if it was
+  std::string unsandboxed;                         // if not: why (the kernel's refusal)
+};
+
+// Enters the sandbox of a process about to load the plugin in plugin_file
+// (plugin_sandbox_policy of grants), and says whether the plugin may then be
+// loaded as `mode` asks (required_sandbox_missing). The one way into a
+// plugin's sandbox: gambit-plugin-host (serve_plugin) and gambit-engine call
+// it, each then telling what came of it in its own way. Call it with one
+// thread running, and only when mode is not Off.
+PluginSandboxEntry enter_plugin_sandbox(const std::filesystem::path& plugin_file, const SandboxGrants& grants,
+                                        Isolation::Sandbox mode);
 
 // What to add to the sentence of a plugin that failed with permissions
 // withheld: " (not granted: run-program, to run the program named by option

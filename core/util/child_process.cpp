@@ -117,6 +117,7 @@ ChildProcess::ChildProcess(const std::string& command, const std::vector<std::st
   ::close(sockets[1]);
   ::close(report[1]);
   socket_ = sockets[0];
+  reader_.emplace(socket_, MaxLineLength);
   int exec_error = 0;
   const ssize_t got = ::read(report[0], &exec_error, sizeof exec_error);
   ::close(report[0]);
@@ -210,36 +211,29 @@ void ChildProcess::send(const std::string& line) {
 
 std::optional<std::string> ChildProcess::read_line(Clock::time_point deadline, const std::atomic<bool>* stop) {
   for (;;) {
-    if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      log('<', line);
-      return line;
-    }
-    if (stop && stop->load(std::memory_order_relaxed)) return std::nullopt;
+    // A line already here is taken even when it is time to give up; else wake
+    // at least every 20 ms to look at the stop flag.
     const auto now = Clock::now();
-    if (now >= deadline) return std::nullopt;
-    // Wake at least every 20 ms to look at the stop flag.
-    const auto wait = std::min<std::int64_t>(
-        20, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1);
-    pollfd readable{socket_, POLLIN, 0};
-    const int ready = ::poll(&readable, 1, int(wait));
-    if (ready < 0 && errno != EINTR)
-      throw std::runtime_error("cannot read from '" + name_ + "': " + std::strerror(errno));
-    if (ready <= 0) continue;
-    char chunk[4096];
-    const ssize_t n = ::recv(socket_, chunk, sizeof chunk, 0);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n <= 0) {
-      const std::string reason = "'" + name_ + "' " + fate();
-      log('#', reason);
-      throw std::runtime_error(reason);
+    const bool give_up = now >= deadline || (stop && stop->load(std::memory_order_relaxed));
+    std::string line;
+    switch (reader_->next(&line, give_up ? now : std::min(deadline, now + std::chrono::milliseconds(20)))) {
+      case LineReader::Status::Line:
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        log('<', line);
+        return line;
+      case LineReader::Status::Woken:
+        if (give_up) return std::nullopt;
+        continue;
+      case LineReader::Status::TooLong:
+        throw std::length_error("'" + name_ + "' wrote a line longer than " + std::to_string(MaxLineLength) +
+                                " bytes");
+      case LineReader::Status::Failed: throw std::runtime_error("cannot read from '" + name_ + "': " + reader_->error());
+      case LineReader::Status::End: {
+        const std::string reason = "'" + name_ + "' " + fate();
+        log('#', reason);
+        throw std::runtime_error(reason);
+      }
     }
-    buffer_.append(chunk, std::size_t(n));
-    if (buffer_.size() > MaxLineLength && buffer_.find('\n') == std::string::npos)
-      throw std::length_error("'" + name_ + "' wrote a line longer than " + std::to_string(MaxLineLength) +
-                               " bytes");
   }
 }
 

@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "core/util/line_reader.h"
+
 namespace gambit {
 
 // Where the program `command` is: itself when it names a path (and may be
@@ -87,7 +89,7 @@ class ChildProcess {
   std::string name_;
   pid_t pid_ = -1;
   int socket_ = -1;  // our end of the socket pair that is the child's stdin and stdout
-  std::string buffer_;
+  std::optional<LineReader> reader_;  // of socket_, once made
   std::optional<int> status_;  // waitpid status once reaped
   std::atomic<bool> reaped_{false};  // for kill(): the group id may be reused once reaped
   std::atomic<bool> killed_{false};

@@ -21,6 +21,7 @@
 #include "core/players/options.h"
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_player.h"
+#include "core/util/line_reader.h"
 
 namespace gambit::engine {
 
@@ -39,25 +40,6 @@ class Output {
   std::string note_prefix_ = "info string ";
 };
 
-// Lines from a file descriptor, read without waiting past a deadline, so that
-// one thread reads commands and looks after a search in the same loop.
-class LineInput {
- public:
-  using Clock = std::chrono::steady_clock;
-  enum class Status { Line, Woken, End };
-
-  explicit LineInput(int fd) : fd_(fd) {}
-
-  // The next line, without its newline, into *line (Line). Woken when `until`
-  // passes or `wake_fd` (if >= 0) turns readable first; End at the end of input.
-  Status next(std::string* line, std::optional<Clock::time_point> until = std::nullopt, int wake_fd = -1);
-
- private:
-  int fd_;
-  std::string buffer_;
-  bool ended_ = false;
-};
-
 // What the UCI and CECP drivers share: the plugin, its options, the player
 // (made again when it was abandoned or its options changed), the one search,
 // and the loop that reads commands while that search runs.
@@ -70,7 +52,7 @@ class Driver {
 
   // Handles `first` and then every line of input until the end or a quit. A
   // search still running at the end is stopped and its move still printed.
-  void run(const std::string& first, LineInput& input);
+  void run(const std::string& first, LineReader& input);
 
  protected:
   // One line of input; false when the engine should exit.
@@ -107,6 +89,6 @@ enum class Protocol { Uci, Cecp };
 // UCI command ("uci", but also "isready", "position ...", even with bad
 // arguments, as Stockfish allows) for UCI. Other lines are answered with an
 // error naming both. nullopt at the end of input.
-std::optional<std::pair<Protocol, std::string>> read_protocol_line(LineInput& input, Output& out);
+std::optional<std::pair<Protocol, std::string>> read_protocol_line(LineReader& input, Output& out);
 
 }  // namespace gambit::engine

@@ -57,31 +57,29 @@ extern "C" int __lsan_is_turned_off() { return sandboxed ? 1 : 0; }
 namespace gambit {
 namespace {
 
-// Enters the sandbox of plugin (described, not loaded) with these options, as isolation asks (not Off). Gives the
-// supervisor of its denied calls, or nullptr when the kernel reports none; fails when the sandbox is required and
-// the kernel cannot give it.
-Result<std::unique_ptr<sandbox::DeniedCalls>> enter_plugin_sandbox(const players::PluginLibrary& plugin,
+// Enters the sandbox of plugin (described, not loaded) with these options, as isolation asks (not Off), telling
+// what is not enforced. Gives the supervisor of its denied calls, or nullptr when the kernel reports none; fails
+// when the sandbox is required and the kernel cannot give it.
+Result<std::unique_ptr<sandbox::DeniedCalls>> sandbox_plugin(const players::PluginLibrary& plugin,
                                                                    const players::OptionList& options,
                                                                    const players::Isolation& isolation) {
   const std::string refusal = "cannot load plugin '" + plugin.path().string() + "': ";
   auto grants = players::sandbox_grants_for(plugin, options, isolation);
   if (!grants) return Failure{refusal + grants.error()};
-  auto entered = sandbox::enter_sandbox(players::plugin_sandbox_policy(plugin.path(), grants.value()));
-  if (entered) sandboxed = true;
-  if (const std::string missing = players::required_sandbox_missing(isolation.sandbox, entered); !missing.empty())
-    return Failure{refusal + missing};
-  if (!entered) {
-    players::tell_plugin_notice(players::unsandboxed_notice(entered.error()));
+  const players::PluginSandboxEntry entry = players::enter_plugin_sandbox(plugin.path(), grants.value(), isolation.sandbox);
+  if (entry.entered) sandboxed = true;
+  if (!entry.may_load) return Failure{refusal + entry.refusal};
+  if (!entry.entered) {
+    players::tell_plugin_notice(players::unsandboxed_notice(entry.unsandboxed));
     return std::unique_ptr<sandbox::DeniedCalls>();
   }
-  for (const std::string& what : entered.value().not_enforced)
-    players::tell_plugin_notice(players::not_enforced_notice(what));
-  if (entered.value().listener < 0) return std::unique_ptr<sandbox::DeniedCalls>();
+  for (const std::string& what : entry.entered->not_enforced) players::tell_plugin_notice(players::not_enforced_notice(what));
+  if (entry.entered->listener < 0) return std::unique_ptr<sandbox::DeniedCalls>();
   const auto tell = [id = plugin.id()](const std::string& attempt) {
     players::tell_plugin_notice(players::denied_notice(id, attempt));
   };
   using Place = sandbox::DeniedCalls::Place;
-  return std::make_unique<sandbox::DeniedCalls>(entered.value().listener, tell, Place::ThisProcess);
+  return std::make_unique<sandbox::DeniedCalls>(entry.entered->listener, tell, Place::ThisProcess);
 }
 
 int run(int argc, char** argv) {
@@ -151,7 +149,7 @@ int run(int argc, char** argv) {
   }
   std::unique_ptr<sandbox::DeniedCalls> denied_calls;
   if (sandboxing) {
-    auto entered = enter_plugin_sandbox(**library, *options, isolation);
+    auto entered = sandbox_plugin(**library, *options, isolation);
     if (!entered) {
       std::fprintf(stderr, "gambit-engine: %s\n", entered.error().c_str());
       return 2;
@@ -170,7 +168,7 @@ int run(int argc, char** argv) {
     return 2;
   }
   engine::Output out;
-  engine::LineInput input(STDIN_FILENO);
+  LineReader input(STDIN_FILENO);
   std::optional<std::pair<engine::Protocol, std::string>> first = engine::read_protocol_line(input, out);
   if (!first) return 0;
   if (first->first == engine::Protocol::Cecp) {

@@ -18,30 +18,23 @@
 #include "core/players/plugin_library.h"
 #include "core/players/plugin_wire.h"
 #include "core/sandbox/descriptor_passing.h"
+#include "core/util/line_reader.h"
 
 namespace gambit::players {
 
 namespace {
 
-// The channel to the host: whole lines in, whole lines out (from two threads).
+// The channel to the host: whole lines in (the main thread), whole lines out
+// (from two threads).
 class Channel {
  public:
-  explicit Channel(int fd) : fd_(fd) {}
+  explicit Channel(int fd) : fd_(fd), input_(fd) {}
 
   // The next line, or nullopt when the host has gone (end of input or an error).
   std::optional<std::string> read_line() {
-    for (;;) {
-      if (const std::size_t newline = buffer_.find('\n'); newline != std::string::npos) {
-        std::string line = buffer_.substr(0, newline);
-        buffer_.erase(0, newline + 1);
-        return line;
-      }
-      char chunk[4096];
-      const ssize_t n = ::read(fd_, chunk, sizeof chunk);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return std::nullopt;
-      buffer_.append(chunk, std::size_t(n));
-    }
+    std::string line;
+    if (input_.next(&line) != LineReader::Status::Line) return std::nullopt;
+    return line;
   }
 
   void write_line(const std::string& line) {
@@ -58,7 +51,7 @@ class Channel {
 
  private:
   int fd_;
-  std::string buffer_;
+  LineReader input_;
   std::mutex mutex_;
 };
 
@@ -201,27 +194,23 @@ class Server {
 
 // Enters the sandbox asked for and tells the host how it went: first the denied calls' listener (or the message that
 // there is none), then a line (wire.h). False when the plugin must not be loaded (it was required and failed).
-bool enter_plugin_sandbox(const std::filesystem::path& file, int channel, const HostSandbox& request) {
+bool sandbox_for_host(const std::filesystem::path& file, int channel, const HostSandbox& request) {
   if (request.mode == Isolation::Sandbox::Off) return true;
-  auto entered = sandbox::enter_sandbox(plugin_sandbox_policy(file, request.grants));
-  if (entered) {
-    const int listener = entered.value().listener;
-    if (!sandbox::send_descriptor(channel, listener)) ::_exit(0);  // the host has gone
-    if (listener >= 0) ::close(listener);
-  } else if (!sandbox::send_descriptor(channel, -1)) {
-    ::_exit(0);
-  }
+  const PluginSandboxEntry entry = enter_plugin_sandbox(file, request.grants, request.mode);
+  const int listener = entry.entered ? entry.entered->listener : -1;
+  if (!sandbox::send_descriptor(channel, listener)) ::_exit(0);  // the host has gone
+  if (listener >= 0) ::close(listener);
   Channel out(channel);
-  if (const std::string missing = required_sandbox_missing(request.mode, entered); !missing.empty()) {
-    out.write_line(wire::message({"refused", "cannot load plugin '" + file.string() + "': " + missing}));
+  if (!entry.may_load) {
+    out.write_line(wire::message({"refused", "cannot load plugin '" + file.string() + "': " + entry.refusal}));
     return false;
   }
-  if (!entered) {
-    out.write_line(wire::message({"unsandboxed", entered.error()}));
+  if (!entry.entered) {
+    out.write_line(wire::message({"unsandboxed", entry.unsandboxed}));
     return true;
   }
-  std::vector<std::string> words{"sandboxed", std::to_string(entered.value().landlock_abi)};
-  for (const std::string& line : entered.value().not_enforced) words.push_back(line);
+  std::vector<std::string> words{"sandboxed", std::to_string(entry.entered->landlock_abi)};
+  for (const std::string& line : entry.entered->not_enforced) words.push_back(line);
   out.write_line(wire::message(words));
   return true;
 }
@@ -230,7 +219,7 @@ bool enter_plugin_sandbox(const std::filesystem::path& file, int channel, const 
 
 int serve_plugin(const std::filesystem::path& file, int channel, const HostSandbox& sandbox) {
   std::set_new_handler([] { ::_exit(wire::OutOfMemoryStatus); });
-  if (!enter_plugin_sandbox(file, channel, sandbox)) return 1;
+  if (!sandbox_for_host(file, channel, sandbox)) return 1;
   auto library = PluginLibrary::load(file);
   if (!library) {
     Channel(channel).write_line(wire::message({"refused", library.error()}));

@@ -62,6 +62,51 @@ TEST(PluginWire, RequestsAndReportsRoundTripAndBadOnesAreRefused) {
   EXPECT_FALSE(wire::parse_info({"1", "2", "1", "0", "5", "0", "0", ""}, 0));        // no line number
 }
 
+// Every field of the wire's table goes over and comes back as it was; a bad
+// one is refused by its name.
+TEST(PluginWire, EveryFieldRoundTripsAndABadOneIsNamed) {
+  PlayRequest r;
+  r.variant = "standard";
+  r.start_fen = "8/8/8/8/8/8/k7/K7 w - - 0 1";
+  r.niceness = -3;
+  r.limits = Limits{.movetime_ms = 11, .depth = 12, .nodes = 13, .time_ms = {14, 15}, .increment_ms = {16, 17},
+                    .moves_to_go = 18, .infinite = true, .multipv = 19};
+  const PlayRequest back = wire::parse_request(wire::request_words(r), 0).value();
+  EXPECT_EQ(back.variant, r.variant);
+  EXPECT_EQ(back.start_fen, r.start_fen);
+  EXPECT_EQ(back.niceness, -3);
+  EXPECT_EQ(back.limits.movetime_ms, 11);
+  EXPECT_EQ(back.limits.depth, 12);
+  EXPECT_EQ(back.limits.nodes, 13);
+  EXPECT_EQ(back.limits.time_ms, (std::array<std::int64_t, 2>{14, 15}));
+  EXPECT_EQ(back.limits.increment_ms, (std::array<std::int64_t, 2>{16, 17}));
+  EXPECT_EQ(back.limits.moves_to_go, 18);
+  EXPECT_TRUE(back.limits.infinite);
+  EXPECT_EQ(back.limits.multipv, 19);
+  EXPECT_TRUE(back.moves.empty());
+  std::vector<std::string> words = wire::request_words(r);
+  words[11] = "2";
+  EXPECT_EQ(wire::parse_request(words, 0).error(), "the infinite flag '2' is not a number from 0 to 1");
+  EXPECT_EQ(wire::parse_request({"choose", "0"}, 1).error(), "a request of 1 words, fewer than 13");
+
+  const Progress mate{SearchInfo{.depth = 3, .seldepth = 4, .score_kind = ScoreKind::Mate, .score = -2, .nodes = 5,
+                                 .nps = 6, .time_ms = 7, .pv = {}, .multipv = 8},
+                      "h7h8q"};
+  const Progress got = wire::parse_info(wire::info_words(mate), 0).value();
+  EXPECT_EQ(got.numbers.depth, 3);
+  EXPECT_EQ(got.numbers.seldepth, 4);
+  EXPECT_EQ(got.numbers.score_kind, ScoreKind::Mate);
+  EXPECT_EQ(got.numbers.score, -2);
+  EXPECT_EQ(got.numbers.nodes, 5u);
+  EXPECT_EQ(got.numbers.nps, 6u);
+  EXPECT_EQ(got.numbers.time_ms, 7u);
+  EXPECT_EQ(got.numbers.multipv, 8);
+  EXPECT_EQ(got.pv, "h7h8q");
+  EXPECT_EQ(wire::parse_info({"1", "2", "1", "0", "-5", "0", "0", "1", ""}, 0).error(),
+            "the nodes '-5' is not a number from 0 to 9223372036854775807");
+  EXPECT_EQ(wire::parse_info({"info", "1"}, 1).error(), "a progress report of 1 words instead of 9");
+}
+
 TEST(PluginWire, ADescriptionIsReadBackAndNonsenseIsNot) {
   wire::Description d;
   d.abi_major = 1;

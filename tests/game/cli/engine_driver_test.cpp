@@ -89,7 +89,7 @@ TEST(ReadProtocolLine, XboardChoosesCecpAnyUciCommandUciAndOtherLinesGetAnError)
   Script script("\nhello\nxboard\n");
   Printed printed;
   Output out(printed.file());
-  LineInput input(script.fd());
+  LineReader input(script.fd());
   auto first = read_protocol_line(input, out);
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->first, Protocol::Cecp);
@@ -99,13 +99,13 @@ TEST(ReadProtocolLine, XboardChoosesCecpAnyUciCommandUciAndOtherLinesGetAnError)
   EXPECT_NE(lines[0].find("send 'uci' or 'xboard' first"), std::string::npos) << lines[0];
 
   Script uci("isready\n");
-  LineInput uci_input(uci.fd());
+  LineReader uci_input(uci.fd());
   auto chosen = read_protocol_line(uci_input, out);
   ASSERT_TRUE(chosen.has_value());
   EXPECT_EQ(chosen->first, Protocol::Uci);
 
   Script empty("");
-  LineInput nothing(empty.fd());
+  LineReader nothing(empty.fd());
   EXPECT_FALSE(read_protocol_line(nothing, out).has_value());
 }
 
@@ -118,7 +118,7 @@ TEST(UciDriver, AnswersUciIsReadyAndGoWithALegalMoveOfThePosition) {
   Script script("isready\nposition startpos moves f2f3 e7e5 g2g4\ngo depth 1\nsetoption name nosuch value 1\nquit\n");
   Printed printed;
   Output out(printed.file());
-  LineInput input(script.fd());
+  LineReader input(script.fd());
   UciDriver(plugin, {{"seed", "5"}}, std::move(player).value(), out).run("uci", input);
   const auto lines = printed.lines();
   EXPECT_TRUE(has_line_starting(lines, "id name Gambit ")) << joined(lines);
@@ -143,7 +143,7 @@ TEST(CecpDriver, PlaysAMoveAfterTheOpponentsAndAnswersPing) {
   Printed printed;
   Output out(printed.file());
   out.set_note_prefix("# ");
-  LineInput input(script.fd());
+  LineReader input(script.fd());
   cecp::SessionSettings settings;
   settings.engine_name = "random test";
   CecpDriver(plugin, {}, std::move(player).value(), out, settings).run("xboard", input);
