@@ -10,6 +10,7 @@
 #include "ai_plugins/alphabeta/search.h"
 #include "ai_plugins/alphabeta/shipped_network.h"
 #include "ai_plugins/common/draw_offer.h"
+#include "ai_plugins/common/shipped_plugin.h"
 #include "gambit/player_sdk.h"
 #include "core/util/splitmix64.h"
 #include "core/util/translation.h"
@@ -48,18 +49,14 @@ class AlphaBetaPlayer final : public sdk::Player {
          .help = N_("Weakening: each evaluation is shifted by up to this many centipawns (0 = none)"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 1000, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
-        {.name = "seed",
-         .help = N_("Seed for the choices of a rated level and the evaluation noise; the same seed replays the same "
-                 "game (0 = from the clock)"),
-         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
-         .choice_count = 0},
+        ai::seed_option(N_("Seed for the choices of a rated level and the evaluation noise; the same seed replays the "
+                           "same game (0 = from the clock)")),
     }};
     return specs;
   }
 
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck"};
-    return Ids;
+    return ai::ShippedVariants;
   }
   // Named by their Elo (the window shows "alphabeta 1400"); each sets every strength option.
   static std::span<const gambit_level> levels() {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "ai_plugins/common/draw_offer.h"
+#include "ai_plugins/common/shipped_plugin.h"
 #include "ai_plugins/common/timeman.h"
 #include "ai_plugins/minimax/negamax.h"
 #include "gambit/player_sdk.h"
@@ -32,17 +33,13 @@ class MinimaxPlayer final : public sdk::Player {
         {.name = "blunder_percent", .help = N_("Weakening: how often (in percent) to play a random legal move instead"),
          .type = GAMBIT_OPTION_INT, .min = 0, .max = 100, .default_value = "0", .choices = nullptr,
          .choice_count = 0},
-        {.name = "seed",
-         .help = N_("Seed for the random moves; the same seed replays the same game (0 = from the clock)"),
-         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
-         .choice_count = 0},
+        ai::seed_option(N_("Seed for the random moves; the same seed replays the same game (0 = from the clock)")),
     }};
     return specs;
   }
 
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck"};
-    return Ids;
+    return ai::ShippedVariants;
   }
   static std::span<const gambit_level> levels() {
     static constexpr gambit_option_value Easy[] = {{"depth", "1"}, {"blunder_percent", "30"}};

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <random>
 
+#include "ai_plugins/common/shipped_plugin.h"
 #include "gambit/player_sdk.h"
 #include "core/util/translation.h"
 
@@ -19,15 +20,12 @@ class RandomPlayer final : public sdk::Player {
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 1> specs{{
-        {.name = "seed", .help = N_("Random seed; the same seed replays the same game (0 = from the clock)"),
-         .type = GAMBIT_OPTION_INT, .min = 0, .max = INT64_MAX, .default_value = "0", .choices = nullptr,
-         .choice_count = 0},
+        ai::seed_option(N_("Random seed; the same seed replays the same game (0 = from the clock)")),
     }};
     return specs;
   }
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck"};
-    return Ids;
+    return ai::ShippedVariants;
   }
   static std::span<const gambit_level> levels() { return {}; }
 

@@ -50,6 +50,8 @@ struct SearchInfo {
   std::uint64_t time_ms = 0;
   std::vector<chess::Move> pv;
   int multipv = 1;  // which line: 1 = the best (several when Limits::multipv asked for them)
+
+  bool operator==(const SearchInfo&) const = default;
 };
 
 // Whether a struct of the ABI, as its sender built it (struct_size), holds the

@@ -78,9 +78,15 @@ Result<PositionVerdict> search_position(players::PluginPlayer& analyser, const c
 
 std::string eval_text(Score white_view, bool plus_sign) {
   if (white_view.kind == Score::Kind::Mate) return "#" + std::to_string(white_view.value);
-  char text[16];
-  std::snprintf(text, sizeof text, plus_sign ? "%+.2f" : "%.2f", white_view.value / 100.0);
-  return text;
+  const std::int64_t magnitude = std::abs(std::int64_t(white_view.value));
+  const std::int64_t hundredths = magnitude % 100;
+  const char* sign = white_view.value < 0 ? "-" : plus_sign && white_view.value > 0 ? "+" : "";
+  return sign + std::to_string(magnitude / 100) + '.' + char('0' + hundredths / 10) + char('0' + hundredths % 10);
+}
+
+std::string white_view_text(const players::SearchInfo& info, chess::Color side_to_move) {
+  const std::optional<Score> score = white_view(info, side_to_move);
+  return score ? eval_text(*score, true) : "";
 }
 
 std::optional<Score> white_view(const players::SearchInfo& info, chess::Color side_to_move) {

@@ -118,12 +118,17 @@ std::optional<std::size_t> find_mistake(const GameReview& review, chess::Color f
 // of an earlier review (holding "[%eval ") are replaced.
 chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review);
 
-// "0.35", "-1.20", "#3", "#-2": a score as PGN's [%eval] writes it;
-// with plus_sign, "+0.35" (as the window shows a search's score).
+// "0.35", "-1.20", "#3", "#-2": a score as PGN's [%eval] writes it (the
+// centipawns exactly, in hundredths of a pawn); with plus_sign, "+0.35" (as
+// the window shows a search's score), but "0.00" for a level game.
 std::string eval_text(Score white_view, bool plus_sign = false);
 
 // A search's score (the side to move's view) from White's view, within the
 // bounds a plugin is trusted to (300 pawns, mate in 1000); none without a score.
 std::optional<Score> white_view(const players::SearchInfo& info, chess::Color side_to_move);
+// That score as the window shows it, as lichess does: "+0.35", "-1.20",
+// "0.00", "#3", "#-2" ("" without a score). The analysis board's lines and
+// evaluation bar, and the AI's thinking in a game.
+std::string white_view_text(const players::SearchInfo& info, chess::Color side_to_move);
 
 }  // namespace gambit::review

@@ -2,40 +2,21 @@
 #include "core/study/analysis_session.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
+#include "core/review/game_review.h"
 #include "core/util/translation.h"
 
 namespace gambit::study {
-
-namespace {
-
-// The score from white's view: side-to-move scores turned for black to move.
-int white_score(const AnalysisLine& line, chess::Color side_to_move) {
-  return side_to_move == chess::WHITE ? line.score : -line.score;
-}
-
-}  // namespace
 
 std::string uci_score(const AnalysisLine& line) {
   return (line.score_kind == players::ScoreKind::Mate ? "mate " : "cp ") + std::to_string(line.score);
 }
 
-std::string score_for_people(const AnalysisLine& line, chess::Color side_to_move) {
-  const int score = white_score(line, side_to_move);
-  if (line.score_kind == players::ScoreKind::Mate) return "#" + std::to_string(score);
-  if (score == 0) return "0.00";
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.2f", score / 100.0);
-  return text;
-}
-
 double white_view_pawns(const AnalysisLine& line, chess::Color side_to_move) {
-  const int score = white_score(line, side_to_move);
-  if (line.score_kind == players::ScoreKind::Mate) return score > 0 ? 100.0 : -100.0;
-  return score / 100.0;
+  const std::optional<review::Score> score = review::white_view(line, side_to_move);
+  if (!score) return 0;
+  if (score->kind == review::Score::Kind::Mate) return score->value > 0 ? 100.0 : -100.0;
+  return score->value / 100.0;
 }
 
 Result<std::unique_ptr<AnalysisSession>> AnalysisSession::create(const players::Seat& seat, int niceness) {
@@ -115,7 +96,7 @@ void AnalysisSession::take(const players::SearchInfo& info, std::uint64_t genera
   if (info.pv.empty() || info.score_kind == players::ScoreKind::None) return;  // progress without a line
   std::lock_guard lock(mutex_);
   if (generation != generation_ || info.multipv > lines_wanted_) return;
-  AnalysisLine line{info.multipv, info.depth, info.score_kind, info.score, info.pv, info.nodes, info.nps};
+  AnalysisLine line = info;
   auto at = std::lower_bound(lines_.begin(), lines_.end(), line.multipv,
                              [](const AnalysisLine& l, int multipv) { return l.multipv < multipv; });
   // A line of the new iteration may take a first move that a line below it

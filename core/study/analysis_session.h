@@ -32,25 +32,15 @@
 
 namespace gambit::study {
 
-// One line of the analysis: the engine's principal variation from the
-// analysed position with its depth and score. The score is from the side to
-// move's view, as engines give it (white_view() turns it for an evaluation bar).
-struct AnalysisLine {
-  int multipv = 1;  // 1 = the best line
-  int depth = 0;
-  players::ScoreKind score_kind = players::ScoreKind::None;
-  int score = 0;                // centipawns, or mate in N moves (negative: being mated)
-  std::vector<chess::Move> pv;  // legal from the analysed position, never empty
-  std::uint64_t nodes = 0;
-  std::uint64_t nps = 0;
-
-  bool operator==(const AnalysisLine&) const = default;
-};
+// One line of the analysis: the engine's search info for it (multipv: which
+// line, 1 the best; pv legal from the analysed position, never empty). The
+// score is from the side to move's view, as engines give it;
+// review::white_view_text shows it from White's, white_view_pawns for an
+// evaluation bar.
+using AnalysisLine = players::SearchInfo;
 
 // The score as UCI writes it, "cp 35" or "mate -2" (the side to move's view).
 std::string uci_score(const AnalysisLine& line);
-// The score for people from white's view: "+0.35", "-1.20", "#3", "#-2", "0.00".
-std::string score_for_people(const AnalysisLine& line, chess::Color side_to_move);
 // White's advantage in pawns, mates as +/-100: what an evaluation bar shows.
 double white_view_pawns(const AnalysisLine& line, chess::Color side_to_move);
 

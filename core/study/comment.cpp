@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "core/chess/uci.h"
+#include "core/review/game_review.h"
 #include "core/util/words.h"
 
 namespace gambit::study {
@@ -223,15 +224,8 @@ Comment joined(const Comment& first, const Comment& second) {
 }
 
 std::string eval_text(const Eval& eval) {
-  std::string out;
-  if (eval.kind == Eval::Kind::Mate) {
-    out = '#' + std::to_string(eval.value);
-  } else {
-    const std::int64_t magnitude = std::abs(std::int64_t(eval.value));
-    const std::int64_t hundredths = magnitude % 100;
-    out = std::string(eval.value < 0 ? "-" : "") + std::to_string(magnitude / 100) + '.' +
-          char('0' + hundredths / 10) + char('0' + hundredths % 10);
-  }
+  std::string out = review::eval_text(
+      {eval.kind == Eval::Kind::Mate ? review::Score::Kind::Mate : review::Score::Kind::Centipawns, eval.value});
   if (eval.depth) out += ',' + std::to_string(*eval.depth);
   return out;
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/chess/san.h"
+#include "core/review/game_review.h"
 #include "game/gui/widgets.h"
 
 namespace gambit::gui {
@@ -56,7 +57,7 @@ float AnalysisLinesView::draw(sf::RenderTarget& target, const Assets& assets, co
   for (std::size_t i = 0; i < lines_.size() && y + RowHeight <= rect.top + rect.height; ++i) {
     const sf::FloatRect score_rect{rect.left, y, ScoreBox, RowHeight - 3};
     fill_rect(target, score_rect, colors::PanelLight);
-    draw_text_centred(target, assets.bold(), study::score_for_people(lines_[i], position_.side_to_move()), 13,
+    draw_text_centred(target, assets.bold(), review::white_view_text(lines_[i], position_.side_to_move()), 13,
                       score_rect);
     cells_.push_back({score_rect, i, 1});
     // The line's words as one text, as many as fit (one draw: a software renderer pays per draw);
@@ -112,7 +113,7 @@ void draw_evaluation_bar(sf::RenderTarget& target, const Assets& assets, const s
   fill_rect(target, white, sf::Color(236, 234, 230));
   fill_rect(target, {rect.left, rect.top + rect.height / 2 - 1, rect.width, 2}, sf::Color(200, 60, 50, 160));
   if (!best) return;
-  std::string text = study::score_for_people(*best, side_to_move);
+  std::string text = review::white_view_text(*best, side_to_move);
   if (!text.empty() && text[0] == '+') text.erase(0, 1);
   if (!text.empty() && text[0] == '-') text.erase(0, 1);
   const bool white_ahead = share >= 0.5;

@@ -42,12 +42,6 @@ constexpr float ClockWidth = 96;
 constexpr float OpeningLine = 20;  // the opening's name above the move list
 
 
-// A search's score from White's point of view, as lichess shows it ("+0.35", "#-2").
-std::string score_text(const players::SearchInfo& info, Color side) {
-  const std::optional<review::Score> score = review::white_view(info, side);
-  return score ? review::eval_text(*score, true) : "";
-}
-
 std::string count_text(std::uint64_t n) {
   char buffer[32];
   if (n >= 1000000) std::snprintf(buffer, sizeof buffer, "%.1fM", n / 1e6);
@@ -153,7 +147,7 @@ std::string GameView::thinking_text() const {
   if (!engine_help_shown()) return info ? tr("Rated game: the AI's thinking is not shown.") : "";
   if (!info || info->depth == 0) return "";
   const Color side = game().position().side_to_move();
-  const std::string score = score_text(*info, side);
+  const std::string score = review::white_view_text(*info, side);
   std::string text =
       // TRANSLATORS: the AI's search: how deep it looked ({depth} half-moves), its score for the position ("+0.35",
       // "#-2": White's view), the positions it looked at ({nodes}, shortened: "1.2k", "3.4M").

@@ -31,6 +31,19 @@ TEST(GameReview, EvalsAreWrittenInPawnsOrAsMates) {
   EXPECT_EQ(eval_text(Score::mate(-2)), "#-2");
   EXPECT_EQ(eval_text(Score::centipawns(35), true), "+0.35");
   EXPECT_EQ(eval_text(Score::centipawns(-120), true), "-1.20");
+  EXPECT_EQ(eval_text(Score::centipawns(0), true), "0.00") << "a level game has no side ahead";
+  EXPECT_EQ(eval_text(Score::centipawns(-5)), "-0.05");
+  EXPECT_EQ(eval_text(Score::centipawns(123456789)), "1234567.89") << "exact, whatever its size";
+  // A search's score from White's side: the side to move's turned for Black.
+  players::SearchInfo info;
+  EXPECT_EQ(white_view_text(info, chess::WHITE), "") << "no score";
+  info.score_kind = players::ScoreKind::Centipawns;
+  info.score = 35;
+  EXPECT_EQ(white_view_text(info, chess::WHITE), "+0.35");
+  EXPECT_EQ(white_view_text(info, chess::BLACK), "-0.35");
+  info.score_kind = players::ScoreKind::Mate;
+  info.score = -2;
+  EXPECT_EQ(white_view_text(info, chess::BLACK), "#2");
 }
 
 TEST(GameReview, ASearchsScoreIsTurnedToWhitesViewAndBounded) {

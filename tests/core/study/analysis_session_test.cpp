@@ -12,6 +12,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
 #include "core/players/plugin_library.h"
+#include "core/review/game_review.h"
 
 namespace gambit::study {
 namespace {
@@ -84,7 +85,7 @@ TEST_P(AnalysisSessionTest, FollowsThePositionAndFindsTheMate) {
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(chess::to_uci(lines[0].pv[0]), "d5d8");
   EXPECT_EQ(uci_score(lines[0]), "mate 2");
-  EXPECT_EQ(score_for_people(lines[0], chess::WHITE), "#2");
+  EXPECT_EQ(review::white_view_text(lines[0], chess::WHITE), "#2");
   EXPECT_EQ(s.position(), mate_in_two);
 
   // The same position through moves: black to move, mated; the score turns for people.
@@ -92,7 +93,7 @@ TEST_P(AnalysisSessionTest, FollowsThePositionAndFindsTheMate) {
   const std::vector<AnalysisLine> after = wait_for_lines(s, 1, 3);
   ASSERT_FALSE(after.empty());
   EXPECT_EQ(uci_score(after[0]), "mate -1");
-  EXPECT_EQ(score_for_people(after[0], chess::BLACK), "#1");
+  EXPECT_EQ(review::white_view_text(after[0], chess::BLACK), "#1");
   EXPECT_DOUBLE_EQ(white_view_pawns(after[0], chess::BLACK), 100.0);
 }
 
@@ -136,14 +137,14 @@ TEST(AnalysisScore, ForPeopleFromWhitesView) {
   AnalysisLine line;
   line.score_kind = players::ScoreKind::Centipawns;
   line.score = 35;
-  EXPECT_EQ(score_for_people(line, chess::WHITE), "+0.35");
-  EXPECT_EQ(score_for_people(line, chess::BLACK), "-0.35");
+  EXPECT_EQ(review::white_view_text(line, chess::WHITE), "+0.35");
+  EXPECT_EQ(review::white_view_text(line, chess::BLACK), "-0.35");
   EXPECT_EQ(uci_score(line), "cp 35");
   line.score = 0;
-  EXPECT_EQ(score_for_people(line, chess::BLACK), "0.00");
+  EXPECT_EQ(review::white_view_text(line, chess::BLACK), "0.00");
   line.score_kind = players::ScoreKind::Mate;
   line.score = -2;
-  EXPECT_EQ(score_for_people(line, chess::WHITE), "#-2");
+  EXPECT_EQ(review::white_view_text(line, chess::WHITE), "#-2");
   EXPECT_EQ(white_view_pawns(line, chess::WHITE), -100.0);
 }
 
