@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Screen: one page of the window (menu, play, demo, settings, scores). The App
-// keeps them on a stack; only the top one gets events, updates and draws.
+// keeps them on a stack; only the top one gets events, updates and draws. A
+// screen is made only by the navigator (navigation.h), from the Page another
+// screen asked App for.
 #pragma once
 
 #include <SFML/Graphics.hpp>
