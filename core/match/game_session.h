@@ -124,7 +124,8 @@ class GameSession {
   // (the move made, the clocks charged, the end reported) and now the call's
   // time; take_events still hands every event to the owner afterwards.
   // new_game's own events (a game over at once: a forfeit) wait for the next
-  // such call, so that the listener hears of the new game first. The
+  // such call, so that the owner can tell its listener of the new game first
+  // (Recorder::began). The
   // listener reads the session and must not change it. One listener at a
   // time: setting another replaces it, an empty one removes it.
   using Listener = std::function<void(const GameSession&, const SessionEvent&, TimePoint now)>;

@@ -216,7 +216,7 @@ void GameView::draw_player(sf::RenderTarget& target, Color side, float top) {
   const std::string lead = material > 0 ? "+" + std::to_string(material) : "";
   const float lead_width = lead.empty() ? 0 : text_width(assets.font(), lead, 14) + 8;
   // Pieces overlap more as there are more of them, on a chip that contrasts with them: black pieces on a
-  // light one, white pieces on a dark one (white on grey was hard to see).
+  // light one, white pieces on a dark one (white on grey is hard to see).
   const float piece = 25, chip_room = room - lead_width - 8;
   const float step = std::min(15.0f, (chip_room - piece) / float(std::max<std::size_t>(1, taken.size() - 1)));
   const float chip_width = piece + step * float(taken.size() - 1) + 8;
