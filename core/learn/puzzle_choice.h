@@ -40,7 +40,7 @@ struct PuzzleRequest {
 bool fits_themes(const Puzzle& puzzle, const std::set<std::string>& themes);
 
 // The puzzle to offer next, or nullptr when no puzzle fits the themes.
-// attempted: the ids of the puzzles the player has tried (Store::attempted_puzzles).
+// attempted: the ids of the puzzles the player has tried (store::Puzzles::attempted_puzzles).
 const Puzzle* choose_puzzle(std::span<const Puzzle> puzzles, const PuzzleRequest& request,
                             const std::set<std::string>& attempted, std::mt19937& random);
 

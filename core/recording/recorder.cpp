@@ -35,7 +35,7 @@ config::SeatConfig seat_config(const store::InterruptedGame::Seat& kept) {
 Result<Recorder::KeptGame> Recorder::read_kept(store::Store* store, const std::string& no_store) {
   // TRANSLATORS: {reason} says why there is no file of scores (the database that keeps an unfinished game).
   if (!store) return Failure{fill(tr("There is no game to resume: {reason}"), {{"reason", no_store}})};
-  auto kept = store->interrupted();
+  auto kept = store->games().interrupted();
   // TRANSLATORS: the kept game is the unfinished one, kept to be resumed; {reason} says why.
   if (!kept) return Failure{fill(tr("The kept game cannot be read: {reason}"), {{"reason", kept.error()}})};
   if (!kept.value()) return Failure{tr("There is no unfinished game to resume.")};
@@ -79,7 +79,7 @@ std::optional<std::string> Recorder::resign_kept(store::Store& store, const std:
                    kept.time_control, now_unix, now_unix, store::GameSource::Window);
   record.rated = rated;
   record.ends_interrupted = true;
-  if (auto recorded = store.record_game(record); !recorded)
+  if (auto recorded = store.games().record_game(record); !recorded)
     // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
     return fill(tr("The kept game could not be recorded in {path}: {reason}"),
                 {{"path", store.path().string()}, {"reason", recorded.error()}});
@@ -92,7 +92,7 @@ Recorder::Recorder(store::Store* store, std::string profile, store::GameSource s
 std::optional<std::string> Recorder::forget_kept() {
   if (!keeps_unfinished_) return std::nullopt;
   keeps_unfinished_ = false;
-  if (auto cleared = store_->clear_interrupted(); !cleared)
+  if (auto cleared = store_->games().clear_interrupted(); !cleared)
     // TRANSLATORS: {reason} says why.
     return fill(tr("The unfinished game could not be forgotten: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;
@@ -131,17 +131,17 @@ std::optional<std::string> Recorder::record_if_over(const match::GameSession& se
       seat_identity(session.seat(chess::BLACK), profile_), session.time_control(), started_at_, now_unix, source_);
   record.ends_interrupted = keeps_unfinished_;
   record.rated = rated_.rated;
-  auto recorded = store_->record_game(record);
+  auto recorded = store_->games().record_game(record);
   if (!recorded)  // a kept game stays kept: nothing is lost
     // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
     return fill(tr("This game could not be recorded in {path}: {reason}"),
                 {{"path", store_->path().string()}, {"reason", recorded.error()}});
   keeps_unfinished_ = false;
   recorded_game_ = recorded.value();
-  if (auto change = store_->rating_change(recorded.value()); change && change.value()) {
+  if (auto change = store_->ratings().rating_change(recorded.value()); change && change.value()) {
     rating_change_ = *change.value();
     const rating::RatingPool pool = rating::pool_of(record.variant, record.time_control);
-    if (auto history = store_->rating_history(pool); history && !history.value().empty()) {
+    if (auto history = store_->ratings().rating_history(pool); history && !history.value().empty()) {
       const store::RatingPoint& last = history.value().back();
       for (auto p = history.value().rbegin(); p != history.value().rend() && p->score == last.score &&
                                               p->opponent == last.opponent && last.score != 0.5;
@@ -170,7 +170,7 @@ std::optional<std::string> Recorder::keep_unfinished(const match::GameSession& s
   kept.saved_at = now_unix;
   kept.rated = rated_.rated;
   kept.unrated_reason = rated_.why_not;
-  if (auto saved = store_->save_interrupted(kept); !saved)
+  if (auto saved = store_->games().save_interrupted(kept); !saved)
     // TRANSLATORS: {path} is the file of scores (a database), {reason} why.
     return fill(tr("The unfinished game could not be kept in {path}: {reason}"),
                 {{"path", store_->path().string()}, {"reason", saved.error()}});

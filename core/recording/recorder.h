@@ -109,7 +109,7 @@ class Recorder {
   std::optional<std::int64_t> recorded_game() const { return recorded_game_; }
   // The profile's rating before and after the game just recorded, when it was
   // rated (the profile against a placed AI, from the start).
-  const std::optional<store::Store::RatingChange>& rating_change() const { return rating_change_; }
+  const std::optional<store::Ratings::RatingChange>& rating_change() const { return rating_change_; }
   // The profile's rated games against the same opponent, ending with the one
   // just recorded, that all had its result: +3 after three wins in a row, -2
   // after two losses, 0 after a draw or when the game was not rated.
@@ -128,7 +128,7 @@ class Recorder {
   bool given_up_ = false;           // the player chose another game: not kept
   bool keeps_unfinished_ = false;   // the store's interrupted game is this recorder's current game
   std::optional<std::int64_t> recorded_game_;
-  std::optional<store::Store::RatingChange> rating_change_;
+  std::optional<store::Ratings::RatingChange> rating_change_;
   int results_in_a_row_ = 0;
   RatedDecision rated_;
   const match::GameSession* followed_ = nullptr;           // the session heard (others' events are not)

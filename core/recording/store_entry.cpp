@@ -64,9 +64,9 @@ match::MatchPlay::Recorder match_recorder(store::Store& store, const TimeControl
   return [&store, time_control](const match::PlayedGame& played, const players::Seat& white, const players::Seat& black,
                                 std::int64_t started_at, std::int64_t ended_at) -> Result<std::monostate> {
     const std::string profile;  // both seats are AIs: no human's profile
-    auto recorded = store.record_game(store_record(played.game, played.pgn, seat_identity(white, profile),
-                                                   seat_identity(black, profile), time_control, started_at, ended_at,
-                                                   store::GameSource::Match));
+    auto recorded = store.games().record_game(store_record(played.game, played.pgn, seat_identity(white, profile),
+                                                           seat_identity(black, profile), time_control, started_at,
+                                                           ended_at, store::GameSource::Match));
     if (!recorded) return Failure{store.path().string() + ": " + recorded.error()};
     return std::monostate{};
   };

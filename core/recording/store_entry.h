@@ -30,7 +30,7 @@ using match::TimeControl;
 store::PlayerIdentity seat_identity(const players::Seat& seat, const std::string& profile);
 
 // The identities of every measured level of the catalog's plugins, placed at
-// their ratings: for Store::place_players when a program starts, so that
+// their ratings: for Ratings::place_players when a program starts, so that
 // games recorded before a level was measured (or re-measured) count.
 std::vector<store::PlayerIdentity> measured_levels(const players::PluginCatalog& catalog);
 

@@ -55,29 +55,29 @@ int main(int argc, char** argv) {
       if (i == games - 100) last_hundred = Clock::now();
       game.black = level(i, 0);
       game.result = i % 3 == 0 ? "0-1" : "1-0";
-      if (auto recorded = store.record_game(game); !recorded) return fail(recorded.error());
+      if (auto recorded = store.games().record_game(game); !recorded) return fail(recorded.error());
     }
     const double record_ms = ms_since(last_hundred) / 100;
 
     InterruptedGame kept{std::string(800, 'x'), {"human", "", ""}, {"alphabeta", "hard", ""}, 300000, 2000, 1, 2, 3, false, ""};
     Clock::time_point start = Clock::now();
     for (int i = 0; i < 100; ++i)
-      if (auto saved = store.save_interrupted(kept); !saved) return fail(saved.error());
+      if (auto saved = store.games().save_interrupted(kept); !saved) return fail(saved.error());
     const double keep_ms = ms_since(start) / 100;
 
     start = Clock::now();
-    auto standings = store.standings();
+    auto standings = store.ratings().standings();
     const double standings_ms = ms_since(start);
     start = Clock::now();
-    auto history = store.rating_history({"standard", gambit::rating::Speed::Untimed});
+    auto history = store.ratings().rating_history({"standard", gambit::rating::Speed::Untimed});
     const double history_ms = ms_since(start);
     start = Clock::now();
-    auto recent = store.recent_games(50);
+    auto recent = store.games().recent_games(50);
     const double recent_ms = ms_since(start);
     if (!standings || !history || !recent) return fail("a query failed");
     // A level re-measured: every rating is computed again.
     start = Clock::now();
-    auto placed = store.place_players({level(0, 25)});
+    auto placed = store.ratings().place_players({level(0, 25)});
     const double place_ms = ms_since(start);
     if (!placed || placed.value() != 1) return fail("place_players did not move the level");
 

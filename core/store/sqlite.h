@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A thin RAII layer over the SQLite C API, just what the store needs:
 // Connection (one open database), Statement (a prepared statement with bind
-// and column access) and Transaction (BEGIN IMMEDIATE .. COMMIT, rolled back
-// when not committed). Errors come back as Failure sentences naming the
-// SQLite message; nothing here throws.
+// and column access; each_row reads its rows) and Transaction (BEGIN
+// IMMEDIATE .. COMMIT, rolled back when not committed). Errors come back as
+// Failure sentences naming the SQLite message; nothing here throws.
 //
 // Threading: each object is used from one thread at a time.
 #pragma once
@@ -82,6 +82,17 @@ class Statement {
   sqlite3_stmt* statement_;
   bool bind_failed_ = false;
 };
+
+// Calls read(statement) for each row until the query is done.
+template <class Read>
+Result<bool> each_row(Statement& query, Read&& read) {
+  for (;;) {
+    auto row = query.step();
+    if (!row) return Failure{row.error()};
+    if (!row.value()) return true;
+    read(static_cast<const Statement&>(query));
+  }
+}
 
 // BEGIN IMMEDIATE (the write lock is taken at once, so two writers queue on
 // the busy timeout instead of failing at commit); rolled back on destruction

@@ -63,7 +63,7 @@ std::optional<config::Settings> MenuScreen::at_my_level(std::string* description
   const rating::RatingPool pool = recording::pool_of_clock(settings.game.rules(), settings.clock);
   rating::Glicko2 mine;
   if (store::Store* store = setup.store())
-    if (auto rating = store->rating(pool)) mine = rating.value();
+    if (auto rating = store->ratings().rating(pool)) mine = rating.value();
   const players::LevelRating* level = players::nearest_rating(plugin->ratings(), mine.rating);
   config::SeatConfig opponent;
   opponent.player = plugin->id();
@@ -90,7 +90,7 @@ void MenuScreen::rebuild() {
   buttons_.clear();
   bool resumable = false;
   if (store::Store* store = app_.setup().store()) {
-    auto saved = store->interrupted();
+    auto saved = store->games().interrupted();
     resumable = saved && saved.value().has_value();
   }
   std::string at_my_level_tooltip;
@@ -98,7 +98,7 @@ void MenuScreen::rebuild() {
   // "Practise: 3 today": the player's own mistakes due now.
   int due = 0;
   if (store::Store* store = app_.setup().store())
-    if (auto count = store->practice_due_count(unix_now())) due = count.value();
+    if (auto count = store->practice().practice_due_count(unix_now())) due = count.value();
   // TRANSLATORS: a menu button (320 pixels wide); {n} positions are due for practice today.
   const std::string practise_label = due > 0 ? fill(trn("Practise: {n} today", "Practise: {n} today", unsigned(due)),
                                                     {{"n", std::to_string(due)}})

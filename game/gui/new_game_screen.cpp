@@ -187,7 +187,7 @@ void NewGameScreen::decide() {
   if (rated_.rated) {
     const rating::RatingPool pool = recording::pool_of_clock(variant, settings.clock);
     rating::Glicko2 mine;
-    if (auto now = store->rating(pool)) mine = now.value();
+    if (auto now = store->ratings().rating(pool)) mine = now.value();
     // TRANSLATORS: {pool} is the kind of game rated ("Blitz", "Three-check rapid"), {rating} the player's
     // rating in it ("1500 ± 686").
     rated_line_ = fill(rating::provisional(mine) ? tr("Rated: {pool}. Your {pool} rating: {rating} (provisional).")

@@ -524,7 +524,7 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
     store::GameSummary game;
     game.id = *recorder_.recorded_game();
     if (store::Store* store = app_.setup().store())
-      if (auto summary = store->game_summary(game.id)) game = summary.value();
+      if (auto summary = store->games().game_summary(game.id)) game = summary.value();
     app_.open(page::ReplayStored{game, true});
     return true;
   }

@@ -103,7 +103,7 @@ void ReplayScreen::load() {
       failure_ = tr("The score file is not open, so the game cannot be read.");
       return;
     }
-    auto pgn = store->game_pgn(game_.id);
+    auto pgn = store->games().game_pgn(game_.id);
     if (!pgn) {
       failure_ = fill(tr("The game could not be read from the score file: {reason}"), {{"reason", pgn.error()}});
       return;

@@ -64,7 +64,7 @@ ReviewPanel::ReviewPanel(App& app, std::int64_t game_id, chess::PgnGame game, st
   budget_ = review::budget_text(settings.review.limits());
   store::Store* store = app_.setup().store();
   if (!store || analyser_.empty() || game_id_ == 0) return;  // 0: a game from a file, not in the store
-  auto kept = store->review(game_id_, analyser_, budget_);
+  auto kept = store->reviews().review(game_id_, analyser_, budget_);
   if (!kept || !kept.value()) return;
   auto verdicts = review::parse_verdicts(kept.value()->verdicts, game_);
   if (!verdicts) return;  // a review that no longer fits is made again when asked
@@ -135,14 +135,15 @@ void ReviewPanel::update() {
     const std::int64_t now = unix_now();
     if (game_id_ != 0) {  // 0: a game from a file, whose review is not kept
       const store::StoredReview record{analyser_, budget_, review::verdicts_text(review->positions), now};
-      if (auto saved = store->save_review(game_id_, record); !saved)
+      if (auto saved = store->reviews().save_review(game_id_, record); !saved)
         app_.toast(fill(tr("The review could not be kept: {reason}"), {{"reason", saved.error()}}));
     }
     // The person's own mistakes and blunders, to practise, from a stored game
     // or a file of theirs (a position kept already is not added twice).
     if (own_side_) {
       const std::optional<std::int64_t> from = game_id_ != 0 ? std::optional(game_id_) : std::nullopt;
-      auto added = store->add_practice_positions(recording::practice_positions(game_, *review, *own_side_, from), now);
+      auto added = store->practice().add_practice_positions(
+          recording::practice_positions(game_, *review, *own_side_, from), now);
       if (!added)
         app_.toast(fill(tr("Your mistakes could not be kept to practise: {reason}"), {{"reason", added.error()}}));
     }

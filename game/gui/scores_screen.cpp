@@ -91,10 +91,10 @@ void ScoresScreen::reload() {
     recent_.clear();
     message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", why}});
   };
-  auto standings = store->standings();
+  auto standings = store->ratings().standings();
   if (!standings) return failed(standings.error());
   standings_ = std::move(standings).value();
-  auto pools = store->pools();
+  auto pools = store->ratings().pools();
   if (!pools) return failed(pools.error());
   const std::string shown = puzzles_shown() ? PuzzlesKey : pools_.empty() ? "" : pools_[pool_choice_.index].pool.key();
   pools_ = std::move(pools).value();
@@ -109,7 +109,7 @@ void ScoresScreen::reload() {
     if (pools_[i].pool.key() == shown) pool_choice_.index = i;
   }
   // The puzzle rating, its own pool, once the profile has tried a puzzle.
-  auto puzzles = store->puzzle_history();
+  auto puzzles = store->puzzles().puzzle_history();
   if (!puzzles) return failed(puzzles.error());
   puzzle_history_ = std::move(puzzles).value();
   if (!puzzle_history_.empty()) {
@@ -122,12 +122,12 @@ void ScoresScreen::reload() {
   if (!message_.empty()) return;  // reading the pool failed
   problem_ = true;
   if (!all_by_choice_) all_games_ = false;
-  auto recent = store->recent_games(RecentLimit, /*played_here=*/!all_games_);
+  auto recent = store->games().recent_games(RecentLimit, /*played_here=*/!all_games_);
   if (!recent) return failed(recent.error());
   recent_ = std::move(recent).value();
   if (recent_.empty() && !all_games_ && !all_by_choice_) {  // none of the person's own yet: every game
     all_games_ = true;
-    auto every = store->recent_games(RecentLimit);
+    auto every = store->games().recent_games(RecentLimit);
     if (!every) return failed(every.error());
     recent_ = std::move(every).value();
   }
@@ -165,7 +165,7 @@ void ScoresScreen::show_pool(std::size_t index) {
   if (!store || index >= pool_choice_.items.size()) return;
   pool_choice_.index = index;
   if (puzzles_shown()) {
-    auto rating = store->puzzle_rating();
+    auto rating = store->puzzles().puzzle_rating();
     if (!rating) {
       message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", rating.error()}});
       return;
@@ -177,12 +177,12 @@ void ScoresScreen::show_pool(std::size_t index) {
     app_.invalidate();
     return;
   }
-  auto rating = store->rating(pools_[index].pool);
+  auto rating = store->ratings().rating(pools_[index].pool);
   if (!rating) {
     message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", rating.error()}});
     return;
   }
-  auto history = store->rating_history(pools_[index].pool);
+  auto history = store->ratings().rating_history(pools_[index].pool);
   if (!history) {
     message_ = fill(tr("The scores could not be read: {reason}"), {{"reason", history.error()}});
     return;
@@ -216,7 +216,7 @@ void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
 
 void ScoresScreen::export_all(const std::string& typed) {
   const std::string path = expand_home(typed);
-  auto pgn = app_.setup().store()->export_all_pgn();
+  auto pgn = app_.setup().store()->games().export_all_pgn();
   if (!pgn) {
     app_.toast(fill(tr("Could not export the games: {reason}"), {{"reason", pgn.error()}}));
     return;
@@ -232,7 +232,7 @@ void ScoresScreen::export_all(const std::string& typed) {
 }
 
 void ScoresScreen::reset_scores() {
-  auto archived = app_.setup().store()->reset_scores();
+  auto archived = app_.setup().store()->ratings().reset_scores();
   if (!archived) {
     app_.toast(fill(tr("Could not reset the scores: {reason}"), {{"reason", archived.error()}}));
   } else {

@@ -46,7 +46,7 @@ Setup Setup::open(const std::optional<std::filesystem::path>& config_file) {
   } else {
     if (opened->notice) setup.problems_.push_back(fill(tr("Scores: {problem}"), {{"problem", *opened->notice}}));
     setup.store_ = std::move(opened).value().store;
-    if (auto placed = setup.store_->place_players(recording::measured_levels(setup.catalog_)); !placed)
+    if (auto placed = setup.store_->ratings().place_players(recording::measured_levels(setup.catalog_)); !placed)
       setup.problems_.push_back(
           fill(tr("Scores: the levels' measured ratings could not be stored: {reason}"), {{"reason", placed.error()}}));
   }
@@ -149,7 +149,7 @@ std::optional<std::string> Setup::leave_kept_game() {
   if (leaving->fate.kind == KeptGameFate::Kind::Resigned)
     return recording::Recorder::resign_kept(*store_, store_->profile(), std::move(leaving->kept), leaving->seats, true,
                                             unix_now());
-  if (auto cleared = store_->clear_interrupted(); !cleared)
+  if (auto cleared = store_->games().clear_interrupted(); !cleared)
     return fill(tr("The unfinished game could not be given up: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;
 }

@@ -134,10 +134,10 @@ TrainingScreen::TrainingScreen(App& app, Kind kind) : Screen(app), kind_(kind), 
         theme_choice_.items.push_back(learn::theme_title(theme) + " (" + std::to_string(found->second) + ")");
         theme_ids_.emplace_back(theme);
       }
-    if (auto rating = store->puzzle_rating()) rating_ = rating.value();
+    if (auto rating = store->puzzles().puzzle_rating()) rating_ = rating.value();
     else app_.toast(fill(tr("Your puzzle rating could not be read: {reason}"), {{"reason", rating.error()}}));
   } else {
-    auto due = store->practice_due(unix_now(), DueAtOnce);
+    auto due = store->practice().practice_due(unix_now(), DueAtOnce);
     if (!due) {
       problem_ = fill(tr("The positions to practise could not be read: {reason}"), {{"reason", due.error()}});
       return;
@@ -207,7 +207,7 @@ void TrainingScreen::next() {
                           {{"n", std::to_string(tried_count_)}, {"found", std::to_string(solved_count_)}});
     return;
   }
-  auto attempted = store->attempted_puzzles();
+  auto attempted = store->puzzles().attempted_puzzles();
   if (!attempted) app_.toast(fill(tr("The puzzles you tried could not be read: {reason}"), {{"reason", attempted.error()}}));
   learn::PuzzleRequest request;
   request.rating = rating_ ? rating_->rating.rating : request.rating;
@@ -327,12 +327,12 @@ void TrainingScreen::record(bool solved) {
   store::Store* store = app_.setup().store();
   if (!store) return;
   if (kind_ == Kind::Practice) {
-    auto kept = store->record_practice_attempt(practice_->id, solved, unix_now());
+    auto kept = store->practice().record_practice_attempt(practice_->id, solved, unix_now());
     if (kept) rescheduled_ = kept.value().schedule;
     else app_.toast(fill(tr("This attempt could not be kept: {reason}"), {{"reason", kept.error()}}));
     return;
   }
-  auto result = store->record_puzzle_attempt(session_->puzzle(), solved, unix_now());
+  auto result = store->puzzles().record_puzzle_attempt(session_->puzzle(), solved, unix_now());
   if (!result) {
     app_.toast(fill(tr("This attempt could not be kept: {reason}"), {{"reason", result.error()}}));
     return;

@@ -43,8 +43,8 @@ class RecorderTest : public ::testing::Test {
     for (const char* text : moves)
       ASSERT_TRUE(session.play_human_move(*chess::parse_uci_move(session.game().position(), text), now)) << text;
   }
-  std::size_t games() { return store_->recent_games(100).value().size(); }
-  bool kept() { return store_->interrupted().value().has_value(); }
+  std::size_t games() { return store_->games().recent_games(100).value().size(); }
+  bool kept() { return store_->games().interrupted().value().has_value(); }
 
   std::filesystem::path dir_;
   std::unique_ptr<store::Store> store_;
@@ -203,8 +203,8 @@ TEST_F(RecorderTest, AFollowedSessionIsKeptAfterEachMoveAndRecordedAtItsEnd) {
   EXPECT_EQ(games(), 1u) << "recorded when it ended";
   EXPECT_FALSE(kept()) << "and no longer kept";
   ASSERT_TRUE(recorder.recorded_game());
-  EXPECT_NE(store_->game_pgn(*recorder.recorded_game()).value().find("2. g4 Qh4#"), std::string::npos)
-      << store_->game_pgn(*recorder.recorded_game()).value();
+  EXPECT_NE(store_->games().game_pgn(*recorder.recorded_game()).value().find("2. g4 Qh4#"), std::string::npos)
+      << store_->games().game_pgn(*recorder.recorded_game()).value();
   EXPECT_TRUE(recorder.take_problems().empty());
   EXPECT_EQ(session->take_events().size(), 5u) << "the owner still takes every event, after the store";
   session->update(now);
@@ -275,7 +275,7 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   Recorder recorder(store_.get(), "Ann", store::GameSource::Window);
   lose_to(recorder, a, 100);
   ASSERT_TRUE(recorder.recorded_game());
-  EXPECT_NE(store_->game_pgn(*recorder.recorded_game()).value().find("1. e4"), std::string::npos);
+  EXPECT_NE(store_->games().game_pgn(*recorder.recorded_game()).value().find("1. e4"), std::string::npos);
   ASSERT_TRUE(recorder.rating_change());
   EXPECT_DOUBLE_EQ(recorder.rating_change()->before.rating, store::InitialRating);
   EXPECT_LT(recorder.rating_change()->after.rating, store::InitialRating);
@@ -289,8 +289,8 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   lose_to(recorder, b, 400);
   lose_to(recorder, b, 500);
   EXPECT_EQ(recorder.results_in_a_row(), -3);
-  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 5u);
-  EXPECT_EQ(store_->rating_history({"standard", rating::Speed::Blitz}).value().size(), 0u) << "another pool";
+  EXPECT_EQ(store_->ratings().rating_history(Untimed).value().size(), 5u);
+  EXPECT_EQ(store_->ratings().rating_history({"standard", rating::Speed::Blitz}).value().size(), 0u) << "another pool";
 
   // A level with an option of its own is not what was measured: recorded, not rated.
   const TimePoint now = match::GameSession::Clock::now();
@@ -309,8 +309,8 @@ TEST_F(RecorderRatingTest, ARatedGameReportsTheChangeAndARunOfResultsAgainstTheS
   ASSERT_FALSE(recorder.record_if_over(*session.value(), 601));
   EXPECT_FALSE(recorder.rating_change());
   EXPECT_EQ(recorder.results_in_a_row(), 0);
-  EXPECT_EQ(store_->recent_games(10).value().size(), 6u);
-  EXPECT_FALSE(store_->recent_games(1).value()[0].rated);
+  EXPECT_EQ(store_->games().recent_games(10).value().size(), 6u);
+  EXPECT_FALSE(store_->games().recent_games(1).value()[0].rated);
 }
 
 // The AI's moves reach the store as the person's do: from the session's update, with no window.
@@ -337,7 +337,7 @@ TEST_F(RecorderRatingTest, AFollowedGameAgainstALevelKeepsTheAiMovesAndIsRecorde
   EXPECT_FALSE(kept());
   ASSERT_TRUE(recorder.rating_change()) << "recorded rated, at once";
   EXPECT_LT(recorder.rating_change()->after.rating, store::InitialRating);
-  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 1u);
+  EXPECT_EQ(store_->ratings().rating_history(Untimed).value().size(), 1u);
 }
 
 TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeepsIt) {
@@ -361,10 +361,10 @@ TEST_F(RecorderRatingTest, AHintOrATakeBackMakesARatedGameUnratedAndTheStoreKeep
   ASSERT_TRUE(session->resign(now));
   ASSERT_FALSE(recorder.record_if_over(*session, 102));
   EXPECT_FALSE(recorder.rating_change());
-  const auto games = store_->recent_games(1).value();
+  const auto games = store_->games().recent_games(1).value();
   ASSERT_EQ(games.size(), 1u);
   EXPECT_FALSE(games[0].rated);
-  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 0u);
+  EXPECT_EQ(store_->ratings().rating_history(Untimed).value().size(), 0u);
 }
 
 TEST_F(RecorderRatingTest, AKeptRatedGameResignedForAnotherIsRecordedAsALoss) {
@@ -381,13 +381,13 @@ TEST_F(RecorderRatingTest, AKeptRatedGameResignedForAnotherIsRecordedAsALoss) {
   EXPECT_FALSE(Recorder::resign_kept(*store_, "Ann", *std::move(kept),
                                      {session->seat(chess::WHITE), session->seat(chess::BLACK)}, true, 200));
   EXPECT_FALSE(this->kept());
-  const auto games = store_->recent_games(1).value();
+  const auto games = store_->games().recent_games(1).value();
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].result, "0-1");
   EXPECT_EQ(games[0].reason, "resignation");
   EXPECT_TRUE(games[0].rated);
   EXPECT_LT(games[0].rating_change, 0);
-  EXPECT_EQ(store_->rating_history(Untimed).value().size(), 1u);
+  EXPECT_EQ(store_->ratings().rating_history(Untimed).value().size(), 1u);
 }
 
 }  // namespace

@@ -61,8 +61,8 @@ class StoreConcurrency : public fixtures::StoreTest {
     EXPECT_EQ(fixtures::query_int(db_, GamesWithoutTheirRatings), 0) << db_;
     auto store = open();
     ASSERT_TRUE(store);
-    EXPECT_EQ(must(store->recent_games(10 * games), "recent_games").size(), std::size_t(games));
-    const auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
+    EXPECT_EQ(must(store->games().recent_games(10 * games), "recent_games").size(), std::size_t(games));
+    const auto history = must(store->ratings().rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(history.size(), std::size_t(games));
     for (std::size_t i = 1; i < history.size(); ++i)
       EXPECT_GT(history[i].rating.rating, history[i - 1].rating.rating)
@@ -70,7 +70,8 @@ class StoreConcurrency : public fixtures::StoreTest {
     auto sequential = open_at(dir_.path() / "one-by-one.db");
     ASSERT_TRUE(sequential);
     for (const FinishedGame& game : wins(games)) record(*sequential, game);
-    EXPECT_NEAR(must(store->rating(fixtures::Blitz), "rating").rating, must(sequential->rating(fixtures::Blitz), "rating").rating, 1e-6);
+    EXPECT_NEAR(must(store->ratings().rating(fixtures::Blitz), "rating").rating,
+                must(sequential->ratings().rating(fixtures::Blitz), "rating").rating, 1e-6);
   }
 };
 
@@ -89,7 +90,7 @@ TEST_F(StoreConcurrency, TwoThreadsRecordingAtOnceKeepEveryGame) {
     }
     if (opened.value().notice) errors[n].push_back("notice: " + *opened.value().notice);
     for (const FinishedGame& game : games[n]) {
-      auto id = opened.value().store->record_game(game);
+      auto id = opened.value().store->games().record_game(game);
       if (id.ok())
         ids[n].push_back(id.value());
       else
@@ -130,7 +131,7 @@ TEST_F(StoreConcurrency, TwoProcessesRecordingAtOnceKeepEveryGame) {
         ::_exit(1);
       }
       for (const FinishedGame& game : games) {
-        auto id = opened.value().store->record_game(game);
+        auto id = opened.value().store->games().record_game(game);
         if (!id.ok()) {
           std::fprintf(stderr, "child %d: record_game: %s\n", int(::getpid()), id.error().c_str());
           ::_exit(1);
@@ -199,7 +200,7 @@ TEST_F(StoreConcurrency, AWriterKilledAtAnyInstantLosesNoCommittedGame) {
         ::_exit(1);
       }
       for (std::size_t i = 0;; ++i) {
-        auto id = opened.value().store->record_game(cycle[i % cycle.size()]);
+        auto id = opened.value().store->games().record_game(cycle[i % cycle.size()]);
         if (!id.ok()) {
           std::fprintf(stderr, "writer: record_game: %s\n", id.error().c_str());
           ::_exit(2);
@@ -240,7 +241,7 @@ TEST_F(StoreConcurrency, AWriterKilledAtAnyInstantLosesNoCommittedGame) {
     EXPECT_EQ(fixtures::query_int(db_, GamesWithoutTheirRatings), 0) << "a game was written without its ratings";
     EXPECT_EQ(fixtures::query_int(db_, RatingsWithoutAGame), 0);
     Store& store = *opened.value().store;
-    EXPECT_EQ(std::int64_t(must(store.rating_history(fixtures::Blitz), "rating_history").size()), games);
+    EXPECT_EQ(std::int64_t(must(store.ratings().rating_history(fixtures::Blitz), "rating_history").size()), games);
     EXPECT_GT(record(store, cycle[0]), 0) << "the store does not work after the kill";
     committed = games + 1;
     if (HasFailure()) return;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the store tests share: a private folder per test with the database
-// path in it, sample finished games, and direct looks into the SQLite file
-// (through store::Connection) to check what the Store API cannot show.
+// path in it, sample finished games, practice positions and puzzles, and
+// direct looks into the SQLite file (through store::Connection) to check what
+// the Store API cannot show.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -19,6 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/learn/puzzle.h"
+#include "core/learn/spaced_repetition.h"
+#include "core/rating/glicko2.h"
 #include "core/store/sqlite.h"
 #include "core/store/store.h"
 
@@ -117,6 +121,67 @@ inline FinishedGame finished_from_position(const PlayerIdentity& white, const Pl
   const std::size_t moves = game.pgn.find("\n\n");
   game.pgn = game.pgn.substr(0, moves) + "\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n";
   return game;
+}
+
+// Practice positions and puzzles are made at Now (Unix seconds), a day apart.
+inline constexpr std::int64_t Now = 1'750'000'000;
+inline constexpr std::int64_t Day = learn::SecondsPerDay;
+
+// A position to practise; its line starts with best.
+inline PracticePosition practice_position(int ply, const std::string& fen, const std::string& played,
+                                          const std::string& line, const std::string& reason,
+                                          PracticeJudgement judgement) {
+  PracticePosition p;
+  p.ply = ply;
+  p.fen = fen;
+  p.played = played;
+  p.best = line.substr(0, line.find(' '));
+  p.line = line;
+  p.reason = reason;
+  p.judgement = judgement;
+  return p;
+}
+
+// After 1. e4 e5 2. Nf3, Black weakens with f6 instead of developing.
+inline PracticePosition weak_pawn() {
+  return practice_position(3, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2", "f7f6",
+                           "b8c6 f1b5 a7a6", "Weakens the king's diagonal.", PracticeJudgement::Mistake);
+}
+
+// Black lets the queen mate on f7.
+inline PracticePosition allows_mate() {
+  return practice_position(5, "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3", "g8f6",
+                           "g7g6 h5f3 g8f6", "Allows mate in one: 4. Qxf7#.", PracticeJudgement::Blunder);
+}
+
+// White misses the mate.
+inline PracticePosition misses_mate() {
+  return practice_position(6, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5h4", "h5f7",
+                           "Misses mate in one: Qxf7#.", PracticeJudgement::Blunder);
+}
+
+// A puzzle as the store needs it: id and shipped rating.
+inline learn::Puzzle puzzle(const std::string& id, double rating, double deviation = 80) {
+  learn::Puzzle p;
+  p.id = id;
+  p.rating = rating;
+  p.deviation = deviation;
+  return p;
+}
+
+// Expects the two ratings to be the same but for rounding.
+inline void expect_rating(const rating::Glicko2& actual, const rating::Glicko2& expected, const std::string& what) {
+  EXPECT_NEAR(actual.rating, expected.rating, 1e-9) << what;
+  EXPECT_NEAR(actual.deviation, expected.deviation, 1e-9) << what;
+  EXPECT_NEAR(actual.volatility, expected.volatility, 1e-12) << what;
+}
+
+// Where pgn (without its trailing newlines) occurs in text, and how often.
+inline std::vector<std::size_t> occurrences(const std::string& text, std::string pgn) {
+  while (!pgn.empty() && pgn.back() == '\n') pgn.pop_back();
+  std::vector<std::size_t> at;
+  for (std::size_t i = text.find(pgn); i != std::string::npos; i = text.find(pgn, i + 1)) at.push_back(i);
+  return at;
 }
 
 inline std::string read_bytes(const fs::path& path) {
@@ -234,9 +299,12 @@ class StoreTest : public ::testing::Test {
     return std::move(result).value();
   }
 
+  // The store's standings as describe writes them.
+  static std::string standings(Store& store) { return describe(must(store.ratings().standings(), "standings")); }
+
   // Records the game and returns its id (-1, with a failure recorded, when refused).
   static std::int64_t record(Store& store, const FinishedGame& game) {
-    auto id = store.record_game(game);
+    auto id = store.games().record_game(game);
     if (!id.ok()) {
       ADD_FAILURE() << "record_game failed in " << store.path() << ": " << id.error() << "\nPGN:\n" << game.pgn;
       return -1;

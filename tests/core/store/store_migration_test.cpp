@@ -196,15 +196,17 @@ TEST_F(StoreMigration, EveryEarlierSchemaIsMigratedKeepingItsGamesAndRatings) {
     ASSERT_TRUE(store);
     EXPECT_EQ(fixtures::query_int(path, "PRAGMA user_version"), SchemaVersion) << path;
     EXPECT_TRUE(fixtures::set_aside_files(path).empty()) << fixtures::folder_listing(dir_.path());
-    EXPECT_EQ(describe(must(store->standings(), "standings")), describe(must(reference->standings(), "standings")));
-    EXPECT_EQ(summary(must(store->recent_games(100), "recent_games")),
-              summary(must(reference->recent_games(100), "recent_games")));
+    EXPECT_EQ(describe(must(store->ratings().standings(), "standings")),
+              describe(must(reference->ratings().standings(), "standings")));
+    EXPECT_EQ(summary(must(store->games().recent_games(100), "recent_games")),
+              summary(must(reference->games().recent_games(100), "recent_games")));
     // Earlier files knew no placements: their games count once their opponents are placed.
-    EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), 0u) << "no opponent is placed yet";
-    EXPECT_EQ(must(store->place_players({alphabeta("easy", 2), alphabeta("hard", 6)}), "place_players"),
+    EXPECT_EQ(must(store->ratings().rating_history(fixtures::Blitz), "rating_history").size(), 0u)
+        << "no opponent is placed yet";
+    EXPECT_EQ(must(store->ratings().place_players({alphabeta("easy", 2), alphabeta("hard", 6)}), "place_players"),
               version == 0 ? 0 : 2);
-    const auto history = must(store->rating_history(fixtures::Blitz), "rating_history");
-    const auto expected = must(reference->rating_history(fixtures::Blitz), "rating_history");
+    const auto history = must(store->ratings().rating_history(fixtures::Blitz), "rating_history");
+    const auto expected = must(reference->ratings().rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(history.size(), expected.size()) << "one rating point per rated profile game, rebuilt on migration";
     EXPECT_EQ(history.size(), version == 0 ? 0u : 4u);
     for (std::size_t i = 0; i < history.size(); ++i) {
@@ -214,12 +216,14 @@ TEST_F(StoreMigration, EveryEarlierSchemaIsMigratedKeepingItsGamesAndRatings) {
     }
     EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM ratings"), std::int64_t(history.size()))
         << "the old Elo rows (also the AIs') are gone";
-    EXPECT_EQ(must(store->export_all_pgn(), "export").text, must(reference->export_all_pgn(), "export").text);
+    EXPECT_EQ(must(store->games().export_all_pgn(), "export").text,
+              must(reference->games().export_all_pgn(), "export").text);
     // It goes on from there.
     record(*store, finished(me_, PlayerIdentity::ai("newbie", "2.0", "", "newbie"), "1-0"));
-    EXPECT_EQ(must(store->rating_history(fixtures::Blitz), "rating_history").size(), history.size()) << "newbie is not placed";
+    EXPECT_EQ(must(store->ratings().rating_history(fixtures::Blitz), "rating_history").size(), history.size())
+        << "newbie is not placed";
     const std::int64_t id = record(*store, finished(me_, alphabeta("medium", 4), "1-0"));
-    const auto after = must(store->rating_history(fixtures::Blitz), "rating_history");
+    const auto after = must(store->ratings().rating_history(fixtures::Blitz), "rating_history");
     ASSERT_EQ(after.size(), history.size() + 1);
     EXPECT_EQ(after.back().game_id, id);
     EXPECT_EQ(fixtures::query_text(path, "PRAGMA integrity_check"), "ok");
@@ -242,7 +246,7 @@ TEST_F(StoreMigration, GamesOfOnePoolBeforeSchema6AreRatedAgainWithinTheirPools)
                   .ok());
   auto store = open_at(path);
   ASSERT_TRUE(store);
-  const auto pools = must(store->pools(), "pools");
+  const auto pools = must(store->ratings().pools(), "pools");
   ASSERT_EQ(pools.size(), 3u);
   EXPECT_EQ(pools[0].pool, fixtures::Blitz) << "most games first";
   EXPECT_EQ(pools[0].games, 2);
@@ -252,9 +256,10 @@ TEST_F(StoreMigration, GamesOfOnePoolBeforeSchema6AreRatedAgainWithinTheirPools)
     return r;
   };
   EXPECT_NEAR(pools[0].rating.rating, after({{1200, 40, 1}, {2000, 40, 0}}).rating, 1e-9) << "the two blitz games";
-  EXPECT_NEAR(must(store->rating({"standard", rating::Speed::Rapid}), "rapid").rating, after({{1200, 40, 1}}).rating,
+  EXPECT_NEAR(must(store->ratings().rating({"standard", rating::Speed::Rapid}), "rapid").rating,
+              after({{1200, 40, 1}}).rating,
               1e-9);
-  EXPECT_NEAR(must(store->rating({"threecheck", rating::Speed::Blitz}), "three-check").rating,
+  EXPECT_NEAR(must(store->ratings().rating({"threecheck", rating::Speed::Blitz}), "three-check").rating,
               after({{2000, 40, 0}}).rating, 1e-9);
   EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM ratings WHERE rating = 1999"), 0) << "none kept";
   EXPECT_EQ(fixtures::query_int(path, "SELECT count(*) FROM games WHERE rated = 1"), 4);
@@ -273,11 +278,11 @@ TEST_F(StoreMigration, ASchema6FileGainsPracticeAndPuzzlesKeepingItsGames) {
     auto store = open_at(path);
     ASSERT_TRUE(store);
     EXPECT_EQ(fixtures::query_int(path, "PRAGMA user_version"), 7);
-    const auto games = must(store->recent_games(100), "recent_games");
+    const auto games = must(store->games().recent_games(100), "recent_games");
     ASSERT_EQ(games.size(), sample_games().size());
     game = games.back().id;
-    EXPECT_EQ(must(store->practice_due_count(Now), "practice_due_count"), 0);
-    EXPECT_EQ(must(store->puzzle_rating(), "puzzle_rating"), PuzzleRating{});
+    EXPECT_EQ(must(store->practice().practice_due_count(Now), "practice_due_count"), 0);
+    EXPECT_EQ(must(store->puzzles().puzzle_rating(), "puzzle_rating"), PuzzleRating{});
     PracticePosition position;
     position.game_id = game;
     position.ply = 2;
@@ -285,20 +290,20 @@ TEST_F(StoreMigration, ASchema6FileGainsPracticeAndPuzzlesKeepingItsGames) {
     position.played = "f2f3";
     position.best = "g1f3";
     position.reason = "Weakens the king.";
-    EXPECT_EQ(must(store->add_practice_positions({position}, Now), "add_practice_positions"), 1);
+    EXPECT_EQ(must(store->practice().add_practice_positions({position}, Now), "add_practice_positions"), 1);
     learn::Puzzle puzzle;
     puzzle.id = "m1";
     puzzle.rating = 1200;
     puzzle.deviation = 90;
-    must(store->record_puzzle_attempt(puzzle, true, Now), "record_puzzle_attempt");
+    must(store->puzzles().record_puzzle_attempt(puzzle, true, Now), "record_puzzle_attempt");
   }
   auto store = open_at(path);
   ASSERT_TRUE(store);
-  const auto due = must(store->practice_due(Now, 10), "practice_due");
+  const auto due = must(store->practice().practice_due(Now, 10), "practice_due");
   ASSERT_EQ(due.size(), 1u);
   EXPECT_EQ(due[0].game_id, game) << "the position names its migrated game";
-  EXPECT_EQ(must(store->puzzle_rating(), "puzzle_rating").attempts, 1);
-  EXPECT_EQ(must(store->recent_games(100), "recent_games").size(), sample_games().size());
+  EXPECT_EQ(must(store->puzzles().puzzle_rating(), "puzzle_rating").attempts, 1);
+  EXPECT_EQ(must(store->games().recent_games(100), "recent_games").size(), sample_games().size());
   EXPECT_EQ(fixtures::query_text(path, "PRAGMA integrity_check"), "ok");
   EXPECT_EQ(fixtures::query_text(path, "PRAGMA foreign_key_check"), "<no row>");
 }
@@ -319,13 +324,13 @@ TEST_F(StoreMigration, RatingsLostToACrashAfterTheMigrationAreRebuiltAtTheNextOp
     auto store = open();
     ASSERT_TRUE(store);
     for (const FinishedGame& game : sample_games()) record(*store, game);
-    expected = must(store->rating_history(fixtures::Blitz), "rating_history");
+    expected = must(store->ratings().rating_history(fixtures::Blitz), "rating_history");
   }
   ASSERT_EQ(expected.size(), 4u) << "four of the sample games are the profile's against a placed AI from the start";
   fixtures::raw_connection(db_)->exec("DELETE FROM ratings").value();  // as if the process died before rating
   auto store = open();
   ASSERT_TRUE(store);
-  const std::vector<RatingPoint> rebuilt = must(store->rating_history(fixtures::Blitz), "rating_history");
+  const std::vector<RatingPoint> rebuilt = must(store->ratings().rating_history(fixtures::Blitz), "rating_history");
   ASSERT_EQ(rebuilt.size(), expected.size());
   for (std::size_t i = 0; i < rebuilt.size(); ++i) {
     EXPECT_EQ(rebuilt[i].game_id, expected[i].game_id);
@@ -372,11 +377,11 @@ class StoreBrokenFile : public fixtures::StoreTest {
     auto store = std::move(opened).value().store;
     ASSERT_TRUE(store);
     EXPECT_GT(record(*store, finished(me_, alphabeta("easy", 2), "1-0")), 0);
-    EXPECT_EQ(must(store->standings(), "standings").size(), 1u);
+    EXPECT_EQ(must(store->ratings().standings(), "standings").size(), 1u);
     store.reset();
     auto again = open();  // the new file is good: no notice now
     ASSERT_TRUE(again);
-    EXPECT_EQ(must(again->recent_games(10), "recent_games").size(), 1u);
+    EXPECT_EQ(must(again->games().recent_games(10), "recent_games").size(), 1u);
     EXPECT_EQ(fixtures::set_aside_files(db_).size(), 1u) << fixtures::folder_listing(dir_.path());
     EXPECT_TRUE(fixtures::read_bytes(aside[0]) == kept) << aside[0] << " changed after it was set aside";
   }

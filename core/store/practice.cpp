@@ -1,39 +1,26 @@
 // SPDX-License-Identifier: MIT
-// The Store's part for learning from mistakes: practice positions (Leitner
-// boxes, core/learn/spaced_repetition.h) and rated puzzles (Glicko-2, one
-// period per attempt for the player and for the puzzle). store.h says what
-// each call promises; schema.cpp (version 7) holds the tables.
+// Practice (practice.h): the profile's mistake positions in Leitner boxes
+// (core/learn/spaced_repetition.h), checked before they are kept.
+// schema.cpp (version 7) holds the table.
+#include "core/store/practice.h"
+
 #include <algorithm>
-#include <cmath>
 #include <optional>
-#include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/chess/position.h"
 #include "core/chess/uci.h"
 #include "core/chess/variant.h"
+#include "core/store/player_identity.h"
 #include "core/store/players_table.h"
 #include "core/store/sqlite.h"
-#include "core/store/store.h"
 #include "core/util/translation.h"
 #include "core/util/words.h"
 
 namespace gambit::store {
 
 namespace {
-
-// Calls read(statement) for each row until the query is done.
-template <class Read>
-Result<bool> each_row(Statement& query, Read&& read) {
-  for (;;) {
-    auto row = query.step();
-    if (!row) return Failure{row.error()};
-    if (!row.value()) return true;
-    read(static_cast<const Statement&>(query));
-  }
-}
 
 // A position's FEN without its move counters: the same position reached at
 // another move number, or in another game, is the same row.
@@ -135,35 +122,6 @@ Result<std::optional<PracticePosition>> practice_row(Connection& db, std::int64_
   return found;
 }
 
-// The player's puzzle rating after their latest attempt, and their number of attempts.
-Result<PuzzleRating> player_puzzle_rating(Connection& db, std::int64_t player) {
-  auto query = Statement::prepare(db,
-                                  "SELECT rating, deviation, volatility, (SELECT count(*) FROM puzzle_attempts WHERE "
-                                  "player_id = ?1) FROM puzzle_attempts WHERE player_id = ?1 ORDER BY id DESC LIMIT 1");
-  if (!query) return Failure{query.error()};
-  query.value().bind(1, player);
-  PuzzleRating current;
-  auto read = each_row(query.value(), [&](const Statement& r) {
-    current = {{r.column_double(0), r.column_double(1), r.column_double(2)}, int(r.column_int(3))};
-  });
-  if (!read) return Failure{read.error()};
-  return current;
-}
-
-// A puzzle's refined rating, or the one it shipped with before any attempt.
-Result<PuzzleRating> refined_puzzle_rating(Connection& db, const learn::Puzzle& puzzle) {
-  auto query = Statement::prepare(
-      db, "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings WHERE puzzle_id = ?1");
-  if (!query) return Failure{query.error()};
-  query.value().bind(1, puzzle.id);
-  PuzzleRating refined{{puzzle.rating, puzzle.deviation, rating::Glicko2{}.volatility}, 0};
-  auto read = each_row(query.value(), [&](const Statement& r) {
-    refined = {{r.column_double(0), r.column_double(1), r.column_double(2)}, int(r.column_int(3))};
-  });
-  if (!read) return Failure{read.error()};
-  return refined;
-}
-
 }  // namespace
 
 const char* practice_judgement_name(PracticeJudgement judgement) {
@@ -176,21 +134,21 @@ std::optional<PracticeJudgement> practice_judgement_from_name(const std::string&
   return std::nullopt;
 }
 
-Result<int> Store::add_practice_positions(const std::vector<PracticePosition>& positions, std::int64_t now) {
+Result<int> Practice::add_practice_positions(const std::vector<PracticePosition>& positions, std::int64_t now) {
   if (positions.empty()) return 0;
-  auto transaction = Transaction::begin(*db_);
+  auto transaction = Transaction::begin(db_);
   if (!transaction) return Failure{transaction.error()};
-  auto me = player_id(*db_, PlayerIdentity::person(profile_));
+  auto me = player_id(db_, PlayerIdentity::person(profile_));
   if (!me) return Failure{me.error()};
   auto insert = Statement::prepare(
-      *db_,
+      db_,
       "INSERT INTO practice (player_id, game_id, ply, variant, fen, position, played, best, line, reason, judgement, "
       "box, due_at, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) "
       "ON CONFLICT (player_id, variant, position) DO NOTHING");
   if (!insert) return Failure{insert.error()};
   int added = 0;
   for (std::size_t i = 0; i < positions.size(); ++i) {
-    auto checked = check_practice(*db_, positions[i]);
+    auto checked = check_practice(db_, positions[i]);
     if (!checked)
       // TRANSLATORS: {n} of {total}: the position's place among those kept at once; {reason} what is wrong with it.
       return Failure{fill(tr("cannot keep practice position {n} of {total}: {reason}"),
@@ -209,7 +167,7 @@ Result<int> Store::add_practice_positions(const std::vector<PracticePosition>& p
     row.bind(11, std::string(practice_judgement_name(p.judgement))).bind(12, std::int64_t(schedule.box));
     row.bind(13, schedule.due_at).bind(14, now);
     if (auto ran = row.run(); !ran) return Failure{ran.error()};
-    auto changed = db_->query_int("SELECT changes()");
+    auto changed = db_.query_int("SELECT changes()");
     if (!changed) return Failure{changed.error()};
     added += int(changed.value());
   }
@@ -217,13 +175,13 @@ Result<int> Store::add_practice_positions(const std::vector<PracticePosition>& p
   return added;
 }
 
-Result<std::vector<PracticePosition>> Store::practice_due(std::int64_t now, int limit) {
+Result<std::vector<PracticePosition>> Practice::practice_due(std::int64_t now, int limit) {
   std::vector<PracticePosition> due;
-  auto me = profile_id(*db_, profile_);
+  auto me = profile_id(db_, profile_);
   if (!me) return Failure{me.error()};
   if (!me.value()) return due;
-  auto query = Statement::prepare(*db_, std::string(PracticeColumns) +
-                                            "WHERE player_id = ?1 AND due_at <= ?2 ORDER BY due_at, id LIMIT ?3");
+  auto query = Statement::prepare(db_, std::string(PracticeColumns) +
+                                           "WHERE player_id = ?1 AND due_at <= ?2 ORDER BY due_at, id LIMIT ?3");
   if (!query) return Failure{query.error()};
   query.value().bind(1, *me.value()).bind(2, now).bind(3, std::int64_t(std::max(limit, 0)));
   if (auto read = each_row(query.value(), [&](const Statement& r) { due.push_back(practice_of(r)); }); !read)
@@ -231,11 +189,11 @@ Result<std::vector<PracticePosition>> Store::practice_due(std::int64_t now, int 
   return due;
 }
 
-Result<int> Store::practice_due_count(std::int64_t now) {
-  auto me = profile_id(*db_, profile_);
+Result<int> Practice::practice_due_count(std::int64_t now) {
+  auto me = profile_id(db_, profile_);
   if (!me) return Failure{me.error()};
   if (!me.value()) return 0;
-  auto query = Statement::prepare(*db_, "SELECT count(*) FROM practice WHERE player_id = ?1 AND due_at <= ?2");
+  auto query = Statement::prepare(db_, "SELECT count(*) FROM practice WHERE player_id = ?1 AND due_at <= ?2");
   if (!query) return Failure{query.error()};
   query.value().bind(1, *me.value()).bind(2, now);
   int count = 0;
@@ -244,16 +202,16 @@ Result<int> Store::practice_due_count(std::int64_t now) {
   return count;
 }
 
-Result<PracticePosition> Store::record_practice_attempt(std::int64_t position_id, bool solved, std::int64_t now) {
+Result<PracticePosition> Practice::record_practice_attempt(std::int64_t position_id, bool solved, std::int64_t now) {
   // TRANSLATORS: {profile} is the name of the person at this computer, quoted.
   const std::string missing = fill(tr("there is no practice position number {n} for {profile}"),
                                    {{"n", std::to_string(position_id)}, {"profile", quote_for_message(profile_)}});
-  auto transaction = Transaction::begin(*db_);
+  auto transaction = Transaction::begin(db_);
   if (!transaction) return Failure{transaction.error()};
-  auto me = profile_id(*db_, profile_);
+  auto me = profile_id(db_, profile_);
   if (!me) return Failure{me.error()};
   if (!me.value()) return Failure{missing};
-  auto found = practice_row(*db_, *me.value(), position_id);
+  auto found = practice_row(db_, *me.value(), position_id);
   if (!found) return Failure{found.error()};
   if (!found.value()) return Failure{missing};
   PracticePosition position = *found.value();
@@ -261,7 +219,7 @@ Result<PracticePosition> Store::record_practice_attempt(std::int64_t position_id
   position.attempts += 1;
   position.solved += solved ? 1 : 0;
   auto update = Statement::prepare(
-      *db_, "UPDATE practice SET box = ?2, due_at = ?3, attempts = ?4, solved = ?5 WHERE id = ?1");
+      db_, "UPDATE practice SET box = ?2, due_at = ?3, attempts = ?4, solved = ?5 WHERE id = ?1");
   if (!update) return Failure{update.error()};
   update.value().bind(1, position_id).bind(2, std::int64_t(position.schedule.box)).bind(3, position.schedule.due_at);
   update.value().bind(4, std::int64_t(position.attempts)).bind(5, std::int64_t(position.solved));
@@ -270,106 +228,17 @@ Result<PracticePosition> Store::record_practice_attempt(std::int64_t position_id
   return position;
 }
 
-Result<bool> Store::remove_practice_position(std::int64_t position_id) {
-  auto me = profile_id(*db_, profile_);
+Result<bool> Practice::remove_practice_position(std::int64_t position_id) {
+  auto me = profile_id(db_, profile_);
   if (!me) return Failure{me.error()};
   if (!me.value()) return false;
-  auto remove = Statement::prepare(*db_, "DELETE FROM practice WHERE id = ?1 AND player_id = ?2");
+  auto remove = Statement::prepare(db_, "DELETE FROM practice WHERE id = ?1 AND player_id = ?2");
   if (!remove) return Failure{remove.error()};
   remove.value().bind(1, position_id).bind(2, *me.value());
   if (auto ran = remove.value().run(); !ran) return Failure{ran.error()};  // one statement: its own transaction
-  auto changed = db_->query_int("SELECT changes()");
+  auto changed = db_.query_int("SELECT changes()");
   if (!changed) return Failure{changed.error()};
   return changed.value() > 0;
-}
-
-Result<PuzzleRating> Store::puzzle_rating() {
-  auto me = profile_id(*db_, profile_);
-  if (!me) return Failure{me.error()};
-  if (!me.value()) return PuzzleRating{};
-  return player_puzzle_rating(*db_, *me.value());
-}
-
-Result<PuzzleAttemptResult> Store::record_puzzle_attempt(const learn::Puzzle& puzzle, bool solved, std::int64_t now) {
-  if (puzzle.id.empty()) return Failure{tr("cannot record an attempt at a puzzle without an id")};
-  if (!std::isfinite(puzzle.rating) || !std::isfinite(puzzle.deviation) || puzzle.deviation <= 0)
-    // TRANSLATORS: {puzzle} is the puzzle's id, quoted.
-    return Failure{fill(tr("cannot record an attempt at the puzzle {puzzle}: its rating and deviation must be numbers, "
-                           "the deviation above 0"),
-                        {{"puzzle", quote_for_message(puzzle.id)}})};
-  auto transaction = Transaction::begin(*db_);
-  if (!transaction) return Failure{transaction.error()};
-  auto me = player_id(*db_, PlayerIdentity::person(profile_));
-  if (!me) return Failure{me.error()};
-  auto player = player_puzzle_rating(*db_, me.value());
-  if (!player) return Failure{player.error()};
-  auto refined = refined_puzzle_rating(*db_, puzzle);
-  if (!refined) return Failure{refined.error()};
-  PuzzleAttemptResult result;
-  result.before = player.value().rating;
-  result.puzzle_before = refined.value().rating;
-  const rating::GameResult against_puzzle{result.puzzle_before.rating, result.puzzle_before.deviation,
-                                          solved ? 1.0 : 0.0};
-  const rating::GameResult against_player{result.before.rating, result.before.deviation, solved ? 0.0 : 1.0};
-  result.after = rating::update(result.before, {&against_puzzle, 1});
-  result.puzzle_after = rating::update(result.puzzle_before, {&against_player, 1});
-
-  auto insert = Statement::prepare(*db_,
-                                   "INSERT INTO puzzle_attempts (player_id, puzzle_id, solved, attempted_at, rating, "
-                                   "deviation, volatility, puzzle_rating, puzzle_deviation) VALUES (?1, ?2, ?3, ?4, "
-                                   "?5, ?6, ?7, ?8, ?9)");
-  if (!insert) return Failure{insert.error()};
-  Statement& row = insert.value();
-  row.bind(1, me.value()).bind(2, puzzle.id).bind(3, std::int64_t(solved)).bind(4, now);
-  row.bind(5, result.after.rating).bind(6, result.after.deviation).bind(7, result.after.volatility);
-  row.bind(8, result.puzzle_after.rating).bind(9, result.puzzle_after.deviation);
-  if (auto ran = row.run(); !ran) return Failure{ran.error()};
-  auto refine = Statement::prepare(*db_,
-                                   "INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, attempts) "
-                                   "VALUES (?1, ?2, ?3, ?4, 1) ON CONFLICT (puzzle_id) DO UPDATE SET rating = "
-                                   "excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, "
-                                   "attempts = attempts + 1");
-  if (!refine) return Failure{refine.error()};
-  refine.value().bind(1, puzzle.id).bind(2, result.puzzle_after.rating).bind(3, result.puzzle_after.deviation);
-  refine.value().bind(4, result.puzzle_after.volatility);
-  if (auto ran = refine.value().run(); !ran) return Failure{ran.error()};
-  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
-  return result;
-}
-
-Result<std::vector<PuzzlePoint>> Store::puzzle_history() {
-  std::vector<PuzzlePoint> points;
-  auto me = profile_id(*db_, profile_);
-  if (!me) return Failure{me.error()};
-  if (!me.value()) return points;
-  auto query = Statement::prepare(*db_,
-                                  "SELECT puzzle_id, attempted_at, solved, rating, deviation, volatility, "
-                                  "puzzle_rating FROM puzzle_attempts WHERE player_id = ?1 ORDER BY id");
-  if (!query) return Failure{query.error()};
-  query.value().bind(1, *me.value());
-  auto read = each_row(query.value(), [&](const Statement& r) {
-    points.push_back({r.column_text(0), r.column_int(1), r.column_int(2) != 0,
-                      {r.column_double(3), r.column_double(4), r.column_double(5)}, r.column_double(6)});
-  });
-  if (!read) return Failure{read.error()};
-  return points;
-}
-
-Result<std::set<std::string>> Store::attempted_puzzles() {
-  std::set<std::string> ids;
-  auto me = profile_id(*db_, profile_);
-  if (!me) return Failure{me.error()};
-  if (!me.value()) return ids;
-  auto query = Statement::prepare(*db_, "SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE player_id = ?1");
-  if (!query) return Failure{query.error()};
-  query.value().bind(1, *me.value());
-  if (auto read = each_row(query.value(), [&](const Statement& r) { ids.insert(r.column_text(0)); }); !read)
-    return Failure{read.error()};
-  return ids;
-}
-
-Result<PuzzleRating> Store::rating_of_puzzle(const learn::Puzzle& puzzle) {
-  return refined_puzzle_rating(*db_, puzzle);
 }
 
 }  // namespace gambit::store

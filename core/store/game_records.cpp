@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
-// The Store's part for the games kept: the recent ones and one game's summary
-// (with the rating change it gave), its PGN, its stored review, the export of
-// all games, the reset of the scores (the games archived), and the game
-// interrupted when the window closed. store.h says what each call promises;
-// schema.cpp holds the tables.
+// GameRecords (game_records.h): the games kept, recorded (and rated, in the
+// same transaction: ratings_table.h), listed with the rating change each gave,
+// their PGN one by one or all exported, and the game interrupted when the
+// window closed. schema.cpp holds the tables.
+#include "core/store/game_records.h"
+
 #include <algorithm>
 #include <cstdint>
-#include <ctime>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/store/players_table.h"
+#include "core/store/ratings_table.h"
 #include "core/store/sqlite.h"
-#include "core/store/store.h"
 #include "core/util/translation.h"
 
 namespace gambit::store {
 
 namespace {
-
-std::int64_t unix_now() { return std::int64_t(std::time(nullptr)); }
 
 // The games' summary columns, for recent_games and game_summary: with the
 // rating the game gave (r) and the one before it in the same pool (its
@@ -50,10 +50,61 @@ GameSummary summary_of(const Statement& r) {
 
 }  // namespace
 
-Result<std::vector<GameSummary>> Store::recent_games(int limit, bool played_here) {
-  auto query = Statement::prepare(*db_, std::string(SummarySelect) + "WHERE g.archived_at IS NULL " +
-                                            (played_here ? "AND g.source = 'window' " : "") +
-                                            "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
+const char* source_name(GameSource source) {
+  switch (source) {
+    case GameSource::Window: return "window";
+    case GameSource::Demo: return "demo";
+    case GameSource::Match: return "match";
+  }
+  return "window";
+}
+
+std::optional<GameSource> source_from_name(const std::string& name) {
+  for (GameSource source : {GameSource::Window, GameSource::Demo, GameSource::Match})
+    if (name == source_name(source)) return source;
+  return std::nullopt;
+}
+
+Result<std::int64_t> GameRecords::record_game(const FinishedGame& game) {
+  if (!white_points_of(game.result))
+    return Failure{
+        // TRANSLATORS: {result} is the game's result as PGN writes it, quoted ('1-0').
+        fill(tr("cannot record a game with the result {result}"), {{"result", quote_for_message(game.result)}})};
+  if (game.white.name.empty() || game.black.name.empty())
+    return Failure{tr("cannot record a game without both players' names")};
+  Connection& db = db_;
+  auto transaction = Transaction::begin(db);
+  if (!transaction) return Failure{transaction.error()};
+  bool white_placed = false, black_placed = false;
+  auto white = player_id(db, game.white, &white_placed);
+  if (!white) return Failure{white.error()};
+  auto black = player_id(db, game.black, &black_placed);
+  if (!black) return Failure{black.error()};
+  auto insert = Statement::prepare(
+      db,
+      "INSERT INTO games (white_id, black_id, result, reason, variant, time_control, started_at, ended_at, plies, "
+      "pgn, source, from_start, rated, pool) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+  if (!insert) return Failure{insert.error()};
+  Statement& row = insert.value();
+  row.bind(1, white.value()).bind(2, black.value()).bind(3, game.result).bind(4, game.reason).bind(5, game.variant);
+  row.bind(6, game.time_control).bind(7, game.started_at).bind(8, game.ended_at).bind(9, std::int64_t(game.plies));
+  row.bind(10, game.pgn).bind(11, std::string(source_name(game.source))).bind(12, std::int64_t(game.from_start));
+  row.bind(13, std::int64_t(game.rated)).bind(14, rating::pool_of(game.variant, game.time_control).key());
+  if (auto ran = row.run(); !ran) return Failure{ran.error()};
+  const std::int64_t id = db.last_insert_id();
+  // A new or moved placement changes earlier ratings too; otherwise this game is the newest to rate.
+  auto rated = white_placed || black_placed ? rate_all_again(db) : rate_game(db, id);
+  if (!rated) return Failure{rated.error()};
+  if (game.ends_interrupted)
+    if (auto cleared = db.exec("DELETE FROM interrupted_game"); !cleared) return Failure{cleared.error()};
+  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
+  return id;
+}
+
+Result<std::vector<GameSummary>> GameRecords::recent_games(int limit, bool played_here) {
+  auto query = Statement::prepare(db_, std::string(SummarySelect) + "WHERE g.archived_at IS NULL " +
+                                           (played_here ? "AND g.source = 'window' " : "") +
+                                           "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, std::int64_t(std::max(limit, 0)));
   std::vector<GameSummary> games;
@@ -65,13 +116,13 @@ Result<std::vector<GameSummary>> Store::recent_games(int limit, bool played_here
   }
 }
 
-std::string Store::no_such_game(std::int64_t id) const {
+std::string GameRecords::no_such_game(std::int64_t id) const {
   // TRANSLATORS: {n} is a game's number in the scores file {path}.
   return fill(tr("there is no game number {n} in {path}"), {{"n", std::to_string(id)}, {"path", path_.string()}});
 }
 
-Result<GameSummary> Store::game_summary(std::int64_t id) {
-  auto query = Statement::prepare(*db_, std::string(SummarySelect) + "WHERE g.id = ?1");
+Result<GameSummary> GameRecords::game_summary(std::int64_t id) {
+  auto query = Statement::prepare(db_, std::string(SummarySelect) + "WHERE g.id = ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, id);
   auto row = query.value().step();
@@ -80,8 +131,8 @@ Result<GameSummary> Store::game_summary(std::int64_t id) {
   return summary_of(query.value());
 }
 
-Result<std::string> Store::game_pgn(std::int64_t id) {
-  auto query = Statement::prepare(*db_, "SELECT pgn FROM games WHERE id = ?1");
+Result<std::string> GameRecords::game_pgn(std::int64_t id) {
+  auto query = Statement::prepare(db_, "SELECT pgn FROM games WHERE id = ?1");
   if (!query) return Failure{query.error()};
   query.value().bind(1, id);
   auto row = query.value().step();
@@ -90,32 +141,8 @@ Result<std::string> Store::game_pgn(std::int64_t id) {
   return query.value().column_text(0);
 }
 
-Result<bool> Store::save_review(std::int64_t game_id, const StoredReview& review) {
-  if (auto game = game_summary(game_id); !game) return Failure{game.error()};
-  auto save = Statement::prepare(*db_,
-                                 "INSERT OR REPLACE INTO reviews (game_id, analyser, budget, verdicts, made_at) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5)");
-  if (!save) return Failure{save.error()};
-  save.value().bind(1, game_id).bind(2, review.analyser).bind(3, review.budget).bind(4, review.verdicts);
-  save.value().bind(5, review.made_at);
-  return save.value().run();  // one statement: its own transaction
-}
-
-Result<std::optional<StoredReview>> Store::review(std::int64_t game_id, const std::string& analyser,
-                                                  const std::string& budget) {
-  auto query = Statement::prepare(
-      *db_, "SELECT verdicts, made_at FROM reviews WHERE game_id = ?1 AND analyser = ?2 AND budget = ?3");
-  if (!query) return Failure{query.error()};
-  query.value().bind(1, game_id).bind(2, analyser).bind(3, budget);
-  auto row = query.value().step();
-  if (!row) return Failure{row.error()};
-  if (!row.value()) return std::optional<StoredReview>();
-  return std::optional<StoredReview>(
-      StoredReview{analyser, budget, query.value().column_text(0), query.value().column_int(1)});
-}
-
-Result<Store::PgnExport> Store::export_all_pgn() {
-  auto query = Statement::prepare(*db_, "SELECT pgn FROM games WHERE archived_at IS NULL ORDER BY id");
+Result<GameRecords::PgnExport> GameRecords::export_all_pgn() {
+  auto query = Statement::prepare(db_, "SELECT pgn FROM games WHERE archived_at IS NULL ORDER BY id");
   if (!query) return Failure{query.error()};
   PgnExport out;
   for (;;) {
@@ -130,22 +157,9 @@ Result<Store::PgnExport> Store::export_all_pgn() {
   }
 }
 
-Result<int> Store::reset_scores() {
-  auto transaction = Transaction::begin(*db_);
-  if (!transaction) return Failure{transaction.error()};
-  auto archive = Statement::prepare(*db_, "UPDATE games SET archived_at = ?1 WHERE archived_at IS NULL");
-  if (!archive) return Failure{archive.error()};
-  archive.value().bind(1, unix_now());
-  if (auto ran = archive.value().run(); !ran) return Failure{ran.error()};
-  auto changed = db_->query_int("SELECT changes()");
-  if (!changed) return Failure{changed.error()};
-  if (auto committed = transaction.value()->commit(); !committed) return Failure{committed.error()};
-  return int(changed.value());
-}
-
-Result<bool> Store::save_interrupted(const InterruptedGame& game) {
+Result<bool> GameRecords::save_interrupted(const InterruptedGame& game) {
   auto save = Statement::prepare(
-      *db_,
+      db_,
       "INSERT OR REPLACE INTO interrupted_game (id, pgn, white_player, white_level, white_options, black_player, "
       "black_level, black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at, rated, "
       "unrated_reason) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
@@ -158,8 +172,8 @@ Result<bool> Store::save_interrupted(const InterruptedGame& game) {
   return s.run();  // one statement: its own transaction
 }
 
-Result<std::optional<InterruptedGame>> Store::interrupted() {
-  auto query = Statement::prepare(*db_,
+Result<std::optional<InterruptedGame>> GameRecords::interrupted() {
+  auto query = Statement::prepare(db_,
                                   "SELECT pgn, white_player, white_level, white_options, black_player, black_level, "
                                   "black_options, clock_initial_ms, clock_increment_ms, white_ms, black_ms, saved_at, "
                                   "rated, unrated_reason FROM interrupted_game WHERE id = 1");
@@ -182,6 +196,6 @@ Result<std::optional<InterruptedGame>> Store::interrupted() {
   return std::optional<InterruptedGame>(std::move(game));
 }
 
-Result<bool> Store::clear_interrupted() { return db_->exec("DELETE FROM interrupted_game"); }
+Result<bool> GameRecords::clear_interrupted() { return db_.exec("DELETE FROM interrupted_game"); }
 
 }  // namespace gambit::store
