@@ -57,7 +57,6 @@
 
 namespace gambit::store {
 
-
 class Connection;
 
 // The schema this build writes (PRAGMA user_version). Files of every earlier
