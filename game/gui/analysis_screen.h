@@ -55,6 +55,7 @@ class AnalysisScreen : public Screen {
   bool ai_thinking() const override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   sf::FloatRect modal_area() const override;
+  int dialog_shown() const override { return int(dialogs_.which()); }
 
  private:
   enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };

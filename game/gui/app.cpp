@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 #include "core/config/config_paths.h"
 #include "core/players/plugin_notices.h"
@@ -144,19 +145,26 @@ int App::loop() {
     sf::Event event;
     while (window_.pollEvent(event)) {
       had_event = true;
+      // A key that opened or closed something (a dialog, a screen) types nothing into it: its character, which
+      // SFML gives as the next event, is dropped.
+      if (std::exchange(key_changed_page_, false) && event.type == sf::Event::TextEntered) continue;
       if (event.type == sf::Event::Closed) {
         quitting_ = true;
         break;
       }
       if (event.type == sf::Event::Resized) handle_resize(event.size.width, event.size.height);
       if (event.type == sf::Event::LostFocus || event.type == sf::Event::GainedFocus) dirty_ = true;
+      const int dialog_before = stack_.back()->dialog_shown();
+      const std::size_t changes_before = changes_.size();
       if (auto instead = focus_.handle(event)) {
         // The keyboard worked the focused control: the screen gets a click, or nothing.
         for (const sf::Event& click : *instead) stack_.back()->handle(click);
         dirty_ = true;
-        continue;
+      } else {
+        stack_.back()->handle(event);
       }
-      stack_.back()->handle(event);
+      key_changed_page_ = event.type == sf::Event::KeyPressed &&
+                          (changes_.size() != changes_before || stack_.back()->dialog_shown() != dialog_before);
     }
     if (quitting_) break;
     stack_.back()->update();

@@ -103,6 +103,7 @@ class App {
   std::vector<StackChange> changes_;
   bool quitting_ = false;
   bool dirty_ = true;
+  bool key_changed_page_ = false;  // the last event, a key, opened or closed a dialog or a screen
 
   // The plugins' notices (plugin_notices.h), told on any thread, waiting for the window's: shared with the
   // handler, which may outlive the App.

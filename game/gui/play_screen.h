@@ -53,6 +53,7 @@ class PlayScreen final : public Screen {
   bool ai_thinking() const override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   sf::FloatRect modal_area() const override;
+  int dialog_shown() const override { return int(dialogs_.which()); }
 
  private:
   enum class Action { NewGame, Undo, Flip, Resign, Draw, Hint, Save, Load, Menu };

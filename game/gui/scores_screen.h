@@ -36,6 +36,7 @@ class ScoresScreen : public Screen {
   void draw(sf::RenderTarget& target) override;
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   sf::FloatRect modal_area() const override;
+  int dialog_shown() const override { return int(dialogs_.which()); }
   void describe(StateDump& dump) const override;
   void resumed() override { reload(); }
 

@@ -47,6 +47,9 @@ class Screen {
   // The box of a dialog open over this screen (empty: none): a toast is kept
   // clear of it, above or below it.
   virtual sf::FloatRect modal_area() const { return {}; }
+  // Which dialog is open over this screen (its Dialog value; 0: none). A key
+  // that changes it types nothing: App drops the key's character.
+  virtual int dialog_shown() const { return 0; }
 
  protected:
   App& app_;

@@ -14,7 +14,8 @@ person would (xdotool) and read back through --state-file:
   c) a PGN with nested variations, comments, NAGs, [%eval], [%clk], [%cal] and
      [%csl] opened with --analyse and exported again keeps every one of them;
   d) the position editor (B) builds a position by mouse from an empty board,
-     refuses an illegal one with its reason, and Analyse opens the legal one.
+     refuses an illegal one with its reason, and Analyse opens the legal one;
+  e) O opens the file chooser with nothing typed into its path.
 
     /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
 
@@ -262,8 +263,33 @@ def editor(exe, xd):
         g.cleanup()
 
 
+def open_key_types_nothing(exe, xd):
+    """O opens the file chooser with nothing typed into its path: the same field as the Open button gives."""
+    g = start(exe, xd, "open-key", ["--analyse", MATE_IN_TWO])
+    try:
+        g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
+        g.key("l")  # no engine: nothing else changes meanwhile
+        g.wait_for("the engine off", lambda s: not s["engine_on"])
+        button = [i for i in g.state()["layout"] if i["kind"] == "box" and i["name"] == "button Open"]
+        if not button:
+            g.fail("no Open button on the analysis board")
+        g.click_at(button[0]["x"] + button[0]["w"] / 2, button[0]["y"] + button[0]["h"] / 2)
+        clicked = g.wait_for("the chooser opened by its button", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+        g.key("Escape")
+        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        g.key("o")
+        keyed = g.wait_for("the chooser opened by O", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+        if keyed["chooser_field"] != clicked["chooser_field"]:
+            g.fail("O typed into the chooser's field: %r, the button gives %r"
+                   % (keyed["chooser_field"], clicked["chooser_field"]))
+        print("e) O opens the chooser with its field as the button leaves it: %r" % keyed["chooser_field"])
+    finally:
+        g.cleanup()
+
+
 def main():
-    return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor))
+    return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor,
+                                               open_key_types_nothing))
 
 
 if __name__ == "__main__":

@@ -407,9 +407,25 @@ def typed_moves(exe, xd):
         g.wait_for("the box emptied by Escape", lambda s: s["move_box"] == "" and s["screen"] == "play")
         g.key("ctrl+f")
         g.wait_for("the board flipped by Ctrl+F", lambda s: s["flipped"])
+        # A key that answers a dialog or opens one types nothing: N answers No to "Load another game?" and
+        # leaves the move box empty; Y answers Yes and the file chooser opens without a "y" in its field.
+        g.key("ctrl+o")
+        g.wait_for("Load's question", lambda s: s["dialog"] == 1 and s["dialog_text"] != "")
+        g.key("n")
+        s = g.wait_for("the question answered No", lambda s: s["dialog"] == 0)
+        if s["move_box"] != "":
+            g.fail("the N that answered the question went into the move box: %r" % s["move_box"])
+        g.key("ctrl+o")
+        g.wait_for("Load's question again", lambda s: s["dialog"] == 1 and s["dialog_text"] != "")
+        g.key("y")
+        s = g.wait_for("the file chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+        if not s["chooser_field"].endswith("/"):
+            g.fail("the Y that opened the file chooser was typed into its field: %r" % s["chooser_field"])
+        g.key("Escape")
+        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
         took = g.close(xd)
-        print("a2) typed moves: e4, g1f3, Ke3 refused in words, Ctrl+A Bc4, Escape, Ctrl+F; closed in %.2f s"
-              % took, flush=True)
+        print("a2) typed moves: e4, g1f3, Ke3 refused in words, Ctrl+A Bc4, Escape, Ctrl+F; a key answering or "
+              "opening a dialog typed nothing; closed in %.2f s" % took, flush=True)
     finally:
         g.cleanup()
 
