@@ -36,6 +36,17 @@ AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, 
     cursor_ = next;
   }
   keep_engine_on_cursor();
+  tell_cut_short();
+}
+
+void AnalysisScreen::tell_in_dialog(const std::string& title, const std::string& message) {
+  dialogs_.ask(Dialog::Message, title, message, std::nullopt, tr("OK"), "");
+}
+
+void AnalysisScreen::tell_cut_short() {
+  if (!game_.cut_short.empty())
+    tell_in_dialog(tr("Loaded up to a move that cannot be played"),
+                   fill(tr("Some moves were left out: {reason}"), {{"reason", game_.cut_short}}));
 }
 
 void AnalysisScreen::add_buttons() {
@@ -178,7 +189,7 @@ void AnalysisScreen::replace_game(study::TreeGame game, std::string source) {
   game_ = std::move(game);
   source_ = std::move(source);
   cursor_ = tree().root();
-  if (!game_.cut_short.empty()) app_.toast(fill(tr("Some moves were left out: {reason}"), {{"reason", game_.cut_short}}));
+  tell_cut_short();
   go_to(cursor_);
 }
 
@@ -245,14 +256,19 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
   if (dialog == Dialog::Open) {
     const std::string& chosen = answer;
     std::string text = chosen;
-    if (!chess::looks_like_fen(chosen)) {
+    const bool file = !chess::looks_like_fen(chosen);
+    if (file) {
       Result<std::string> read = read_text_file(expand_home(chosen));
-      if (!read) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", read.error()}}));
+      if (!read)
+        return tell_in_dialog(tr("The game could not be loaded"),
+                              fill(tr("Could not open it: {reason}"), {{"reason", read.error()}}));
       text = std::move(read).value();
-      app_.setup().remember_file(expand_home(chosen));
     }
     Result<study::TreeGame> game = study::tree_game_from_text(text);
-    if (!game) return app_.toast(fill(tr("Could not open it: {reason}"), {{"reason", game.error()}}));
+    if (!game)
+      return tell_in_dialog(tr("The game could not be loaded"),
+                            fill(tr("Could not open it: {reason}"), {{"reason", game.error()}}));
+    if (file) app_.setup().remember_file(expand_home(chosen));  // a file that opened, never one that did not
     replace_game(std::move(game).value(), std::filesystem::path(chosen).filename().string());
     return;
   }
@@ -279,7 +295,9 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
   using K = sf::Keyboard;
   if (key.control && key.code == K::V) {
     Result<study::TreeGame> game = study::tree_game_from_text(sf::Clipboard::getString().toAnsiString());
-    if (!game) app_.toast(fill(tr("Nothing to analyse was pasted: {reason}"), {{"reason", game.error()}}));
+    if (!game)
+      tell_in_dialog(tr("The game could not be loaded"),
+                     fill(tr("Nothing to analyse was pasted: {reason}"), {{"reason", game.error()}}));
     // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: pasted".
     else replace_game(std::move(game).value(), tr("pasted"));
     return true;

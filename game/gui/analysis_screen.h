@@ -59,13 +59,17 @@ class AnalysisScreen : public Screen {
 
  private:
   enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
-  enum class Dialog { None, Comment, Export, Open };
+  enum class Dialog { None, Comment, Export, Open, Message };
   void add_buttons();
   void layout(sf::Vector2f size);
   void run(Action action, bool by_key = false);
   bool shortcut(const sf::Event::KeyEvent& key);
   void handle_board(const sf::Event& event);
   void on_dialog(Dialog dialog, const std::string& text);
+  // A message shown whole, in a dialog with OK (a reason too long for a toast).
+  void tell_in_dialog(const std::string& title, const std::string& message);
+  // Says which moves a game just opened left out, if any.
+  void tell_cut_short();
 
   // Moves the cursor; the engine follows.
   void go_to(study::NodeId node);

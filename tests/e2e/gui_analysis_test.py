@@ -15,7 +15,9 @@ person would (xdotool) and read back through --state-file:
      [%csl] opened with --analyse and exported again keeps every one of them;
   d) the position editor (B) builds a position by mouse from an empty board,
      refuses an illegal one with its reason, and Analyse opens the legal one;
-  e) O opens the file chooser with nothing typed into its path.
+  e) O opens the file chooser with nothing typed into its path; a file that holds
+     no game is refused whole in a dialog and not kept among the recent files;
+     one with an illegal move opens up to it and says which in a dialog.
 
     /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
 
@@ -23,6 +25,7 @@ Uses the helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
 """
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -263,8 +266,24 @@ def editor(exe, xd):
         g.cleanup()
 
 
-def open_key_types_nothing(exe, xd):
-    """O opens the file chooser with nothing typed into its path: the same field as the Open button gives."""
+def open_in_chooser(g, path):
+    """O, the path typed into the chooser's field, Enter."""
+    g.key("o")
+    g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+    xdo("key", "--window", g.window, "ctrl+a")
+    xdo("type", "--window", g.window, "--delay", "10", path)
+    g.wait_for("the path typed", lambda s: s.get("chooser_field") == path)
+    g.key("Return")
+
+
+def opening_files(exe, xd):
+    """O opens the file chooser with nothing typed into its path (the same field as the Open button
+    gives); a file that holds no game is said whole in a dialog and is not kept among the recent
+    files; one with an illegal move opens up to it, the move and the reason said in a dialog."""
+    folder, bad = home_with("empty.pgn", "\n")
+    broken = os.path.join(folder, "broken.pgn")
+    with open(broken, "w") as f:
+        f.write('[Event "x"]\n\n1. e4 e5 2. Ke3 Nf6 *\n')
     g = start(exe, xd, "open-key", ["--analyse", MATE_IN_TWO])
     try:
         g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
@@ -282,14 +301,45 @@ def open_key_types_nothing(exe, xd):
         if keyed["chooser_field"] != clicked["chooser_field"]:
             g.fail("O typed into the chooser's field: %r, the button gives %r"
                    % (keyed["chooser_field"], clicked["chooser_field"]))
-        print("e) O opens the chooser with its field as the button leaves it: %r" % keyed["chooser_field"])
+        g.key("Escape")
+        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        open_in_chooser(g, bad)
+        s = g.wait_for("the refusal in a dialog", lambda s: s["dialog"] == 1 and s["dialog_text"] != "")
+        if s["dialog_title"] != "The game could not be loaded" or "..." in s["dialog_text"]:
+            g.fail("a file that holds no game should be refused whole in a dialog: %r %r"
+                   % (s["dialog_title"], s["dialog_text"]))
+        g.key("Return")
+        g.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
+        g.key("o")
+        s = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)
+        if s["chooser_recent"] != 0:
+            g.fail("a file that could not be opened is among the recent files (%d)" % s["chooser_recent"])
+        g.key("Escape")
+        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        open_in_chooser(g, broken)
+        s = g.wait_for("the moves left out, in a dialog", lambda s: s["dialog"] == 1 and s["dialog_text"] != "")
+        if s["dialog_title"] != "Loaded up to a move that cannot be played" or "Ke3" not in s["dialog_text"] \
+                or s["path"] != "":
+            g.fail("broken.pgn should open up to 2. Ke3 and say why in a dialog: %r %r" % (s["dialog_title"],
+                                                                                        s["dialog_text"]))
+        said = s["dialog_text"]
+        g.key("Return")
+        g.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
+        g.key("o")
+        s = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)
+        if s["chooser_recent"] != 1:
+            g.fail("the file that opened should be the one recent file, not %d" % s["chooser_recent"])
+        print("e) O opens the chooser with its field as the button leaves it (%r); an empty file is refused "
+              "whole in a dialog and not remembered; broken.pgn opens up to Ke3: %r"
+              % (keyed["chooser_field"], said))
     finally:
         g.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
     return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor,
-                                               open_key_types_nothing))
+                                               opening_files))
 
 
 if __name__ == "__main__":
