@@ -63,8 +63,17 @@ std::string PositionSetup::fen() const {
 Result<chess::Position> PositionSetup::position() const { return chess::Position::from_fen(fen()); }
 
 void PositionSetup::put(chess::Square square, chess::Piece piece) {
+  const int possible_before = possible_castling();
   board[square] = piece;
+  castling |= possible_castling() & ~possible_before;
   settle();
+}
+
+int PositionSetup::possible_castling() const {
+  int possible = chess::NO_CASTLING;
+  for (const CastlingHome& home : Homes)
+    if (castling_possible(home.right)) possible |= home.right;
+  return possible;
 }
 
 void PositionSetup::set_side_to_move(chess::Color side) {

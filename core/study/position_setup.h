@@ -35,9 +35,11 @@ struct PositionSetup {
   // The position, or why the setup is none in words ("FEN: ... white has no king").
   Result<chess::Position> position() const;
 
-  // Puts a piece on a square (NO_PIECE empties it). Castling rights that no
-  // longer have their king and rook at home, and an en-passant square that no
-  // longer has its pawn, go; so does everything the editor cannot show.
+  // Puts a piece on a square (NO_PIECE empties it). A castling right whose
+  // king and rook this piece brings together at home comes (as a player who
+  // sets them there expects them to castle; the box can be cleared); rights
+  // that no longer have their king and rook at home, and an en-passant square
+  // that no longer has its pawn, go; so does everything the editor cannot show.
   void put(chess::Square square, chess::Piece piece);
   void set_side_to_move(chess::Color side);
   // Sets or clears one castling right; a right whose king and rook are not at
@@ -52,6 +54,8 @@ struct PositionSetup {
  private:
   // Drops rights and a target that the board no longer allows.
   void settle();
+  // The rights whose king and rook stand at home (castling_possible).
+  int possible_castling() const;
 };
 
 }  // namespace gambit::study

@@ -14,7 +14,8 @@ person would (xdotool) and read back through --state-file:
   c) a PGN with nested variations, comments, NAGs, [%eval], [%clk], [%cal] and
      [%csl] opened with --analyse and exported again keeps every one of them;
   d) the position editor (B) builds a position by mouse from an empty board,
-     refuses an illegal one with its reason, and Analyse opens the legal one;
+     refuses an illegal one with its reason, ticks castling for a king and rook
+     set at home, and Analyse opens the legal one;
   e) O opens the file chooser with nothing typed into its path; a file that holds
      no game is refused whole in a dialog and not kept among the recent files;
      one with an illegal move opens up to it and says which in a dialog.
@@ -258,9 +259,14 @@ def editor(exe, xd):
         xdo("mousemove", "--sync", int(g.origin[0] + 2), y)
         xdo("mouseup", 1)
         s = g.wait_for("the queen taken off", lambda s: s["fen"].startswith("4k3/8/8/8/8/8/8/4K3 w") and s["legal"])
+        # A rook set at home beside its king at home may castle: the box is ticked, as on lichess.
+        drop("R", "h1")
+        s = g.wait_for("the rook at h1", lambda s: s["fen"].startswith("4k3/8/8/8/8/8/8/4K2R w"))
+        if not s["fen"].startswith("4k3/8/8/8/8/8/8/4K2R w K -"):
+            g.fail("a king and rook set at home should be able to castle: %r" % s["fen"])
         g.key("a")
         s = g.wait_for("the set-up position analysed", lambda s: s["screen"] == "analysis")
-        if not s["fen"].startswith("4k3/8/8/8/8/8/8/4K3 w"):
+        if not s["fen"].startswith("4k3/8/8/8/8/8/8/4K2R w K -"):
             g.fail("Analyse should open the editor's position: %r" % s["fen"])
     finally:
         g.cleanup()

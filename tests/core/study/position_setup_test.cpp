@@ -55,6 +55,32 @@ TEST(PositionSetup, CastlingRightsNeedTheirKingAndRookAtHome) {
   EXPECT_TRUE(setup.castling_possible(BLACK_OO));
 }
 
+// As on lichess's board editor: a king and rook set at home may castle, until
+// the box is cleared or one of them leaves.
+TEST(PositionSetup, AKingAndRookSetAtHomeGetTheirCastlingRight) {
+  PositionSetup setup = PositionSetup::empty();
+  setup.put(SQ_E1, W_KING);
+  setup.put(SQ_E8, B_KING);
+  EXPECT_EQ(setup.castling, NO_CASTLING) << "no rook yet";
+  setup.put(SQ_H1, W_ROOK);
+  EXPECT_EQ(setup.castling, WHITE_OO);
+  setup.put(SQ_A8, B_ROOK);
+  EXPECT_EQ(setup.castling, WHITE_OO | BLACK_OOO);
+  EXPECT_EQ(setup.fen(), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+  // Cleared by hand, the right stays cleared while more pieces come.
+  EXPECT_TRUE(setup.set_castling(WHITE_OO, false));
+  setup.put(SQ_D4, W_QUEEN);
+  EXPECT_EQ(setup.castling, BLACK_OOO);
+  // The king goes and comes back: its rook is home, so the right comes again.
+  setup.put(SQ_E1, NO_PIECE);
+  setup.put(SQ_E1, W_KING);
+  EXPECT_EQ(setup.castling, WHITE_OO | BLACK_OOO);
+  // A rook of the other colour at home gives no right.
+  setup.put(SQ_A1, B_ROOK);
+  EXPECT_EQ(setup.castling & WHITE_OOO, 0);
+  ASSERT_TRUE(setup.position()) << setup.position().error();
+}
+
 TEST(PositionSetup, EnPassantOnlyBehindAPawnThatCouldHaveJustDoubleStepped) {
   Result<Position> after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   ASSERT_TRUE(after_e4);
