@@ -201,7 +201,7 @@ void AnalysisScreen::toggle_shape(const BoardMarking::Shape& shape) {
   app_.invalidate();
 }
 
-void AnalysisScreen::run(Action action, bool by_key) {
+void AnalysisScreen::run(Action action) {
   switch (action) {
     case Action::First: go_to(tree().root()); break;
     case Action::Previous:
@@ -229,7 +229,7 @@ void AnalysisScreen::run(Action action, bool by_key) {
                                             : fill(tr("Comment after {move}"), {{"move", tree().node(cursor_).san}}),
                    tr("Words for this position (an empty comment removes it):"), tree().node(cursor_).comment_after.text,
                    // TRANSLATORS: the comment dialog's button that keeps the comment written.
-                   tr("Keep"), tr("Cancel"), /*path_field=*/false, by_key);
+                   tr("Keep"), tr("Cancel"), /*path_field=*/false);
       break;
     case Action::Editor: app_.open(page::PositionEditor{position()}); break;
     case Action::Open:
@@ -242,10 +242,14 @@ void AnalysisScreen::run(Action action, bool by_key) {
       std::string white;
       for (const auto& [name, value] : game_.tags)
         if (name == "White") white = value;
-      dialogs_.ask(Dialog::Export, tr("Export as PGN"), tr("File:"),
-                   path_in(app_.setup().last_folder(), game_file_name(white.empty() ? "Analysis" : white, "",
-                                                                      unix_now())),
-                   tr("Save"), tr("Cancel"), /*path_field=*/true, by_key);
+      std::string black;
+      for (const auto& [name, value] : game_.tags)
+        if (name == "Black") black = value;
+      dialogs_.choose_file(Dialog::Export, tr("Export as PGN"), tr("A new name, or a game file to replace"),
+                           path_in(app_.setup().last_folder(),
+                                   game_file_name(white.empty() && black.empty() ? "Analysis" : white, black,
+                                                  unix_now())),
+                           {".pgn"}, app_.setup().recent_files(), tr("Save"));
       break;
     }
     case Action::Back: app_.pop(); break;
@@ -333,10 +337,10 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     case K::Equal:
     case K::Add: run(Action::MoreLines); return true;
     case K::F: run(Action::Flip); return true;
-    case K::C: run(Action::Comment, true); return true;
+    case K::C: run(Action::Comment); return true;
     case K::B: run(Action::Editor); return true;
-    case K::O: run(Action::Open, true); return true;
-    case K::E: run(Action::Export, true); return true;
+    case K::O: run(Action::Open); return true;
+    case K::E: run(Action::Export); return true;
     case K::Escape: run(Action::Back); return true;
     case K::P:
       if (!game_.tree.promote(cursor_)) app_.toast(tr("This move is on the main line already."));

@@ -62,7 +62,7 @@ class AnalysisScreen : public Screen {
   enum class Dialog { None, Comment, Export, Open, Message };
   void add_buttons();
   void layout(sf::Vector2f size);
-  void run(Action action, bool by_key = false);
+  void run(Action action);
   bool shortcut(const sf::Event::KeyEvent& key);
   void handle_board(const sf::Event& event);
   void on_dialog(Dialog dialog, const std::string& text);

@@ -32,13 +32,12 @@ class Dialogs {
   Dialog which() const { return open_; }
 
   // A question or a message (cancel "": OK alone), with a field when `field`
-  // holds its first text; path_field: Tab completes a path in it. by_key: opened
-  // by a letter, which must not be typed into the field.
+  // holds its first text; path_field: Tab completes a path in it.
   void ask(Dialog dialog, const std::string& title, const std::string& message, std::optional<std::string> field,
-           const char* ok, const char* cancel, bool path_field = true, bool by_key = false) {
+           const char* ok, const char* cancel, bool path_field = true) {
     open_ = dialog;
     chooser_shown_ = false;
-    modal_.open(title, message, std::move(field), by_key);
+    modal_.open(title, message, std::move(field));
     modal_.path_field = path_field;
     modal_.ok.label = ok;
     modal_.cancel.label = cancel;

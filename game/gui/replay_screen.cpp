@@ -160,7 +160,7 @@ void ReplayScreen::go_to(std::size_t ply) {
   app_.invalidate();
 }
 
-void ReplayScreen::run(Action action, bool by_key) {
+void ReplayScreen::run(Action action) {
   switch (action) {
     case Action::First: go_to(0); break;
     case Action::Previous: go_to(ply_ > 0 ? ply_ - 1 : 0); break;
@@ -175,9 +175,9 @@ void ReplayScreen::run(Action action, bool by_key) {
       break;
     case Action::Analyse: analyse(); break;
     case Action::Export:
-      dialogs_.ask(Dialog::Export, tr("Export this game as PGN"), tr("File:"),
-                   path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)),
-                   tr("Save"), tr("Cancel"), /*path_field=*/true, by_key);
+      dialogs_.choose_file(Dialog::Export, tr("Export this game as PGN"), tr("A new name, or a game file to replace"),
+                           path_in(app_.setup().last_folder(), game_file_name(game_.white, game_.black, game_.ended_at)),
+                           {".pgn"}, app_.setup().recent_files(), tr("Save"));
       break;
     case Action::Back: app_.pop(); break;
   }
@@ -238,7 +238,7 @@ void ReplayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::F: run(Action::Flip); break;
     case sf::Keyboard::R: run(Action::Review); break;
     case sf::Keyboard::A: run(Action::Analyse); break;
-    case sf::Keyboard::E: run(Action::Export, true); break;
+    case sf::Keyboard::E: run(Action::Export); break;
     case sf::Keyboard::Escape: run(Action::Back); break;
     default: break;
   }

@@ -53,7 +53,7 @@ class ReplayScreen : public Screen {
 
   void load();
   void layout(sf::Vector2f size);
-  void run(Action action, bool by_key = false);
+  void run(Action action);
   void go_to(std::size_t ply);
   std::size_t plies() const { return moves_.size(); }
   std::string status_text() const;

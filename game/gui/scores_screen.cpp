@@ -198,12 +198,12 @@ void ScoresScreen::open(std::size_t game) {
   app_.open(page::ReplayStored{recent_[game]});
 }
 
-void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
+void ScoresScreen::open_dialog(Dialog dialog) {
   if (recent_.empty() || !app_.setup().store()) return;
   if (dialog == Dialog::ExportAll)
-    dialogs_.ask(dialog, tr("Export all games"), tr("Every game counted now, oldest first, into one PGN file:"),
-                 path_in(app_.setup().last_folder(), "gambit-games.pgn"), tr("Export"), tr("Cancel"),
-                 /*path_field=*/true, by_key);
+    dialogs_.choose_file(dialog, tr("Export all games"), tr("Every game counted now, oldest first, into one PGN file:"),
+                         path_in(app_.setup().last_folder(), "gambit-games.pgn"), {".pgn"},
+                         app_.setup().recent_files(), tr("Export"));
   else
     dialogs_.ask(dialog, tr("Reset the scores?"),
                  // TRANSLATORS: {rating}: the rating every player starts with ("1500").
@@ -211,7 +211,7 @@ void ScoresScreen::open_dialog(Dialog dialog, bool by_key) {
                          "standings, the recent games and your rating (back to {rating}) start again."),
                       {{"rating", std::to_string(std::lround(store::InitialRating))}}),
                  // TRANSLATORS: the button that resets the scores.
-                 std::nullopt, tr("Reset"), tr("Cancel"), /*path_field=*/true, by_key);
+                 std::nullopt, tr("Reset"), tr("Cancel"), /*path_field=*/true);
 }
 
 void ScoresScreen::export_all(const std::string& typed) {
@@ -268,8 +268,8 @@ void ScoresScreen::handle(const sf::Event& event) {
     return;
   }
   if (back_.clicked(event)) return app_.pop();
-  if (export_.clicked(event)) return open_dialog(Dialog::ExportAll, false);
-  if (reset_.clicked(event)) return open_dialog(Dialog::ConfirmReset, false);
+  if (export_.clicked(event)) return open_dialog(Dialog::ExportAll);
+  if (reset_.clicked(event)) return open_dialog(Dialog::ConfirmReset);
   if (all_.clicked(event)) return toggle_all();
   if (message_.empty() && pool_choice_.handle(event)) return show_pool(pool_choice_.index);
 
@@ -318,8 +318,8 @@ void ScoresScreen::handle(const sf::Event& event) {
     case sf::Keyboard::End: move_focus(long(recent_.size())); break;
     case sf::Keyboard::Enter:
     case sf::Keyboard::Space: open(focus_); break;
-    case sf::Keyboard::E: open_dialog(Dialog::ExportAll, true); break;
-    case sf::Keyboard::R: open_dialog(Dialog::ConfirmReset, true); break;
+    case sf::Keyboard::E: open_dialog(Dialog::ExportAll); break;
+    case sf::Keyboard::R: open_dialog(Dialog::ConfirmReset); break;
     case sf::Keyboard::A: toggle_all(); break;
     default: break;
   }

@@ -53,7 +53,7 @@ class ScoresScreen : public Screen {
   void toggle_all();                  // the person's games, or all
   void layout(sf::Vector2f size);
   void open(std::size_t game);
-  void open_dialog(Dialog dialog, bool by_key);
+  void open_dialog(Dialog dialog);
   void export_all(const std::string& path);
   void reset_scores();
   void move_focus(long delta);

@@ -42,9 +42,11 @@ std::string game_file_name(const std::string& white, const std::string& black, s
       else if (!out.empty() && out.back() != '-') out += '-';
     }
     while (!out.empty() && out.back() == '-') out.pop_back();
-    return out.empty() ? std::string("player") : out;
+    return out;
   };
-  return "gambit-" + local_time_text(when, "%Y%m%d-%H%M") + "-" + slug(white) + "-vs-" + slug(black) + ".pgn";
+  const std::string first = slug(white), second = slug(black);
+  std::string players = !first.empty() && !second.empty() ? first + "-vs-" + second : first + second;
+  return "gambit-" + local_time_text(when, "%Y%m%d-%H%M") + (players.empty() ? "" : "-" + players) + ".pgn";
 }
 
 std::optional<std::string> write_text_file(const std::string& path, const std::string& text) {

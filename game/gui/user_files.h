@@ -23,6 +23,7 @@ std::string folder_of(const std::string& path);
 std::string path_in(const std::string& folder, const std::string& name);
 // A file name for a game that says what it is: "gambit-20261124-0812-you-vs-alphabeta-easy.pgn"
 // (letters and digits of the names, lowercase, joined by '-'; the local time of `when`, Unix seconds).
+// A name without letters or digits is left out: "gambit-20261124-0812-analysis.pgn".
 std::string game_file_name(const std::string& white, const std::string& black, std::int64_t when);
 // Writes text to path (replacing it); the reason in words when it cannot.
 std::optional<std::string> write_text_file(const std::string& path, const std::string& text);

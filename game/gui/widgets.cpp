@@ -400,13 +400,12 @@ std::string fit_words(const sf::Font& font, const std::string& text, unsigned si
 }
 
 void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,
-                       std::optional<std::string> path, bool by_key) {
+                       std::optional<std::string> path) {
   title = dialog_title;
   text = dialog_text;
   with_field = path.has_value();
   path_field = true;
   field.set_text(path.value_or(""));
-  swallow_text_ = by_key;
   ok.hovered = cancel.hovered = false;
 }
 
@@ -426,12 +425,6 @@ void ModalDialog::layout(sf::Vector2f size, const Assets& assets) {
 
 ModalDialog::Answer ModalDialog::handle(const sf::Event& event, sf::Vector2f size, const Assets& assets) {
   layout(size, assets);
-  // The letter of the shortcut that opened the dialog is not typed into its field.
-  if (swallow_text_ && (event.type == sf::Event::TextEntered || event.type == sf::Event::KeyPressed)) {
-    const bool was_text = event.type == sf::Event::TextEntered;
-    swallow_text_ = false;
-    if (was_text) return Answer::None;
-  }
   if (with_field && path_field && key_pressed(event, sf::Keyboard::Tab)) {  // a path completes as in a shell (file_listing.h)
     field.set_text(complete_path(field.text(), {}));
     return Answer::None;

@@ -150,10 +150,9 @@ struct ModalDialog {
   Button ok{tr("OK"), "", {}, true, true};
   Button cancel{tr("Cancel"), "", {}};  // an empty label: a message, with OK alone
 
-  // Sets the texts; a path makes a field holding it. by_key: opened by a
-  // letter, whose character must not be typed into the field.
-  void open(const std::string& dialog_title, const std::string& dialog_text, std::optional<std::string> path,
-            bool by_key);
+  // Sets the texts; a path makes a field holding it. (The letter of a key
+  // that opened the dialog is never typed into it: App drops it.)
+  void open(const std::string& dialog_title, const std::string& dialog_text, std::optional<std::string> path);
   Answer handle(const sf::Event& event, sf::Vector2f size, const Assets& assets);
   void draw(sf::RenderTarget& target, const Assets& assets);
   sf::FloatRect area() const { return box_; }  // as last laid out
@@ -162,7 +161,6 @@ struct ModalDialog {
   void layout(sf::Vector2f size, const Assets& assets);
   sf::FloatRect box_;
   std::vector<std::string> lines_;
-  bool swallow_text_ = false;
 };
 
 }  // namespace gambit::gui

@@ -18,7 +18,8 @@ person would (xdotool) and read back through --state-file:
      set at home, and Analyse opens the legal one;
   e) O opens the file chooser with nothing typed into its path; a file that holds
      no game is refused whole in a dialog and not kept among the recent files;
-     one with an illegal move opens up to it and says which in a dialog.
+     one with an illegal move opens up to it and says which in a dialog; Export
+     offers the file chooser with a name for the game.
 
     /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
 
@@ -335,6 +336,13 @@ def opening_files(exe, xd):
         s = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)
         if s["chooser_recent"] != 1:
             g.fail("the file that opened should be the one recent file, not %d" % s["chooser_recent"])
+        g.key("Escape")
+        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        # Export offers the file chooser, with a name that says what the game is (no players: "analysis").
+        g.key("e")
+        s = g.wait_for("the export chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+        if not s["chooser_field"].endswith("-analysis.pgn"):
+            g.fail("Export should suggest a file named for the analysis: %r" % s["chooser_field"])
         print("e) O opens the chooser with its field as the button leaves it (%r); an empty file is refused "
               "whole in a dialog and not remembered; broken.pgn opens up to Ke3: %r"
               % (keyed["chooser_field"], said))
