@@ -52,6 +52,7 @@ App::App(const AppOptions& options) : options_(options) {}
 
 void App::open(Page page) { changes_.push_back({StackChange::Kind::Push, make_screen(*this, std::move(page))}); }
 void App::pop() { changes_.push_back({StackChange::Kind::Pop, nullptr}); }
+void App::to_menu() { changes_.push_back({StackChange::Kind::ToMenu, nullptr}); }
 void App::open_instead(Page page) {
   changes_.push_back({StackChange::Kind::Replace, make_screen(*this, std::move(page))});
 }
@@ -65,7 +66,10 @@ void App::toast(const std::string& message) {
 void App::apply_stack_changes() {
   if (changes_.empty()) return;
   for (StackChange& change : changes_) {
-    if (change.kind != StackChange::Kind::Push && !stack_.empty()) stack_.pop_back();
+    if (change.kind == StackChange::Kind::ToMenu)
+      while (stack_.size() > 1) stack_.pop_back();  // the menu is the first screen, always
+    else if (change.kind != StackChange::Kind::Push && !stack_.empty())
+      stack_.pop_back();
     if (change.screen) stack_.push_back(std::move(change.screen));
   }
   changes_.clear();

@@ -57,10 +57,12 @@ class App {
   // Where the screens go (navigation.h: a Page says which screen, on what).
   // The page's screen is made at once; the stack changes after the current
   // frame. open: over this screen (back returns to it); open_instead: in its
-  // place; pop: back to the screen below (none left: the window closes).
+  // place; pop: back to the screen below (none left: the window closes);
+  // to_menu: back to the menu, whatever led here (a game's Menu).
   void open(Page page);
   void open_instead(Page page);
   void pop();
+  void to_menu();
   void quit() { quitting_ = true; }
 
   // A short message for a few seconds, where the screen keeps room for it (Screen::toast_area).
@@ -97,7 +99,7 @@ class App {
 
   std::vector<std::unique_ptr<Screen>> stack_;
   struct StackChange {
-    enum class Kind { Push, Pop, Replace } kind;
+    enum class Kind { Push, Pop, Replace, ToMenu } kind;
     std::unique_ptr<Screen> screen;
   };
   std::vector<StackChange> changes_;

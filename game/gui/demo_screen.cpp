@@ -131,7 +131,7 @@ void DemoScreen::run(Action action) {
       if (!view_.game().is_over())
         dialogs_.ask(Dialog::ConfirmLeave, tr("Stop the demo?"),
                      tr("The game in progress stops and you go back to the menu."), std::nullopt, tr("Yes"), tr("No"));
-      else app_.pop();
+      else app_.to_menu();
       break;
   }
 }
@@ -172,12 +172,12 @@ void DemoScreen::handle(const sf::Event& event) {
   view_.follow_mouse(event);
   layout();
   if (!demo_) {
-    if (view_.failure_page_closed(event)) app_.pop();
+    if (view_.failure_page_closed(event)) app_.to_menu();
     return;
   }
   if (dialogs_.open()) {
     if (auto answer = dialogs_.handle(event, app_.window().getView().getSize(), app_.assets()))
-      if (answer->dialog == Dialog::ConfirmLeave) app_.pop();
+      if (answer->dialog == Dialog::ConfirmLeave) app_.to_menu();
     return;
   }
   if (auto action = buttons_.clicked(event)) return trigger(*action);

@@ -278,7 +278,7 @@ void PlayScreen::run(Action action) {
     case Action::Load: ask(!game().is_over() && recorder_.played_here(game()) ? Dialog::ConfirmLoad : Dialog::LoadFile); break;
     case Action::Menu:
       if (!game().is_over() && recorder_.played_here(game())) ask(Dialog::ConfirmLeave);
-      else app_.pop();
+      else app_.to_menu();
       break;
     default: break;
   }
@@ -359,7 +359,7 @@ void PlayScreen::ask(Dialog dialog) {
 
 void PlayScreen::on_dialog(Dialog dialog, const std::string& field) {
   switch (dialog) {
-    case Dialog::ConfirmLeave: app_.pop(); break;
+    case Dialog::ConfirmLeave: app_.to_menu(); break;
     case Dialog::ConfirmResign: session_->resign(app_.now()); break;
     case Dialog::ConfirmAbort: abort_game(); break;
     case Dialog::ConfirmUndoUnrated: take_back(); break;
@@ -484,7 +484,7 @@ void PlayScreen::handle(const sf::Event& event) {
   view_.follow_mouse(event);
   layout();
   if (!session_) {
-    if (view_.failure_page_closed(event)) app_.pop();
+    if (view_.failure_page_closed(event)) app_.to_menu();
     return;
   }
   if (dialogs_.open()) {
@@ -513,7 +513,7 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
     return true;
   }
   if (end_menu_.clicked(event)) {
-    app_.pop();
+    app_.to_menu();
     return true;
   }
   const bool review_key =

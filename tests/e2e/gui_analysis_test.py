@@ -19,7 +19,8 @@ person would (xdotool) and read back through --state-file:
   e) O opens the file chooser with nothing typed into its path; a file that holds
      no game is refused whole in a dialog and not kept among the recent files;
      one with an illegal move opens up to it and says which in a dialog; Export
-     offers the file chooser with a name for the game.
+     offers the file chooser with a name for the game;
+  f) Play from here (the editor), then Menu, goes to the menu.
 
     /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
 
@@ -351,9 +352,27 @@ def opening_files(exe, xd):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def play_from_here_then_menu(exe, xd):
+    """Play from here (the editor, over the analysis board), then Menu: the menu, not the analysis board."""
+    g = start(exe, xd, "play-from-here", ["--analyse", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"])
+    try:
+        g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
+        g.key("b")
+        g.wait_for("the editor", lambda s: s["screen"] == "editor" and s["legal"])
+        g.key("p")
+        g.wait_for("the game from here", lambda s: s["screen"] == "play" and s["fen"].startswith("4k3/"))
+        g.key("Escape")
+        s = g.wait_for("the window after Menu", lambda s: s["screen"] != "play")
+        if s["screen"] != "menu":
+            g.fail("Menu from a game played from the editor should go to the menu, not %r" % s["screen"])
+        print("f) Play from here, then Menu: the menu")
+    finally:
+        g.cleanup()
+
+
 def main():
     return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor,
-                                               opening_files))
+                                               opening_files, play_from_here_then_menu))
 
 
 if __name__ == "__main__":
