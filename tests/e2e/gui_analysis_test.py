@@ -284,6 +284,17 @@ def open_in_chooser(g, path):
     g.key("Return")
 
 
+def recent_files_after_dialog(g):
+    """Closes the dialog shown (Return), opens the chooser (O): how many recent files it lists; closes it."""
+    g.key("Return")
+    g.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
+    g.key("o")
+    count = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)["chooser_recent"]
+    g.key("Escape")
+    g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+    return count
+
+
 def opening_files(exe, xd):
     """O opens the file chooser with nothing typed into its path (the same field as the Open button
     gives); a file that holds no game is said whole in a dialog and is not kept among the recent
@@ -316,14 +327,9 @@ def opening_files(exe, xd):
         if s["dialog_title"] != "The game could not be loaded" or "..." in s["dialog_text"]:
             g.fail("a file that holds no game should be refused whole in a dialog: %r %r"
                    % (s["dialog_title"], s["dialog_text"]))
-        g.key("Return")
-        g.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
-        g.key("o")
-        s = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)
-        if s["chooser_recent"] != 0:
-            g.fail("a file that could not be opened is among the recent files (%d)" % s["chooser_recent"])
-        g.key("Escape")
-        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        recent = recent_files_after_dialog(g)
+        if recent != 0:
+            g.fail("a file that could not be opened is among the recent files (%d)" % recent)
         open_in_chooser(g, broken)
         s = g.wait_for("the moves left out, in a dialog", lambda s: s["dialog"] == 1 and s["dialog_text"] != "")
         if s["dialog_title"] != "Loaded up to a move that cannot be played" or "Ke3" not in s["dialog_text"] \
@@ -331,14 +337,9 @@ def opening_files(exe, xd):
             g.fail("broken.pgn should open up to 2. Ke3 and say why in a dialog: %r %r" % (s["dialog_title"],
                                                                                         s["dialog_text"]))
         said = s["dialog_text"]
-        g.key("Return")
-        g.wait_for("the dialog closed", lambda s: s["dialog"] == 0)
-        g.key("o")
-        s = g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_recent" in s)
-        if s["chooser_recent"] != 1:
-            g.fail("the file that opened should be the one recent file, not %d" % s["chooser_recent"])
-        g.key("Escape")
-        g.wait_for("the chooser closed", lambda s: s["dialog"] == 0)
+        recent = recent_files_after_dialog(g)
+        if recent != 1:
+            g.fail("the file that opened should be the one recent file, not %d" % recent)
         # Export offers the file chooser, with a name that says what the game is (no players: "analysis").
         g.key("e")
         s = g.wait_for("the export chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
