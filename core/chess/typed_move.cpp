@@ -8,16 +8,11 @@
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/util/translation.h"
+#include "core/util/words.h"
 
 namespace gambit::chess {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
@@ -54,7 +49,7 @@ std::string piece_letter_up(std::string_view t) {
 }  // namespace
 
 Result<Move> parse_typed_move(const Position& pos, std::string_view text) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trimmed(text);
   if (t.empty()) return Failure{tr("type a move, e.g. e4, Nf3, exd5, O-O or e8=Q")};
   if (t.size() >= 4 && uci_prefix(t)) {
     if (auto move = parse_uci_move(pos, t)) return move;
@@ -72,7 +67,7 @@ Result<Move> parse_typed_move(const Position& pos, std::string_view text) {
 }
 
 std::vector<std::string> typed_move_completions(const Position& pos, std::string_view prefix) {
-  const std::string_view t = trim(prefix);
+  const std::string_view t = trimmed(prefix);
   std::vector<std::string> out;
   if (t.empty()) return out;
   const std::string typed = comparable(t), typed_up = comparable(piece_letter_up(t));

@@ -10,6 +10,7 @@
 #include "core/util/local_time.h"
 #include "core/util/text_file.h"
 #include "core/util/translation.h"
+#include "core/util/words.h"
 
 namespace gambit::match {
 
@@ -91,9 +92,7 @@ LoadedGames one_position(const chess::Position& position, bool from_file) {
 }  // namespace
 
 Result<LoadedGames> read_games(const std::string& fen_or_path, chess::Variant variant) {
-  const std::size_t begin = fen_or_path.find_first_not_of(" \t\r\n");
-  const std::string text =
-      begin == std::string::npos ? "" : fen_or_path.substr(begin, fen_or_path.find_last_not_of(" \t\r\n") + 1 - begin);
+  const std::string text(trimmed(fen_or_path));
   if (text.empty()) return Failure{tr("type a position in FEN, or the path of a PGN file")};
   if (chess::looks_like_fen(text)) {
     auto position = chess::Position::from_fen(text, variant);

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cassert>
-#include <cctype>
 
 #include "core/util/translation.h"
+#include "core/util/words.h"
 
 namespace gambit::study {
 
@@ -152,9 +152,7 @@ chess::PgnGame to_pgn_game(const TreeGame& game) {
 }
 
 Result<TreeGame> tree_game_from_text(std::string_view text) {
-  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  text = trimmed(text);
   if (text.empty()) return Failure{tr("there is nothing to read: neither a FEN nor a PGN game")};
   if (chess::looks_like_fen(text)) {
     Result<chess::Position> start = chess::Position::from_fen(text);

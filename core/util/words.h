@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The words of a text: what lies between spaces, tabs and line ends; a text
-// with its whitespace runs made single spaces; the fields of a line between
-// one separator (tab-separated data files).
+// without the whitespace around it; a text with its whitespace runs made
+// single spaces; the fields of a line between one separator (tab-separated
+// data files).
 #pragma once
 
 #include <string>
@@ -10,9 +11,18 @@
 
 namespace gambit {
 
+// What separates words: isspace's characters in the C locale.
+inline constexpr std::string_view Whitespace = " \t\r\n\f\v";
+
+// text without the whitespace before and after it (a view into it).
+inline std::string_view trimmed(std::string_view text) {
+  const std::size_t begin = text.find_first_not_of(Whitespace);
+  if (begin == std::string_view::npos) return {};
+  return text.substr(begin, text.find_last_not_of(Whitespace) + 1 - begin);
+}
+
 // The words of text as views into it, in order; none for a text of whitespace.
 inline std::vector<std::string_view> word_views(std::string_view text) {
-  constexpr std::string_view Whitespace = " \t\r\n";
   std::vector<std::string_view> words;
   std::size_t at = text.find_first_not_of(Whitespace);
   while (at != std::string_view::npos) {

@@ -13,6 +13,15 @@ namespace {
 
 using Views = std::vector<std::string_view>;
 
+TEST(Trimmed, DropsTheWhitespaceAroundATextAndKeepsTheRest) {
+  EXPECT_EQ(trimmed("  e4 e5 \t\r\n"), "e4 e5");
+  EXPECT_EQ(trimmed("\f\vNf3"), "Nf3");
+  EXPECT_EQ(trimmed(" \n\t "), "");
+  EXPECT_EQ(trimmed(""), "");
+  const std::string_view text = " x ";
+  EXPECT_EQ(trimmed(text).data(), text.data() + 1) << "a view into the text";
+}
+
 TEST(WordViews, SplitAtRunsOfAnyWhitespace) {
   EXPECT_EQ(word_views("  e2e4 \t e7e5:31\r\n"), (Views{"e2e4", "e7e5:31"}));
   EXPECT_EQ(word_views("one"), (Views{"one"}));
