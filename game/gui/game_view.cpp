@@ -33,12 +33,12 @@ bool GameView::end_box_shown() const {
 
 void GameView::refresh_san() {
   const chess::Game& g = game();
-  if (san_for_moves_ == g.moves().size() && san_for_start_ == g.start().key() && san_.size() == g.moves().size())
-    return;
+  // The moves themselves decide: a loaded game of the same length from the same start is another game.
+  if (san_start_ == g.start().key() && san_moves_ == g.moves()) return;
   san_.clear();
   for (std::size_t i = 0; i < g.moves().size(); ++i) san_.push_back(chess::to_san(g.positions()[i], g.moves()[i]));
-  san_for_moves_ = g.moves().size();
-  san_for_start_ = g.start().key();
+  san_moves_ = g.moves();
+  san_start_ = g.start().key();
 }
 
 void GameView::tell(const std::optional<std::string>& problem) {

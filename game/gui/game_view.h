@@ -201,8 +201,8 @@ class GameView {
   sf::FloatRect toast_slot_;  // where the panel left room for the toast showing (empty: none)
   MoveListView move_list_;
   std::vector<std::string> san_;  // SAN of every move of the game
-  std::size_t san_for_moves_ = std::size_t(-1);
-  chess::Key san_for_start_ = 0;
+  std::vector<chess::Move> san_moves_;  // the moves san_ was made for, from san_start_
+  chess::Key san_start_ = 0;
 };
 
 }  // namespace gambit::gui

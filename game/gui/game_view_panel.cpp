@@ -443,6 +443,7 @@ bool GameView::describe(StateDump& dump, const std::string& status) const {
   std::vector<std::string> moves;
   for (chess::Move m : g.moves()) moves.push_back(chess::to_uci(m));
   dump.add("moves", moves);
+  dump.add("move_list", san_);  // as the move list last drew them
   dump.add("side_to_move", chess::color_name(g.position().side_to_move()));
   dump.add("human_to_move", session()->human_to_move());
   dump.add("thinking", ai_thinking());

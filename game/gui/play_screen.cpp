@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <random>
 
@@ -460,7 +461,7 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
                         // TRANSLATORS: {moves} is the game's length ("12 moves"); {source} the file it came from.
                         ? tr("Loaded a game of {moves} from {source}.")
                         : tr("Loaded a game of {moves} from {source}; it goes on from the last position, unrated."),
-                    {{"moves", match::moves_text(plies)}, {"source", source}}));
+                    {{"moves", match::moves_text(plies)}, {"source", std::filesystem::path(source).filename().string()}}));
 }
 
 // ---------------------------------------------------------------------------

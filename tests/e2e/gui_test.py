@@ -1041,6 +1041,56 @@ def placement_and_game_file(exe, xd):
         third.cleanup()
 
 
+def load_over_a_game(exe, xd):
+    """Ctrl+O over a game in play: the loaded game's moves in the move list (the same length as the game left,
+    which once kept the old list), and its clocks full, not the left game's (which once carried over)."""
+    g = Gambit(exe, "load-over", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n[clock]\nminutes = 10\n'
+                                 '[ui]\nanimation_ms = 0\nsounds = false\n')
+    try:
+        for name, text in (("d4.pgn", '[Event "?"]\n[Result "*"]\n\n1. d4 d5 2. c4 e6 *\n'),
+                           ("c4.pgn", '[Event "?"]\n[Result "*"]\n\n1. c4 c5 2. Nc3 Nc6 *\n')):
+            with open(os.path.join(g.dir, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["human_to_move"])
+        # Four plies of the game in play, White's clock spent by the time taken to type them.
+        submit_typed(g, "e4")
+        g.wait_for("e4 answered", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        time.sleep(4)  # White's clock runs
+        submit_typed(g, "Nf3")
+        left = g.wait_for("Nf3 answered", lambda s: len(s["moves"]) == 4 and s["human_to_move"])
+        if left["white_clock_ms"] > 596000:
+            g.fail("White's clock should have run for its second move: %d ms" % left["white_clock_ms"])
+        if left["move_list"][:1] != ["e4"]:
+            g.fail("the move list should show the game in play: %s" % left["move_list"])
+        for name, first in (("d4.pgn", "d4"), ("c4.pgn", "c4")):
+            g.key("ctrl+o")
+            s = g.wait_for("Load's question or the chooser", lambda s: s["dialog"] == 1)
+            if "chooser_field" not in s:
+                g.key("y")
+                g.wait_for("the chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
+            path = os.path.join(g.dir, name)
+            xdo("key", "--window", g.window, "ctrl+a")
+            xdo("type", "--window", g.window, "--delay", "10", path)
+            g.wait_for("the path typed", lambda s: s.get("chooser_field") == path)
+            g.key("Return")
+            s = g.wait_for("%s loaded" % name, lambda s: s["dialog"] == 0 and s["moves"][:1] == [first[0] + "2" + first[0] + "4"])
+            if s["move_list"][:1] != [first] or len(s["move_list"]) != 4:
+                g.fail("after loading %s the move list should show its moves, not the game before: %s"
+                       % (name, s["move_list"]))
+            # White's clock starts full (running again at once): the left game's White had spent 4 s.
+            if s["black_clock_ms"] != 600000 or not left["white_clock_ms"] < s["white_clock_ms"] <= 600000:
+                g.fail("a loaded game should begin with full clocks, not the left game's: %d and %d ms"
+                       % (s["white_clock_ms"], s["black_clock_ms"]))
+        took = g.close(xd)
+        print("a3) Ctrl+O twice over games of the same length: the move list and the clocks the loaded game's; "
+              "closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
 def run_scenarios(program, scenarios):
     """Runs scenario(exe, xdisplay) for each of scenarios on $DISPLAY (or an own
     Xvfb) with the gambit named on the command line; the exit status."""
@@ -1360,7 +1410,7 @@ def speech(exe, xd):
 
 
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, typed_moves, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, load_over_a_game, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,
