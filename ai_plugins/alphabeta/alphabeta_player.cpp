@@ -27,8 +27,7 @@ class AlphaBetaPlayer final : public sdk::Player {
   static_assert(alphabeta::ModelVersion == 6, "raise the minor version with the level model");
   static constexpr const char* Version = "1.6.14";
   static constexpr const char* Description =
-      N_("A real chess engine: iterative deepening principal variation search with a transposition table, "
-      "quiescence search, null-move pruning and late move reductions.");
+      N_("A real chess engine (alpha-beta search): levels measured against Stockfish, and full strength.");
 
   static std::span<const gambit_option_spec> option_specs() {
     static constexpr std::array<gambit_option_spec, 6> specs{{

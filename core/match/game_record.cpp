@@ -147,7 +147,7 @@ bool finished_game(const chess::PgnGame& game) {
 }
 
 std::string moves_text(std::size_t plies) {
-  const std::size_t moves = (plies + 1) / 2;
+  const std::size_t moves = moves_of(plies);
   return fill(trn("{n} move", "{n} moves", moves), {{"n", std::to_string(moves)}});
 }
 

@@ -81,6 +81,8 @@ rating::RatingPool pool_of_game(chess::Variant variant, const TimeControl& time_
 // A game's length as people count it: "1 move", "9 moves" (a move is one of
 // White's with Black's answer; a ply alone counts as a move).
 std::string moves_text(std::size_t plies);
+// The moves (a move: White's and Black's) that plies make, the last maybe half: 3 for 5 plies.
+inline std::size_t moves_of(std::size_t plies) { return (plies + 1) / 2; }
 
 // The PGN Termination tag value of an ending ("normal", "time forfeit", ...).
 std::string termination_tag(chess::Termination termination);

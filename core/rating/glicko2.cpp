@@ -78,6 +78,7 @@ Glicko2 update(const Glicko2& player, std::span<const GameResult> games, double 
 }
 
 std::string rating_text(const Glicko2& rating) {
+  if (provisional(rating)) return std::to_string(std::lround(rating.rating)) + "?";
   return std::to_string(std::lround(rating.rating)) + " \xC2\xB1 " + std::to_string(std::lround(margin95(rating.deviation)));
 }
 

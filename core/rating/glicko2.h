@@ -47,9 +47,11 @@ inline double margin95(double deviation) { return 1.959963984540054 * deviation;
 
 // Whether a rating is still provisional: its deviation above lichess's
 // threshold of 110 (a 95% margin wider than about 215), as after a few games.
-inline bool provisional(const Glicko2& rating) { return rating.deviation > 110.0; }
+constexpr double ProvisionalDeviation = 110.0;
+inline bool provisional(const Glicko2& rating) { return rating.deviation > ProvisionalDeviation; }
 
-// The rating for people, rounded, with its 95% margin: "1340 \u00B1 90".
+// The rating for people, rounded: with its 95% margin, "1340 \u00B1 90"; while
+// provisional, with a question mark as lichess shows it, "1500?".
 std::string rating_text(const Glicko2& rating);
 
 }  // namespace gambit::rating

@@ -2,6 +2,7 @@
 #include "core/recording/rated_game.h"
 
 #include <cctype>
+#include <cmath>
 
 #include "core/chess/variant.h"
 #include "core/match/game_record.h"
@@ -59,6 +60,21 @@ match::TimeControl time_control_of(const config::ClockSettings& clock) {
 
 rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSettings& clock) {
   return match::pool_of_game(variant, time_control_of(clock));
+}
+
+std::string rating_margin_words(const rating::Glicko2& rating) {
+  const Placeholder value{"rating", std::to_string(std::lround(rating.rating))};
+  const Placeholder margin{"margin", std::to_string(std::lround(rating::margin95(rating.deviation)))};
+  if (rating::provisional(rating))
+    // TRANSLATORS: why a rating shows as "1500?": {rating} ± {margin} is the 95% interval; {limit} the margin
+    // (216) under which the rating is no longer provisional (lichess's rule).
+    // xgettext:no-c-format
+    return fill(tr("Provisional (the ?): 95% sure the strength is within {rating} \xC2\xB1 {margin}. The ? goes "
+                   "once the margin is under \xC2\xB1 {limit}, after more rated games."),
+                {value, margin, {"limit", std::to_string(std::lround(rating::margin95(rating::ProvisionalDeviation)))}});
+  // TRANSLATORS: what "1724 ± 86" means: 95% sure the strength is in that interval.
+  // xgettext:no-c-format
+  return fill(tr("95% sure the strength is within {rating} \xC2\xB1 {margin}."), {value, margin});
 }
 
 std::string pool_text(const rating::RatingPool& pool) {

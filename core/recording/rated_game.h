@@ -14,6 +14,7 @@
 #include "core/config/settings.h"
 #include "core/match/game_runner.h"
 #include "core/players/seat.h"
+#include "core/rating/glicko2.h"
 #include "core/rating/rating_pool.h"
 
 namespace gambit::recording {
@@ -47,5 +48,8 @@ rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSett
 // A pool as players name it: "Blitz" (standard chess), "Three-check rapid";
 // in the player's language (tr), for the window.
 std::string pool_text(const rating::RatingPool& pool);
+// What a rating's "1500?" or "1724 ± 86" means, in the player's language: the
+// 95% margin, and while provisional, what takes the question mark away.
+std::string rating_margin_words(const rating::Glicko2& rating);
 
 }  // namespace gambit::recording

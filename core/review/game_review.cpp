@@ -84,6 +84,14 @@ std::string eval_text(Score white_view, bool plus_sign) {
   return sign + std::to_string(magnitude / 100) + '.' + char('0' + hundredths / 10) + char('0' + hundredths % 10);
 }
 
+std::string bar_eval_text(Score white_view) {
+  const std::int64_t magnitude = std::abs(std::int64_t(white_view.value));
+  if (white_view.kind == Score::Kind::Mate) return "#" + std::to_string(magnitude);
+  const std::int64_t tenths = (magnitude + 5) / 10;  // rounded to the nearest tenth of a pawn
+  if (tenths >= 100) return std::to_string(tenths / 10);
+  return std::to_string(tenths / 10) + '.' + char('0' + tenths % 10);
+}
+
 std::string white_view_text(const players::SearchInfo& info, chess::Color side_to_move) {
   const std::optional<Score> score = white_view(info, side_to_move);
   return score ? eval_text(*score, true) : "";

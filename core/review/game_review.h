@@ -122,6 +122,9 @@ chess::PgnGame annotate(const chess::PgnGame& game, const GameReview& review);
 // centipawns exactly, in hundredths of a pawn); with plus_sign, "+0.35" (as
 // the window shows a search's score), but "0.00" for a level game.
 std::string eval_text(Score white_view, bool plus_sign = false);
+// The same without its sign, short enough for the evaluation bar (whose colours
+// say who is ahead): "0.4", "2.3", "12" (ten pawns and more: whole pawns), "#14".
+std::string bar_eval_text(Score white_view);
 
 // A search's score (the side to move's view) from White's view, within the
 // bounds a plugin is trusted to (300 pawns, mate in 1000); none without a score.

@@ -25,6 +25,8 @@ struct PositionSetup {
   int halfmove_clock = 0;
   int fullmove_number = 1;
 
+  bool operator==(const PositionSetup&) const = default;
+
   // The setup of a position (of any variant: its checks are left behind).
   static PositionSetup of(const chess::Position& position);
   // No piece on the board, white to move.

@@ -92,6 +92,20 @@ class ActionButtons {
     }
   }
 
+  // The same, each button as wide as its label asks (at font's size 13) and the room left shared out evenly;
+  // when the labels ask for more than there is, each gets room in proportion to what it asks.
+  void place_row(std::initializer_list<Action> actions, const sf::Font& font, float left, float top, float width,
+                 float height, float gap) {
+    std::vector<float> asked;
+    float total = 0;
+    for (Action action : actions) total += asked.emplace_back(text_width(font, (*this)[action].label, 13) + 18);
+    const float room = width - gap * float(actions.size() - 1);
+    const float spare = std::max(0.0f, room - total) / float(actions.size());
+    std::vector<float> shares;
+    for (float wanted : asked) shares.push_back((total > room ? wanted * room / total : wanted + spare) / room);
+    place_row(actions, shares, left, top, width, height, gap);
+  }
+
   // "buttons": their labels as shown, in order; "buttons_enabled": those of the enabled ones.
   void describe(StateDump& dump) const {
     std::vector<std::string> labels, enabled;

@@ -113,14 +113,14 @@ void draw_evaluation_bar(sf::RenderTarget& target, const Assets& assets, const s
   fill_rect(target, white, sf::Color(236, 234, 230));
   fill_rect(target, {rect.left, rect.top + rect.height / 2 - 1, rect.width, 2}, sf::Color(200, 60, 50, 160));
   if (!best) return;
-  std::string text = review::white_view_text(*best, side_to_move);
-  if (!text.empty() && text[0] == '+') text.erase(0, 1);
-  if (!text.empty() && text[0] == '-') text.erase(0, 1);
+  const std::optional<review::Score> score = review::white_view(*best, side_to_move);
+  if (!score) return;
+  const std::string text = review::bar_eval_text(*score);
   const bool white_ahead = share >= 0.5;
   // At the winning side's end of the bar, in the other colour.
   const bool at_bottom = white_ahead != flipped;
   const sf::FloatRect label{rect.left, at_bottom ? rect.top + rect.height - 18 : rect.top + 2, rect.width, 16};
-  draw_text_centred(target, assets.bold(), fit_text(assets.bold(), text, 10, rect.width + 2), 10, label,
+  draw_text_centred(target, assets.bold(), text, 11, label,
                     white_ahead ? sf::Color(40, 40, 40) : sf::Color(230, 228, 224));
 }
 

@@ -26,7 +26,7 @@ constexpr int EngineNiceness = 5;
 }  // namespace
 
 AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source)
-    : Screen(app), game_(std::move(game)), source_(std::move(source)) {
+    : Screen(app), game_(std::move(game)), source_(std::move(source)), kept_tree_(game_.tree) {
   add_buttons();
   find_engines();
   cursor_ = tree().root();
@@ -166,8 +166,33 @@ void AnalysisScreen::go_to(study::NodeId node) {
   app_.invalidate();
 }
 
+std::string AnalysisScreen::unsaved_work() const {
+  // TRANSLATORS: after "Not kept if you quit now: ".
+  return game_.tree == kept_tree_ ? "" : tr("the analysis board's moves and comments (Export keeps them)");
+}
+
+template <class Change>
+void AnalysisScreen::edit(Change&& change) {
+  TreeState before{game_.tree, cursor_};
+  change();
+  if (!(game_.tree == before.tree)) history_.edited(std::move(before));
+  app_.invalidate();
+}
+
+void AnalysisScreen::step_history(bool back) {
+  TreeState now{game_.tree, cursor_};
+  std::optional<TreeState> then = back ? history_.undo(std::move(now)) : history_.redo(std::move(now));
+  if (!then) {
+    app_.toast(back ? tr("Nothing to undo.") : tr("Nothing to redo."));
+    return;
+  }
+  game_.tree = std::move(then->tree);
+  go_to(then->cursor);
+}
+
 void AnalysisScreen::play(chess::Move m) {
-  const study::NodeId child = game_.tree.add_move(cursor_, m);
+  study::NodeId child;
+  edit([&] { child = game_.tree.add_move(cursor_, m); });
   if (child.is_none()) {
     app_.toast(tr("That move cannot be added here: the line is already as deep in variations as PGN allows."));
     return;
@@ -176,28 +201,35 @@ void AnalysisScreen::play(chess::Move m) {
 }
 
 void AnalysisScreen::play_line(const std::vector<chess::Move>& moves) {
-  for (chess::Move m : moves) {
-    const study::NodeId child = game_.tree.add_move(cursor_, m);
-    if (child.is_none()) break;
-    cursor_ = child;
-  }
-  go_to(cursor_);
+  study::NodeId end = cursor_;
+  edit([&] {
+    for (chess::Move m : moves) {
+      const study::NodeId child = game_.tree.add_move(end, m);
+      if (child.is_none()) break;
+      end = child;
+    }
+  });
+  go_to(end);
 }
 
 void AnalysisScreen::replace_game(study::TreeGame game, std::string source) {
   if (engine_) engine_->pause();
   game_ = std::move(game);
   source_ = std::move(source);
+  history_.clear();
+  kept_tree_ = game_.tree;
   cursor_ = tree().root();
   tell_cut_short();
   go_to(cursor_);
 }
 
 void AnalysisScreen::toggle_shape(const BoardMarking::Shape& shape) {
-  if (shape.circle())
-    game_.tree.toggle_circle(cursor_, {shape.color, shape.from});
-  else
-    game_.tree.toggle_arrow(cursor_, {shape.color, shape.from, shape.to});
+  edit([&] {
+    if (shape.circle())
+      game_.tree.toggle_circle(cursor_, {shape.color, shape.from});
+    else
+      game_.tree.toggle_arrow(cursor_, {shape.color, shape.from, shape.to});
+  });
   app_.invalidate();
 }
 
@@ -279,7 +311,7 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
   if (dialog == Dialog::Comment) {
     study::Comment comment = tree().node(cursor_).comment_after;
     comment.text = study::parse_comment(answer).text;
-    game_.tree.set_comment_after(cursor_, comment);
+    edit([&] { game_.tree.set_comment_after(cursor_, comment); });
   } else if (dialog == Dialog::Export) {
     // The opening's tags, as every PGN Gambit writes has them (from the main line, as pgn-extract -e names a game).
     chess::PgnGame main_line = study::to_pgn_game(game_);
@@ -291,6 +323,7 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
     } else {
       app_.setup().remember_file(path);
       app_.toast(fill(tr("Game saved to {path}"), {{"path", path}}));
+      kept_tree_ = game_.tree;
     }
   }
 }
@@ -304,6 +337,10 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
                      fill(tr("Nothing to analyse was pasted: {reason}"), {{"reason", game.error()}}));
     // TRANSLATORS: where the game analysed came from, shown as the title "Analysis: pasted".
     else replace_game(std::move(game).value(), tr("pasted"));
+    return true;
+  }
+  if (key.control && (key.code == K::Z || key.code == K::Y)) {  // Ctrl+Shift+Z redoes too
+    step_history(key.code == K::Z && !key.shift);
     return true;
   }
   if (key.shift && (key.code == K::Up || key.code == K::Down)) {
@@ -343,21 +380,27 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     case K::E: run(Action::Export); return true;
     case K::Escape: run(Action::Back); return true;
     case K::P:
-      if (!game_.tree.promote(cursor_)) app_.toast(tr("This move is on the main line already."));
-      app_.invalidate();
+      edit([&] {
+        if (!game_.tree.promote(cursor_)) app_.toast(tr("This move is on the main line already."));
+      });
       return true;
     case K::M:
-      game_.tree.make_main_line(cursor_);
-      app_.invalidate();
+      edit([&] { game_.tree.make_main_line(cursor_); });
       return true;
     case K::Delete:
-      if (cursor_ != tree().root()) go_to(game_.tree.delete_from(cursor_));
+      if (cursor_ != tree().root()) {
+        const std::string move = tree().node(cursor_).san;
+        study::NodeId parent;
+        edit([&] { parent = game_.tree.delete_from(cursor_); });
+        go_to(parent);
+        // TRANSLATORS: {move} and the moves after it were taken out of the analysis board's tree.
+        app_.toast(fill(tr("{move} and what follows deleted: Ctrl+Z brings them back."), {{"move", move}}));
+      }
       return true;
     default: break;
   }
   if (key.code >= K::Num1 && key.code <= K::Num6 && cursor_ != tree().root()) {
-    game_.tree.toggle_nag(cursor_, 1 + int(key.code - K::Num1));
-    app_.invalidate();
+    edit([&] { game_.tree.toggle_nag(cursor_, 1 + int(key.code - K::Num1)); });
     return true;
   }
   return false;

@@ -28,6 +28,7 @@
 #include "core/study/analysis_session.h"
 #include "core/study/move_tree.h"
 #include "core/study/tree_pgn.h"
+#include "core/util/undo_history.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/analysis_lines_view.h"
 #include "game/gui/board_input.h"
@@ -56,6 +57,7 @@ class AnalysisScreen : public Screen {
   sf::FloatRect toast_area(sf::Vector2f size) const override;
   sf::FloatRect modal_area() const override;
   int dialog_shown() const override { return int(dialogs_.which()); }
+  std::string unsaved_work() const override;
 
  private:
   enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
@@ -77,8 +79,13 @@ class AnalysisScreen : public Screen {
   void play(chess::Move m);
   // Plays moves from the cursor in turn.
   void play_line(const std::vector<chess::Move>& moves);
-  // A new game to study replaces this one (the engine and the cursor start again).
+  // A new game to study replaces this one (the engine and the cursor start again, nothing to undo).
   void replace_game(study::TreeGame game, std::string source);
+  // Runs change (an edit of the tree); when it changed the tree, it can be undone.
+  template <class Change>
+  void edit(Change&& change);
+  // Ctrl+Z (back) and Ctrl+Y: the tree and the cursor as before the last edit, or again as after it.
+  void step_history(bool back);
   const study::MoveTree& tree() const { return game_.tree; }
   const chess::Position& position() const { return tree().node(cursor_).position; }
 
@@ -100,6 +107,13 @@ class AnalysisScreen : public Screen {
   study::TreeGame game_;
   std::string source_;
   study::NodeId cursor_;
+  // The move tree and the cursor as an edit found them.
+  struct TreeState {
+    study::MoveTree tree;
+    study::NodeId cursor;
+  };
+  UndoHistory<TreeState> history_;
+  study::MoveTree kept_tree_;  // the tree as opened or last exported: quitting with another asks first
   bool follow_cursor_ = true;  // keep the current move in view in the tree view
 
   std::vector<players::Seat> engines_;

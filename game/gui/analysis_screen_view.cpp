@@ -15,7 +15,7 @@ namespace gambit::gui {
 namespace {
 
 constexpr float PanelPad = 14;
-constexpr float BarWidth = 16;
+constexpr float BarWidth = 28;  // room for its number: "300", "#14"
 constexpr float ButtonHeight = 34;
 constexpr float Gap = 6;
 constexpr float ToastSlot = 70;
@@ -45,13 +45,11 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   const float row1 = row2 - Gap - ButtonHeight;
   using A = Action;
   const float left = panel_.left + PanelPad;
-  constexpr float Navigation[] = {0.25f, 0.25f, 0.25f, 0.25f};
-  constexpr float Engine[] = {0.24f, 0.1f, 0.1f, 0.2f, 0.36f};
-  constexpr float Files[] = {0.2f, 0.24f, 0.3f, 0.26f};
-  buttons_.place_row({A::First, A::Previous, A::Next, A::Last}, Navigation, left, row1, inner, ButtonHeight, Gap);
-  buttons_.place_row({A::Engine, A::FewerLines, A::MoreLines, A::Flip, A::Comment}, Engine, left, row2, inner,
+  const sf::Font& font = app_.assets().font();  // each button as wide as its label, in any language
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last}, font, left, row1, inner, ButtonHeight, Gap);
+  buttons_.place_row({A::Engine, A::FewerLines, A::MoreLines, A::Flip, A::Comment}, font, left, row2, inner,
                      ButtonHeight, Gap);
-  buttons_.place_row({A::Editor, A::Open, A::Export, A::Back}, Files, left, row3, inner, ButtonHeight, Gap);
+  buttons_.place_row({A::Editor, A::Open, A::Export, A::Back}, font, left, row3, inner, ButtonHeight, Gap);
   buttons_[A::First].enabled = buttons_[A::Previous].enabled = cursor_ != tree().root();
   buttons_[A::Next].enabled = buttons_[A::Last].enabled = !tree().main_child(cursor_).is_none();
   buttons_[A::Engine].primary = engine_on_;  // green while on
@@ -115,11 +113,8 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   // A comment on the current move, then the tree, then the toast's slot.
   const std::string& comment = tree().node(cursor_).comment_after.text;
   if (!comment.empty()) {
-    const std::vector<std::string> wrapped = wrap_text(assets.font(), comment, 13, width);
-    for (std::size_t i = 0; i < wrapped.size() && i < 2; ++i) {
-      draw_text(target, assets.font(), i == 1 && wrapped.size() > 2 ? fit_text(assets.font(), wrapped[i] + " ...", 13, width)
-                                                                     : wrapped[i],
-                13, {x, y}, colors::TextDim);
+    for (const std::string& line : wrap_lines(assets.font(), comment, 13, width, 2)) {
+      draw_text(target, assets.font(), line, 13, {x, y}, colors::TextDim);
       y += 18;
     }
     y += 4;
@@ -136,12 +131,11 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
 
   buttons_.draw(target, assets);
   // TRANSLATORS: the help line under the buttons: each key, then what it does (1-6: the marks !? ...).
-  std::string help = tr("Left/Right moves  L engine  P promote  Del delete  1-6 !?  right-drag arrows");
+  std::string help = tr("Left/Right moves  L engine  Del delete  Ctrl+Z undo  1-6 !?  right-drag arrows");
   // TRANSLATORS: the help line when the long one does not fit.
   if (text_width(assets.font(), help, 12) > width) help = tr("Left/Right moves  L engine  Esc back");
   help = buttons_.help(help);
-  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
-            colors::TextDim);
+  draw_help_line(target, assets.font(), help, {x, panel_.height - PanelPad - 16}, width);
 }
 
 void AnalysisScreen::draw(sf::RenderTarget& target) {

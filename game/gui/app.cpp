@@ -98,16 +98,16 @@ void App::draw_frame() {
   if (area.width > 0) {
     // In the room the screen keeps for it: its lines from the top, as many as fit.
     const LayoutLog::Region region("toast", area);
-    const auto lines = wrap_text(assets_->font(), toast_, 15, area.width - 24);
-    const std::size_t shown = std::min(lines.size(), std::size_t(std::max(1.0f, (area.height - 10) / 20)));
-    const float height = 10.0f + 20.0f * float(shown);
+    const auto lines = wrap_lines(assets_->font(), toast_, 15, area.width - 24,
+                                  std::size_t(std::max(1.0f, (area.height - 10) / 20)));
+    const float height = 10.0f + 20.0f * float(lines.size());
     fill_rect(window_, {area.left, area.top, area.width, height}, sf::Color(20, 20, 20, 235));
-    for (std::size_t i = 0; i < shown; ++i)
-      draw_text(window_, assets_->font(),
-                i + 1 == shown && shown < lines.size() ? fit_text(assets_->font(), lines[i] + " " + lines[i + 1], 15,
-                                                                  area.width - 24)
-                                                       : lines[i],
-                15, {area.left + 12, area.top + 4 + 20.0f * float(i)});
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      draw_text(window_, assets_->font(), lines[i], 15, {area.left + 12, area.top + 4 + 20.0f * float(i)});
+  }
+  if (quit_asked_) {
+    layout_.cover({0, 0, size.x, size.y});
+    quit_question_.draw(window_, *assets_);
   }
   layout_.end_frame();
   focus_.end_frame();
@@ -128,6 +128,7 @@ void App::write_state() {
   dump.add("toast", toast_);
   dump.add("problems", setup_.problems());
   stack_.back()->describe(dump);
+  dump.add("quit_question", quit_asked_ ? quit_question_.text : std::string());
   dump.add_json("layout", layout_.json());
   std::string text = dump.json();
   if (text == last_state_) return;
@@ -141,6 +142,21 @@ void App::write_state() {
   std::filesystem::rename(temp, *options_.state_file, error);
 }
 
+void App::quit() {
+  std::string lost;
+  for (const auto& screen : stack_)
+    if (const std::string what = screen->unsaved_work(); !what.empty()) lost += (lost.empty() ? "" : "; ") + what;
+  if (lost.empty() || quit_asked_) {  // asked twice (Ctrl+Q again): as Quit
+    quitting_ = true;
+    return;
+  }
+  // TRANSLATORS: {what} is what is not saved ("the analysis board's moves and comments (Export keeps them)").
+  quit_question_.open(tr("Quit Gambit?"), fill(tr("Not kept if you quit now: {what}."), {{"what", lost}}), std::nullopt);
+  quit_question_.ok.label = tr("Quit");
+  quit_question_.cancel.label = tr("Cancel");
+  quit_asked_ = true;
+}
+
 int App::loop() {
   TimePoint last_draw = now();
   while (!quitting_ && window_.isOpen()) {
@@ -152,11 +168,26 @@ int App::loop() {
       // A key that opened or closed something (a dialog, a screen) types nothing into it: its character, which
       // SFML gives as the next event, is dropped.
       if (std::exchange(key_changed_page_, false) && event.type == sf::Event::TextEntered) continue;
-      if (event.type == sf::Event::Closed) {
-        quitting_ = true;
-        break;
-      }
       if (event.type == sf::Event::Resized) handle_resize(event.size.width, event.size.height);
+      if (event.type == sf::Event::Closed ||
+          (event.type == sf::Event::KeyPressed && event.key.control && event.key.code == sf::Keyboard::Q)) {
+        quit();
+        key_changed_page_ = event.type == sf::Event::KeyPressed;
+        dirty_ = true;
+        if (quitting_) break;
+        continue;
+      }
+      if (quit_asked_) {  // the question owns the keyboard and the mouse while it is up
+        const ModalDialog::Answer answer = quit_question_.handle(event, window_.getView().getSize(), *assets_);
+        if (answer != ModalDialog::Answer::None) {
+          quit_asked_ = false;
+          quitting_ = answer == ModalDialog::Answer::Ok;
+          key_changed_page_ = event.type == sf::Event::KeyPressed;
+        }
+        dirty_ = true;
+        if (quitting_) break;
+        continue;
+      }
       if (event.type == sf::Event::LostFocus || event.type == sf::Event::GainedFocus) dirty_ = true;
       const int dialog_before = stack_.back()->dialog_shown();
       const std::size_t changes_before = changes_.size();

@@ -20,9 +20,10 @@
 #include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/navigation.h"
-#include "game/gui/speech.h"
 #include "game/gui/screen.h"
 #include "game/gui/setup.h"
+#include "game/gui/speech.h"
+#include "game/gui/widgets.h"
 
 namespace gambit::gui {
 
@@ -63,7 +64,9 @@ class App {
   void open_instead(Page page);
   void pop();
   void to_menu();
-  void quit() { quitting_ = true; }
+  // Quits (Ctrl+Q anywhere, the window's close button, the menu's Quit), first asking when a screen holds
+  // work that would be lost (Screen::unsaved_work).
+  void quit();
 
   // A short message for a few seconds, where the screen keeps room for it (Screen::toast_area).
   void toast(const std::string& message);
@@ -104,6 +107,8 @@ class App {
   };
   std::vector<StackChange> changes_;
   bool quitting_ = false;
+  ModalDialog quit_question_;  // "Quit Gambit?", while quit_asked_
+  bool quit_asked_ = false;
   bool dirty_ = true;
   bool key_changed_page_ = false;  // the last event, a key, opened or closed a dialog or a screen
 

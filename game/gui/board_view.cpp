@@ -10,6 +10,9 @@ namespace gambit::gui {
 
 namespace {
 
+// A premove's squares: a dark red, as lichess tints them, apart from every theme's last-move and selection colours.
+const sf::Color PremoveTint(140, 40, 40);
+
 constexpr chess::PieceType PromotionPieces[] = {chess::QUEEN, chess::KNIGHT, chess::ROOK, chess::BISHOP};
 
 sf::Color blend(sf::Color base, sf::Color over, float amount) {
@@ -109,6 +112,8 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
     if (scene.last_move && (scene.last_move->from() == square || scene.last_move->to() == square))
       color = blend(color, palette.last_move, 0.45f);
     if (scene.selected == square) color = blend(color, palette.selected, 0.45f);
+    if (scene.premove && (scene.premove->first == square || scene.premove->second == square))
+      color = blend(color, PremoveTint, 0.55f);
     append_quad(cells, {square_origin(square), {sq, sq}}, color);
   }
   target.draw(cells, sf::RenderStates(sf::BlendNone));

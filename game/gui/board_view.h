@@ -63,6 +63,8 @@ struct BoardScene {
   std::vector<Circle> circles;
   // The promotion picker over this square, for this colour.
   std::optional<std::pair<chess::Square, chess::Color>> promotion;
+  // A premove's squares (from, to), tinted until it is played or cancelled.
+  std::optional<std::pair<chess::Square, chess::Square>> premove;
 };
 
 class BoardView {

@@ -214,12 +214,11 @@ float DemoScreen::draw_header(sf::RenderTarget& target, float top) const {
                             whole(draws);
   const std::string pace =
       fill(tr("{ms} ms between moves"), {{"ms", std::to_string(demo_->session().move_delay().count())}});
-  const auto lines = wrap_text(assets.font(), score, 14, width);
+  const auto lines = wrap_lines(assets.font(), score, 14, width, 2);
   float y = top;
-  for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
-    draw_text(target, assets.font(), i == 1 ? fit_text(assets.font(), lines[1], 14, width) : lines[i], 14,
-              {x, y + 18 * float(i)}, colors::TextDim);
-  y += 18 * float(std::min<std::size_t>(2, lines.size()));
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    draw_text(target, assets.font(), lines[i], 14, {x, y + 18 * float(i)}, colors::TextDim);
+  y += 18 * float(lines.size());
   draw_text(target, assets.font(), fit_text(assets.font(), pace, 14, width), 14, {x, y}, colors::TextDim);
   return y + 26;
 }

@@ -3,6 +3,7 @@
 // events) and the store.
 #include "game/gui/game_view.h"
 
+#include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "game/gui/app.h"
 #include "game/gui/board_shapes.h"
@@ -18,6 +19,7 @@ const chess::Game& GameView::game() const { return session()->game(); }
 
 void GameView::reset() {
   input_.reset();
+  premove_.reset();
   view_ply_.reset();
   glide_.reset();
   end_box_dismissed_ = false;
@@ -48,7 +50,8 @@ void GameView::tell(const std::optional<std::string>& problem) {
 void GameView::follow_mouse(const sf::Event& event) {
   if (event.type != sf::Event::MouseMoved) return;
   mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
-  if (input_.dragging() || marking_.pending(board_.square_at(mouse_))) app_.invalidate();
+  if (input_.dragging() || (premove_ && premove_->dragging) || marking_.pending(board_.square_at(mouse_)))
+    app_.invalidate();
 }
 
 bool GameView::failure_page_closed(const sf::Event& event) {
@@ -69,8 +72,65 @@ GameView::Pointer GameView::handle_pointer(const sf::Event& event, bool board_bl
   return handle_board(event);
 }
 
+bool GameView::may_premove() const {
+  const match::GameSession& s = *session();
+  const chess::Color to_move = game().position().side_to_move();
+  return !view_ply_ && !game().is_over() && !s.seat(to_move).human() && s.seat(~to_move).human();
+}
+
+GameView::Pointer GameView::premove_pointer(const sf::Event& event, std::optional<chess::Square> square) {
+  const chess::Color mine = ~game().position().side_to_move();
+  const auto own_piece = [&](chess::Square sq) {
+    const chess::Piece piece = game().position().piece_on(sq);
+    return piece != chess::NO_PIECE && chess::color_of(piece) == mine;
+  };
+  app_.invalidate();
+  if (event.type == sf::Event::MouseButtonPressed) {
+    if (premove_ && premove_->to) premove_.reset();  // a click elsewhere: the premove set is given up
+    if (!square) return {true, std::nullopt};
+    if (premove_ && !premove_->to && *square != premove_->from && !own_piece(*square)) {
+      premove_->to = square;  // the second click of click-click
+    } else if (own_piece(*square)) {
+      premove_ = Premove{*square, std::nullopt, true};
+    } else {
+      premove_.reset();
+    }
+    return {true, std::nullopt};
+  }
+  // Released: a drag to another square sets it; on its own square it stays chosen for a second click.
+  if (premove_ && !premove_->to && premove_->dragging) {
+    premove_->dragging = false;
+    if (!square) premove_.reset();
+    else if (*square != premove_->from) premove_->to = square;
+  }
+  return {true, std::nullopt};
+}
+
+std::optional<chess::Move> GameView::take_premove() {
+  if (!premove_ || !session() || !session()->human_to_move() || view_ply_) return std::nullopt;
+  const Premove premove = *std::exchange(premove_, std::nullopt);
+  app_.invalidate();
+  if (!premove.to) {  // still being chosen when the AI moved: a move of now, the drag going on
+    input_.press(game().position(), premove.from, true);
+    if (!premove.dragging) input_.release(game().position(), premove.from);
+    return std::nullopt;
+  }
+  std::optional<chess::Move> found;
+  for (chess::Move m : chess::legal_moves(game().position()))
+    if (m.from() == premove.from && m.to() == *premove.to &&
+        (m.kind() != chess::Move::PROMOTION || m.promotion() == chess::QUEEN))
+      found = m;
+  return found;
+}
+
 GameView::Pointer GameView::handle_board(const sf::Event& event) {
-  // The right button draws arrows and circles on the position shown (and drops a selection).
+  // The right button cancels a premove; else it draws arrows and circles on the position shown (and drops a
+  // selection).
+  if (premove_ && event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right) {
+    premove_.reset();
+    app_.invalidate();
+    return {true, std::nullopt};
+  }
   std::optional<BoardMarking::Shape> drawn;
   if (handle_marking(marking_, board_, event, drawn)) {
     input_.reset();
@@ -98,18 +158,23 @@ GameView::Pointer GameView::handle_board(const sf::Event& event) {
       view_ply_.reset();
       return {};
     }
+    if (!may_move && may_premove()) return premove_pointer(event, board_.square_at(point));
     return played(input_.press(pos, board_.square_at(point), may_move), false);
   }
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
+    if (premove_ && !premove_->to) return premove_pointer(event, board_.square_at(point));
     return played(input_.release(pos, board_.square_at(point)), true);
   }
   return {};
 }
 
 bool GameView::drop_selection_on_escape(const sf::Event::KeyEvent& key) {
-  if (key.code != sf::Keyboard::Escape || (!input_.pending_promotion() && !input_.selected())) return false;
+  if (key.code != sf::Keyboard::Escape || (!input_.pending_promotion() && !input_.selected() && !premove_))
+    return false;
   input_.reset();
+  premove_.reset();
+  app_.invalidate();
   return true;
 }
 
@@ -175,7 +240,7 @@ void GameView::update() {
 bool GameView::ai_thinking() const { return session() && session()->thinking_side().has_value(); }
 
 std::chrono::milliseconds GameView::redraw_interval(bool ticking) const {
-  if (glide_ || input_.dragging()) return Screen::Continuous;
+  if (glide_ || input_.dragging() || (premove_ && premove_->dragging)) return Screen::Continuous;
   if (!session()) return Screen::Idle;
   if (ticking || ai_thinking() || session()->hint_pending() || (session()->has_clock() && !game().is_over()))
     return Screen::Tick;

@@ -98,8 +98,11 @@ class GameView {
   // The move list (a click on a move, the wheel) and, unless `board_blocked`
   // (the end-of-game box shows), the board: moves, the right button's shapes.
   Pointer handle_pointer(const sf::Event& event, bool board_blocked);
-  // Esc with a piece selected or a promotion pending drops it: true when it did.
+  // Esc with a piece selected, a promotion pending or a premove set drops it: true when it did.
   bool drop_selection_on_escape(const sf::Event::KeyEvent& key);
+  // The premove, once the person is to move: the legal move it names then (a pawn reaching the last rank
+  // becomes a queen), or none (dropped: no longer legal). Taken once.
+  std::optional<chess::Move> take_premove();
   // Drops the piece selected or the promotion pending (a dialog opens over the board).
   void drop_selection() { input_.reset(); }
   // Left, Right, Home and End look back through the game (End: back to it).
@@ -192,6 +195,17 @@ class GameView {
   std::optional<std::size_t> view_ply_;  // looking back at this ply; nullopt = the live position
   bool dropped_by_hand_ = false;         // the last human move was dragged: no glide
   std::optional<Glide> glide_;
+  // A premove (as on lichess): while an AI is to move against a person, the person's next move set up in
+  // advance: a piece of theirs pressed, then dropped or clicked on another square. One at a time, tinted
+  // on the board; the right button or Esc cancels it.
+  struct Premove {
+    chess::Square from;
+    std::optional<chess::Square> to;  // none while it is being chosen
+    bool dragging = false;
+  };
+  std::optional<Premove> premove_;
+  bool may_premove() const;
+  Pointer premove_pointer(const sf::Event& event, std::optional<chess::Square> square);
 
   // TRANSLATORS: a button 220 pixels wide, under the reason a game cannot be shown.
   Button failure_menu_{tr("Menu"), tr("Back to the menu (Esc)"), {}};

@@ -244,11 +244,10 @@ void GameView::draw_panel(sf::RenderTarget& target, const Parts& parts) {
   // Status (two lines at most), then the screen's block under it, of a fixed
   // height (the AI's thinking; Play: the move box and its line).
   const float status_top = y;
-  const auto status = wrap_text(assets.bold(), parts.status, 16, width);
-  for (std::size_t i = 0; i < status.size() && i < 2; ++i) {
-    const bool cut = i == 1 && status.size() > 2;
-    draw_text(target, assets.bold(), cut ? fit_text(assets.bold(), status[i] + " ...", 16, width) : status[i], 16,
-              {x, y}, game().is_over() ? colors::Warning : colors::Text);
+  // Smaller when a long status (a translation's) would need a third line.
+  const unsigned status_size = wrap_text(assets.bold(), parts.status, 16, width).size() > 2 ? 14 : 16;
+  for (const std::string& line : wrap_lines(assets.bold(), parts.status, status_size, width, 2)) {
+    draw_text(target, assets.bold(), line, status_size, {x, y}, game().is_over() ? colors::Warning : colors::Text);
     y += 21;
   }
   const float under_status = status_top + 2 * 21 + 2;
@@ -337,11 +336,9 @@ std::vector<std::string> GameView::end_details() const {
   const players::Seat& ai = s.seat(s.seat(chess::WHITE).human() ? chess::BLACK : chess::WHITE);
   if (const auto& rating_change = recorder_.rating_change()) {
     const long change = std::lround(rating_change->after.rating) - std::lround(rating_change->before.rating);
-    details.push_back(fill(rating::provisional(rating_change->after)
-                               // TRANSLATORS: {before} and {after} are the player's rating before and after the game
-                               // ("1500 ± 686"), {change} the difference ("+12", "-8").
-                               ? tr("Your provisional rating: {before} \xE2\x86\x92 {after} ({change}).")
-                               : tr("Your rating: {before} \xE2\x86\x92 {after} ({change})."),
+    // TRANSLATORS: {before} and {after} are the player's rating before and after the game ("1724 ± 86", or
+    // "1500?" while provisional), {change} the difference ("+12", "-8").
+    details.push_back(fill(tr("Your rating: {before} \xE2\x86\x92 {after} ({change})."),
                            {{"before", rating::rating_text(rating_change->before)},
                             {"after", rating::rating_text(rating_change->after)},
                             {"change", (change >= 0 ? "+" : "") + std::to_string(change)}}));
@@ -419,6 +416,15 @@ BoardScene GameView::scene(const Parts& parts) {
       }
     if (auto pending = input_.pending_promotion())
       scene.promotion = std::make_pair(pending->second, game().position().side_to_move());
+    if (premove_ && premove_->to) {
+      scene.premove = std::make_pair(premove_->from, *premove_->to);
+    } else if (premove_) {  // being chosen: as a selection, the piece following the mouse while dragged
+      scene.premove = std::make_pair(premove_->from, premove_->from);
+      if (premove_->dragging) {
+        scene.dragged = premove_->from;
+        scene.drag_point = mouse_;
+      }
+    }
   }
   const BoardMarking::Shapes& shapes = marking_.shapes(shown_position().key());
   add_shapes(scene, shapes.arrows, shapes.circles, marking_, board_, mouse_);
@@ -465,6 +471,9 @@ bool GameView::describe(StateDump& dump, const std::string& status) const {
   dump.add("flipped", board_.flipped());
   dump.add("view_ply", view_ply_ ? int(*view_ply_) : -1);
   dump.add("selected", input_.selected() ? chess::square_name(*input_.selected()) : std::string());
+  dump.add("premove", !premove_ ? std::string()
+                                : chess::square_name(premove_->from) +
+                                      (premove_->to ? chess::square_name(*premove_->to) : std::string()));
   dump.add("promotion_pending", input_.pending_promotion().has_value());
   dump.add("variant", std::string(chess::names_of(g.start().variant()).id));
   dump.add("white_checks", g.position().checks_given(chess::WHITE));

@@ -24,6 +24,7 @@ LayoutLog* LayoutLog::active() { return active_log; }
 
 void LayoutLog::begin_frame(sf::FloatRect window) {
   items_.clear();
+  cuts_.clear();
   regions_.assign(1, {"window", window, false});
   active_log = this;
 }
@@ -44,7 +45,11 @@ bool LayoutLog::visible(sf::FloatRect& bounds) const {
 
 void LayoutLog::add(Item::Kind kind, const std::string& name, sf::FloatRect bounds) {
   if (regions_.empty() || bounds.width <= 0 || bounds.height <= 0 || !visible(bounds)) return;
-  items_.push_back({kind, name, bounds, regions_.back().name, regions_.back().rect});
+  std::string whole;
+  if (kind == Item::Kind::Text)
+    for (const auto& [shown, text] : cuts_)
+      if (shown == name) whole = text;
+  items_.push_back({kind, name, bounds, regions_.back().name, regions_.back().rect, std::move(whole)});
 }
 
 void LayoutLog::add_text(const std::string& text, const sf::FloatRect& bounds) {
@@ -52,6 +57,8 @@ void LayoutLog::add_text(const std::string& text, const sf::FloatRect& bounds) {
 }
 
 void LayoutLog::add_box(const std::string& name, const sf::FloatRect& bounds) { add(Item::Kind::Box, name, bounds); }
+
+void LayoutLog::cut(const std::string& shown, const std::string& whole) { cuts_.emplace_back(shown, whole); }
 
 void LayoutLog::cover(const sf::FloatRect& rect) {
   std::erase_if(items_, [&](const Item& item) { return rect.intersects(item.bounds); });
@@ -66,7 +73,8 @@ std::string LayoutLog::json() const {
            ", \"y\": " + number(item.bounds.top) + ", \"w\": " + number(item.bounds.width) +
            ", \"h\": " + number(item.bounds.height) + ", \"region\": " + json_string(item.region) +
            ", \"rx\": " + number(item.region_rect.left) + ", \"ry\": " + number(item.region_rect.top) +
-           ", \"rw\": " + number(item.region_rect.width) + ", \"rh\": " + number(item.region_rect.height) + "}";
+           ", \"rw\": " + number(item.region_rect.width) + ", \"rh\": " + number(item.region_rect.height) +
+           (item.whole.empty() ? "" : ", \"whole\": " + json_string(item.whole)) + "}";
   }
   return out + "]";
 }

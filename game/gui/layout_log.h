@@ -14,6 +14,7 @@
 
 #include <SFML/Graphics/Rect.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gambit::gui {
@@ -27,6 +28,7 @@ class LayoutLog {
     sf::FloatRect bounds;        // in window pixels
     std::string region;          // the innermost region it was drawn in
     sf::FloatRect region_rect;
+    std::string whole;           // a text cut short to fit (fit_text): the text it was cut from; else empty
   };
 
   // The log recording this frame, or nullptr.
@@ -37,11 +39,14 @@ class LayoutLog {
 
   void add_text(const std::string& text, const sf::FloatRect& bounds);
   void add_box(const std::string& name, const sf::FloatRect& bounds);
+  // fit_text cut whole to shown: a text drawn as shown in this frame was cut short.
+  void cut(const std::string& shown, const std::string& whole);
   // An opaque layer is drawn over rect: what was recorded under it is hidden.
   void cover(const sf::FloatRect& rect);
 
   const std::vector<Item>& items() const { return items_; }
-  // The items as a JSON array of {"kind", "name", "x", "y", "w", "h", "region", "rx", "ry", "rw", "rh"}.
+  // The items as a JSON array of {"kind", "name", "x", "y", "w", "h", "region", "rx", "ry", "rw", "rh"}, and
+  // "whole" for a text cut short.
   std::string json() const;
 
   // While it lives, what is drawn belongs to a named region that it must fit
@@ -72,6 +77,7 @@ class LayoutLog {
 
   std::vector<Item> items_;
   std::vector<Open> regions_;  // innermost last; the window first
+  std::vector<std::pair<std::string, std::string>> cuts_;  // this frame's texts cut short: shown, whole
 };
 
 }  // namespace gambit::gui

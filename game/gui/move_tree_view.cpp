@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/util/translation.h"
+#include "game/gui/layout_log.h"
 #include "game/gui/shown_notation.h"
 #include "game/gui/widgets.h"
 
@@ -107,13 +108,13 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
     float x = left;
     for (const Token& token : p.tokens) {
       const sf::Font& font = token.style == 0 ? assets.bold() : assets.font();
-      const float width = text_width(font, token.text, TextSize);
+      const float width = text_advance(font, token.text, TextSize);
       if (x > left && x + width > right) {
         x = left;
         y += LineHeight;
       }
       laid.push_back({{x, y, width, LineHeight}, &token});
-      x += width + font.getGlyph(' ', TextSize, token.style == 0).advance;
+      x += text_advance(font, token.text + " ", TextSize);
     }
     y += LineHeight + (p.indent == 0 ? 4.0f : 0.0f);
   }
@@ -129,6 +130,7 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
   scroll_ = std::clamp(scroll_, 0.0f, std::max(0.0f, content_ - rect.height));
 
   fill_rect(target, rect, sf::Color(40, 38, 35));
+  const LayoutLog::Region region("move tree", rect);
   cells_.clear();
   if (laid.empty()) {
     draw_text(target, assets.font(), tr("No moves yet: play one on the board"), TextSize, {rect.left + 8, rect.top + 6},

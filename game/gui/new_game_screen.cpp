@@ -8,6 +8,7 @@
 #include "core/chess/variant.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
+#include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 
 namespace gambit::gui {
@@ -189,12 +190,13 @@ void NewGameScreen::decide() {
     rating::Glicko2 mine;
     if (auto now = store->ratings().rating(pool)) mine = now.value();
     // TRANSLATORS: {pool} is the kind of game rated ("Blitz", "Three-check rapid"), {rating} the player's
-    // rating in it ("1500 ± 686").
-    rated_line_ = fill(rating::provisional(mine) ? tr("Rated: {pool}. Your {pool} rating: {rating} (provisional).")
-                                                 : tr("Rated: {pool}. Your {pool} rating: {rating}."),
+    // rating in it ("1724 ± 86", or "1500?" while provisional).
+    rated_line_ = fill(tr("Rated: {pool}. Your rating: {rating}"),  // no full stop after "1500?"
                        {{"pool", recording::pool_text(pool)}, {"rating", rating::rating_text(mine)}});
+    rating_words_ = recording::rating_margin_words(mine);
   } else {
     rated_line_ += ".";
+    rating_words_.clear();
   }
   kept_line_ = app_.setup().kept_game_fate().words;
   decided_for_ = settings;
@@ -276,6 +278,11 @@ sf::FloatRect NewGameScreen::toast_area(sf::Vector2f) const {
 
 void NewGameScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
+  if (event.type == sf::Event::MouseMoved) {
+    const bool was = rated_rect_.contains(mouse_) || about_rect_.contains(mouse_);
+    mouse_ = {float(event.mouseMove.x), float(event.mouseMove.y)};
+    if (was != (rated_rect_.contains(mouse_) || about_rect_.contains(mouse_))) app_.invalidate();
+  }
   for (std::size_t i = 0; i < colour_buttons_.size(); ++i)
     if (colour_buttons_[i].clicked(event)) colour_ = Colour(i);
   if (opponent_choice_.handle(event)) choose_opponent(opponent_choice_.index);
@@ -330,9 +337,13 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
 
   if (opponent_ != 0) {
     const auto plugin = app_.setup().catalog().find(opponent_id());
+    // The plugin's words, smaller when they are long; a plugin's too long for the line shows whole under the mouse.
     const std::string about = plugin ? tr(plugin->description().c_str()) : "";
-    draw_text(target, assets.font(), fit_words(assets.font(), about, 13, width), 13, {left, levels_top_ - 20},
-              colors::TextDim);
+    const unsigned size = fitted_size(assets.font(), about, 13, 11, width);
+    const std::string shown = fit_words(assets.font(), about, size, width);
+    draw_text(target, assets.font(), shown, size, {left, levels_top_ - 20 + float(13 - size)}, colors::TextDim);
+    about_tooltip_ = shown == about ? "" : about;
+    about_rect_ = {left, levels_top_ - 20, width, 16};
     label(tr("Level"), levels_top_);
   }
   const bool grid = levels_.size() > ListedLevels;
@@ -342,23 +353,29 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
     fill_rect(target, row.rect, chosen ? colors::Accent : colors::PanelLight);
     const LayoutLog::Region region("level " + row.name, row.rect);
     draw_text_centred(target, assets.bold(), row.name, 15, row.rect);
+    if (KeyboardFocus* focus = KeyboardFocus::active())  // Tab reaches it; Enter or Space chooses it
+      focus->add({KeyboardFocus::Kind::Button, "level " + row.name, row.rect, {}, {}});
   }
-  if (grid && level_ >= 0)
-    draw_text(target, assets.font(),
-              fit_text(assets.font(), levels_[std::size_t(level_)].description, 13, room), 13,
-              {controls, level_note_top_ + 3}, colors::TextDim);
+  if (grid && level_ >= 0) {  // the chosen level's words, smaller when a translation is long
+    const std::string& description = levels_[std::size_t(level_)].description;
+    const unsigned size = fitted_size(assets.font(), description, 13, 11, room);
+    draw_text(target, assets.font(), fit_text(assets.font(), description, size, room), size,
+              {controls, level_note_top_ + 3 + float(13 - size)}, colors::TextDim);
+  }
   for (std::size_t i = 0; !grid && i < levels_.size(); ++i) {
     const LevelRow& row = levels_[i];
     const bool chosen = int(i) == level_;
     fill_rect(target, row.rect, chosen ? colors::Accent : colors::PanelLight);
     const LayoutLog::Region region("level " + row.name, row.rect);
     draw_text(target, assets.bold(), row.name, 15, {row.rect.left + 10, row.rect.top + 9});
+    if (KeyboardFocus* focus = KeyboardFocus::active())
+      focus->add({KeyboardFocus::Kind::Button, "level " + row.name, row.rect, {}, {}});
     const float text_left = row.rect.left + 100, text_width = row.rect.width - 110;
-    const auto lines = wrap_text(assets.font(), row.description, 12, text_width);
+    const auto lines = wrap_lines(assets.font(), row.description, 12, text_width, 2);
     const float top = row.rect.top + (lines.size() > 1 ? 3.0f : 10.0f);
-    for (std::size_t l = 0; l < lines.size() && l < 2; ++l)
-      draw_text(target, assets.font(), l == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, text_width) : lines[l],
-                12, {text_left, top + 15 * float(l)}, chosen ? colors::Text : colors::TextDim);
+    for (std::size_t l = 0; l < lines.size(); ++l)
+      draw_text(target, assets.font(), lines[l], 12, {text_left, top + 15 * float(l)},
+                chosen ? colors::Text : colors::TextDim);
   }
   if (opponent_ != 0 && levels_.empty())
     draw_text(target, assets.font(), tr("This player has no levels: it plays with its options (Settings)."), 14,
@@ -377,8 +394,10 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   for (const Button& b : variant_buttons_) b.draw(target, assets);
   {
     const LayoutLog::Region region("rated", {controls, rated_top_, room, 22});
-    draw_text(target, assets.font(), fit_text(assets.font(), rated_line_, 14, room), 14, {controls, rated_top_ + 2},
-              rated_.rated ? colors::Text : colors::TextDim);
+    const unsigned size = fitted_size(assets.font(), rated_line_, 14, 12, room);
+    rated_rect_ = {controls, rated_top_, std::min(room, text_width(assets.font(), rated_line_, size) + 4), 22};
+    draw_text(target, assets.font(), fit_text(assets.font(), rated_line_, size, room), size,
+              {controls, rated_top_ + 2 + float(14 - size)}, rated_.rated ? colors::Text : colors::TextDim);
   }
 
   // A problem, or where the engine's own settings are; not while a toast has the place.
@@ -393,6 +412,11 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
   }
   back_.draw(target, assets);
   start_.draw(target, assets);
+  // The rating's margin explained under the mouse ("1500?": provisional).
+  if (!rating_words_.empty() && rated_rect_.contains(mouse_))
+    draw_tooltip(target, assets.font(), rating_words_, rated_rect_, size_);
+  if (opponent_ != 0 && !about_tooltip_.empty() && about_rect_.contains(mouse_))
+    draw_tooltip(target, assets.font(), about_tooltip_, about_rect_, size_);
 }
 
 void NewGameScreen::describe(StateDump& dump) const {

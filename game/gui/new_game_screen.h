@@ -61,7 +61,12 @@ class NewGameScreen : public Screen {
   int variant_ = 0;               // index into config::GameVariants
   config::SeatConfig kept_ai_;    // the AI seat of the settings, whose options a Start keeps
   recording::RatedDecision rated_;
-  std::string rated_line_;        // "Rated: Blitz. Your Blitz rating: 1500 ± 686 (provisional)." or "Not rated: ..."
+  std::string rated_line_;        // "Rated: Blitz. Your rating: 1500?" or "Not rated: ..."
+  std::string rating_words_;      // what the rating shown means (a tooltip over the line); "" when not rated
+  sf::FloatRect rated_rect_;      // where the line was drawn
+  std::string about_tooltip_;     // the opponent's description when its line was cut ("" when whole)
+  sf::FloatRect about_rect_;
+  sf::Vector2f mouse_{-1, -1};
   std::string kept_line_;         // what Start does to the kept game (Setup::kept_game_fate), or ""
   config::Settings decided_for_;  // the choice rated_ and the lines were worked out for
 

@@ -11,7 +11,6 @@
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
-#include "core/chess/typed_move.h"
 #include "core/util/local_time.h"
 #include "core/util/parse_number.h"
 #include "core/study/tree_pgn.h"
@@ -112,11 +111,11 @@ void PlayScreen::start(Start start_with) {
         recording::Recorder::rated_decision(*kept, session_seats, app_.setup().store() != nullptr);
     session_->new_game(std::move(kept->game), now, kept->clocks);
     view_.tell(recorder_.began(game(), unix_now(), /*resumed=*/true, rated));  // its moves were played here, before the window closed
-    // TRANSLATORS: {moves} is how far the game went ("12 moves"); {rated} says whether it is rated
-    // ("Rated", or "Not rated: " and why).
-    app_.toast(fill(tr("Game resumed after {moves} ({rated})."),
-                    {{"moves", match::moves_text(game().moves().size())},
-                     {"rated", recorder_.rated().words()}}));
+    // TRANSLATORS: {n} is how many moves the game went; {rated} says whether it is rated ("Rated", or
+    // "Not rated: " and why).
+    const std::size_t moves = match::moves_of(game().moves().size());
+    app_.toast(fill(trn("Game resumed after {n} move ({rated}).", "Game resumed after {n} moves ({rated}).", moves),
+                    {{"n", std::to_string(moves)}, {"rated", recorder_.rated().words()}}));
   }
   // A lone human playing Black sees the board from Black's side.
   view_.board().set_flipped(!session_->seat(chess::WHITE).human() && session_->seat(chess::BLACK).human());
@@ -447,21 +446,28 @@ void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& sour
   unrated.why_not = N_("a loaded game is not rated.");
   view_.tell(recorder_.began(this->game(), unix_now(), false, unrated));
   if (!game.cut_short.empty()) {
-    // TRANSLATORS: {moves} is how far the game was loaded ("12 moves"); {reason} where the file's move is and
-    // why it cannot be played ("line 12: ...").
-    const std::string why = fill(tr("The game is loaded as far as {moves}: the file goes on with a move that cannot be "
-                                    "played ({reason}). It goes on from the last legal position, unrated."),
-                                 {{"moves", match::moves_text(plies)}, {"reason", game.cut_short}});
+    // TRANSLATORS: {n} is how many moves were loaded; {reason} where the file's move is and why it cannot be
+    // played ("line 12: ...").
+    const std::string why = fill(trn("The game is loaded as far as {n} move: the file goes on with a move that cannot "
+                                     "be played ({reason}). It goes on from the last legal position, unrated.",
+                                     "The game is loaded as far as {n} moves: the file goes on with a move that cannot "
+                                     "be played ({reason}). It goes on from the last legal position, unrated.",
+                                     match::moves_of(plies)),
+                                 {{"n", std::to_string(match::moves_of(plies))}, {"reason", game.cut_short}});
     tell_in_dialog(tr("Loaded up to a move that cannot be played"), why);
     return;
   }
   if (plies == 0) app_.toast(tr("Position loaded: it goes on unrated."));
   else
+    // TRANSLATORS: {n} is the game's length in moves; {source} the file it came from.
     app_.toast(fill(session_->game().is_over()
-                        // TRANSLATORS: {moves} is the game's length ("12 moves"); {source} the file it came from.
-                        ? tr("Loaded a game of {moves} from {source}.")
-                        : tr("Loaded a game of {moves} from {source}; it goes on from the last position, unrated."),
-                    {{"moves", match::moves_text(plies)}, {"source", std::filesystem::path(source).filename().string()}}));
+                        ? trn("Loaded a game of {n} move from {source}.", "Loaded a game of {n} moves from {source}.",
+                              match::moves_of(plies))
+                        : trn("Loaded a game of {n} move from {source}; it goes on from the last position, unrated.",
+                              "Loaded a game of {n} moves from {source}; it goes on from the last position, unrated.",
+                              match::moves_of(plies)),
+                    {{"n", std::to_string(match::moves_of(plies))},
+                     {"source", std::filesystem::path(source).filename().string()}}));
 }
 
 // ---------------------------------------------------------------------------
@@ -568,28 +574,9 @@ bool PlayScreen::move_box_shown() const { return session_ && session_->has_human
 
 bool PlayScreen::handle_text(const sf::Event& event) {
   if (!move_box_shown()) return false;
-  const bool typing = !move_box_.text().empty();
-  if (event.type == sf::Event::KeyPressed) {
-    const sf::Keyboard::Key key = event.key.code;
-    if (key == sf::Keyboard::Escape && typing) {
-      move_box_.set_text("");
-      move_error_.clear();
-      return true;
-    }
-    // Editing keys go to the box while it holds text; otherwise they browse the game.
-    const bool editing = key == sf::Keyboard::BackSpace || key == sf::Keyboard::Delete || key == sf::Keyboard::Left ||
-                         key == sf::Keyboard::Right || key == sf::Keyboard::Home || key == sf::Keyboard::End ||
-                         (event.key.control && (key == sf::Keyboard::A || key == sf::Keyboard::V));
-    if (key == sf::Keyboard::Enter && typing) {
-      submit_typed_move();
-      return true;
-    }
-    if (!editing || (!typing && !(event.key.control && key == sf::Keyboard::V))) return false;
-  } else if (event.type != sf::Event::TextEntered) {
-    return false;
-  }
-  if (move_box_.handle(event) == TextField::Input::Ignored) return false;
-  move_error_.clear();
+  const MoveBox::Input input = move_box_.handle(event);
+  if (input == MoveBox::Input::Ignored) return false;
+  if (input == MoveBox::Input::Submitted) submit_typed_move();
   app_.invalidate();
   return true;
 }
@@ -620,32 +607,20 @@ void PlayScreen::submit_typed_move() {
   match::GameSession& s = *session_;
   // A reading command (c, l, m, s e4, ...: board_reading.h) is answered at any time, aloud when speech is on.
   if (auto answer = read_board(move_box_.text(), {game().position(), last_move_words(), clocks_words()})) {
-    move_box_.set_text("");
-    move_error_.clear();
+    move_box_.clear();
     const std::optional<std::string> problem = app_.speak(*answer, App::Spoken::Answer);
     app_.toast(problem ? *answer + " " + *problem : *answer);
     return;
   }
   if (!s.human_to_move()) {
-    move_error_ = game().is_over() ? std::string(tr("The game is over."))
-                                   : fill(tr("Wait for your turn: {player} is to move."),
-                                          {{"player", s.seat(game().position().side_to_move()).label}});
+    move_box_.refuse(game().is_over() ? std::string(tr("The game is over."))
+                                      : fill(tr("Wait for your turn: {player} is to move."),
+                                             {{"player", s.seat(game().position().side_to_move()).label}}));
     return;
   }
-  const chess::Position& pos = game().position();
-  auto move = chess::parse_typed_move(pos, move_box_.text());
-  if (!move) {
-    // A beginning that only one move can finish is that move ("Nf" when only Nf3 is legal).
-    const std::vector<std::string> completions = chess::typed_move_completions(pos, move_box_.text());
-    if (completions.size() == 1) move = chess::parse_typed_move(pos, completions.front());
-  }
-  if (!move) {
-    move_error_ = capitalized(move.error());
-    return;
-  }
+  const std::optional<chess::Move> move = move_box_.take_move(game().position());
+  if (!move) return;
   view_.played_typed_move();
-  move_box_.set_text("");
-  move_error_.clear();
   play(*move);
 }
 
@@ -666,6 +641,9 @@ void PlayScreen::update() {
   session_->update(app_.now());
   if (hint_ && hint_ply_ != game().moves().size()) hint_.reset();
   follow_session();
+  // The person's premove, once the AI has moved: played at once if it is legal now.
+  if (session_->human_to_move())
+    if (const std::optional<chess::Move> premove = view_.take_premove()) play(*premove);
   view_.update();
 }
 

@@ -21,6 +21,7 @@
 #include "game/gui/action_buttons.h"
 #include "game/gui/dialogs.h"
 #include "game/gui/game_view.h"
+#include "game/gui/move_box.h"
 #include "game/gui/navigation.h"
 #include "game/gui/screen.h"
 
@@ -142,8 +143,7 @@ class PlayScreen final : public Screen {
   // TRANSLATORS: a button of the end-of-game box, 100 to 160 pixels wide: look at the game again, with
   // the engine's verdict on each move.
   Button end_review_{tr("Review"), tr("Where this game was won and lost, move by move (R); A: the analysis board"), {}};
-  TextField move_box_;
-  std::string move_error_;   // why the typed move was not played
+  MoveBox move_box_;
   std::string last_loaded_;  // the file last loaded here, offered again by Load
   std::optional<match::LoadedGames> choosing_;  // a file of several games, while the player chooses one
 

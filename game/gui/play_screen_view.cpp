@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "core/chess/san.h"
-#include "core/chess/typed_move.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
 #include "game/gui/play_screen.h"
@@ -32,41 +31,8 @@ std::string speed_words(rating::Speed speed) {
 }  // namespace
 
 float PlayScreen::draw_move_box(sf::RenderTarget& target, float top) {
-  const Assets& assets = app_.assets();
-  const float x = view_.panel_x(), width = view_.panel_width();
-  move_box_.rect = {x, top, width, 28};
-  // TRANSLATORS: the move box's prompt; e4, Nf3 and O-O are moves as they are typed (SAN): keep them.
-  move_box_.prompt = tr("Type a move: e4, Nf3, O-O, then Enter");
-  move_box_.draw(target, assets);
-  // Under the box: why a typed move was not played, the completions of what
-  // is typed, or the AI's thinking.
-  std::string line = view_.thinking_text();
-  sf::Color color = colors::TextDim;
-  if (!move_error_.empty()) {
-    line = move_error_;
-    color = colors::Warning;
-  } else if (!move_box_.text().empty()) {
-    const auto completions = chess::typed_move_completions(game().position(), move_box_.text());
-    line.clear();
-    for (const std::string& san : completions) line += (line.empty() ? "" : "  ") + san;
-    if (completions.empty()) {
-      // Nothing begins so: say why the text is not a move ("'Nd7' is ambiguous here: ..."), not only that.
-      auto parsed = chess::parse_typed_move(game().position(), move_box_.text());
-      line = parsed ? fill(tr("Enter plays {move}"), {{"move", chess::to_san(game().position(), *parsed)}})
-                    : parsed.error();
-      if (!parsed) {
-        line = capitalized(line);
-        color = colors::Warning;
-      }
-    }
-  }
-  std::replace(line.begin(), line.end(), '\n', ' ');
-  const auto lines = wrap_text(assets.font(), line, 12, width);
-  for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
-    draw_text(target, assets.font(),
-              i == 1 && lines.size() > 2 ? fit_text(assets.font(), lines[1] + " ...", 12, width) : lines[i], 12,
-              {x, top + 32 + 15 * float(i)}, color);
-  return top + 32 + 2 * 15 + 6;
+  return move_box_.draw(target, app_.assets(), game().position(), view_.panel_x(), top, view_.panel_width(),
+                        view_.thinking_text());
 }
 
 std::string PlayScreen::header_text() const {
@@ -93,8 +59,10 @@ std::string PlayScreen::header_text() const {
 
 float PlayScreen::draw_header(sf::RenderTarget& target, float top) const {
   const Assets& assets = app_.assets();
-  draw_text(target, assets.font(), fit_text(assets.font(), header_text(), 14, view_.panel_width()), 14,
-            {view_.panel_x(), top}, colors::TextDim);
+  const std::string header = header_text();
+  const unsigned size = fitted_size(assets.font(), header, 14, 11, view_.panel_width());
+  draw_text(target, assets.font(), fit_text(assets.font(), header, size, view_.panel_width()), size,
+            {view_.panel_x(), top + float(14 - size)}, colors::TextDim);
   return top + 22;
 }
 
@@ -148,7 +116,7 @@ void PlayScreen::describe(StateDump& dump) const {
   dialogs_.describe(dump);
   buttons_.describe(dump);
   dump.add("move_box", move_box_.text());
-  dump.add("move_error", move_error_);
+  dump.add("move_error", move_box_.error());
   dump.add("header", header_text());
 }
 

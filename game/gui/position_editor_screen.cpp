@@ -24,7 +24,7 @@ constexpr const char* CastlingLabels[] = {N_("White O-O"), N_("White O-O-O"), N_
 }  // namespace
 
 PositionEditorScreen::PositionEditorScreen(App& app, const chess::Position& from)
-    : Screen(app), setup_(study::PositionSetup::of(from)) {
+    : Screen(app), setup_(study::PositionSetup::of(from)), settled_(setup_) {
   for (chess::Color side : {chess::WHITE, chess::BLACK})
     for (chess::PieceType type : {chess::KING, chess::QUEEN, chess::ROOK, chess::BISHOP, chess::KNIGHT, chess::PAWN})
       palette_.push_back({chess::make_piece(side, type), {}});
@@ -47,6 +47,10 @@ PositionEditorScreen::PositionEditorScreen(App& app, const chess::Position& from
 }
 
 void PositionEditorScreen::changed() {
+  if (!(setup_ == settled_)) {
+    history_.edited(settled_);
+    settled_ = setup_;
+  }
   side_.index = setup_.side_to_move == chess::WHITE ? 0 : 1;
   for (std::size_t i = 0; i < castling_.size(); ++i) castling_[i].value = setup_.castling & CastlingOrder[i];
   en_passant_.items = {"none"};
@@ -65,6 +69,17 @@ void PositionEditorScreen::changed() {
   if (const std::string prefix = fill(tr("FEN: {problem}"), {{"problem", ""}}); problem_.rfind(prefix, 0) == 0)
     problem_.erase(0, prefix.size());
   app_.invalidate();
+}
+
+void PositionEditorScreen::step_history(bool back) {
+  std::optional<study::PositionSetup> then = back ? history_.undo(setup_) : history_.redo(setup_);
+  if (!then) {
+    app_.toast(back ? tr("Nothing to undo.") : tr("Nothing to redo."));
+    return;
+  }
+  setup_ = settled_ = *then;
+  fen_edited_ = false;
+  changed();
 }
 
 void PositionEditorScreen::layout(sf::Vector2f size) {
@@ -93,16 +108,14 @@ void PositionEditorScreen::layout(sf::Vector2f size) {
   const float buttons_top = size.y - PanelPad - 20 - 2 * 34 - Gap;
   problem_rect_ = {x, y, width, std::max(0.0f, buttons_top - y - 6)};
   using A = Action;
-  constexpr float TopShares[] = {0.3f, 0.3f, 0.4f};
-  constexpr float BottomShares[] = {0.3f, 0.45f, 0.25f};
-  buttons_.place_row({A::Start, A::Clear, A::Flip}, TopShares, x, buttons_top, width, 34, Gap);
-  buttons_.place_row({A::Analyse, A::Play, A::Back}, BottomShares, x, buttons_top + 34 + Gap, width, 34, Gap);
+  const sf::Font& font = app_.assets().font();  // each button as wide as its label, in any language
+  buttons_.place_row({A::Start, A::Clear, A::Flip}, font, x, buttons_top, width, 34, Gap);
+  buttons_.place_row({A::Analyse, A::Play, A::Back}, font, x, buttons_top + 34 + Gap, width, 34, Gap);
   buttons_[A::Analyse].enabled = buttons_[A::Play].enabled = problem_.empty();
-  for (std::size_t i = 0; i < castling_.size(); ++i)
-    castling_[i].label = setup_.castling_possible(CastlingOrder[i])
-                             ? std::string(tr(CastlingLabels[i]))
-                             // TRANSLATORS: a castling right ("White O-O") that the pieces as they stand do not allow.
-                             : fill(tr("{castling} (no)"), {{"castling", tr(CastlingLabels[i])}});
+  for (std::size_t i = 0; i < castling_.size(); ++i) {  // dimmed when the pieces as they stand do not allow it
+    castling_[i].label = tr(CastlingLabels[i]);
+    castling_[i].available = setup_.castling_possible(CastlingOrder[i]);
+  }
 }
 
 void PositionEditorScreen::run(Action action) {
@@ -251,6 +264,8 @@ void PositionEditorScreen::handle(const sf::Event& event) {
     if (event.type == sf::Event::KeyPressed || event.type == sf::Event::TextEntered) return;
   }
   if (event.type == sf::Event::KeyPressed) {
+    if (event.key.control && (event.key.code == sf::Keyboard::Z || event.key.code == sf::Keyboard::Y))
+      return step_history(event.key.code == sf::Keyboard::Z && !event.key.shift);  // Ctrl+Shift+Z redoes too
     switch (event.key.code) {
       case sf::Keyboard::S: return run(Action::Start);
       case sf::Keyboard::X: return run(Action::Clear);
@@ -314,9 +329,8 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
     y += 18;
   }
   buttons_.draw(target, assets);
-  const std::string help = buttons_.help(tr("Drag pieces on and off; right-click removes"));
-  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
-            colors::TextDim);
+  const std::string help = buttons_.help(tr("Drag pieces; right-click removes; Ctrl+Z undoes"));
+  draw_help_line(target, assets.font(), help, {x, panel_.height - PanelPad - 16}, width);
 }
 
 void PositionEditorScreen::describe(StateDump& dump) const {

@@ -16,6 +16,7 @@
 
 #include "core/study/position_setup.h"
 #include "core/util/translation.h"
+#include "core/util/undo_history.h"
 #include "game/gui/action_buttons.h"
 #include "game/gui/board_view.h"
 #include "game/gui/screen.h"
@@ -42,12 +43,16 @@ class PositionEditorScreen : public Screen {
 
   void layout(sf::Vector2f size);
   void run(Action action);
-  // The setup changed: the controls and the FEN field follow it.
+  // The setup changed: the controls and the FEN field follow it, and the change can be undone.
   void changed();
+  // Ctrl+Z (back) and Ctrl+Y: the setup as before the last change, or again as after it.
+  void step_history(bool back);
   void handle_board(const sf::Event& event);
   std::optional<chess::Piece> palette_at(sf::Vector2f point) const;
 
   study::PositionSetup setup_;
+  study::PositionSetup settled_;  // setup_ as changed() last saw it
+  UndoHistory<study::PositionSetup> history_;
   std::string problem_;  // why the setup is no position; "" when it is one
 
   BoardView board_;

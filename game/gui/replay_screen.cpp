@@ -267,10 +267,9 @@ void ReplayScreen::layout(sf::Vector2f size) {
   const float top_row = bottom_row - gap - height;
   using A = Action;
   const float left = panel_.left + PanelPad;
-  constexpr float TopShares[] = {0.18f, 0.18f, 0.18f, 0.18f, 0.28f};
-  constexpr float BottomShares[] = {0.27f, 0.27f, 0.26f, 0.2f};
-  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Flip}, TopShares, left, top_row, inner, height, gap);
-  buttons_.place_row({A::Review, A::Analyse, A::Export, A::Back}, BottomShares, left, bottom_row, inner, height, gap);
+  const sf::Font& font = app_.assets().font();  // each button as wide as its label, in any language
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Flip}, font, left, top_row, inner, height, gap);
+  buttons_.place_row({A::Review, A::Analyse, A::Export, A::Back}, font, left, bottom_row, inner, height, gap);
   buttons_[A::First].enabled = buttons_[A::Previous].enabled = ply_ > 0;
   buttons_[A::Next].enabled = buttons_[A::Last].enabled = ply_ < plies();
   buttons_[A::Analyse].enabled = !positions_.empty();
@@ -301,7 +300,9 @@ void ReplayScreen::analyse() {
 }
 
 std::string ReplayScreen::opening_text() const {
-  return positions_.empty() ? "" : chess::opening_text(std::span(positions_).first(ply_ + 1));
+  // At the start, the opening the whole game reached (as its PGN names it); then the one reached so far.
+  if (positions_.empty()) return "";
+  return chess::opening_text(ply_ == 0 ? std::span(positions_) : std::span(positions_).first(ply_ + 1));
 }
 
 std::string ReplayScreen::status_text() const {
@@ -357,8 +358,14 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
     y += 19;
   }
   y += 9;
-  draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
-  y += 24;
+  // The move shown and how far into the game: smaller when a translation is long, on two lines past that.
+  const std::string status = status_text();
+  const unsigned status_size = fitted_size(assets.bold(), status, 15, 13, width);
+  for (const std::string& line : wrap_lines(assets.bold(), status, status_size, width, 2)) {
+    draw_text(target, assets.bold(), line, status_size, {x, y + float(15 - status_size)});
+    y += 20;
+  }
+  y += 4;
   // The opening reached at the move shown (empty before the first known position).
   draw_text(target, assets.font(), fit_text(assets.font(), opening_text(), 14, width), 14, {x, y}, colors::TextDim);
   y += 22;
@@ -386,8 +393,7 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   if (text_width(assets.font(), help, 12) > width)
     help = reviewed ? tr("Left/Right: moves  P/N: mistakes  Esc back") : tr("Left/Right: moves  R review  Esc back");
   help = buttons_.help(help);
-  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
-            colors::TextDim);
+  draw_help_line(target, assets.font(), help, {x, panel_.height - PanelPad - 16}, width);
 }
 
 void ReplayScreen::draw(sf::RenderTarget& target) {

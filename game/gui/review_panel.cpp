@@ -289,11 +289,7 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
   }
 
   // The current move in words.
-  std::vector<std::string> lines = wrap_text(assets.font(), move_text(ply), TextSize, area.width);
-  if (lines.size() > std::size_t(MaxMoveLines)) {
-    lines.resize(MaxMoveLines);
-    lines.back() = fit_text(assets.font(), lines.back() + " ...", TextSize, area.width);
-  }
+  const std::vector<std::string> lines = wrap_lines(assets.font(), move_text(ply), TextSize, area.width, MaxMoveLines);
   const sf::Color color = ply > 0 ? judgement_color(judgements_[ply - 1]) : colors::Text;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     draw_text(target, assets.font(), lines[i], TextSize, {area.left, y}, i == 0 ? color : colors::Text);

@@ -2,6 +2,7 @@
 #include "game/gui/scores_screen.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "core/recording/rated_game.h"
@@ -144,7 +145,7 @@ void ScoresScreen::reload() {
     for (const store::Standing& standing : standings_) {
       if (standing.kind != kind) continue;
       // TRANSLATORS: the heading of the standings of AI players against each other; gambit-match is a program.
-      if (!headed) table_.push_back({tr("AI vs AI  (demo and gambit-match; counted for the first named)"), nullptr});
+      if (!headed) table_.push_back({tr("AI vs AI (demo and gambit-match), for the first named"), nullptr});
       headed = true;
       table_.push_back({"", &standing});
     }
@@ -393,8 +394,9 @@ void ScoresScreen::draw_standings(sf::RenderTarget& target) {
   for (std::size_t i = table_first_; i < table_.size() && i < table_first_ + shown; ++i) {
     const TableLine& line = table_[i];
     if (!line.standing) {
-      draw_text(target, assets.bold(), fit_text(assets.bold(), line.heading, 13, r.width - 24), 13,
-                {label_x, y + 6}, colors::TextDim);
+      const unsigned size = fitted_size(assets.bold(), line.heading, 13, 11, r.width - 24);
+      draw_text(target, assets.bold(), fit_text(assets.bold(), line.heading, size, r.width - 24), size,
+                {label_x, y + 6 + float(13 - size)}, colors::TextDim);
     } else {
       const store::Standing& s = *line.standing;
       if (i % 2) fill_rect(target, {r.left + 6, y, r.width - 12, RowHeight}, sf::Color(54, 52, 49));
@@ -444,10 +446,9 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
     const Placeholder profile{"profile", profile_};
     const std::string note =
         rating::provisional(rating_)
-            // TRANSLATORS: {profile}: the name of the person at this computer, whose rating is shown with its
-            // margin (95% sure the strength is within it); provisional: after few games.
-            // xgettext:no-c-format
-            ? fill(tr("{profile}, with its 95% margin (provisional)"), {profile})
+            // TRANSLATORS: {profile}: the name of the person at this computer, whose rating is provisional
+            // ("1500?": after few games).
+            ? fill(tr("{profile}, provisional"), {profile})
             // TRANSLATORS: {profile}: the name of the person at this computer.
             // xgettext:no-c-format
             : fill(tr("{profile}, with its 95% margin"), {profile});
@@ -465,12 +466,12 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
 
   const float label_w = 44;
   const sf::FloatRect plot(x + label_w, top, r.width - 28 - label_w, r.top + r.height - top - 30);
-  if (games < 2) {
+  if (games == 0) {
     float y = top + 4;
     const std::string explained =
-        puzzles ? tr("Each puzzle tried moves your puzzle rating, a pool of its own. The plot starts at the second.")
+        puzzles ? tr("Each puzzle tried moves your puzzle rating, a pool of its own.")
                 : tr("Rated games (against alphabeta's measured levels) move the rating of their pool: one per "
-                     "variant and speed. The plot starts at the second.");
+                     "variant and speed.");
     for (const std::string& line : wrap_text(assets.font(), explained, 14, r.width - 28)) {
       if (y + 19 > r.top + r.height - 4) break;  // a short section shows the lines that fit
       draw_text(target, assets.font(), line, 14, {x, y}, colors::TextDim);
@@ -479,39 +480,42 @@ void ScoresScreen::draw_rating(sf::RenderTarget& target) {
     return;
   }
   if (plot.height < 24 || plot.width < 40) return;
-  double low = history_.front().rating.rating, high = low;
-  for (const store::RatingPoint& p : history_)
-    low = std::min(low, p.rating.rating), high = std::max(high, p.rating.rating);
-  low = std::floor(low) - 5, high = std::ceil(high) + 5;
+  // The rating from where every pool starts (1500), then after each game or puzzle.
+  std::vector<double> ratings{store::InitialRating};
+  for (const store::RatingPoint& p : history_) ratings.push_back(p.rating.rating);
+  const auto [lowest, highest] = std::minmax_element(ratings.begin(), ratings.end());
+  const double low = *lowest - 5, high = *highest + 5;  // a little room above and below the line
   fill_rect(target, plot, sf::Color(40, 38, 35));
   const auto point = [&](std::size_t i, double rating) {
-    return sf::Vector2f(plot.left + 4 + (plot.width - 8) * float(i) / float(games - 1),
+    return sf::Vector2f(plot.left + 4 + (plot.width - 8) * float(i) / float(ratings.size() - 1),
                         plot.top + 4 + (plot.height - 8) * float((high - rating) / (high - low)));
   };
-  if (store::InitialRating > low && store::InitialRating < high) {
+  {
     const float y = std::round(point(0, store::InitialRating).y);
     fill_rect(target, {plot.left, y, plot.width, 1}, colors::PanelLight);
   }
   sf::VertexArray line(sf::Triangles);
-  for (std::size_t i = 1; i < games; ++i)
-    append_segment(line, point(i - 1, history_[i - 1].rating.rating), point(i, history_[i].rating.rating), 2.5f,
-                   colors::AccentHover);
-  if (games <= 60)
-    for (std::size_t i = 0; i < games; ++i) {
-      const sf::Vector2f p = point(i, history_[i].rating.rating);
+  for (std::size_t i = 1; i < ratings.size(); ++i)
+    append_segment(line, point(i - 1, ratings[i - 1]), point(i, ratings[i]), 2.5f, colors::AccentHover);
+  if (ratings.size() <= 61)
+    for (std::size_t i = 0; i < ratings.size(); ++i) {
+      const sf::Vector2f p = point(i, ratings[i]);
       append_quad(line, {p.x - 2.5f, p.y - 2.5f, 5, 5}, colors::Text);
     }
   target.draw(line);
+  // The highest and the lowest rating reached, beside their height on the plot.
   const auto y_label = [&](double value, float y) {
     const std::string text = std::to_string(std::lround(value));
+    y = std::clamp(y - 8, plot.top, plot.top + plot.height - 16);
     draw_text(target, assets.font(), text, 12, {plot.left - 6 - text_width(assets.font(), text, 12), y},
               colors::TextDim);
   };
-  y_label(high, plot.top);
-  y_label(low, plot.top + plot.height - 16);
-  // TRANSLATORS: under the rating's plot, at its left and right ends: the first and the last game or puzzle.
-  const std::string first = puzzles ? fill(tr("puzzle {n}"), {{"n", "1"}}) : fill(tr("game {n}"), {{"n", "1"}});
+  y_label(*highest, point(0, *highest).y);
+  if (point(0, *lowest).y - point(0, *highest).y >= 16) y_label(*lowest, point(0, *lowest).y);
+  // TRANSLATORS: under the rating's plot, at its left end: where every rating starts, before the first game.
+  const std::string first = tr("start");
   draw_text(target, assets.font(), first, 12, {plot.left, plot.top + plot.height + 4}, colors::TextDim);
+  // TRANSLATORS: under the rating's plot, at its right end: the last game or puzzle ("game 12").
   const std::string last = puzzles ? fill(tr("puzzle {n}"), {n}) : fill(tr("game {n}"), {n});
   draw_text(target, assets.font(), last, 12,
             {plot.left + plot.width - text_width(assets.font(), last, 12), plot.top + plot.height + 4},
@@ -528,48 +532,69 @@ void ScoresScreen::draw_recent(sf::RenderTarget& target) {
   const float inner = r.width - 24;
   // The date without its year when the window is narrow (the year shows on the
   // Replay screen). In numbers only: the same in every language.
-  const bool short_date = inner < 1000;
-  const char* date_format = short_date ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M";
-  const float date_w = text_width(assets.font(), short_date ? "00-00 00:00" : "0000-00-00 00:00", RowText) + 18;
-  const float result_w = 58, moves_w = 54;
-  const float reason_w = std::round(std::max(90.0f, inner * 0.15f)), pool_w = std::round(std::max(150.0f, inner * 0.15f));
-  const float change_w = 60;
-  const float players_w = inner - date_w - result_w - moves_w - reason_w - pool_w - change_w;
-  const float date_x = r.left + 12, players_x = date_x + date_w, result_x = players_x + players_w,
-              reason_x = result_x + result_w, pool_x = reason_x + reason_w, change_x = pool_x + pool_w,
-              moves_x = change_x + change_w;
-  float y = r.top + SectionHead;
-  const auto columns = [&](const std::string& date, const std::string& players, const std::string& result,
-                           const std::string& reason, const std::string& pool, const std::string& change,
-                           const std::string& moves, unsigned size, sf::Color color) {
-    const sf::Font& font = assets.font();
-    draw_text(target, font, fit_text(font, date, size, date_w - 10), size, {date_x, y + 3}, color);
-    draw_text(target, font, fit_text(font, players, size, players_w - 10), size, {players_x, y + 3}, color);
-    draw_text(target, font, fit_text(font, result, size, result_w - 6), size, {result_x, y + 3}, color);
-    draw_text(target, font, fit_text(font, reason, size, reason_w - 10), size, {reason_x, y + 3}, color);
-    draw_text(target, font, fit_text(font, pool, size, pool_w - 10), size, {pool_x, y + 3}, color);
-    // Right-aligned in their columns, cut to fit them ("unrated" is long in some languages).
-    const auto right_aligned = [&](const std::string& text, float x, float width, float gap) {
-      const std::string shown = fit_text(font, text, size, width - gap);
-      draw_text(target, font, shown, size, {x + width - gap - text_width(font, shown, size), y + 3}, color);
-    };
-    right_aligned(change, change_x, change_w, 10);
-    right_aligned(moves, moves_x, moves_w, 8);
-  };
-  columns(tr("Date"),
-          // TRANSLATORS: the recent games' column heading over the players' names, White's first.
-          tr("White - Black"), tr("Result"), tr("Reason"), tr("Pool"), tr("Rating"), tr("Moves"), 13, colors::TextDim);
-  y = r.top + SectionHead + ColumnHead;
+  const char* date_format = inner < 1000 ? "%m-%d %H:%M" : "%Y-%m-%d %H:%M";
+  // The rows shown, then each column as wide as its widest text (heading included), the room to spare shared
+  // out; when there is too little, the players' names are what is cut.
+  enum Column { Date, Players, Result, Reason, Pool, Change, Moves, Columns };
+  using Row = std::array<std::string, Columns>;
+  // TRANSLATORS: the recent games' column heading over the players' names, White's first.
+  const Row heading{tr("Date"), tr("White - Black"), tr("Result"), tr("Reason"), tr("Pool"), tr("Rating"), tr("Moves")};
+  std::vector<Row> rows;
   for (std::size_t i = recent_first_; i < recent_.size() && i < recent_first_ + recent_rows_; ++i) {
     const store::GameSummary& game = recent_[i];
+    // The reason is kept in English (PGN's Termination words): translated as it is shown.
+    rows.push_back({local_time_text(game.ended_at, date_format), game.white + " - " + game.black, game.result,
+                    game.reason.empty() ? "" : tr(game.reason.c_str()), recording::pool_text(game.pool),
+                    rating_change_text(game), std::to_string((game.plies + 1) / 2)});
+  }
+  constexpr float Gap = 12;
+  std::array<float, Columns> width{};
+  float others = 0;
+  unsigned row_text = RowText;  // smaller in a narrow window, when the columns would not fit
+  for (; row_text >= 12; --row_text) {
+    for (int c = 0; c < Columns; ++c) {
+      width[c] = text_width(assets.font(), heading[c], 13);
+      for (const Row& row : rows) width[c] = std::max(width[c], text_width(assets.font(), row[c], row_text));
+      width[c] = std::ceil(width[c]) + Gap;
+    }
+    others = 0;
+    for (int c = 0; c < Columns; ++c)
+      if (c != Players) others += width[c];
+    if (others + std::min(width[Players], 140.0f) <= inner) break;
+  }
+  row_text = std::max(row_text, 12u);
+  const float fewest = std::min(width[Players], 140.0f);
+  if (inner - others >= width[Players]) {  // room to spare: shared out, the columns spread across the table
+    const float spare = (inner - others - width[Players]) / float(Columns);
+    for (float& w : width) w += spare;
+  } else if (inner - others >= fewest) {
+    width[Players] = inner - others;
+  } else {  // a narrow window: the reason and the pool give up room too
+    const float over = fewest - (inner - others), shared = width[Reason] + width[Pool];
+    width[Reason] -= over * width[Reason] / shared;
+    width[Pool] -= over * width[Pool] / shared;
+    width[Players] = fewest;
+  }
+  float y = r.top + SectionHead;
+  const auto columns = [&](const Row& row, unsigned size, sf::Color color) {
+    const sf::Font& font = assets.font();
+    float x = r.left + 12;
+    for (int c = 0; c < Columns; ++c) {
+      const std::string shown = fit_text(font, row[c], size, width[c] - Gap);
+      // Numbers right-aligned in their columns.
+      const float indent = c == Change || c == Moves ? width[c] - Gap - text_width(font, shown, size) : 0;
+      draw_text(target, font, shown, size, {std::round(x + indent), y + 3}, color);
+      x += width[c];
+    }
+  };
+  columns(heading, 13, colors::TextDim);
+  y = r.top + SectionHead + ColumnHead;
+  for (std::size_t i = recent_first_; i < recent_.size() && i < recent_first_ + recent_rows_; ++i) {
     const sf::FloatRect row(r.left + 6, y, r.width - 18, RowHeight);
     if (i == focus_) fill_rect(target, row, sf::Color(70, 90, 50));
     else if (hovered_ == i) fill_rect(target, row, sf::Color(66, 64, 60));
     else if (i % 2) fill_rect(target, row, sf::Color(54, 52, 49));
-    // The reason is kept in English (PGN's Termination words): translated as it is shown.
-    columns(local_time_text(game.ended_at, date_format), game.white + " - " + game.black, game.result,
-            game.reason.empty() ? "" : tr(game.reason.c_str()), recording::pool_text(game.pool), rating_change_text(game),
-            std::to_string((game.plies + 1) / 2), RowText, colors::Text);
+    columns(rows[i - recent_first_], row_text, colors::Text);
     y += RowHeight;
   }
   scrollbar(target, {r.left + r.width - 8, r.top + SectionHead + ColumnHead, 4, float(recent_rows_) * RowHeight},

@@ -50,6 +50,9 @@ class Screen {
   // Which dialog is open over this screen (its Dialog value; 0: none). A key
   // that changes it types nothing: App drops the key's character.
   virtual int dialog_shown() const { return 0; }
+  // What quitting now would lose, in words for "Not kept if you quit now: ..."
+  // ("" when nothing: a game in play is kept to resume, for instance).
+  virtual std::string unsaved_work() const { return ""; }
 
  protected:
   App& app_;

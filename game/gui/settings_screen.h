@@ -41,6 +41,10 @@ class SettingsScreen : public Screen {
   sf::FloatRect modal_area() const override;
   int dialog_shown() const override { return int(dialogs_.which()); }
   void describe(StateDump& dump) const override;
+  std::string unsaved_work() const override {
+    // TRANSLATORS: after "Not kept if you quit now: ".
+    return unsaved_ ? tr("the settings changed here (Save keeps them)") : "";
+  }
 
  private:
   enum class Tab { Players, Demo, Board };

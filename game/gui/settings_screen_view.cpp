@@ -187,16 +187,14 @@ void SettingsScreen::add_level(SeatEditor& seat, float x, float& y, float width)
         }
       }
     }
-    labels_.push_back({text, {x, y + 2}, TextSize - 1, color});
-    y += 24;
+    y = paragraph(text, x, y + 2, width, TextSize - 1, color) + 3;  // wrapped: a translation may be long
   }
 }
 
 void SettingsScreen::add_options(SeatEditor& seat, float x, float& y, float width) {
   if (!seat.plugin || seat.options.empty()) return;
-  labels_.push_back(
-      {tr("Advanced: the engine's options (point at one for help)"), {x, y + 2}, TextSize - 1, colors::TextDim});
-  y += 24;
+  y = paragraph(tr("Advanced: the engine's options (point at one for help)"), x, y + 2, width, TextSize - 1,
+                colors::TextDim) + 3;
   const std::string level = seat.level.index == 0 ? "" : seat.level.current();
   for (OptionEditor& option : seat.options) {
     const gambit_option_spec& spec = *option.spec;
@@ -232,7 +230,7 @@ void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float 
   y += 24;
   for (PermissionEditor& editor : seat.permissions) {
     const std::string what = capitalized(players::permission_for_people(editor.permission));
-    editor.granted.label = fit_text(app_.assets().font(), what, TextSize, width - 32);  // beside the box
+    editor.granted.label = what;  // beside the box (which fits it)
     const std::string name(players::permission_name(editor.permission.kind));
     const std::string& reason = editor.permission.reason;  // the plugin's words
     // TRANSLATORS: a permission's help: {permission}: what it allows, in words; {name}: its name in the config file
@@ -246,6 +244,7 @@ void SettingsScreen::add_permissions(SeatEditor& seat, float x, float& y, float 
                                   {{"permission", what}, {"name", name}, {"reason", reason}});
     add(editor.granted, config::sub_key(config::sub_key(seat.key, config::PermissionsKey), name), x, y,
         std::move(help));
+    editor.granted.rect.width = std::min(editor.granted.rect.width, width);  // a long label fits itself inside
   }
 }
 

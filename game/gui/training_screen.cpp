@@ -314,7 +314,7 @@ void TrainingScreen::solved(const std::string& words) {
 }
 
 void TrainingScreen::missed(const std::string& words) {
-  verdict_ = words + " " + tr("Retry (R), or see the solution (S).");
+  verdict_ = words + " " + tr("Retry (Ctrl+R), or see the solution (Ctrl+S).");
   tone_ = Tone::Wrong;
   record(false);
 }
@@ -454,13 +454,13 @@ void TrainingScreen::handle(const sf::Event& event) {
   }
   if (auto action = buttons_.clicked(event)) return run(*action);
   if (kind_ == Kind::Puzzles && problem_.empty() && theme_choice_.handle(event)) return run(Action::Next);
-  if (event.type == sf::Event::KeyPressed) {
+  // The commands are Ctrl and a letter, as on Play: a letter alone types a move (Re1, Nf3, h4).
+  if (event.type == sf::Event::KeyPressed && event.key.control) {
     switch (event.key.code) {
       case sf::Keyboard::H: return run(Action::Hint);
       case sf::Keyboard::S: return run(Action::Solution);
       case sf::Keyboard::R: return run(Action::Retry);
-      case sf::Keyboard::N:
-      case sf::Keyboard::Enter: return run(Action::Next);
+      case sf::Keyboard::N: return run(Action::Next);
       case sf::Keyboard::F: return run(Action::Flip);
       case sf::Keyboard::T:
         if (kind_ == Kind::Puzzles && !theme_choice_.items.empty()) {
@@ -469,6 +469,22 @@ void TrainingScreen::handle(const sf::Event& event) {
           return run(Action::Next);
         }
         return;
+      default: break;
+    }
+  }
+  if (session_) {
+    const MoveBox::Input input = move_box_.handle(event);
+    if (input == MoveBox::Input::Submitted) {
+      if (!may_move())
+        move_box_.refuse(tr("Not now: the attempt is over (Ctrl+R retries, Ctrl+N goes to the next)."));
+      else if (const std::optional<chess::Move> move = move_box_.take_move(session_->position()))
+        play(*move);
+    }
+    if (input != MoveBox::Input::Ignored) return app_.invalidate();
+  }
+  if (event.type == sf::Event::KeyPressed) {
+    switch (event.key.code) {
+      case sf::Keyboard::Enter: return run(Action::Next);  // the box empty: the next position
       case sf::Keyboard::Escape:
       case sf::Keyboard::Backspace: return run(Action::Back);
       default: return;

@@ -37,6 +37,7 @@
 #include "game/gui/action_buttons.h"
 #include "game/gui/board_input.h"
 #include "game/gui/board_view.h"
+#include "game/gui/move_box.h"
 #include "game/gui/navigation.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -136,6 +137,7 @@ class TrainingScreen : public Screen {
 
   BoardView board_;
   BoardInput input_;
+  MoveBox move_box_;  // a move typed (Re1, Nf3), as on Play
   sf::Vector2f mouse_;
   sf::FloatRect panel_, toast_slot_;
   ActionButtons<Action> buttons_;

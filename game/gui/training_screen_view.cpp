@@ -24,6 +24,7 @@ constexpr float ChoiceHeight = 30;
 constexpr float Gap = 6;
 constexpr float HelpHeight = 20;
 constexpr float ToastSlot = 64;
+constexpr float MoveBoxHeight = 68;  // the box and its two lines (MoveBox::draw)
 const sf::Color HintColor(0, 140, 60, 150);
 
 
@@ -112,6 +113,12 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
   const LayoutLog::Region region("training panel", panel_);
   const float x = panel_.left + PanelPad, width = panel_.width - 2 * PanelPad;
   float bottom = (kind_ == Kind::Puzzles ? theme_choice_.rect.top : buttons_.front().rect.top) - 8;
+  // The move box over the buttons (a move typed as on Play), then the texts from the top down to it.
+  if (session_) {
+    const float box_top = bottom - MoveBoxHeight;
+    move_box_.draw(target, assets, session_->position(), x, box_top, width, "");
+    bottom = box_top - 6;
+  }
   toast_slot_ = {};
   if (!app_.toast_text().empty()) {
     toast_slot_ = {x, bottom - ToastSlot, width, ToastSlot};
@@ -197,15 +204,15 @@ void TrainingScreen::draw_panel(sf::RenderTarget& target) {
   }
   if (kind_ == Kind::Puzzles) theme_choice_.draw(target, assets);
   buttons_.draw(target, assets);
-  // TRANSLATORS: the help line under the buttons: each key, then what it does.
-  std::string help = kind_ == Kind::Puzzles ? tr("H hint  S solution  R retry  N next  T theme  F flip  Esc back")
-                                            : tr("H hint  S solution  R retry  N next  F flip  Esc back");
+  // TRANSLATORS: the help line under the buttons: "Ctrl+" and then each letter with it, and what it does (letters
+  // alone type a move).
+  std::string help = kind_ == Kind::Puzzles ? tr("Ctrl+ H hint  S solution  R retry  N next  T theme  F flip")
+                                            : tr("Ctrl+ H hint  S solution  R retry  N next  F flip");
   if (text_width(assets.font(), help, 12) > width)
-    help = kind_ == Kind::Puzzles ? tr("H hint  S solution  R retry  N next  T theme")
-                                  : tr("H hint  S solution  R retry  N next  Esc back");
+    help = kind_ == Kind::Puzzles ? tr("Ctrl+ H hint  S solution  R retry  N next  T theme")
+                                  : tr("Ctrl+ H hint  S solution  R retry  N next");
   help = buttons_.help(help);
-  draw_text(target, assets.font(), fit_text(assets.font(), help, 12, width), 12, {x, panel_.height - PanelPad - 16},
-            colors::TextDim);
+  draw_help_line(target, assets.font(), help, {x, panel_.height - PanelPad - 16}, width);
 }
 
 void TrainingScreen::draw(sf::RenderTarget& target) {
@@ -232,6 +239,8 @@ void TrainingScreen::draw(sf::RenderTarget& target) {
 void TrainingScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
   dump.add("problem", problem_);
+  dump.add("move_box", move_box_.text());
+  dump.add("move_error", move_box_.error());
   const bool have = session_.has_value();
   dump.add("puzzle_id", have && kind_ == Kind::Puzzles ? session_->puzzle().id : std::string());
   dump.add("practice_id", practice_ ? practice_->id : std::int64_t(0));

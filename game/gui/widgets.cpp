@@ -52,6 +52,11 @@ float text_width(const sf::Font& font, const std::string& text, unsigned size) {
   return t.getLocalBounds().width;
 }
 
+float text_advance(const sf::Font& font, const std::string& text, unsigned size) {
+  const sf::String shown = sf::String::fromUtf8(text.begin(), text.end());
+  return sf::Text(shown, font, size).findCharacterPos(shown.getSize()).x;
+}
+
 float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
                 sf::Vector2f pos, sf::Color color) {
   sf::Text t(sf::String::fromUtf8(text.begin(), text.end()), font, size);
@@ -106,6 +111,17 @@ std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text
   if (!line.empty()) lines.push_back(line);
   for (std::string& l : lines)  // no-break spaces held their words together; they show as spaces
     for (std::size_t at; (at = l.find("\xC2\xA0")) != std::string::npos;) l.replace(at, 2, " ");
+  return lines;
+}
+
+std::vector<std::string> wrap_lines(const sf::Font& font, const std::string& text, unsigned size, float width,
+                                    std::size_t most) {
+  std::vector<std::string> lines = wrap_text(font, text, size, width);
+  if (lines.size() <= most || most == 0) return lines;
+  std::string last = fit_text(font, lines[most - 1] + " " + lines[most], size, width);
+  if (LayoutLog* log = LayoutLog::active()) log->cut(last, text);
+  lines.resize(most);
+  lines.back() = std::move(last);
   return lines;
 }
 
@@ -167,12 +183,71 @@ void Button::draw(sf::RenderTarget& target, const Assets& assets) const {
   if (KeyboardFocus* focus = KeyboardFocus::active(); focus && enabled)
     focus->add({KeyboardFocus::Kind::Button, "button " + label, rect, {}, {}});
   const LayoutLog::Region region("button " + label, rect);
-  // The label's size for the button's height, smaller when a narrow button needs it.
+  draw_label(target, assets.font(), label, rect, enabled ? colors::Text : sf::Color(120, 118, 114));
+}
+
+unsigned fitted_size(const sf::Font& font, const std::string& text, unsigned size, unsigned smallest, float width) {
+  while (size > smallest && text_width(font, text, size) > width) --size;
+  return size;
+}
+
+void draw_help_line(sf::RenderTarget& target, const sf::Font& font, const std::string& help, sf::Vector2f at,
+                    float width) {
+  // Its items ("L engine", two spaces apart) from the first: as many as fit whole, the last ones left out
+  // (each is a button's key too, said in its tooltip); cut only when the first alone does not fit.
+  std::string shown = help;
+  unsigned size = fitted_size(font, shown, 12, 10, width);
+  while (text_width(font, shown, size) > width) {
+    const std::size_t last = shown.rfind("  ");
+    if (last == std::string::npos || last == 0) break;
+    shown.erase(last);
+  }
+  draw_text(target, font, fit_text(font, shown, size, width), size, {at.x, at.y + float(12 - size)}, colors::TextDim);
+}
+
+void draw_tooltip(sf::RenderTarget& target, const sf::Font& font, const std::string& text, const sf::FloatRect& anchor,
+                  sf::Vector2f window) {
+  constexpr unsigned Size = 13;
+  constexpr float Pad = 8, Line = 17;
+  const float width = std::min(380.0f, window.x - 2 * Pad);
+  const std::vector<std::string> lines = wrap_text(font, text, Size, width - 2 * Pad);
+  float widest = 0;
+  for (const std::string& line : lines) widest = std::max(widest, text_width(font, line, Size));
+  const sf::Vector2f box_size{std::ceil(widest) + 2 * Pad + 2, Line * float(lines.size()) + 2 * Pad};
+  sf::Vector2f at{anchor.left, anchor.top + anchor.height + 4};
+  if (at.y + box_size.y > window.y) at.y = anchor.top - 4 - box_size.y;
+  at.x = std::clamp(at.x, 0.0f, std::max(0.0f, window.x - box_size.x));
+  at.y = std::max(0.0f, at.y);
+  const sf::FloatRect box{std::round(at.x), std::round(at.y), box_size.x, box_size.y};
+  if (LayoutLog* log = LayoutLog::active()) log->cover(box);
+  draw_box(target, box, sf::Color(24, 24, 22), colors::TextDim);
+  const LayoutLog::Region region("tooltip", box);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    draw_text(target, font, lines[i], Size, {box.left + Pad, box.top + Pad + Line * float(i)});
+}
+
+void draw_label(sf::RenderTarget& target, const sf::Font& font, const std::string& label, const sf::FloatRect& rect,
+                sf::Color color) {
+  // The size for the button's height, smaller when a narrow button needs it; then two lines (broken at the
+  // space that balances them best); then smaller still, down to what can be read; cut only past that.
   const float room = rect.width - 10;
-  unsigned size = text_size_for(rect);
-  while (size > 11 && text_width(assets.font(), label, size) > room) --size;
-  draw_text_centred(target, assets.font(), fit_text(assets.font(), label, size, room), size, rect,
-                    enabled ? colors::Text : sf::Color(120, 118, 114));
+  unsigned size = fitted_size(font, label, text_size_for(rect), 11, room);
+  if (text_width(font, label, size) <= room) return draw_text_centred(target, font, label, size, rect, color);
+  std::size_t best = std::string::npos;
+  float best_width = room + 1;
+  for (std::size_t space = label.find(' '); space != std::string::npos; space = label.find(' ', space + 1)) {
+    const float wider = std::max(text_width(font, label.substr(0, space), 11), text_width(font, label.substr(space + 1), 11));
+    if (wider < best_width) best = space, best_width = wider;
+  }
+  const float line = 13;
+  if (best != std::string::npos && best_width <= room && 2 * line + 2 <= rect.height) {
+    const float middle = rect.top + rect.height / 2;
+    draw_text_centred(target, font, label.substr(0, best), 11, {rect.left, middle - line, rect.width, line}, color);
+    draw_text_centred(target, font, label.substr(best + 1), 11, {rect.left, middle, rect.width, line}, color);
+    return;
+  }
+  size = fitted_size(font, label, size, 9, room);
+  draw_text_centred(target, font, fit_text(font, label, size, room), size, rect, color);
 }
 
 bool Checkbox::clicked(const sf::Event& event) {
@@ -188,7 +263,12 @@ void Checkbox::draw(sf::RenderTarget& target, const Assets& assets) const {
   if (value) draw_text_centred(target, assets.bold(), "\xE2\x9C\x93", unsigned(box * 0.8f), square);  // check mark
   if (KeyboardFocus* focus = KeyboardFocus::active())
     focus->add({KeyboardFocus::Kind::Checkbox, "checkbox " + label, rect, {}, {}});
-  draw_text(target, assets.font(), label, text_size_for(rect), {rect.left + box + 10, rect.top + rect.height * 0.2f});
+  // The label beside it, smaller when it must be to fit (a long translation), cut only past that.
+  const float room = rect.width - box - 10;
+  const unsigned size = fitted_size(assets.font(), label, text_size_for(rect), 11, room);
+  draw_text(target, assets.font(), fit_text(assets.font(), label, size, room), size,
+            {rect.left + box + 10, rect.top + rect.height * 0.2f + float(text_size_for(rect) - size) / 2},
+            available ? colors::Text : colors::TextDim);
 }
 
 bool NumberField::handle(const sf::Event& event) {
@@ -209,7 +289,8 @@ void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
   const unsigned size = text_size_for(rect);
   const float button = rect.height;
   const sf::FloatRect minus(rect.left + rect.width - 3 * button - 70, rect.top, button, rect.height);
-  draw_text(target, assets.font(), fit_text(assets.font(), label, size, minus.left - rect.left - 8), size,
+  const unsigned label_size = fitted_size(assets.font(), label, size, 11, minus.left - rect.left - 8);
+  draw_text(target, assets.font(), fit_text(assets.font(), label, label_size, minus.left - rect.left - 8), label_size,
             {rect.left, rect.top + rect.height * 0.2f});
   const sf::FloatRect shown(minus.left + button, rect.top, button + 70, rect.height);
   const sf::FloatRect plus(rect.left + rect.width - button, rect.top, button, rect.height);
@@ -226,7 +307,10 @@ void NumberField::draw(sf::RenderTarget& target, const Assets& assets) const {
 
 bool Choice::handle(const sf::Event& event) {
   if (items.empty()) return false;
-  const sf::FloatRect control(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
+  const sf::FloatRect control =
+      drawn_control.width > 0 && drawn_control.top == rect.top && drawn_control.left >= rect.left
+          ? drawn_control
+          : sf::FloatRect(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
   const sf::FloatRect left(control.left, control.top, control.width / 2, control.height);
   const sf::FloatRect right(control.left + control.width / 2, control.top, control.width / 2, control.height);
   const std::size_t before = index;
@@ -242,19 +326,23 @@ void Choice::select(const std::string& item) {
 
 void Choice::draw(sf::RenderTarget& target, const Assets& assets) const {
   const unsigned size = text_size_for(rect);
-  // The label and the choice each cut to their part (a translation may be longer than the English).
-  draw_text(target, assets.font(), fit_text(assets.font(), label, size, rect.width * label_share - 8), size,
+  // The label takes its share, more when a translation needs it (up to 45%), in a smaller size if it must.
+  const float label_width = std::clamp(text_width(assets.font(), label, size) + 8, rect.width * label_share,
+                                       std::max(rect.width * label_share, rect.width * 0.45f));
+  const unsigned label_size = fitted_size(assets.font(), label, size, 11, label_width - 8);
+  draw_text(target, assets.font(), fit_text(assets.font(), label, label_size, label_width - 8), label_size,
             {rect.left, rect.top + rect.height * 0.2f});
-  const sf::FloatRect control(rect.left + rect.width * label_share, rect.top, rect.width * (1 - label_share), rect.height);
+  const sf::FloatRect control(rect.left + label_width, rect.top, rect.width - label_width, rect.height);
+  drawn_control = control;
   draw_box(target, control, colors::PanelLight, sf::Color(20, 20, 20));
   const sf::FloatRect arrow_left(control.left, control.top, control.height, control.height);
   const sf::FloatRect arrow_right(control.left + control.width - control.height, control.top, control.height,
                                   control.height);
   draw_text_centred(target, assets.font(), "\xE2\x97\x80", size, arrow_left, colors::TextDim);   // ◀
   draw_text_centred(target, assets.font(), "\xE2\x96\xB6", size, arrow_right, colors::TextDim);  // ▶
-  if (!items.empty())
-    draw_text_centred(target, assets.font(), fit_text(assets.font(), current_shown(), size, control.width - 2 * control.height),
-                      size, control);
+  if (!items.empty())  // between the arrows, smaller or on two lines when it must
+    draw_label(target, assets.font(), current_shown(),
+               {control.left + control.height - 5, control.top, control.width - 2 * control.height + 10, control.height});
   if (KeyboardFocus* focus = KeyboardFocus::active(); focus && !items.empty()) {
     const sf::FloatRect less(control.left, control.top, control.width / 2, control.height);
     const sf::FloatRect more(control.left + control.width / 2, control.top, control.width / 2, control.height);
@@ -355,9 +443,11 @@ void TextField::draw(sf::RenderTarget& target, const Assets& assets) const {
   const float room = rect.width - 16;
   const sf::Vector2f at(rect.left + 8, rect.top + rect.height * 0.2f);
   if (text_.empty()) {
-    if (!prompt.empty())
-      draw_text(target, assets.font(), fit_text(assets.font(), prompt, size, room), size, at,
-                sf::Color(110, 108, 104));
+    if (!prompt.empty()) {  // smaller when a translation is long
+      const unsigned prompt_size = fitted_size(assets.font(), prompt, size, 10, room);
+      draw_text(target, assets.font(), fit_text(assets.font(), prompt, prompt_size, room), prompt_size,
+                {at.x, at.y + float(size - prompt_size) / 2}, sf::Color(110, 108, 104));
+    }
     fill_rect(target, {at.x, rect.top + 6, 2, rect.height - 12}, colors::Text);
     return;
   }
@@ -387,7 +477,9 @@ std::string fit_text(const sf::Font& font, const std::string& text, unsigned siz
       cut.pop_back();
     } while (!cut.empty() && (last & 0xC0) == 0x80);
   }
-  return cut + "...";
+  cut += "...";
+  if (LayoutLog* log = LayoutLog::active()) log->cut(cut, text);
+  return cut;
 }
 
 std::string fit_words(const sf::Font& font, const std::string& text, unsigned size, float width) {
@@ -396,7 +488,9 @@ std::string fit_words(const sf::Font& font, const std::string& text, unsigned si
   std::size_t space = cut.rfind(' ', cut.size() - 3);
   if (space == std::string::npos || space == 0) return cut;  // one long word: cut as fit_text does
   while (space > 0 && (cut[space - 1] == ',' || cut[space - 1] == ';' || cut[space - 1] == ' ')) --space;
-  return cut.substr(0, space) + "...";
+  const std::string shown = cut.substr(0, space) + "...";
+  if (LayoutLog* log = LayoutLog::active()) log->cut(shown, text);
+  return shown;
 }
 
 void ModalDialog::open(const std::string& dialog_title, const std::string& dialog_text,

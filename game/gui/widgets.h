@@ -40,10 +40,28 @@ void use_high_contrast(bool on);
 // Draws text with its top-left at pos; returns its width.
 float draw_text(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
                 sf::Vector2f pos, sf::Color color = colors::Text);
+// A control's label centred in rect: smaller when it must be, on two lines when it has a space and still
+// does not fit, cut with "..." only when nothing else can show it whole.
+void draw_label(sf::RenderTarget& target, const sf::Font& font, const std::string& label, const sf::FloatRect& rect,
+                sf::Color color = colors::Text);
+// The largest size from `size` down to `smallest` at which text fits width (`smallest` when none does).
+unsigned fitted_size(const sf::Font& font, const std::string& text, unsigned size, unsigned smallest, float width);
+// A panel's help line (its keys, two spaces apart) at `at`: 12 pixels, smaller down to 10 when a translation is
+// long, then as many of its keys as fit whole.
+void draw_help_line(sf::RenderTarget& target, const sf::Font& font, const std::string& help, sf::Vector2f at,
+                    float width);
+// A tooltip: text wrapped in a small box under `anchor` (over it when the window's bottom is near), kept
+// inside the window; drawn last, over what is there.
+void draw_tooltip(sf::RenderTarget& target, const sf::Font& font, const std::string& text, const sf::FloatRect& anchor,
+                  sf::Vector2f window);
 // Text centred in rect.
 void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std::string& text, unsigned size,
                        const sf::FloatRect& rect, sf::Color color = colors::Text);
+// The width of text's ink (what a box around it must hold).
 float text_width(const sf::Font& font, const std::string& text, unsigned size);
+// How far the pen moves over text: where text drawn just after it begins (texts laid side by side and
+// then drawn as one run must be measured so, their ink being narrower than their advance).
+float text_advance(const sf::Font& font, const std::string& text, unsigned size);
 // text cut with "..." to fit width.
 std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 // The same, cut after a whole word (a description, a sentence): no word is cut in half.
@@ -51,6 +69,9 @@ std::string fit_words(const sf::Font& font, const std::string& text, unsigned si
 // Lines of text no wider than width (words wrapped; a long word is cut). Words
 // joined by a no-break space (U+00A0) stay on one line, where it shows as a space.
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+// wrap_text's first most lines; the last cut with "..." when the text goes on beyond them.
+std::vector<std::string> wrap_lines(const sf::Font& font, const std::string& text, unsigned size, float width,
+                                    std::size_t most);
 void fill_rect(sf::RenderTarget& target, const sf::FloatRect& rect, sf::Color color);
 // Three-check: "checks" and three marks (filled: given) on one line 14 px
 // high, ending at right_top; returns the width it took.
@@ -78,6 +99,7 @@ struct Checkbox {
   std::string label;
   sf::FloatRect rect;
   bool value = false;
+  bool available = true;  // false: drawn dimmed (what it stands for cannot be had now; a click may still tick it)
 
   bool clicked(const sf::Event& event);  // toggles value when clicked
   void draw(sf::RenderTarget& target, const Assets& assets) const;
@@ -101,6 +123,7 @@ struct Choice {
   std::size_t index = 0;
   float label_share = 0.45f;  // the part of the width the label takes; the control has the rest
   std::vector<std::string> shown{};  // what is drawn for each item (its words); empty: the items themselves
+  mutable sf::FloatRect drawn_control{};  // where the last draw put the arrows' box (a long label widens its part)
 
   bool handle(const sf::Event& event);  // true when index changed
   const std::string& current() const { return items.at(index); }

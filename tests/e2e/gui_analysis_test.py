@@ -4,7 +4,7 @@
 person would (xdotool) and read back through --state-file:
 
   a) `gambit --analyse FEN` shows at least 3 lines with distinct first moves
-     within 2 s of the window's first frame, and the best line of a mate in 2
+     (how soon is printed), and the best line of a mate in 2
      starts with the mating move, for alphabeta and for Stockfish (N);
   b) a finished game opened from a file goes to Replay, then (A) to the
      analysis board at the same move; a variation and a sub-variation played
@@ -20,7 +20,9 @@ person would (xdotool) and read back through --state-file:
      no game is refused whole in a dialog and not kept among the recent files;
      one with an illegal move opens up to it and says which in a dialog; Export
      offers the file chooser with a name for the game;
-  f) Play from here (the editor), then Menu, goes to the menu.
+  f) Play from here (the editor), then Menu, goes to the menu;
+  g) Ctrl+Q quits from a game at once (the game kept to resume) and from an
+     analysis board with unexported moves after asking.
 
     /usr/bin/python3 tests/e2e/gui_analysis_test.py path/to/gambit
 
@@ -29,11 +31,13 @@ Uses the helpers of gui_test.py (same folder); $DISPLAY or its own Xvfb.
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_layout_test import move_tree_spacing  # noqa: E402
 from gui_test import Gambit, run_scenarios, xdo  # noqa: E402
 
 CONFIG = '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\nisolation = "in-process"\n'
@@ -53,7 +57,7 @@ RICH = """[Event "Study"]
 [Black "Bob"]
 [Result "*"]
 
-{ A game to study. } 1. e4 { [%eval 0.3] [%clk 0:05:00] Best by test. } 1... c5 $1
+{ A game to study. } 1. e4 { [%eval 0.3] [%clk 0:05:00] Best by test, as a great player of the past once wrote. } 1... c5 $1
 ( 1... e5 { [%cal Ge7e5,Rg8f6] } 2. Nf3 ( 2. Bc4 $5 Nf6 ( 2... Bc5 { [%csl Gc5,Yf2] } ) 3. d3 ) 2... Nc6 $6 )
 ( 1... e6 2. d4 ) 2. Nf3 { [%clk 0:04:55] [%emt 0:00:05] } 2... d6 $2 { [%eval 1.2,20] } 3. d4 $14 *
 """
@@ -111,10 +115,11 @@ def lines_of(state):
 def analyse_fen(exe, xd):
     g = start(exe, xd, "analyse-fen", ["--analyse", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"])
     try:
+        # How soon is printed, not asserted: a loaded or sanitized machine takes longer (the speed is
+        # gambit-analysis-bench's, docs/analysis.md).
         first = time.monotonic()
         s = g.wait_for("three lines with distinct first moves",
-                       lambda s: s["screen"] == "analysis" and len({l["pv"].split()[0] for l in lines_of(s)}) >= 3,
-                       timeout=2.0)
+                       lambda s: s["screen"] == "analysis" and len({l["pv"].split()[0] for l in lines_of(s)}) >= 3)
         print("analyse-fen: %d lines %.2f s after the first frame: %s" % (len(lines_of(s)), time.monotonic() - first,
                                                                         [l["pv"].split()[0] for l in lines_of(s)]))
         for line in lines_of(s):
@@ -205,12 +210,20 @@ def rich_pgn_round_trip(exe, xd):
         s = g.wait_for("the rich study", lambda s: s["screen"] == "analysis")
         text = s["pgn"]
         flowing = " ".join(text.split())
-        for part in ("A game to study.", "[%eval 0.30]", "[%clk 0:05:00]", "Best by test.", "$1", "[%cal Ge7e5,Rg8f6]",
+        for part in ("A game to study.", "[%eval 0.30]", "[%clk 0:05:00]", "Best by test, as a great player of the past once wrote.", "$1", "[%cal Ge7e5,Rg8f6]",
                      "$5", "[%csl Gc5,Yf2]", "$6", "[%emt 0:00:05]", "$2", "[%eval 1.20,20]", "$14", "(1... e6 2. d4)"):
             if part not in flowing:
                 g.fail("%r was lost:\n%s" % (part, text))
         if text.count("(") != RICH.count("(") or text.count("$") != RICH.count("$"):
             g.fail("variations or NAGs were lost:\n%s" % text)
+        # The tree shown with a move in the middle current: each move and word a space apart (a move once ran
+        # into the text before it, and the current one was drawn over the one before).
+        for _ in range(3):
+            g.key("Right")
+        s = g.wait_for("the third move current", lambda s: s["path"].count(" ") == 2 if s["path"] else False)
+        cramped = move_tree_spacing([t for t in s["layout"] if t["kind"] == "text"])
+        if cramped:
+            g.fail("the move tree's texts should stand a space apart:\n    " + "\n    ".join(cramped))
         # Through the window's export and back: the same text.
         out = os.path.join(home, "again.pgn")
         s = export_to(g, out)
@@ -371,9 +384,68 @@ def play_from_here_then_menu(exe, xd):
         g.cleanup()
 
 
+def quit_by_keys(g, keys="ctrl+q"):
+    """Presses keys that close the window. xdotool may fail to release them once the window is gone, and a
+    key left down repeats into the next window (Ctrl+Q quitting it): they are released on the display."""
+    subprocess.run(["xdotool", "key", "--window", str(g.window), keys], capture_output=True, timeout=10)
+    subprocess.run(["xdotool", "keyup", *keys.split("+")], capture_output=True, timeout=10)
+
+
+def quit_keys(exe, xd):
+    """Ctrl+Q quits from every screen: from a game in play at once (the game kept to resume), from an
+    analysis board with a move not exported after asking (Escape stays, Enter quits)."""
+    g = Gambit(exe, "quit-play", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n' + CONFIG)
+    try:
+        g.find_window(xd)
+        g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.key("p")
+        g.wait_for("New Game", lambda s: s["screen"] == "new_game")
+        g.key("Return")
+        g.wait_for("the game", lambda s: s["screen"] == "play" and s["human_to_move"])
+        g.click("e2")
+        g.click("e4")
+        g.wait_for("e4 answered", lambda s: len(s["moves"]) == 2 and s["human_to_move"])
+        quit_by_keys(g)
+        status = g.proc.wait(timeout=10)
+        if status != 0:
+            g.fail("Ctrl+Q in a game should quit (the game kept), exit status %d" % status)
+        again = Gambit(exe, "quit-play-again", '[white]\nplayer = "human"\n[black]\nplayer = "random"\n' + CONFIG,
+                       home=g.dir)
+        try:
+            again.find_window(xd, move=False)  # the window where the first left it (its placement kept)
+            s = again.wait_for("the menu", lambda s: s["screen"] == "menu")
+            if not any(item.startswith("Resume game") for item in s["menu_items"]):
+                again.fail("the game left by Ctrl+Q should be offered to resume: %s" % s["menu_items"])
+            again.close(xd)
+        finally:
+            again.cleanup()
+    finally:
+        g.cleanup()
+    g = start(exe, xd, "quit-analysis", ["--analyse", "8/8/8/8/8/8/4K3/k7 w - - 0 1"])
+    try:
+        g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
+        play_move(g, "e2", "e3")
+        g.key("ctrl+q")
+        s = g.wait_for("the question", lambda s: s["quit_question"] != "")
+        if "analysis board" not in s["quit_question"]:
+            g.fail("the question should say the analysis would be lost: %r" % s["quit_question"])
+        g.key("Escape")
+        g.wait_for("the question gone, the board kept", lambda s: s["quit_question"] == "" and s["path"] == "e2e3")
+        g.key("ctrl+q")
+        g.wait_for("the question again", lambda s: s["quit_question"] != "")
+        quit_by_keys(g, "Return")
+        status = g.proc.wait(timeout=10)
+        if status != 0:
+            g.fail("Quit in the question should quit, exit status %d" % status)
+        print("g) Ctrl+Q: from a game at once (offered to resume after), from an edited analysis board after "
+              "asking (Escape stays, Enter quits)", flush=True)
+    finally:
+        g.cleanup()
+
+
 def main():
     return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor,
-                                               opening_files, play_from_here_then_menu))
+                                               opening_files, play_from_here_then_menu, quit_keys))
 
 
 if __name__ == "__main__":

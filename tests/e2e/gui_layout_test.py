@@ -7,7 +7,7 @@ must stay in) that no two texts overlap, no text lies on a control it does not
 belong to, and nothing leaves its region or the window.
 
     /usr/bin/python3 tests/e2e/gui_layout_test.py path/to/gambit [--shots DIR] [--size WxH]
-                                                   [--language LOCALE|qps] [--theme THEME]
+                                                   [--language LOCALE|qps] [--theme THEME] [--keep-going]
 
 Always on a display of its own (Xvfb, 1920x1200), so full HD fits. With
 --shots it also saves a PNG of the window for every state it checks; --size
@@ -108,6 +108,44 @@ def layout_problems(state):
             w, h = overlap(a, box)
             if w > SLACK and h > SLACK:
                 problems.append("text %r %s lies on %r %s" % (a["name"], box_text(a), box["name"], box_text(box)))
+    return problems + move_tree_spacing(texts) + cut_texts(texts, state)
+
+
+def cut_texts(texts, state):
+    """The window's own words cut short to fit (a text's "whole" is what it was cut from): a text that does
+    not fit is wrapped, shortened or given room, and a long message goes to a dialog. Data may be cut: a
+    path, a position, a name or a game's own text."""
+    problems = []
+    data = {w.lower() for w in data_of_state(state) | NAMES | DATA_WORDS}
+    for t in texts:
+        whole = t.get("whole")
+        if whole is None or "/" in whole:
+            continue
+        kept = t["name"][:-3].rstrip()
+        if whole.startswith(kept):  # what was left out, from the word cut in half
+            left_out = whole[len(kept.rsplit(" ", 1)[0]) if " " in kept else 0:]
+            if {w.lower() for w in words_of(left_out)} <= data:
+                continue
+        problems.append("text %r in %r is cut from %r" % (t["name"], t["region"], whole))
+    return problems
+
+
+def move_tree_spacing(texts):
+    """The move tree's words and moves, one line's texts in turn, each a space's width (a few pixels) after
+    the one before (a move's text once ran into the comment before it, "(blunder)4... Ne4")."""
+    problems = []
+    rows = []  # texts whose middles are within a few pixels share a line, whatever their letters' heights
+    for t in sorted((t for t in texts if t["region"] == "move tree"), key=lambda t: t["y"] + t["h"] / 2):
+        if rows and t["y"] + t["h"] / 2 - (rows[-1][0]["y"] + rows[-1][0]["h"] / 2) < 7:
+            rows[-1].append(t)
+        else:
+            rows.append([t])
+    for row in rows:
+        row.sort(key=lambda t: t["x"])
+        for a, b in zip(row, row[1:]):
+            if b["x"] - (a["x"] + a["w"]) < 4:  # a space is 4.5 px at 14 px, and the ink's bearings add
+                problems.append("move tree: %r runs into %r (%.1f px apart)" % (a["name"], b["name"],
+                                                                                 b["x"] - (a["x"] + a["w"])))
     return problems
 
 
@@ -140,6 +178,9 @@ MOVE = re.compile(r"^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?|
                   r"|[a-h][1-8]?|[KQRBNP])[+#]?[!?]*$")
 
 
+# --keep-going: every screen's problems are told and the walk goes on; it fails at its end.
+KEEP_GOING = False
+
 # The catalogue of the language walked (polib), or None: English; and its code.
 CATALOGUE = None
 LANGUAGE_CODE = "en"
@@ -167,6 +208,17 @@ def shows(text, english):
                               for form in forms(english))
 
 
+_TRANSLATED = {}
+
+
+def translated_texts():
+    """Every translation in the catalogue walked (a set, made once)."""
+    if id(CATALOGUE) not in _TRANSLATED:
+        _TRANSLATED[id(CATALOGUE)] = {e.msgstr for e in CATALOGUE if e.msgstr} | \
+            {form for e in CATALOGUE for form in e.msgstr_plural.values() if form}
+    return _TRANSLATED[id(CATALOGUE)]
+
+
 def english_texts(state):
     """The texts of a frame, walked in a real language, shown in English where
     the catalogue has other words for them; and a state not in that language."""
@@ -178,8 +230,11 @@ def english_texts(state):
         if item["kind"] != "text" or item["name"] in NAMES or words_of(item["name"]) <= data:
             continue  # a name ("Player", the profile), a game's comment: data that may also be a catalogue's word
         entry = CATALOGUE.find(item["name"])
+        if item["name"] in translated_texts():
+            continue  # the language's own word for something else (French "D", défaites, is English "D", draws)
         if entry is not None and entry.msgstr and entry.msgstr != entry.msgid:
-            found.append("text %r is shown in English (the catalogue says %r)" % (item["name"], entry.msgstr))
+            found.append("text %r in %r %s is shown in English (the catalogue says %r)"
+                         % (item["name"], item["region"], box_text(item), entry.msgstr))
     return found
 
 
@@ -240,6 +295,7 @@ class Walk:
         self.xd, self.size, self.shots = xd, size, shots
         self.pseudo_words = pseudo_words  # the data words, when walking the test language qps
         self.untranslated = []
+        self.problems = 0  # with --keep-going: how many were found
         self.g_exe = exe
         self.g = Gambit(exe, "layout-%dx%d" % size, CONFIG)
         self.checked = []
@@ -272,8 +328,12 @@ class Walk:
         if self.shots:
             self.shot(name)
         if problems:
-            self.g.fail("%s at %dx%d: %d layout problems:\n    %s" % (
-                name, self.size[0], self.size[1], len(problems), "\n    ".join(problems)))
+            said = "%s at %dx%d: %d layout problems:\n    %s" % (
+                name, self.size[0], self.size[1], len(problems), "\n    ".join(problems))
+            if not KEEP_GOING:
+                self.g.fail(said)
+            print(said, flush=True)
+            self.problems += len(problems)
         self.checked.append(name)
         return s
 
@@ -436,10 +496,10 @@ class Walk:
         g.key("z")
         s = self.check("puzzles", lambda s: s["screen"] == "puzzles" and s["may_move"])
         while any(len(m) != 4 for m in s["solution"].split()):  # no promotion picker here
-            g.key("n")
+            g.key("ctrl+n")
             s = g.wait_for("another puzzle", lambda s, was=s["puzzle_id"]: s["puzzle_id"] != was and s["may_move"]
                            and not s["recorded"])
-        g.key("h")
+        g.key("ctrl+h")
         self.check("puzzle with a hint", lambda s: s["hint"] != "")
         for played, move in enumerate(s["solution"].split()[0::2]):
             # Wait for the reply too: may_move alone can still be the state before the last drag.
@@ -447,9 +507,9 @@ class Walk:
                        lambda s, n=2 * played: s["may_move"] and len(s["moves"].split()) == n)
             g.drag(move[:2], move[2:4])
         self.check("puzzle solved", lambda s: s["state"] == "solved" and s["recorded"])
-        g.key("n")
+        g.key("ctrl+n")
         g.wait_for("the next puzzle", lambda s: s["may_move"] and not s["recorded"])
-        g.key("s")
+        g.key("ctrl+s")
         self.check("puzzle solution", lambda s: s["solution_shown"] == len(s["solution"].split()), timeout=20)
         g.key("Escape")
         g.wait_for("the menu after the puzzles", lambda s: s["screen"] == "menu")
@@ -483,12 +543,12 @@ class Walk:
                        and any(shows(item, "Practise: {n} today") for item in s["menu_items"]))
         g.key("m")
         s = self.check("practice", lambda s: s["screen"] == "practice" and s["may_move"])
-        g.key("h")
+        g.key("ctrl+h")
         self.check("practice with a hint", lambda s: s["hint"] != "")
         wrong = [m for m in s["legal"] if m != s["solution"].split()[0] and len(m) == 4][0]
         g.drag(wrong[:2], wrong[2:4])
         self.check("practice, a move judged", lambda s: s["state"] != "solving" and not s["checking"], timeout=60)
-        g.key("s")
+        g.key("ctrl+s")
         self.check("practice solution", lambda s: s["solution_shown"] >= 1)
         g.close(self.xd)
 
@@ -512,6 +572,10 @@ def main():
         at = args.index("--theme")
         CONFIG = CONFIG.replace("[ui]\n", '[ui]\ntheme = "%s"\n' % args[at + 1])
         del args[at:at + 2]
+    global KEEP_GOING
+    if "--keep-going" in args:
+        KEEP_GOING = True
+        args.remove("--keep-going")
     pseudo_words = None
     if "--language" in args:
         # A locale (de_DE.UTF-8), or qps: the test language that finds untranslated texts.
@@ -547,6 +611,7 @@ def main():
         os.environ["DISPLAY"] = name
         os.environ.pop("XAUTHORITY", None)
         xd = xdisplay.Display()
+        problems = 0
         for size in sizes:
             walk = Walk(exe, xd, size, shots, pseudo_words)
             try:
@@ -555,12 +620,15 @@ def main():
                 walk.practice()
             finally:
                 walk.g.cleanup()
+            problems += walk.problems
             if walk.untranslated:
                 raise Failed("%d texts shown never met the catalogue:\n    %s" % (
                     len(walk.untranslated), "\n    ".join(walk.untranslated)))
             print("%dx%d: no overlap on %d screens (%s)" % (size + (len(walk.checked), ", ".join(walk.checked))),
                   flush=True)
         xd.close()
+        if problems:
+            raise Failed("%d layout problems (above)" % problems)
     except Failed as failure:
         print("gui_layout_test: FAILED: %s" % failure, file=sys.stderr)
         return 1

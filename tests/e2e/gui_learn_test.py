@@ -3,13 +3,14 @@
 """End-to-end test of Practise and Puzzles, driven like a person would
 (xdotool) and read back through --state-file:
 
-  a) Puzzles (Z on the menu): a puzzle solved by mouse, its replies played
-     by the board, raises the puzzle rating; a wrong move misses the next one
+  a) Puzzles (Z on the menu): a letter typed stays in the move box (the
+     commands are Ctrl and a letter); a puzzle solved, its first move typed
+     and the others by mouse, its replies played by the board, raises the puzzle rating; a wrong move misses the next one
      and lowers it; the solution plays out, Retry starts it again; Scores shows
      the puzzle rating as a pool of its own with both attempts.
   b) Practise (M): a game of the profile's opened from a file and reviewed
      leaves its mistakes to practise; the menu
-     says how many are due; the best move found puts the position in the second
+     says how many are due; the best move typed puts the position in the second
      Leitner box, due three days later; another move is checked by the review's
      analyser and judged; the menu's count goes down.
 
@@ -27,7 +28,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gui_test import Gambit, run_scenarios  # noqa: E402
+import gui_test  # noqa: E402
+from gui_test import Gambit, run_scenarios, submit_typed  # noqa: E402
 
 CONFIG = '[ui]\nanimation_ms = 0\nsounds = false\n[plugins]\nisolation = "in-process"\n[review]\nnodes = 20000\n'
 DAY = 24 * 60 * 60
@@ -47,7 +49,7 @@ def next_puzzle_without_promotion(g):
     """N until the puzzle's solution has no promotion (the picker is tested elsewhere)."""
     for _ in range(20):
         shown = g.state()["puzzle_id"]
-        g.key("n")
+        g.key("ctrl+n")
         # The next one, never the state of the one before (a second N would then come after it).
         s = g.wait_for("another puzzle", lambda s: s["state"] == "solving" and s["moves"] == "" and not s["recorded"]
                        and s["puzzle_id"] != shown)
@@ -72,10 +74,22 @@ def puzzles(exe, xd):
         if any(len(m) != 4 for m in s["solution"].split()):
             s = next_puzzle_without_promotion(g)
         first = s["puzzle_id"]
-        # Solve it: every solver move, the board playing the replies.
+        # A letter types into the move box, as on Play (N once went to the next puzzle); Escape empties it.
+        gui_test.xdo("type", "--window", g.window, "--delay", "30", "n")
+        s = g.wait_for("n in the move box", lambda s: s["move_box"] == "n")
+        if s["puzzle_id"] != first:
+            g.fail("typing n should not leave the puzzle")
+        g.key("Escape")
+        s = g.wait_for("the box emptied, the puzzle kept", lambda s: s["move_box"] == "" and s["screen"] == "puzzles")
+        # Solve it: the first move typed (and Enter), the others dragged, the board playing the replies.
         solution = s["solution"].split()
-        for move in solution[0::2]:
-            s = make_move(g, move)
+        for n, move in enumerate(solution[0::2]):
+            if n == 0:
+                before = s["moves"]
+                submit_typed(g, move)
+                s = g.wait_for("%s played from the box" % move, lambda s: s["moves"] != before or s["state"] != "solving")
+            else:
+                s = make_move(g, move)
         s = g.wait_for("solved", lambda s: s["state"] == "solved" and s["recorded"])
         if not s["rating_change"] > 0 or not s["rating"] > 1500:
             g.fail("solving should raise the puzzle rating: %+.1f to %.1f" % (s["rating_change"], s["rating"]))
@@ -100,10 +114,10 @@ def puzzles(exe, xd):
         print("   puzzle %s missed with %s: rating %.0f ± %.0f (%+.0f); %r"
               % (s["puzzle_id"], wrong[0], s["rating"], margin, s["rating_change"], s["verdict"]), flush=True)
         # The solution plays out from where it went wrong; Retry starts again.
-        g.key("s")
+        g.key("ctrl+s")
         length = len(s["solution"].split())
         g.wait_for("the solution played out", lambda s: s["solution_shown"] == length, timeout=length * 1.5 + 5)
-        g.key("r")
+        g.key("ctrl+r")
         s = g.wait_for("the puzzle again", lambda s: s["state"] == "solving" and s["moves"] == "" and s["may_move"])
         if s["rating"] != missed_rating:
             g.fail("a retry should not move the rating again: %.1f, was %.1f" % (s["rating"], missed_rating))
@@ -181,7 +195,8 @@ def practice(exe, xd):
         # The best move: found at the first try, second box, back in three days.
         best = s["solution"].split()[0]
         started = time.time()
-        s = make_move(g, best)
+        submit_typed(g, best)  # typed, as on Play
+        s = g.wait_for("%s played from the move box" % best, lambda s: s["moves"] != "" or s["state"] != "solving")
         s = g.wait_for("found", lambda s: s["state"] == "solved" and s["recorded"])
         if s["box"] != 2 or abs(s["due_at"] - (started + 3 * DAY)) > 120:
             g.fail("a position found should be due in 3 days in box 2: box %d, due in %.2f days"
@@ -189,7 +204,7 @@ def practice(exe, xd):
         print("b) %d positions due; %s found: box %d, due in %.2f days"
               % (due, best, s["box"], (s["due_at"] - started) / DAY), flush=True)
         # Another move than the best: the analyser judges it.
-        g.key("n")
+        g.key("ctrl+n")
         s = g.wait_for("the next position", lambda s: s["may_move"] and s["moves"] == "")
         other = [m for m in s["legal"] if m != s["solution"].split()[0] and len(m) == 4][0]
         g.drag(other[:2], other[2:4])
@@ -199,7 +214,7 @@ def practice(exe, xd):
         if words not in s["verdict"] or s["box"] != expected_box:
             g.fail("the analyser's verdict should be said and kept: %r, box %d" % (s["verdict"], s["box"]))
         print("   %s judged by the analyser: %s, box %d: %r" % (other, s["state"], s["box"], s["verdict"]), flush=True)
-        g.key("s")
+        g.key("ctrl+s")
         s = g.wait_for("the solution with its reason", lambda s: s["solution_shown"] >= 1)
         # The panel names the line in SAN from the position, however far it has played out.
         said = [i["name"] for i in s["layout"] if i["kind"] == "text" and i["name"].startswith("Solution:")]

@@ -70,12 +70,14 @@ TEST(Glicko2, RepeatedGamesSettleNearTheOpponentsRatingWhenScoringHalf) {
   EXPECT_GT(me.deviation, 30);
 }
 
-TEST(Glicko2, ProvisionalWhileTheDeviationIsAboveLichesssThresholdAndTextShowsThe95PercentMargin) {
+TEST(Glicko2, ProvisionalWhileTheDeviationIsAboveLichesssThresholdAndTextShowsThe95PercentMarginOrAQuestionMark) {
   EXPECT_TRUE(provisional(Glicko2{}));
   EXPECT_TRUE(provisional({1500, 110.5, 0.06}));
   EXPECT_FALSE(provisional({1500, 110, 0.06}));
   EXPECT_EQ(rating_text({1339.6, 46, 0.06}), "1340 \xC2\xB1 90");
-  EXPECT_EQ(rating_text(Glicko2{}), "1500 \xC2\xB1 686");
+  EXPECT_EQ(rating_text(Glicko2{}), "1500?") << "provisional: a question mark, as lichess shows it";
+  EXPECT_EQ(rating_text({1612.4, 110.5, 0.06}), "1612?");
+  EXPECT_EQ(rating_text({1612.4, 110, 0.06}), "1612 \xC2\xB1 216");
 }
 
 TEST(Glicko2, ExpectedScore) {

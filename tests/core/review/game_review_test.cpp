@@ -34,6 +34,15 @@ TEST(GameReview, EvalsAreWrittenInPawnsOrAsMates) {
   EXPECT_EQ(eval_text(Score::centipawns(0), true), "0.00") << "a level game has no side ahead";
   EXPECT_EQ(eval_text(Score::centipawns(-5)), "-0.05");
   EXPECT_EQ(eval_text(Score::centipawns(123456789)), "1234567.89") << "exact, whatever its size";
+  // The evaluation bar's: no sign (its colours say who is ahead), a tenth of a pawn, whole pawns from ten.
+  EXPECT_EQ(bar_eval_text(Score::centipawns(35)), "0.4");
+  EXPECT_EQ(bar_eval_text(Score::centipawns(-234)), "2.3");
+  EXPECT_EQ(bar_eval_text(Score::centipawns(0)), "0.0");
+  EXPECT_EQ(bar_eval_text(Score::centipawns(994)), "9.9");
+  EXPECT_EQ(bar_eval_text(Score::centipawns(995)), "10");
+  EXPECT_EQ(bar_eval_text(Score::centipawns(-30000)), "300");
+  EXPECT_EQ(bar_eval_text(Score::mate(14)), "#14");
+  EXPECT_EQ(bar_eval_text(Score::mate(-3)), "#3");
   // A search's score from White's side: the side to move's turned for Black.
   players::SearchInfo info;
   EXPECT_EQ(white_view_text(info, chess::WHITE), "") << "no score";

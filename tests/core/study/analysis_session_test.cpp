@@ -36,9 +36,10 @@ chess::Position from_fen(const char* fen) {
   return pos ? *pos : chess::Position();
 }
 
-// Polls as a window does until `lines` lines of at least `depth` are there (or 20 s pass).
+// Polls as a window does until `lines` lines of at least `depth` are there: the event, however long a loaded
+// or sanitized machine takes (two minutes at most, where a test that hangs would be stopped anyway).
 std::vector<AnalysisLine> wait_for_lines(AnalysisSession& session, std::size_t lines, int depth) {
-  for (int i = 0; i < 2000; ++i) {
+  for (int i = 0; i < 12000; ++i) {
     session.poll();
     std::vector<AnalysisLine> now = session.lines();
     if (now.size() >= lines && now.back().depth >= depth && now.front().depth >= depth) return now;
