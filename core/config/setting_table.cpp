@@ -37,6 +37,11 @@ constexpr std::array Table{
                 .value = [](Settings& s) -> SettingValue { return &s.ui.show_ai_arrow; },
                 .meaning = N_("While an AI thinks, an arrow shows the move it finds best so far"),
                 .widget = W::Checkbox, .group = G::DuringGame, .label = N_("Show the AI's best move as an arrow")},
+    SettingSpec{.key = "ui.instant_ai_moves", .type = Boolean,
+                .value = [](Settings& s) -> SettingValue { return &s.ui.instant_ai_moves; },
+                .meaning = N_("On a clock, the computer's levels move at once instead of taking a person's time "
+                              "(quick in the opening and over obvious moves, longer when it is sharp)"),
+                .widget = W::Checkbox, .group = G::DuringGame, .label = N_("The computer moves at once")},
     SettingSpec{.key = SoundsKey, .type = Boolean, .value = [](Settings& s) -> SettingValue { return &s.ui.sounds; },
                 .meaning = N_("Sounds for moves, captures, checks and the end of the game"),
                 .widget = W::Checkbox, .group = G::DuringGame, .label = N_("Sounds")},

@@ -115,6 +115,7 @@ struct UiSettings {
   std::string language = "auto";     // one of LanguageChoices
   std::string speech = "off";        // one of SpeechModes
   std::string piece_letters = "international";  // one of PieceLetterChoices
+  bool instant_ai_moves = false;  // the measured levels move at once instead of at a person's pace on the clock
 
   bool operator==(const UiSettings&) const = default;
 };

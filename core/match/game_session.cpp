@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "core/match/game_record.h"
+#include "core/match/human_pace.h"
 #include "core/match/rulebook.h"
 #include "core/util/translation.h"
 
@@ -84,6 +85,7 @@ void GameSession::cancel_searches() {
     if (!ai->search.cancel()) *ai = AiPlayer{};  // abandoned: a fresh player is made when needed
   }
   held_answer_.reset();
+  held_running_ = false;
 }
 
 void GameSession::stop() { cancel_searches(); }
@@ -120,7 +122,8 @@ bool GameSession::human_to_move() const {
 
 std::int64_t GameSession::remaining_ms(chess::Color side, TimePoint now) const {
   std::int64_t left = clock_ms_[side];
-  if (!game_.is_over() && side == game_.position().side_to_move() && !held_answer_ && turn_timed())
+  if (!game_.is_over() && side == game_.position().side_to_move() && (!held_answer_ || held_running_) &&
+      turn_timed())
     left -= ms_between(turn_started_, now);
   return left;
 }
@@ -251,6 +254,15 @@ void GameSession::take_answer(chess::Color side, TimePoint now) {
       note_if_over();
       return;
     }
+    if (paced_[side] && turn_timed()) {  // held until a person's time has passed, its clock running
+      const std::optional<chess::Move> last =
+          game_.moves().empty() ? std::nullopt : std::optional(game_.moves().back());
+      held_until_ = turn_started_ + human_pace({game_.position(), answer->move, last, clock_ms_[side],
+                                                time_control_.increment_ms, pace_seed_});
+      held_running_ = true;
+      held_answer_ = std::move(answer);
+      return;
+    }
     charge_clock(side, now);
     turn_started_ = now;
     held_answer_ = std::move(answer);
@@ -284,7 +296,7 @@ void GameSession::update(TimePoint now) {
   take_hint();
   if (game_.is_over()) return;
   const chess::Color side = game_.position().side_to_move();
-  if (has_clock() && !held_answer_) {
+  if (has_clock() && (!held_answer_ || held_running_)) {
     const std::int64_t left = remaining_ms(side, now);
     const bool human = seats_[side].human();
     if ((human && left <= 0) || (!human && flag_fell(left))) {
@@ -311,6 +323,16 @@ void GameSession::update(TimePoint now) {
       start_search(side, now);
       return;
     }
+  }
+  if (held_answer_ && held_running_) {  // a person's pace: the clock charged when the move is made
+    if (now < held_until_) return;
+    const chess::Move move = held_answer_->move;
+    held_answer_.reset();
+    held_running_ = false;
+    charge_clock(side, now);
+    turn_started_ = now;
+    apply_move(move, now);
+    return;
   }
   if (held_answer_ && may_move && now - last_move_at_ >= move_delay_) {
     const chess::Move move = held_answer_->move;
@@ -444,9 +466,9 @@ bool GameSession::request_hint(TimePoint now) {
 }
 
 std::optional<chess::Color> GameSession::thinking_side() const {
-  if (game_.is_over() || held_answer_) return std::nullopt;
+  if (game_.is_over() || (held_answer_ && !held_running_)) return std::nullopt;
   const chess::Color side = game_.position().side_to_move();
-  if (ai_[side].search.running()) return side;
+  if (ai_[side].search.running() || held_running_) return side;  // held at a person's pace: still "thinking"
   return std::nullopt;
 }
 

@@ -183,6 +183,17 @@ class GameSession {
   // move is applied (a search may finish and wait); step() lets exactly one
   // more move through while paused.
   void set_move_delay(std::chrono::milliseconds delay) { move_delay_ = delay; }
+  // An AI seat that moves at a person's pace on a clock (match::human_pace): its answer, found as always, is
+  // played once a person's time for the move has passed, its clock running. seed: the same game's times
+  // again (a test, a measurement); the window gives each game its own.
+  void set_human_pace(chess::Color side, bool on, std::uint64_t seed) {
+    paced_[side] = on;
+    pace_seed_ = seed;
+  }
+  // When the paced answer found already will be played (none: no answer held at a person's pace).
+  std::optional<TimePoint> paced_until() const {
+    return held_answer_ && held_running_ ? std::optional(held_until_) : std::nullopt;
+  }
   std::chrono::milliseconds move_delay() const { return move_delay_; }
   void set_paused(bool paused);
   bool paused() const { return paused_; }
@@ -239,6 +250,12 @@ class GameSession {
   TimePoint turn_started_{};
 
   std::optional<players::MoveAnswer> held_answer_;  // an AI answer waiting for pacing
+  // A paced seat's answer is held until held_until_, its clock running meanwhile (held_running_); the demo's
+  // pacing (move_delay_) holds it with the clock charged.
+  std::array<bool, chess::COLOR_NB> paced_{};
+  std::uint64_t pace_seed_ = 0;
+  TimePoint held_until_{};
+  bool held_running_ = false;
   TimePoint held_arrived_{};
   TimePoint last_move_at_{};
   std::chrono::milliseconds move_delay_{0};

@@ -11,6 +11,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
+#include "core/players/level_ratings.h"
 #include "core/util/local_time.h"
 #include "core/util/parse_number.h"
 #include "core/study/tree_pgn.h"
@@ -101,6 +102,15 @@ void PlayScreen::start(Start start_with) {
     return;
   }
   session_ = std::move(session).value();
+  // A level of measured strength spends its clock as a person of that strength would (match::human_pace)
+  // unless the player wants its moves at once; other AIs keep their own time.
+  const std::uint64_t pace_seed = (std::uint64_t(std::random_device()()) << 32) | std::random_device()();
+  for (chess::Color side : {chess::WHITE, chess::BLACK}) {
+    const players::Seat& seat = session_seats[side];
+    const bool measured = !seat.human() && !seat.level.empty() &&
+                          players::find_rating(seat.plugin->ratings(), seat.level) != nullptr;
+    session_->set_human_pace(side, measured && !settings.ui.instant_ai_moves, pace_seed);
+  }
   recorder_.follow(*session_, seat_configs_);
   if (!kept) {
     session_->new_game(fresh_game(), now);

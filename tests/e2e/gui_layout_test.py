@@ -178,6 +178,8 @@ MOVE = re.compile(r"^(?:[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](?:=[QRBN])?|O-O(?:-O)?|
                   r"|[a-h][1-8]?|[KQRBNP])[+#]?[!?]*$")
 
 
+WALK_T0 = time.monotonic()
+
 # --keep-going: every screen's problems are told and the walk goes on; it fails at its end.
 KEEP_GOING = False
 
@@ -310,7 +312,7 @@ class Walk:
             text = repr(state and state.get("layout"))
             if text != last:
                 last, since = text, time.monotonic()
-            elif time.monotonic() - since > 0.4:
+            elif time.monotonic() - since > 0.2:  # a dozen frames without a change
                 break
         return self.g.state()
 
@@ -335,6 +337,8 @@ class Walk:
             print(said, flush=True)
             self.problems += len(problems)
         self.checked.append(name)
+        if os.environ.get("WALK_TIMES"):
+            print("%6.1f %s" % (time.monotonic() - WALK_T0, name), flush=True)
         return s
 
     def shot(self, name):

@@ -175,7 +175,7 @@ TEST(ShippedConfig, EqualsTheBuiltInDefaultsAndValidates) {
   EXPECT_EQ(settings->demo, DemoSettings());
   EXPECT_EQ(settings->hint, (SeatConfig{"alphabeta", "max", {}}));
   for (const char* key :
-       {"ui.show_legal_moves", "ui.show_ai_arrow", "ui.sounds", "ui.theme", "ui.piece_set", "ui.animation_ms",
+       {"ui.show_legal_moves", "ui.show_ai_arrow", "ui.instant_ai_moves", "ui.sounds", "ui.theme", "ui.piece_set", "ui.animation_ms",
         "clock.minutes", "clock.increment_seconds", "demo.move_delay_ms", "demo.white.player", "demo.white.level",
         "demo.black.player", "demo.black.level", "hint.player", "hint.level"})
     EXPECT_TRUE(settings->sources.count(key)) << key << " is not in the shipped file";
@@ -215,9 +215,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (9),
+  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (10),
   // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (4)
-  EXPECT_EQ(keys, 32);
+  EXPECT_EQ(keys, 33);
 }
 
 }  // namespace

@@ -414,8 +414,8 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[clock]\ninitial_seconds = 300\n"),
             "test.toml:2:1: unknown key clock.initial_seconds; expected minutes or increment_seconds");
   EXPECT_EQ(error_of("[ui]\ncolour = \"green\"\n"),
-            "test.toml:2:1: unknown key ui.colour; expected show_legal_moves, show_ai_arrow, sounds, theme, "
-            "piece_set, animation_ms, language, speech or piece_letters");
+            "test.toml:2:1: unknown key ui.colour; expected show_legal_moves, show_ai_arrow, instant_ai_moves, sounds, "
+            "theme, piece_set, animation_ms, language, speech or piece_letters");
   EXPECT_EQ(error_of("[demo]\ndelay_ms = 5\n"),
             "test.toml:2:1: unknown key demo.delay_ms; expected move_delay_ms, white or black");
   EXPECT_EQ(error_of("[demo.white]\ncolour = \"white\"\n"),

@@ -57,7 +57,8 @@ TEST(FormatConfig, WritesReadableToml) {
   EXPECT_THAT(*text, HasSubstr("[black]\nplayer = \"alphabeta\"\nlevel = \"1200\"\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[black.options]\ndepth = 8\nbook = \"main.bin\"\nponder = false\n")) << *text;
   EXPECT_THAT(*text, HasSubstr("[plugins]\npaths = []\n")) << *text;
-  EXPECT_THAT(*text, HasSubstr("[ui]\nshow_legal_moves = true\nshow_ai_arrow = true\nsounds = true\n"
+  EXPECT_THAT(*text, HasSubstr("[ui]\nshow_legal_moves = true\nshow_ai_arrow = true\ninstant_ai_moves = false\n"
+                               "sounds = true\n"
                                "theme = \"green\"\npiece_set = \"dejavu\"\nanimation_ms = 150\n"))
       << *text;
   EXPECT_THAT(*text, HasSubstr("[clock]\nminutes = 0\nincrement_seconds = 0\n")) << *text;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/match/human_pace.h"
 #include "tests/core/match/game_session_testing.h"
 
 namespace gambit::match {
@@ -543,6 +544,43 @@ TEST(GameSession, AnAiMoveWaitsForTheMoveDelay) {
   for (SessionEvent& e : session->take_events()) events.push_back(std::move(e));
   ASSERT_EQ(count(events, Kind::MovePlayed), 2) << "the human's move, then the AI's";
   EXPECT_EQ(events.back().side, BLACK);
+}
+
+TEST(GameSession, AnAiAtAPersonsPaceMovesWhenItsTimeHasPassedItsClockRunning) {
+  const TimePoint t0 = Clock::now();
+  auto session = make_session(human(), random_ai(5), TimeControl{0, 600000, 2000}, std::nullopt, t0);
+  ASSERT_TRUE(session);
+  session->set_human_pace(BLACK, true, 77);
+  session->new_game(opened(), t0);
+  const TimePoint t1 = t0 + 1s;
+  ASSERT_TRUE(session->play_human_move(uci(*session, "g1f3"), t1));
+  std::vector<SessionEvent> events;
+  // The answer comes at once (random), and is held: still "thinking", its clock running.
+  ASSERT_TRUE(drive(*session, [&] { return session->paced_until().has_value(); }, &events, [&] { return t1; }));
+  const TimePoint until = *session->paced_until();
+  EXPECT_EQ(session->thinking_side(), std::optional(BLACK));
+  const std::int64_t pace_ms = std::chrono::duration_cast<std::chrono::milliseconds>(until - t1).count();
+  EXPECT_GE(pace_ms, 400) << "a person's moment at least";
+  EXPECT_LE(pace_ms, 600000 / 12 + 2000);
+  EXPECT_EQ(session->remaining_ms(BLACK, t1 + 300ms), 599700) << "the clock runs while the move is held";
+  session->update(until - 1ms);
+  EXPECT_EQ(session->game().moves().size(), 3u) << "not before its time\n" << describe(*session);
+  session->update(until);
+  ASSERT_EQ(session->game().moves().size(), 4u) << describe(*session);
+  EXPECT_EQ(session->remaining_ms(BLACK, until + 5s), 600000 - pace_ms + 2000) << "charged the time taken";
+  // The time is the model's for the move played, from the clock as the turn began.
+  chess::Game replay = opened();
+  replay.play(*chess::parse_uci_move(replay.position(), "g1f3"));
+  const chess::Move played = session->game().moves().back();
+  EXPECT_EQ(human_pace({replay.position(), played, replay.moves().back(), 600000, 2000, 77}).count(), pace_ms);
+
+  // Without a clock (or unpaced), no hold.
+  auto untimed = make_session(human(), random_ai(5), TimeControl{}, std::nullopt, t0);
+  ASSERT_TRUE(untimed);
+  untimed->set_human_pace(BLACK, true, 77);
+  ASSERT_TRUE(untimed->play_human_move(uci(*untimed, "e2e4"), t1));
+  ASSERT_TRUE(drive_to_ply(*untimed, 2, &events));
+  EXPECT_FALSE(untimed->paced_until());
 }
 
 TEST(GameSession, WhilePausedOnlyAStepLetsOneMoveThrough) {

@@ -30,8 +30,9 @@ using Clock = GameSession::Clock;
 using TimePoint = GameSession::TimePoint;
 using Kind = SessionEvent::Kind;
 
-// How long a poll waits for AI answers that take milliseconds when all is well.
-inline constexpr std::chrono::milliseconds PollLimit = 5s;
+// How long a poll waits at most for AI answers that take milliseconds when all is well: a poll ends with its
+// event, so the limit is only reached where something hangs (never by a loaded or sanitized machine).
+inline constexpr std::chrono::milliseconds PollLimit = 60s;
 
 inline std::shared_ptr<const players::PluginLibrary> library(const char* path) {
   auto loaded = players::PluginLibrary::load(path);
