@@ -63,18 +63,20 @@ rating::RatingPool pool_of_clock(chess::Variant variant, const config::ClockSett
 }
 
 std::string rating_margin_words(const rating::Glicko2& rating) {
-  const Placeholder value{"rating", std::to_string(std::lround(rating.rating))};
-  const Placeholder margin{"margin", std::to_string(std::lround(rating::margin95(rating.deviation)))};
+  const std::string shown = std::to_string(std::lround(rating.rating));
+  const std::string margin = std::to_string(std::lround(rating::margin95(rating.deviation)));
   if (rating::provisional(rating))
     // TRANSLATORS: why a rating shows as "1500?": {rating} ± {margin} is the 95% interval; {limit} the margin
     // (216) under which the rating is no longer provisional (lichess's rule).
     // xgettext:no-c-format
     return fill(tr("Provisional (the ?): 95% sure the strength is within {rating} \xC2\xB1 {margin}. The ? goes "
                    "once the margin is under \xC2\xB1 {limit}, after more rated games."),
-                {value, margin, {"limit", std::to_string(std::lround(rating::margin95(rating::ProvisionalDeviation)))}});
+                {{"rating", shown},
+                 {"margin", margin},
+                 {"limit", std::to_string(std::lround(rating::margin95(rating::ProvisionalDeviation)))}});
   // TRANSLATORS: what "1724 ± 86" means: 95% sure the strength is in that interval.
   // xgettext:no-c-format
-  return fill(tr("95% sure the strength is within {rating} \xC2\xB1 {margin}."), {value, margin});
+  return fill(tr("95% sure the strength is within {rating} \xC2\xB1 {margin}."), {{"rating", shown}, {"margin", margin}});
 }
 
 std::string pool_text(const rating::RatingPool& pool) {
