@@ -102,6 +102,9 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
   std::vector<Laid> laid;
   float y = Pad;
   const float right = rect.width - Pad;
+  // A space's advance in each font, measured once a frame: each token is measured once, the space after it
+  // added (a run drawn as one text puts its tokens just there).
+  const float bold_space = text_advance(assets.bold(), " ", TextSize), space = text_advance(assets.font(), " ", TextSize);
   for (const Paragraph& p : paragraphs_) {
     if (p.tokens.empty()) continue;
     const float left = Pad + IndentWidth * float(std::min(p.indent, 8));
@@ -114,7 +117,7 @@ void MoveTreeView::draw(sf::RenderTarget& target, const Assets& assets, const sf
         y += LineHeight;
       }
       laid.push_back({{x, y, width, LineHeight}, &token});
-      x += text_advance(font, token.text + " ", TextSize);
+      x += width + (token.style == 0 ? bold_space : space);
     }
     y += LineHeight + (p.indent == 0 ? 4.0f : 0.0f);
   }
