@@ -59,9 +59,13 @@ struct SeatConfig {
 // Board colours ([ui] theme) and piece drawings ([ui] piece_set) the window has,
 // in the order it lists them.
 // "contrast": high contrast, for low vision (game/gui/board_view.h).
-inline constexpr std::array<std::string_view, 5> BoardThemes{N_("green"), N_("brown"), N_("blue"), N_("grey"),
-                                                             N_("contrast")};
-inline constexpr std::array<std::string_view, 2> PieceSets{"dejavu", "freeserif"};
+inline constexpr std::array<std::string_view, 9> BoardThemes{
+    N_("green"), N_("brown"), N_("blue"), N_("grey"), N_("purple"), N_("olive"), N_("ice"), N_("sand"), N_("contrast")};
+// The piece sets: two drawn from fonts (DejaVu Sans, FreeSerif), then the SVG
+// sets other packages install (game/gui/piece_sets.h says where).
+inline constexpr std::array<std::string_view, 12> PieceSets{
+    "dejavu", "freeserif", "xboard", "cburnett", "merida", "alpha", "leipzig", "kosal", "maya", "magnetic",
+    "freestaunton", "chessicons"};
 // Where a plugin's instances run ([plugins] isolation, a seat's isolation): players::isolation_name.
 inline constexpr std::array<std::string_view, 2> IsolationModes{"process", "in-process"};
 inline constexpr std::array<std::string_view, 3> SandboxModes{"on", "off", "required"};

@@ -204,6 +204,12 @@ int App::loop() {
     if (quitting_) break;
     stack_.back()->update();
     if (auto problem = assets_->take_audio_problem()) toast(*problem);  // said in the window, not only the terminal
+    if (auto problem = assets_->take_piece_set_problem()) {  // drawn with DejaVu instead; the menu says why
+      setup_.add_problem(problem->second);
+      // TRANSLATORS: a toast; {set} is a piece set's name ("cburnett").
+      toast(fill(tr("Some pieces of the set {set} are drawn with DejaVu instead: the menu says why."),
+                 {{"set", problem->first}}));
+    }
     take_plugin_notices(true);
     apply_stack_changes();
     if (quitting_) break;

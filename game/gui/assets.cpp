@@ -8,8 +8,10 @@
 #include <alc.h>  // OpenAL, as CMake's FindOpenAL points at it
 #include <fontconfig/fontconfig.h>
 
+#include "core/config/settings.h"
 #include "core/util/install_layout.h"
 #include "core/util/translation.h"
+#include "game/gui/svg_picture.h"
 
 namespace gambit::gui {
 
@@ -83,7 +85,40 @@ const sf::Font& Assets::piece_font(const std::string& piece_set) const {
 // so no gap in a thin line can leave a piece hollow at any size. It is filled
 // with the piece's colour and the lines are drawn over it: all dark for White;
 // for Black dark on the outer contour and light inside, so its details show.
+const Result<PieceFiles>& Assets::svg_files(const SvgPieceSet& set) const {
+  auto found = svg_sets_.find(set.name);
+  if (found == svg_sets_.end()) found = svg_sets_.emplace(set.name, find_piece_files(set, data_folders())).first;
+  return found->second;
+}
+
+std::string Assets::piece_set_problem(const std::string& piece_set) const {
+  const SvgPieceSet* set = find_svg_piece_set(piece_set);
+  if (!set) return {};
+  const Result<PieceFiles>& files = svg_files(*set);
+  return files ? std::string() : files.error();
+}
+
+std::optional<std::pair<std::string, std::string>> Assets::take_piece_set_problem() {
+  if (piece_problem_.empty() || std::exchange(piece_problem_told_, true)) return std::nullopt;
+  return std::pair{piece_problem_set_, piece_problem_};
+}
+
 sf::Image Assets::piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const {
+  const SvgPieceSet* set = find_svg_piece_set(piece_set);
+  if (!set) return font_piece_image(piece, size, piece_set);
+  const Result<PieceFiles>& files = svg_files(*set);
+  if (files) {
+    Result<sf::Image> image = render_svg(files.value()[piece], size);
+    if (image) return std::move(image).value();
+    piece_problem_ = image.error();
+  } else {
+    piece_problem_ = files.error();
+  }
+  piece_problem_set_ = piece_set;
+  return font_piece_image(piece, size, std::string(config::PieceSets.front()));
+}
+
+sf::Image Assets::font_piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const {
   const sf::Font& font = piece_font(piece_set);
   const bool freeserif = &font == &serif_;
   const chess::PieceType type = chess::type_of(piece);

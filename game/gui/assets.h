@@ -18,8 +18,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/util/result.h"
 #include "core/chess/types.h"
+#include "core/util/result.h"
+#include "game/gui/piece_sets.h"
 
 namespace gambit::gui {
 
@@ -39,7 +40,15 @@ class Assets {
 
   // The picture draw_piece draws: size x size pixels, the piece in its colour
   // with its lines, transparent around it. Needs an OpenGL context (a display).
+  // An SVG set that cannot be drawn (its package not installed, a file missing
+  // or broken) is drawn with the first font set, and its problem kept to be told.
   sf::Image piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const;
+
+  // Why the piece set cannot be drawn, in words, or "" when it can (the font
+  // sets always can: a missing FreeSerif falls back to DejaVu Sans).
+  std::string piece_set_problem(const std::string& piece_set) const;
+  // A problem met while drawing pieces (the set's name, and why), the first time it is asked for.
+  std::optional<std::pair<std::string, std::string>> take_piece_set_problem();
 
   void set_sounds_enabled(bool enabled) { sounds_enabled_ = enabled; }
   void play(Sound sound);
@@ -51,6 +60,10 @@ class Assets {
 
  private:
   const sf::Font& piece_font(const std::string& piece_set) const;
+  // The font sets' drawing of the piece (see piece_image).
+  sf::Image font_piece_image(chess::Piece piece, unsigned size, const std::string& piece_set) const;
+  // The SVG set's files, looked for once per set.
+  const Result<PieceFiles>& svg_files(const SvgPieceSet& set) const;
   // The piece as a texture of size x size pixels, made on first use (see draw_piece).
   const sf::Texture& piece_texture(chess::Piece piece, unsigned size, const std::string& piece_set) const;
 
@@ -58,6 +71,9 @@ class Assets {
   sf::Font regular_, bold_, serif_;
   bool serif_loaded_ = false;
   mutable std::map<std::tuple<std::string, int, unsigned>, sf::Texture> piece_cache_;
+  mutable std::map<std::string_view, Result<PieceFiles>> svg_sets_;
+  mutable std::string piece_problem_, piece_problem_set_;  // the last problem met drawing an SVG set, and the set
+  mutable bool piece_problem_told_ = false;
   std::map<Sound, sf::SoundBuffer> buffers_;
   std::vector<sf::Sound> voices_;  // a few sounds may overlap; made on first use (they open the audio device)
   std::size_t next_voice_ = 0;

@@ -42,6 +42,10 @@ BoardPalette board_palette(const std::string& theme) {
   if (theme == "brown") return {{240, 217, 181}, {181, 136, 99}};
   if (theme == "blue") return {{222, 227, 230}, {140, 162, 173}};
   if (theme == "grey") return {{220, 220, 220}, {150, 150, 150}};
+  if (theme == "purple") return {{232, 222, 240}, {148, 118, 176}};
+  if (theme == "olive") return {{236, 234, 204}, {148, 146, 92}};
+  if (theme == "ice") return {{232, 242, 247}, {124, 168, 196}};
+  if (theme == "sand") return {{244, 232, 204}, {204, 170, 118}};
   // High contrast: near white and mid grey (each piece set's black and white
   // stand out on both), highlights in yellow, blue and magenta (told apart
   // without red and green).

@@ -62,6 +62,14 @@ std::string shown_choice(const config::SettingSpec& spec, std::string_view choic
   return tr(std::string(choice).c_str());
 }
 
+// Whether the Choice offers this choice of the table: every one but the piece
+// sets that cannot be drawn here (their package not installed), unless chosen.
+bool offered(App& app, const config::SettingSpec& spec, std::string_view choice) {
+  if (spec.choices.data() != config::PieceSets.data()) return true;
+  const std::string set(choice);
+  return set == app.setup().settings().ui.piece_set || app.assets().piece_set_problem(set).empty();
+}
+
 // Why settings cannot be saved, in words, or "" when they can: what the writer
 // refuses (ranges, themes) and every seat checked against the plugins found.
 std::string problem_with(const config::Settings& settings, const config::PluginList& plugins) {
@@ -167,6 +175,7 @@ SettingsScreen::SettingsScreen(App& app, int tab) : Screen(app) {
       case config::SettingWidget::Choice:
         editor.choice.label = label;
         for (std::string_view choice : spec.choices) {
+          if (!offered(app, spec, choice)) continue;
           editor.choice.items.emplace_back(choice);
           editor.choice.shown.push_back(shown_choice(spec, choice));
         }

@@ -153,6 +153,7 @@ class SettingsScreen : public Screen {
   void draw_preview(sf::RenderTarget& target) const;
   // What the Choice of the setting with these choices shows now (the preview's theme and pieces).
   std::string chosen(std::span<const std::string_view> choices) const;
+  std::string piece_set_help(const std::string& meaning) const;
 
   config::Settings loaded_;  // what the widgets started from (plugin paths are kept from it)
   std::array<SeatEditor, SeatCount> seats_;

@@ -306,6 +306,17 @@ constexpr GroupText GroupTexts[] = {
     {config::SettingGroup::Look, N_("Look"), ""},
 };
 
+// The piece sets' help: why the chosen one cannot be drawn, or where more come from.
+std::string SettingsScreen::piece_set_help(const std::string& meaning) const {
+  const std::string chosen_set = chosen(config::PieceSets);
+  if (std::string problem = app_.assets().piece_set_problem(chosen_set); !problem.empty()) return problem;
+  const bool all_here = std::ranges::all_of(svg_piece_sets(), [&](const SvgPieceSet& set) {
+    return app_.assets().piece_set_problem(std::string(set.name)).empty();
+  });
+  // TRANSLATORS: after "The drawings of the pieces": where the piece sets not offered come from.
+  return all_here ? meaning : meaning + ". " + tr("More sets come with pychess (sudo apt install pychess).");
+}
+
 float SettingsScreen::layout_group(config::SettingGroup group, float x, float y, float width) {
   const auto text = std::ranges::find(GroupTexts, group, &GroupText::group);
   if (text != std::end(GroupTexts) && *text->heading) heading(tr(text->heading), x, y);
@@ -315,6 +326,7 @@ float SettingsScreen::layout_group(config::SettingGroup group, float x, float y,
     const std::string key(spec.key);
     std::string help = spec.meaning.empty() ? "" : tr(spec.meaning.data());  // the table's literal, N_-marked
     if (spec.key == config::SoundsKey && !app_.assets().audio_problem().empty()) help = app_.assets().audio_problem();
+    if (spec.choices.data() == config::PieceSets.data()) help = piece_set_help(help);
     switch (spec.widget) {
       case config::SettingWidget::Checkbox: add(editor.check, key, x, y, help); break;
       case config::SettingWidget::Choice: add(editor.choice, key, x, y, width, help); break;
@@ -547,6 +559,7 @@ void SettingsScreen::describe(StateDump& dump) const {
     if (const auto* flag = std::get_if<const bool*>(&value)) dump.add(key, **flag);
     else if (const auto* number = std::get_if<const int*>(&value)) dump.add(key, **number);
     else dump.add(key, config::setting_text(*editor.spec, settings));
+    if (editor.spec->widget == config::SettingWidget::Choice) dump.add(key + "_choices", editor.choice.items);
   }
   dialogs_.describe(dump);
   dump.add("settings_error", error_);

@@ -212,6 +212,13 @@ class Gambit:
         self.wait_for("the New Game screen", lambda s: s["screen"] == "new_game")
         self.key("Return")
 
+    def board_settings(self):
+        """From the menu: Settings, its Board & clock tab; the state there."""
+        self.key("t")
+        self.wait_for("the settings screen", lambda s: s["screen"] == "settings")
+        self.key("3")
+        return self.wait_for("the Board & clock tab", lambda s: s["settings_tab"] == "board")
+
     def square_point(self, square, state=None):
         """Screen coordinates of the centre of a square ('e2'), from the board in the state."""
         state = state or self.state()
@@ -755,12 +762,8 @@ def settings_variant(exe, xd):
     try:
         g.find_window(xd)
         g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("t")
-        g.wait_for("the settings screen", lambda s: s["screen"] == "settings")
-        g.key("3")
-        s = g.wait_for("the Board & clock tab with the variant",
-                       lambda s: s["settings_tab"] == "board"
-                       and any(c.startswith("game.variant@") for c in s["settings_controls"]))
+        g.board_settings()
+        s = g.wait_for("the variant's control", lambda s: any(c.startswith("game.variant@") for c in s["settings_controls"]))
         if s["game.variant"] != "standard":
             g.fail("the variant should start as standard, not %r" % s["game.variant"])
         x, y, w, h = placed(s["settings_controls"], "game.variant")
@@ -1143,6 +1146,86 @@ def premoves(exe, xd):
         g.cleanup()
 
 
+def screen_pixel(xd, x, y):
+    """The colour (r, g, b) of the screen at (x, y)."""
+    data = xd.screen().root.get_image(x, y, 1, 1, X.ZPixmap, 0xffffffff).data
+    return data[2], data[1], data[0]  # TrueColor's 32-bit pixel, least significant byte first: blue, green, red
+
+
+def write_piece_set(folder, white, black, leave_out=(), broken=()):
+    """Twelve SVG pieces named as pychess names them (wk.svg), each a square filling its picture:
+    white ones in the colour `white`, black ones in `black`; files in leave_out not written, in broken not SVG."""
+    os.makedirs(folder, exist_ok=True)
+    for side, colour in (("w", white), ("b", black)):
+        for letter in "kqrbnp":
+            name = side + letter + ".svg"
+            if name in leave_out:
+                continue
+            with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+                f.write("not a drawing" if name in broken else
+                        "<svg xmlns='http://www.w3.org/2000/svg' width='45' height='45'>"
+                        "<rect width='45' height='45' fill='%s'/></svg>" % colour)
+
+
+def piece_sets(exe, xd):
+    """The SVG piece sets other packages install, found in the XDG data folders: a set drawn on the board from
+    its files; Settings offers only the sets that are here; a set with a broken file is drawn (that piece from the
+    font) and the problem is said in words."""
+    share = tempfile.mkdtemp(prefix="gambit-gui-share-")
+    pieces = os.path.join(share, "pychess", "pieces")
+    write_piece_set(os.path.join(pieces, "cburnett"), "#ff00ff", "#00ffff")
+    write_piece_set(os.path.join(pieces, "merida"), "#ff00ff", "#00ffff", leave_out=("bk.svg",))
+    write_piece_set(os.path.join(pieces, "alpha"), "#ffff00", "#0000ff", broken=("wk.svg",))
+    config = ('[white]\nplayer = "human"\n[black]\nplayer = "human"\n'
+              '[ui]\ntheme = "ice"\nanimation_ms = 0\nsounds = false\npiece_set = "%s"\n')
+    try:
+        g = Gambit(exe, "pieces", config % "cburnett", environment={"XDG_DATA_DIRS": share})
+        try:
+            g.find_window(xd)
+            g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            g.play()
+            s = g.wait_for("the board", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+            time.sleep(0.3)  # drawn
+            seen = {square: screen_pixel(xd, *g.square_point(square, s)) for square in ("e2", "d8", "e4", "e5")}
+            if seen["e2"] != (255, 0, 255) or seen["d8"] != (0, 255, 255):
+                g.fail("cburnett's files should draw the white pawn magenta and the black queen cyan: %s" % seen)
+            if seen["e4"] in ((255, 0, 255), (0, 255, 255)) or seen["e4"] == seen["e5"]:
+                g.fail("the empty squares should show the ice board's two colours: %s" % seen)
+            if s["problems"]:
+                g.fail("a whole set should draw without problems: %s" % s["problems"])
+            took = g.close(xd)
+        finally:
+            g.cleanup()
+        g = Gambit(exe, "pieces-broken", config % "alpha", environment={"XDG_DATA_DIRS": share})
+        try:
+            g.find_window(xd)
+            g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            s = g.board_settings()
+            # xboard's set is not in this data folder, merida's is incomplete: neither is offered.
+            if s["ui.piece_set_choices"] != ["dejavu", "freeserif", "cburnett", "alpha"]:
+                g.fail("Settings should offer the font sets and the sets here: %s" % s["ui.piece_set_choices"])
+            g.key("Escape")
+            g.wait_for("the menu", lambda s: s["screen"] == "menu")
+            g.play()
+            s = g.wait_for("the board, and the broken file told",
+                           lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["problems"])
+            wanted = "cannot draw '%s': " % os.path.join(pieces, "alpha", "wk.svg")
+            if not any(p.startswith(wanted) for p in s["problems"]):
+                g.fail("the broken file should be named in the problems: %s" % s["problems"])
+            time.sleep(0.3)
+            king, pawn = screen_pixel(xd, *g.square_point("e1", s)), screen_pixel(xd, *g.square_point("e2", s))
+            if pawn != (255, 255, 0) or king == (255, 255, 0):
+                g.fail("the pawn should come from alpha's file, the king from the font: %s %s" % (pawn, king))
+            took += g.close(xd)
+        finally:
+            g.cleanup()
+    finally:
+        shutil.rmtree(share, ignore_errors=True)
+    print("a8) piece sets: cburnett drawn from its SVG files on the ice board; Settings offered the sets found "
+          "(not an incomplete one); a broken file named in words, its piece drawn from the font; closed in "
+          "%.2f s" % took, flush=True)
+
+
 def run_scenarios(program, scenarios):
     """Runs scenario(exe, xdisplay) for each of scenarios on $DISPLAY (or an own
     Xvfb) with the gambit named on the command line; the exit status."""
@@ -1460,7 +1543,7 @@ def speech(exe, xd):
 
 
 def main():
-    return run_scenarios("gui_test", (play_vs_ai, typed_moves, load_over_a_game, premoves, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
+    return run_scenarios("gui_test", (play_vs_ai, typed_moves, load_over_a_game, premoves, piece_sets, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
                                       settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,

@@ -112,10 +112,13 @@ TEST(FormatConfig, RoundTripsEveryNewTableOverAnyBase) {
 TEST(FormatConfig, RefusesNewValuesTheLoaderWouldRefuse) {
   Settings theme;
   theme.ui.theme = "red";
-  EXPECT_EQ(format_config(theme).error(), "ui.theme must be one of green, brown, blue, grey, contrast, got 'red'");
+  EXPECT_EQ(format_config(theme).error(),
+            "ui.theme must be one of green, brown, blue, grey, purple, olive, ice, sand, contrast, got 'red'");
   Settings pieces;
   pieces.ui.piece_set = "";
-  EXPECT_EQ(format_config(pieces).error(), "ui.piece_set must be one of dejavu, freeserif, got ''");
+  EXPECT_EQ(format_config(pieces).error(),
+            "ui.piece_set must be one of dejavu, freeserif, xboard, cburnett, merida, alpha, leipzig, kosal, maya, "
+            "magnetic, freestaunton, chessicons, got ''");
   Settings animation;
   animation.ui.animation_ms = -1;
   EXPECT_EQ(format_config(animation).error(), "ui.animation_ms must be an integer in 0..1000, got -1");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "game/gui/assets.h"
+#include "tests/core/config/temp_files.h"
 
 namespace gambit::gui {
 namespace {
@@ -73,6 +74,44 @@ TEST(PieceSprites, BlackIsMostlyDarkWhiteMostlyLightAndNoneIsHollow) {
           if (color == chess::WHITE) EXPECT_GE(t.luma, 100.0) << "a white piece must look light";
           else EXPECT_LE(t.luma, 90.0) << "a black piece must look dark";
         }
+}
+
+// xboard's SVG set (make deps installs xboard) is drawn from its files: light
+// white pieces, dark black ones, unlike the font's drawing.
+TEST(PieceSprites, XboardsSvgSetIsDrawnFromItsFiles) {
+  auto assets = Assets::load();
+  ASSERT_TRUE(assets) << assets.error();
+  ASSERT_EQ((*assets)->piece_set_problem("xboard"), "");
+  for (unsigned size : {16u, 48u, 96u})
+    for (chess::Color color : {chess::WHITE, chess::BLACK})
+      for (chess::PieceType type : {chess::PAWN, chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN, chess::KING}) {
+        const chess::Piece piece = chess::make_piece(color, type);
+        const sf::Image image = (*assets)->piece_image(piece, size, "xboard");
+        SCOPED_TRACE(std::string(color == chess::WHITE ? "white " : "black ") + "PNBRQK"[type - 1] + " at " +
+                     std::to_string(size) + " px");
+        const Tally t = tally(image);
+        EXPECT_GE(double(t.opaque), 0.25 * size * size);
+        if (color == chess::WHITE) EXPECT_GE(t.luma, 100.0);
+        else EXPECT_LE(t.luma, 90.0);
+        const sf::Image font = (*assets)->piece_image(piece, size, "dejavu");
+        EXPECT_FALSE(std::equal(image.getPixelsPtr(), image.getPixelsPtr() + size * size * 4, font.getPixelsPtr()));
+      }
+  EXPECT_EQ((*assets)->take_piece_set_problem(), std::nullopt);
+}
+
+// A set whose package is not installed is drawn with the first font set, and why is told once.
+TEST(PieceSprites, ASetNotInstalledIsDrawnWithTheFontAndToldOnce) {
+  fixtures::TempDir nothing;
+  fixtures::ScopedEnv dirs("XDG_DATA_DIRS", nothing.path().c_str());
+  auto assets = Assets::load();
+  ASSERT_TRUE(assets) << assets.error();
+  const std::string why = "The piece set cburnett comes with pychess, which is not installed (sudo apt install pychess).";
+  EXPECT_EQ((*assets)->piece_set_problem("cburnett"), why);
+  const sf::Image image = (*assets)->piece_image(chess::W_ROOK, 40, "cburnett");
+  const sf::Image font = (*assets)->piece_image(chess::W_ROOK, 40, "dejavu");
+  EXPECT_TRUE(std::equal(image.getPixelsPtr(), image.getPixelsPtr() + 40 * 40 * 4, font.getPixelsPtr()));
+  EXPECT_EQ((*assets)->take_piece_set_problem(), std::pair(std::string("cburnett"), why));
+  EXPECT_EQ((*assets)->take_piece_set_problem(), std::nullopt);
 }
 
 }  // namespace
