@@ -419,7 +419,8 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
   PgnGame game;
   // A move that cannot be played: the whole game fails, or (UpToError) it ends before that move.
   const auto bad_move = [&](const Token& at, const std::string& message) -> Result<PgnGame> {
-    if (moves_ == Moves::Whole) return fail_at(at, message);
+    // Text with no tags and not one move (a letter, a note, any file that is not PGN) is no game at all.
+    if (moves_ == Moves::Whole || (game.tags.empty() && game.moves.empty())) return fail_at(at, message);
     resynchronise(at.offset, at.line);
     // TRANSLATORS: where a PGN file has a problem: the number of its line.
     game.cut_short = fill(tr("line {line}: {problem}"), {{"line", std::to_string(at.line)}, {"problem", message}});

@@ -126,7 +126,8 @@ class MovetextListener {
 // ambiguous, a null move, after the third check) ends the game there instead:
 // the game comes back with the moves before it and PgnGame::cut_short saying
 // why, as players expect of a file with one bad move (a tag that cannot be
-// read is still a Failure).
+// read is still a Failure, and so is text with no tags whose first move cannot
+// be played: a file that is not PGN is no game).
 class PgnReader {
  public:
   enum class Moves { Whole, UpToError };

@@ -80,7 +80,11 @@ void draw_text_centred(sf::RenderTarget& target, const sf::Font& font, const std
   if (LayoutLog* log = LayoutLog::active()) log->add_text(text, t.getGlobalBounds());
 }
 
-std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width) {
+std::vector<std::string> wrap_text(const sf::Font& font, const std::string& given, unsigned size, float width) {
+  // A value and its margin ("1500 ± 686") stay on one line: the spaces round ± do not break.
+  std::string text = given;
+  for (std::size_t at; (at = text.find(" \xC2\xB1 ")) != std::string::npos;)
+    text.replace(at, 4, "\xC2\xA0\xC2\xB1\xC2\xA0");
   std::vector<std::string> lines;
   std::string line, word;
   auto flush_word = [&] {

@@ -67,7 +67,8 @@ std::string fit_text(const sf::Font& font, const std::string& text, unsigned siz
 // The same, cut after a whole word (a description, a sentence): no word is cut in half.
 std::string fit_words(const sf::Font& font, const std::string& text, unsigned size, float width);
 // Lines of text no wider than width (words wrapped; a long word is cut). Words
-// joined by a no-break space (U+00A0) stay on one line, where it shows as a space.
+// joined by a no-break space (U+00A0) stay on one line, where it shows as a space;
+// so do a value and its margin ("1500 ± 686").
 std::vector<std::string> wrap_text(const sf::Font& font, const std::string& text, unsigned size, float width);
 // wrap_text's first most lines; the last cut with "..." when the text goes on beyond them.
 std::vector<std::string> wrap_lines(const sf::Font& font, const std::string& text, unsigned size, float width,

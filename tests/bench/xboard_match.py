@@ -20,7 +20,7 @@ difference with its 95% margin (strength_ladder.elo_estimate), how the games
 ended, and any game lost by forfeit, illegal move or time.
 
     nice -n 5 tests/bench/xboard_match.py --engine build/bin/gambit-engine \\
-        --games 100 --tc 10+0.1 --elo 2400 --out /tmp/xboard-2400 [--concurrency 2]
+        --games 100 --tc 10+0.1 --elo 2400 --out /tmp/xboard-2400 [--concurrency 2] [--level 1800]
 
 Needs xboard, polyglot, stockfish and xvfb (apt-get install xboard polyglot
 stockfish xvfb). Python 3 standard library only.
@@ -92,7 +92,8 @@ def play_chunk(args, index, fens):
         "-inc", increment or "0", "-autoCallFlag", "true", "-ponderNextMove", "false", "-sgf", partial,
         "-lpf", os.path.join(work, "positions.fen"), "-lpi", "-2",
         "-debug", "-nameOfDebugFile", os.path.join(work, "xboard.debug"),
-        "-fcp", f"{os.path.abspath(args.engine)} --plugin alphabeta", "-fd", work,
+        "-fcp", f"{os.path.abspath(args.engine)} --plugin alphabeta" + (f" --level {args.level}" if args.level else ""),
+        "-fd", work,
         "-scp", args.stockfish, "-sd", work, "-sUCI",
         "-secondOptions", f"UCI_LimitStrength=1,UCI_Elo={args.elo}",
         "-adapterCommand", f'{args.polyglot} -noini -ec "%fcp" -ed "%fd"',
@@ -200,6 +201,7 @@ def main():
     parser.add_argument("--concurrency", type=int, default=1, choices=(1, 2))
     parser.add_argument("--tc", default="10+0.1", help="seconds per game + increment")
     parser.add_argument("--elo", type=int, default=2400, help="Stockfish's UCI_Elo")
+    parser.add_argument("--level", default=None, help="alphabeta's level (e.g. 1800; default: full strength)")
     parser.add_argument("--book", default=DEFAULT_BOOK, help="EPD of starting positions (the first games/2)")
     parser.add_argument("--out", required=True, help="directory of the chunks' PGN (a rerun continues)")
     parser.add_argument("--summary", action="store_true", help="only print the totals of the finished chunks")

@@ -171,6 +171,39 @@ TEST_F(AlphaBetaPlugin, EveryLevelPlays) {
   }
 }
 
+// A rated level's moves are decided by its node budget, not by its clock (the
+// clock only cuts a search in time trouble): with the same seed it plays the
+// same game with no clock, at 5+3 and at 10+0, as through any program that runs
+// it (the window, gambit-match, gambit-engine under XBoard or UCI). Each clock
+// here leaves far more than the level's searches take, even in a sanitizer build.
+TEST_F(AlphaBetaPlugin, ARatedLevelPlaysTheSameMovesOnAnyClock) {
+  ASSERT_NE(plugin.descriptor(), nullptr);
+  const auto game_on = [&](const std::string& elo, std::int64_t clock_ms, std::int64_t increment_ms) {
+    PluginInstance player(d(), {{"elo", elo}, {"hash_mb", "4"}, {"seed", "7"}});
+    EXPECT_TRUE(player.ok()) << player.create_error();
+    Position pos;
+    std::vector<std::string> moves;
+    for (int ply = 0; ply < 16 && !chess::legal_moves(pos).empty(); ++ply) {
+      gambit_limits limits = no_limits();
+      if (clock_ms > 0) {
+        limits.time_ms[0] = limits.time_ms[1] = clock_ms - ply * 1000;  // as if each move took two seconds
+        limits.increment_ms[0] = limits.increment_ms[1] = increment_ms;
+      }
+      const std::string move = player.choose_move(std::string(chess::START_FEN), moves, limits);
+      const auto parsed = chess::parse_uci_move(pos, move);
+      if (!parsed) return moves.emplace_back("illegal " + move), moves;
+      pos.do_move(*parsed);
+      moves.push_back(move);
+    }
+    return moves;
+  };
+  for (const std::string elo : {"1000", "1800"}) {
+    const std::vector<std::string> unclocked = game_on(elo, 0, 0);
+    EXPECT_EQ(game_on(elo, 5 * 60'000, 3'000), unclocked) << elo << " at 5+3";
+    EXPECT_EQ(game_on(elo, 10 * 60'000, 0), unclocked) << elo << " at 10+0";
+  }
+}
+
 // Its judgement of a draw offer (consider_draw): as a person would, from its own search.
 TEST_F(AlphaBetaPlugin, AcceptsADrawWhenWorseOrLevelWithLittleLeftAndDeclinesOtherwise) {
   ASSERT_NE(plugin.descriptor(), nullptr);

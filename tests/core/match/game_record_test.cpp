@@ -64,6 +64,12 @@ TEST(ReadGames, AFileHoldsAPgnGameOrAFenAndAMissingFileIsSaidSo) {
   auto not_pgn = read_games(write("notes.txt", "[Event \"x\" broken\n"), chess::Variant::Standard);
   ASSERT_FALSE(not_pgn);
   EXPECT_NE(not_pgn.error().find("is not a game"), std::string::npos) << not_pgn.error();
+  // Plain text (no tags, not one move) is no game, though a game may be read up to a bad move.
+  auto letter = read_games(write("letter.pgn", "Dear club, the meeting is on Tuesday.\n"), chess::Variant::Standard);
+  ASSERT_FALSE(letter);
+  EXPECT_NE(letter.error().find("is not a game: game 1, line 1: at white's move 1, 'Dear' is not a move"),
+            std::string::npos)
+      << letter.error();
   auto missing = read_games((dir / "nothing.pgn").string(), chess::Variant::Standard);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("no such file"), std::string::npos) << missing.error();

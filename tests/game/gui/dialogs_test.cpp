@@ -8,6 +8,7 @@
 
 #include "game/gui/assets.h"
 #include "game/gui/dialogs.h"
+#include "game/gui/widgets.h"
 
 namespace gambit::gui {
 namespace {
@@ -38,6 +39,20 @@ class DialogsTest : public ::testing::Test {
   std::unique_ptr<Assets> assets_;
   const sf::Vector2f size_{1120, 780};
 };
+
+// A rating and its margin ("1500 ± 686") are never split over two lines, at any width.
+TEST_F(DialogsTest, WrappedTextKeepsAValueWithItsMargin) {
+  const std::string text = "Your rating is 1500 \xC2\xB1 686 after no games";
+  const float narrowest = text_width(assets_->font(), "1500 \xC2\xB1 686", 15) + 1;
+  for (float width = narrowest; width <= 400; width += 7) {
+    const std::vector<std::string> lines = wrap_text(assets_->font(), text, 15, width);
+    std::string joined;
+    for (const std::string& line : lines) joined += (joined.empty() ? "" : "|") + line;
+    EXPECT_NE(joined.find("1500 \xC2\xB1 686"), std::string::npos) << width << ": " << joined;
+    EXPECT_EQ(joined.find("\xC2\xA0"), std::string::npos) << "no-break spaces show as spaces";
+  }
+  EXPECT_EQ(wrap_text(assets_->font(), text, 15, 1000), std::vector<std::string>{text});
+}
 
 TEST_F(DialogsTest, OkAnswersOnceWithTheDialogAndItsField) {
   Dialogs<Ask> dialogs;
