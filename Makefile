@@ -27,7 +27,7 @@ JOBS ?= 2
 DEBIAN_PACKAGES := cmake g++ clang libclang-rt-14-dev make libgtest-dev libcli11-dev libtomlplusplus-dev libsfml-dev libx11-dev libopenal-dev libsqlite3-dev libseccomp-dev libfontconfig-dev fonts-dejavu-core fonts-freefont-ttf xboard fairymax phalanx sjeng stockfish fairy-stockfish \
   xvfb xauth xdotool python3 python3-xlib pgn-extract strace parallel polyglot \
   librsvg2-bin help2man dpkg-dev lintian desktop-file-utils appstream \
-  gettext python3-polib locales-all libspeechd-dev speech-dispatcher librsvg2-dev \
+  gettext python3-polib locales-all libspeechd-dev speech-dispatcher librsvg2-dev bzip2 xz-utils zstd \
   python3-torch
 
 # GUI tests need a display: without one, run the suite inside a virtual X server.

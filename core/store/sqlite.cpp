@@ -95,6 +95,14 @@ Statement& Statement::bind(int index, const std::string& text) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::span<const std::uint8_t> bytes) {
+  // A zero-length blob, not NULL, for no bytes (the pointer may be null then).
+  static constexpr std::uint8_t None = 0;
+  bind_failed_ |= sqlite3_bind_blob(statement_, index, bytes.empty() ? &None : bytes.data(), int(bytes.size()),
+                                    SQLITE_TRANSIENT) != SQLITE_OK;
+  return *this;
+}
+
 Statement& Statement::bind_null(int index) {
   bind_failed_ |= sqlite3_bind_null(statement_, index) != SQLITE_OK;
   return *this;
@@ -129,6 +137,12 @@ double Statement::column_double(int index) const { return sqlite3_column_double(
 std::string Statement::column_text(int index) const {
   const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement_, index));
   return text ? std::string(text, std::size_t(sqlite3_column_bytes(statement_, index))) : std::string();
+}
+
+std::vector<std::uint8_t> Statement::column_blob(int index) const {
+  const auto* bytes = static_cast<const std::uint8_t*>(sqlite3_column_blob(statement_, index));
+  return bytes ? std::vector<std::uint8_t>(bytes, bytes + sqlite3_column_bytes(statement_, index))
+               : std::vector<std::uint8_t>();
 }
 
 bool Statement::column_null(int index) const { return sqlite3_column_type(statement_, index) == SQLITE_NULL; }

@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/util/result.h"
 
@@ -63,6 +65,7 @@ class Statement {
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, double value);
   Statement& bind(int index, const std::string& text);
+  Statement& bind_blob(int index, std::span<const std::uint8_t> bytes);
   Statement& bind_null(int index);
 
   // Advances: true with a row to read, false when done; a failure in words.
@@ -74,6 +77,7 @@ class Statement {
   std::int64_t column_int(int index) const;
   double column_double(int index) const;
   std::string column_text(int index) const;
+  std::vector<std::uint8_t> column_blob(int index) const;
   bool column_null(int index) const;
 
  private:

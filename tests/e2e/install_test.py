@@ -93,6 +93,7 @@ def install(cmake, build_dir, installed):
     os.rename(staging, installed.prefix)  # a prefix must work wherever it is moved
     os.makedirs(installed.home)
     for path in ("bin/gambit", "bin/gambit-engine", "bin/gambit-match", "bin/gambit-review", "bin/gambit-perft",
+                 "bin/gambit-db",
                  "lib/gambit/gambit-plugin-host", "lib/gambit/plugins/gambit_alphabeta.so",
                  "lib/gambit/plugins/gambit_alphabeta.nnue",
                  "share/gambit/gambit.toml", "share/gambit/sounds/move.wav", "share/gambit/books/gambit-balanced.epd",

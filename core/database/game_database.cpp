@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+#include "core/database/game_database.h"
+
+#include <array>
+#include <string_view>
+
+#include "core/database/move_codec.h"
+#include "core/store/sqlite.h"
+#include "core/util/translation.h"
+
+namespace gambit::database {
+
+namespace fs = std::filesystem;
+using store::Connection;
+using store::Statement;
+using store::Transaction;
+
+namespace {
+
+// "GADB" in PRAGMA application_id: a file of ours, told from any other SQLite file.
+constexpr std::int64_t ApplicationId = 0x47414442;
+constexpr std::int64_t SchemaVersion = 1;
+
+constexpr const char* Schema = R"sql(
+CREATE TABLE games(
+  id INTEGER PRIMARY KEY,
+  white TEXT NOT NULL, black TEXT NOT NULL,
+  white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
+  result TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL, site TEXT NOT NULL, round TEXT NOT NULL,
+  eco TEXT NOT NULL, opening TEXT NOT NULL, time_control TEXT NOT NULL, variant TEXT NOT NULL,
+  plies INTEGER NOT NULL,
+  fen TEXT,    -- the start when it is not the variant's
+  tags TEXT,   -- the other tags, "Name\tValue\n" each
+  moves BLOB NOT NULL,  -- move_codec.h
+  pgn TEXT     -- the game's text when it has more than its main line: comments, NAGs, variations
+);
+CREATE INDEX games_white ON games(white COLLATE NOCASE);
+CREATE INDEX games_black ON games(black COLLATE NOCASE);
+CREATE TABLE imports(
+  file TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL, offset INTEGER NOT NULL,
+  games INTEGER NOT NULL, skipped INTEGER NOT NULL, finished INTEGER NOT NULL
+);
+)sql";
+
+// The tags kept in columns (and those the start position and result give), in column order.
+constexpr std::array<std::string_view, 12> ColumnTags{"White", "Black", "WhiteElo", "BlackElo", "Date", "Event",
+                                                       "Site",  "Round", "ECO",      "Opening",  "TimeControl",
+                                                       "Variant"};
+
+bool in_columns(std::string_view tag) {
+  for (std::string_view name : ColumnTags)
+    if (name == tag) return true;
+  return tag == "Result" || tag == "SetUp" || tag == "FEN";
+}
+
+int rating_of(const std::string& text) {
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9' || value > 10000) return 0;
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+// "'path' is not a Gambit game database: why"
+Failure not_ours(const fs::path& path, const std::string& why) {
+  // TRANSLATORS: {path} is a file's path, quoted; {why} says what it is instead.
+  return Failure{fill(tr("{path} is not a Gambit game database: {why}"),
+                      {{"path", "'" + path.string() + "'"}, {"why", why}})};
+}
+
+// Binds the filter's conditions (after "WHERE") from parameter 1 on; returns the SQL.
+std::string where(const GameFilter& filter, std::vector<std::string>& values) {
+  std::string sql = "1";
+  const auto prefix = [&](const std::string& column, const std::string& start) {
+    values.push_back(start);
+    values.push_back(start + "\xF4\x8F\xBF\xBF");  // after every name that begins so
+    const std::string n = std::to_string(values.size());
+    return "(" + column + " >= ?" + std::to_string(values.size() - 1) + " COLLATE NOCASE AND " + column + " < ?" +
+           n + " COLLATE NOCASE)";
+  };
+  if (!filter.player.empty()) {
+    if (filter.side == GameFilter::Side::White) sql += " AND " + prefix("white", filter.player);
+    else if (filter.side == GameFilter::Side::Black) sql += " AND " + prefix("black", filter.player);
+    else sql += " AND (" + prefix("white", filter.player) + " OR " + prefix("black", filter.player) + ")";
+  }
+  if (!filter.event.empty()) sql += " AND " + prefix("event", filter.event);
+  const auto equal = [&](const std::string& column, const char* op, const std::string& value) {
+    values.push_back(value);
+    return " AND " + column + " " + op + " ?" + std::to_string(values.size());
+  };
+  if (!filter.result.empty()) sql += equal("result", "=", filter.result);
+  if (!filter.date_from.empty()) sql += equal("date", ">=", filter.date_from);
+  if (!filter.date_to.empty()) sql += equal("date", "<=", filter.date_to + "\x7f");
+  if (filter.min_elo > 0) {
+    const std::string elo = std::to_string(filter.min_elo);
+    sql += " AND white_elo >= " + elo + " AND black_elo >= " + elo;
+  }
+  return sql;
+}
+
+void bind_all(Statement& statement, const std::vector<std::string>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i) statement.bind(int(i + 1), values[i]);
+}
+
+}  // namespace
+
+GameDatabase::GameDatabase(std::unique_ptr<Connection> db) : db_(std::move(db)) {}
+GameDatabase::~GameDatabase() = default;
+
+Result<std::unique_ptr<GameDatabase>> GameDatabase::open(const fs::path& path) {
+  auto db = Connection::open(path);
+  if (!db) return Failure{db.error()};
+  Connection& c = *db.value();
+  const auto id = c.query_int("PRAGMA application_id");
+  if (!id) return c.last_error_is_damage() ? not_ours(path, tr("it is not an SQLite file, or it is damaged"))
+                                           : Failure{id.error()};
+  const auto version = c.query_int("PRAGMA user_version");
+  const auto tables = c.query_int("SELECT count(*) FROM sqlite_master");
+  if (!version || !tables) return Failure{!version ? version.error() : tables.error()};
+  if (id.value() == 0 && tables.value() == 0) {  // a new file (or an empty one)
+    auto made = c.exec("PRAGMA journal_mode = WAL; BEGIN; " + std::string(Schema) +
+                       "PRAGMA application_id = " + std::to_string(ApplicationId) +
+                       "; PRAGMA user_version = " + std::to_string(SchemaVersion) + "; COMMIT;");
+    if (!made) return Failure{made.error()};
+  } else if (id.value() != ApplicationId) {
+    return not_ours(path, tr("it is another program's SQLite file"));
+  } else if (version.value() > SchemaVersion) {
+    return not_ours(path, tr("it was made by a newer Gambit"));
+  } else if (auto wal = c.exec("PRAGMA journal_mode = WAL"); !wal) {
+    return Failure{wal.error()};
+  }
+  if (auto speed = c.exec("PRAGMA synchronous = NORMAL"); !speed) return Failure{speed.error()};
+  return std::unique_ptr<GameDatabase>(new GameDatabase(std::move(db).value()));
+}
+
+Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportState& state) {
+  auto transaction = Transaction::begin(*db_);
+  if (!transaction) return Failure{transaction.error()};
+  auto insert = Statement::prepare(
+      *db_,
+      "INSERT INTO games(white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, "
+      "time_control, variant, plies, fen, tags, moves, pgn) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+  if (!insert) return Failure{insert.error()};
+  Statement& row = insert.value();
+  for (const GameToAdd& added : games) {
+    const chess::PgnGame& game = added.game;
+    row.reset();
+    for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
+      const std::string value = game.tag(ColumnTags[i]);
+      const int column = i < 4 ? int(i) + 1 : int(i) + 2;  // the result goes in column 5
+      if (i == 2 || i == 3) row.bind(column, std::int64_t(rating_of(value)));
+      else if (i == 11) row.bind(column, std::string(chess::names_of(game.start.variant()).pgn));
+      else row.bind(column, value);
+    }
+    row.bind(5, game.result);
+    row.bind(14, std::int64_t(game.moves.size()));
+    if (game.start.is_start()) row.bind_null(15);
+    else row.bind(15, game.start.fen());
+    std::string others;
+    for (const auto& [name, value] : game.tags)
+      if (!in_columns(name)) others += name + '\t' + value + '\n';
+    if (others.empty()) row.bind_null(16);
+    else row.bind(16, others);
+    row.bind_blob(17, encode_moves(game.start, game.moves));
+    if (added.pgn.empty()) row.bind_null(18);
+    else row.bind(18, added.pgn);
+    if (auto done = row.run(); !done) return Failure{done.error()};
+  }
+  auto save = Statement::prepare(
+      *db_, "INSERT OR REPLACE INTO imports(file, size, modified, offset, games, skipped, finished) "
+            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  if (!save) return Failure{save.error()};
+  save.value()
+      .bind(1, state.file)
+      .bind(2, state.size)
+      .bind(3, state.modified)
+      .bind(4, state.offset)
+      .bind(5, state.games)
+      .bind(6, state.skipped)
+      .bind(7, std::int64_t(state.finished));
+  if (auto done = save.value().run(); !done) return Failure{done.error()};
+  return transaction.value()->commit();
+}
+
+Result<std::optional<ImportState>> GameDatabase::import_state(const std::string& file) {
+  auto query = Statement::prepare(
+      *db_, "SELECT size, modified, offset, games, skipped, finished FROM imports WHERE file = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, file);
+  std::optional<ImportState> state;
+  auto read = store::each_row(query.value(), [&](const Statement& row) {
+    state = ImportState{file,           row.column_int(0), row.column_int(1),     row.column_int(2),
+                        row.column_int(3), row.column_int(4), row.column_int(5) != 0};
+  });
+  if (!read) return Failure{read.error()};
+  return state;
+}
+
+Result<std::int64_t> GameDatabase::count(const GameFilter& filter) {
+  std::vector<std::string> values;
+  auto query = Statement::prepare(*db_, "SELECT count(*) FROM games WHERE " + where(filter, values));
+  if (!query) return Failure{query.error()};
+  bind_all(query.value(), values);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  return query.value().column_int(0);
+}
+
+Result<std::vector<GameHeader>> GameDatabase::find(const GameFilter& filter, std::int64_t limit, std::int64_t offset) {
+  std::vector<std::string> values;
+  auto query = Statement::prepare(
+      *db_,
+      "SELECT id, white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, "
+      "time_control, variant, plies FROM games WHERE " +
+          where(filter, values) + " ORDER BY id LIMIT " + std::to_string(limit) + " OFFSET " + std::to_string(offset));
+  if (!query) return Failure{query.error()};
+  bind_all(query.value(), values);
+  std::vector<GameHeader> headers;
+  auto read = store::each_row(query.value(), [&](const Statement& row) {
+    GameHeader& h = headers.emplace_back();
+    h.id = row.column_int(0);
+    h.white = row.column_text(1), h.black = row.column_text(2);
+    h.white_elo = int(row.column_int(3)), h.black_elo = int(row.column_int(4));
+    h.result = row.column_text(5), h.date = row.column_text(6), h.event = row.column_text(7);
+    h.site = row.column_text(8), h.round = row.column_text(9), h.eco = row.column_text(10);
+    h.opening = row.column_text(11), h.time_control = row.column_text(12), h.variant = row.column_text(13);
+    h.plies = int(row.column_int(14));
+  });
+  if (!read) return Failure{read.error()};
+  return headers;
+}
+
+Result<GameToAdd> GameDatabase::game(std::int64_t id) {
+  auto query = Statement::prepare(
+      *db_,
+      "SELECT white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, time_control, "
+      "variant, fen, tags, moves, pgn FROM games WHERE id = ?1");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, id);
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  // TRANSLATORS: {id} is a game's number in a database.
+  if (!row.value()) return Failure{fill(tr("there is no game {id} in the database"), {{"id", std::to_string(id)}})};
+  const Statement& r = query.value();
+  GameToAdd found;
+  chess::PgnGame& game = found.game;
+  const std::string variant_name = r.column_text(12);
+  const chess::Variant variant = chess::variant_from_name(variant_name).value_or(chess::Variant::Standard);
+  for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
+    const int column = i < 4 ? int(i) : int(i) + 1;
+    std::string value = r.column_text(column);
+    if ((i == 2 || i == 3) && value == "0") continue;
+    if (i == 11 && variant == chess::Variant::Standard) continue;
+    if (!value.empty()) game.tags.emplace_back(std::string(ColumnTags[i]), std::move(value));
+  }
+  game.result = r.column_text(4);
+  game.tags.emplace_back("Result", game.result);
+  game.start = chess::Position(variant);
+  if (!r.column_null(13)) {
+    auto start = chess::Position::from_fen(r.column_text(13), variant);
+    if (!start) return Failure{start.error()};
+    game.start = start.value();
+    game.tags.emplace_back("SetUp", "1");
+    game.tags.emplace_back("FEN", r.column_text(13));
+  }
+  const std::string others = r.column_text(14);
+  for (std::size_t at = 0; at < others.size();) {
+    const std::size_t end = others.find('\n', at), tab = others.find('\t', at);
+    if (end == std::string::npos || tab == std::string::npos || tab > end) break;
+    game.tags.emplace_back(others.substr(at, tab - at), others.substr(tab + 1, end - tab - 1));
+    at = end + 1;
+  }
+  auto moves = decode_moves(game.start, r.column_blob(15));
+  if (!moves) return Failure{moves.error()};
+  game.moves = std::move(moves).value();
+  game.comments_after.assign(game.moves.size(), std::string());
+  found.pgn = r.column_text(16);
+  return found;
+}
+
+}  // namespace gambit::database

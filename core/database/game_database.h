@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// GameDatabase: everyone's games in one SQLite file, as Scid and ChessX keep a
+// database: each game's header in columns one can sort and search by (players,
+// ratings, result, date, event, site, round, ECO, opening, time control,
+// variant, length), its main line in one byte a move (move_codec.h), and,
+// only for the games that have them, its other tags and its movetext whole
+// (comments, NAGs, variations, clocks) as the file wrote it. A game read back
+// is a chess::PgnGame with every tag and its moves.
+//
+// A database is the user's file: one that is not a Gambit database (another
+// program's, damaged, a newer version) is never written into; opening it
+// fails, saying so. Imports (pgn_import.h) are remembered per file, with how
+// far they got, in the same transaction as the games they added: a process
+// killed at any instant leaves the games of the last batch committed and the
+// place to go on from.
+//
+// Threading: one object is used from one thread at a time; two objects (or
+// processes) may share a file (WAL, a busy timeout).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/util/result.h"
+
+namespace gambit::store {
+class Connection;
+}
+
+namespace gambit::database {
+
+// One game as it is to be stored: the game as read, and its text when it has
+// more than its main line and the header's columns (else empty).
+struct GameToAdd {
+  chess::PgnGame game;
+  std::string pgn;
+};
+
+// A game's header, as a list of games shows it. Ratings are 0 when unknown.
+struct GameHeader {
+  std::int64_t id = 0;
+  std::string white, black;
+  int white_elo = 0, black_elo = 0;
+  std::string result;  // "1-0", "0-1", "1/2-1/2", "*"
+  std::string date, event, site, round, eco, opening, time_control, variant;
+  int plies = 0;
+  bool operator==(const GameHeader&) const = default;
+};
+
+// Which games a search wants; empty fields match every game.
+struct GameFilter {
+  enum class Side { Either, White, Black };
+  std::string player{};  // the start of a player's name, case not minded (ASCII): "carlsen" finds "Carlsen, Magnus"
+  Side side = Side::Either;
+  std::string event{};   // the start of the event's name, as for player
+  std::string result{};  // "1-0", "0-1", "1/2-1/2"
+  std::string date_from{}, date_to{};  // "2024.01.01": PGN dates compare as text
+  int min_elo = 0;     // both players rated at least this (0: any)
+};
+
+// How far the import of one file got: its size and time of change when it began
+// (a file that changed since is imported again from its start), the bytes of it
+// read into committed games, the games kept and skipped so far, and whether it is done.
+struct ImportState {
+  std::string file;  // the path as given, made absolute
+  std::int64_t size = 0, modified = 0;
+  std::int64_t offset = 0;
+  std::int64_t games = 0, skipped = 0;
+  bool finished = false;
+  bool operator==(const ImportState&) const = default;
+};
+
+class GameDatabase {
+ public:
+  // Opens the database file, making a new one where there is none.
+  static Result<std::unique_ptr<GameDatabase>> open(const std::filesystem::path& path);
+  ~GameDatabase();
+  GameDatabase(const GameDatabase&) = delete;
+  GameDatabase& operator=(const GameDatabase&) = delete;
+
+  // Adds the games and, in the same transaction, records the import's state.
+  Result<bool> add(std::span<const GameToAdd> games, const ImportState& state);
+
+  // The import of that file so far, or nullopt when it never began.
+  Result<std::optional<ImportState>> import_state(const std::string& file);
+
+  Result<std::int64_t> count(const GameFilter& filter);
+  // The headers of the games the filter matches, in the order they were added, from offset.
+  Result<std::vector<GameHeader>> find(const GameFilter& filter, std::int64_t limit, std::int64_t offset = 0);
+  // The whole game: its tags (every one it had), start, moves; and its stored text when it had more.
+  Result<GameToAdd> game(std::int64_t id);
+
+ private:
+  explicit GameDatabase(std::unique_ptr<store::Connection> db);
+  std::unique_ptr<store::Connection> db_;
+};
+
+}  // namespace gambit::database

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// gambit-db: game databases from the command line, on the code the window uses.
+//
+//   gambit-db import DB FILE...     PGN files (also .gz .bz2 .xz .zst) into DB (made when missing)
+//   gambit-db search DB [--player NAME] [--white NAME] [--black NAME] [--event NAME] [--result R]
+//                       [--from DATE] [--to DATE] [--min-elo N] [--limit N] [--count]
+//
+// import: progress on stderr (a line that rewrites itself on a terminal);
+// a summary per file on stdout; Ctrl+C stops after the batch in hand, and the
+// same command goes on from there. search: the games found as PGN (each as
+// its file had it when it had comments or variations), or with --count only
+// their number on a line. Exit status: 0 done, 1 a file or the database could
+// not be read or written, 2 bad arguments, 130 stopped by Ctrl+C.
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/chess/pgn.h"
+#include "core/database/game_database.h"
+#include "core/database/pgn_import.h"
+
+namespace db = gambit::database;
+
+namespace {
+
+std::atomic<bool> stop_requested{false};
+
+void on_interrupt(int) { stop_requested = true; }
+
+std::string seconds_text(double seconds) {
+  if (seconds < 0) return "?";
+  const long s = long(seconds + 0.5);
+  char text[32];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
+  return text;
+}
+
+int import_files(db::GameDatabase& database, const std::vector<std::string>& files) {
+  const bool terminal = ::isatty(2);
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  int status = 0;
+  for (const std::string& file : files) {
+    db::ImportOptions options;
+    options.stop = &stop_requested;
+    options.progress = [&](const db::ImportProgress& p) {
+      const double share = p.bytes_total > 0 ? 100.0 * double(p.bytes_read) / double(p.bytes_total) : 0;
+      std::fprintf(stderr, "%s%s: %lld games, %lld skipped, %.0f%%, %.0f games/s, %s left%s", terminal ? "\r" : "",
+                   file.c_str(), static_cast<long long>(p.games), static_cast<long long>(p.skipped), share,
+                   p.games_per_second(), seconds_text(p.seconds_left()).c_str(), terminal ? "   " : "\n");
+    };
+    auto summary = db::import_pgn(database, file, options);
+    if (terminal) std::fputc('\n', stderr);
+    if (!summary) {
+      std::fprintf(stderr, "gambit-db: %s\n", summary.error().c_str());
+      status = 1;
+      continue;
+    }
+    const db::ImportProgress& p = summary->progress;
+    for (const std::string& reason : summary->skipped_reasons) std::printf("%s: skipped %s\n", file.c_str(), reason.c_str());
+    if (p.skipped > std::int64_t(summary->skipped_reasons.size()))
+      std::printf("%s: %lld more games skipped\n", file.c_str(),
+                  static_cast<long long>(p.skipped - std::int64_t(summary->skipped_reasons.size())));
+    if (summary->already_done)
+      std::printf("%s: imported before (%lld games); nothing to do\n", file.c_str(), static_cast<long long>(p.games));
+    else
+      std::printf("%s: %lld games kept, %lld skipped%s; %lld in %.1f s (%.0f games/s)\n", file.c_str(),
+                  static_cast<long long>(p.games), static_cast<long long>(p.skipped),
+                  summary->finished ? "" : " so far (stopped: run the same command to go on)",
+                  static_cast<long long>(p.games_this_run), p.seconds, p.games_per_second());
+    std::fflush(stdout);
+    if (!summary->finished) return 130;
+  }
+  return status;
+}
+
+int search(db::GameDatabase& database, const db::GameFilter& filter, std::int64_t limit, bool count_only) {
+  if (count_only) {
+    auto count = database.count(filter);
+    if (!count) {
+      std::fprintf(stderr, "gambit-db: %s\n", count.error().c_str());
+      return 1;
+    }
+    std::printf("%lld\n", static_cast<long long>(count.value()));
+    return 0;
+  }
+  constexpr std::int64_t Page = 1000;
+  for (std::int64_t offset = 0; limit <= 0 || offset < limit; offset += Page) {
+    const std::int64_t wanted = limit > 0 ? std::min(Page, limit - offset) : Page;
+    auto headers = database.find(filter, wanted, offset);
+    if (!headers) {
+      std::fprintf(stderr, "gambit-db: %s\n", headers.error().c_str());
+      return 1;
+    }
+    for (const db::GameHeader& header : headers.value()) {
+      auto game = database.game(header.id);
+      if (!game) {
+        std::fprintf(stderr, "gambit-db: game %lld: %s\n", static_cast<long long>(header.id), game.error().c_str());
+        return 1;
+      }
+      const std::string text = game->pgn.empty() ? gambit::chess::write_pgn(game->game) : game->pgn + "\n";
+      std::fwrite(text.data(), 1, text.size(), stdout);
+    }
+    if (std::int64_t(headers->size()) < wanted) break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Game databases: import PGN files, search them by header."};
+  app.set_version_flag("--version", std::string("gambit-db ") + GAMBIT_VERSION);
+  app.require_subcommand(1);
+  std::string path;
+  std::vector<std::string> files;
+  CLI::App* import = app.add_subcommand("import", "Import PGN files (.pgn, .gz, .bz2, .xz, .zst) into the database");
+  import->add_option("database", path, "The database file (made when missing)")->required();
+  import->add_option("files", files, "PGN files")->required()->check(CLI::ExistingFile);
+
+  db::GameFilter filter;
+  std::string white, black;
+  std::int64_t limit = 0;
+  bool count_only = false;
+  CLI::App* find = app.add_subcommand("search", "Print the games that match, as PGN (or their number)");
+  find->add_option("database", path, "The database file")->required()->check(CLI::ExistingFile);
+  find->add_option("--player", filter.player, "A player's name as White or Black (its beginning, any case)");
+  find->add_option("--white", white, "White's name (its beginning, any case)")->excludes("--player");
+  find->add_option("--black", black, "Black's name (its beginning, any case)")->excludes("--player", "--white");
+  find->add_option("--event", filter.event, "The event's name (its beginning, any case)");
+  find->add_option("--result", filter.result, "1-0, 0-1 or 1/2-1/2")->check(CLI::IsMember({"1-0", "0-1", "1/2-1/2"}));
+  find->add_option("--from", filter.date_from, "Games on or after this date (YYYY.MM.DD)");
+  find->add_option("--to", filter.date_to, "Games on or before this date (YYYY.MM.DD)");
+  find->add_option("--min-elo", filter.min_elo, "Both players rated at least this")->check(CLI::Range(0, 4000));
+  find->add_option("--limit", limit, "At most this many games (0: all)")->check(CLI::NonNegativeNumber);
+  find->add_flag("--count", count_only, "Print only the number of games found");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? 0 : 2;
+  }
+  if (!white.empty()) filter.player = white, filter.side = db::GameFilter::Side::White;
+  if (!black.empty()) filter.player = black, filter.side = db::GameFilter::Side::Black;
+
+  auto database = db::GameDatabase::open(path);
+  if (!database) {
+    std::fprintf(stderr, "gambit-db: %s\n", database.error().c_str());
+    return 1;
+  }
+  if (import->parsed()) return import_files(*database.value(), files);
+  return search(*database.value(), filter, limit, count_only);
+}
