@@ -36,6 +36,8 @@ CREATE TABLE games(
 );
 CREATE INDEX games_white ON games(white COLLATE NOCASE);
 CREATE INDEX games_black ON games(black COLLATE NOCASE);
+CREATE TABLE position_runs(id INTEGER PRIMARY KEY, entries INTEGER NOT NULL, directory BLOB NOT NULL,
+                           data BLOB NOT NULL);  -- position_index.h
 CREATE TABLE imports(
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL, offset INTEGER NOT NULL,
   games INTEGER NOT NULL, skipped INTEGER NOT NULL, finished INTEGER NOT NULL
@@ -69,8 +71,8 @@ Failure not_ours(const fs::path& path, const std::string& why) {
                       {{"path", "'" + path.string() + "'"}, {"why", why}})};
 }
 
-// Binds the filter's conditions (after "WHERE") from parameter 1 on; returns the SQL.
-std::string where(const GameFilter& filter, std::vector<std::string>& values) {
+// The SQL condition (after "WHERE") of the filter's header fields; their values, numbered from 1, in values.
+std::string header_condition(const GameFilter& filter, std::vector<std::string>& values) {
   std::string sql = "1";
   const auto prefix = [&](const std::string& column, const std::string& start) {
     values.push_back(start);
@@ -105,7 +107,24 @@ void bind_all(Statement& statement, const std::vector<std::string>& values) {
 
 }  // namespace
 
-GameDatabase::GameDatabase(std::unique_ptr<Connection> db) : db_(std::move(db)) {}
+GameDatabase::GameDatabase(std::unique_ptr<Connection> db)
+    : db_(std::move(db)), positions_(std::make_unique<PositionIndex>(*db_)) {}
+
+Result<std::string> GameDatabase::where(const GameFilter& filter, std::vector<std::string>& values) {
+  std::string sql = header_condition(filter, values);
+  if (!filter.position) return sql;
+  auto games = positions_->games_at(*filter.position);
+  if (!games) return Failure{games.error()};
+  auto made = db_->exec("CREATE TEMP TABLE IF NOT EXISTS found(id INTEGER PRIMARY KEY); DELETE FROM temp.found;");
+  if (!made) return Failure{made.error()};
+  auto insert = Statement::prepare(*db_, "INSERT INTO temp.found(id) VALUES(?1)");
+  if (!insert) return Failure{insert.error()};
+  for (std::int64_t id : games.value()) {
+    insert.value().reset();
+    if (auto done = insert.value().bind(1, id).run(); !done) return Failure{done.error()};
+  }
+  return sql + " AND id IN (SELECT id FROM temp.found)";
+}
 GameDatabase::~GameDatabase() = default;
 
 Result<std::unique_ptr<GameDatabase>> GameDatabase::open(const fs::path& path) {
@@ -144,6 +163,7 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
   if (!insert) return Failure{insert.error()};
   Statement& row = insert.value();
+  std::vector<PositionEntry> entries;
   for (const GameToAdd& added : games) {
     const chess::PgnGame& game = added.game;
     row.reset();
@@ -167,7 +187,9 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
     if (added.pgn.empty()) row.bind_null(18);
     else row.bind(18, added.pgn);
     if (auto done = row.run(); !done) return Failure{done.error()};
+    add_positions(game.start, game.moves, std::uint32_t(db_->last_insert_id()), entries);
   }
+  if (auto indexed = positions_->add_run(std::move(entries)); !indexed) return Failure{indexed.error()};
   auto save = Statement::prepare(
       *db_, "INSERT OR REPLACE INTO imports(file, size, modified, offset, games, skipped, finished) "
             "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
@@ -199,8 +221,15 @@ Result<std::optional<ImportState>> GameDatabase::import_state(const std::string&
 }
 
 Result<std::int64_t> GameDatabase::count(const GameFilter& filter) {
+  if (filter.position && !filter.by_header()) {  // the index alone
+    auto games = positions_->games_at(*filter.position);
+    if (!games) return Failure{games.error()};
+    return std::int64_t(games.value().size());
+  }
   std::vector<std::string> values;
-  auto query = Statement::prepare(*db_, "SELECT count(*) FROM games WHERE " + where(filter, values));
+  auto condition = where(filter, values);
+  if (!condition) return Failure{condition.error()};
+  auto query = Statement::prepare(*db_, "SELECT count(*) FROM games WHERE " + condition.value());
   if (!query) return Failure{query.error()};
   bind_all(query.value(), values);
   auto row = query.value().step();
@@ -210,11 +239,13 @@ Result<std::int64_t> GameDatabase::count(const GameFilter& filter) {
 
 Result<std::vector<GameHeader>> GameDatabase::find(const GameFilter& filter, std::int64_t limit, std::int64_t offset) {
   std::vector<std::string> values;
+  auto condition = where(filter, values);
+  if (!condition) return Failure{condition.error()};
   auto query = Statement::prepare(
       *db_,
       "SELECT id, white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, "
       "time_control, variant, plies FROM games WHERE " +
-          where(filter, values) + " ORDER BY id LIMIT " + std::to_string(limit) + " OFFSET " + std::to_string(offset));
+          condition.value() + " ORDER BY id LIMIT " + std::to_string(limit) + " OFFSET " + std::to_string(offset));
   if (!query) return Failure{query.error()};
   bind_all(query.value(), values);
   std::vector<GameHeader> headers;

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "core/database/position_index.h"
 #include "core/util/result.h"
 
 namespace gambit::store {
@@ -62,6 +63,11 @@ struct GameFilter {
   std::string result{};  // "1-0", "0-1", "1/2-1/2"
   std::string date_from{}, date_to{};  // "2024.01.01": PGN dates compare as text
   int min_elo = 0;     // both players rated at least this (0: any)
+  std::optional<std::uint64_t> position{};  // games that reached the position of this key (Position::key)
+  bool by_header() const {
+    return !player.empty() || !event.empty() || !result.empty() || !date_from.empty() || !date_to.empty() ||
+           min_elo > 0;
+  }
 };
 
 // How far the import of one file got: its size and time of change when it began
@@ -98,7 +104,12 @@ class GameDatabase {
 
  private:
   explicit GameDatabase(std::unique_ptr<store::Connection> db);
+  // The SQL condition of the filter's header fields and its values; with a
+  // position, the games found by the index are put in the temporary table found first.
+  Result<std::string> where(const GameFilter& filter, std::vector<std::string>& values);
+
   std::unique_ptr<store::Connection> db_;
+  std::unique_ptr<PositionIndex> positions_;
 };
 
 }  // namespace gambit::database

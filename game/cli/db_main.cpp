@@ -2,7 +2,7 @@
 // gambit-db: game databases from the command line, on the code the window uses.
 //
 //   gambit-db import DB FILE...     PGN files (also .gz .bz2 .xz .zst) into DB (made when missing)
-//   gambit-db search DB [--player NAME] [--white NAME] [--black NAME] [--event NAME] [--result R]
+//   gambit-db search DB [--fen FEN] [--player NAME] [--white NAME] [--black NAME] [--event NAME] [--result R]
 //                       [--from DATE] [--to DATE] [--min-elo N] [--limit N] [--count]
 //
 // import: progress on stderr (a line that rewrites itself on a terminal);
@@ -131,6 +131,8 @@ int main(int argc, char** argv) {
   bool count_only = false;
   CLI::App* find = app.add_subcommand("search", "Print the games that match, as PGN (or their number)");
   find->add_option("database", path, "The database file")->required()->check(CLI::ExistingFile);
+  std::string fen;
+  find->add_option("--fen", fen, "Games that reached this position (any move order), from the position index");
   find->add_option("--player", filter.player, "A player's name as White or Black (its beginning, any case)");
   find->add_option("--white", white, "White's name (its beginning, any case)")->excludes("--player");
   find->add_option("--black", black, "Black's name (its beginning, any case)")->excludes("--player", "--white");
@@ -146,6 +148,14 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e);
     return status == 0 ? 0 : 2;
+  }
+  if (!fen.empty()) {
+    auto position = gambit::chess::Position::from_fen(fen);
+    if (!position) {
+      std::fprintf(stderr, "gambit-db: --fen: %s\n", position.error().c_str());
+      return 2;
+    }
+    filter.position = position->key();
   }
   if (!white.empty()) filter.player = white, filter.side = db::GameFilter::Side::White;
   if (!black.empty()) filter.player = black, filter.side = db::GameFilter::Side::Black;

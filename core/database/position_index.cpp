@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+#include "core/database/position_index.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/store/sqlite.h"
+
+namespace gambit::database {
+
+using store::Statement;
+
+namespace {
+
+constexpr std::size_t EntryBytes = 12;
+
+void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(value >> (8 * i)));
+}
+
+std::uint64_t get(const std::uint8_t* at, int bytes) {
+  std::uint64_t value = 0;
+  for (int i = bytes - 1; i >= 0; --i) value = value << 8 | at[i];
+  return value;
+}
+
+}  // namespace
+
+void add_positions(const chess::Position& start, std::span<const chess::Move> moves, std::uint32_t id,
+                   std::vector<PositionEntry>& entries) {
+  const std::size_t first = entries.size();
+  chess::Position pos = start;
+  entries.push_back({pos.key(), id});
+  for (chess::Move m : moves) {
+    pos.do_move(m);
+    entries.push_back({pos.key(), id});
+  }
+  // A position met again in the game (a repetition) is one entry.
+  std::sort(entries.begin() + std::ptrdiff_t(first), entries.end());
+  entries.erase(std::unique(entries.begin() + std::ptrdiff_t(first), entries.end()), entries.end());
+}
+
+Result<bool> PositionIndex::add_run(std::vector<PositionEntry> entries) {
+  if (entries.empty()) return true;
+  std::sort(entries.begin(), entries.end());
+  std::vector<std::uint8_t> data, directory;
+  data.reserve(entries.size() * EntryBytes);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i % BlockEntries == 0) put(directory, entries[i].key, 8);
+    put(data, entries[i].key, 8);
+    put(data, entries[i].game, 4);
+  }
+  auto insert = Statement::prepare(db_, "INSERT INTO position_runs(entries, directory, data) VALUES(?1, ?2, ?3)");
+  if (!insert) return Failure{insert.error()};
+  insert.value().bind(1, std::int64_t(entries.size())).bind_blob(2, directory).bind_blob(3, data);
+  return insert.value().run();
+}
+
+Result<bool> PositionIndex::load_runs() {
+  const std::int64_t after = runs_.empty() ? 0 : runs_.back().id;
+  auto query = Statement::prepare(db_, "SELECT id, entries, directory FROM position_runs WHERE id > ?1 ORDER BY id");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, after);
+  return store::each_row(query.value(), [&](const Statement& row) {
+    Run& run = runs_.emplace_back();
+    run.id = row.column_int(0);
+    run.entries = row.column_int(1);
+    const std::vector<std::uint8_t> bytes = row.column_blob(2);
+    for (std::size_t at = 0; at + 8 <= bytes.size(); at += 8) run.directory.push_back(get(bytes.data() + at, 8));
+  });
+}
+
+Result<std::vector<std::int64_t>> PositionIndex::games_at(std::uint64_t key) {
+  if (auto loaded = load_runs(); !loaded) return Failure{loaded.error()};
+  std::vector<std::int64_t> games;
+  std::vector<std::uint8_t> buffer;
+  for (const Run& run : runs_) {
+    // The blocks that may hold the key: from the last one that begins before it to the last that begins with it.
+    const auto after = std::upper_bound(run.directory.begin(), run.directory.end(), key);
+    if (after == run.directory.begin()) continue;
+    auto from = std::lower_bound(run.directory.begin(), after, key);
+    if (from != run.directory.begin()) --from;
+    const std::int64_t first = std::int64_t(from - run.directory.begin()) * std::int64_t(BlockEntries);
+    const std::int64_t last =
+        std::min<std::int64_t>(std::int64_t(after - run.directory.begin()) * std::int64_t(BlockEntries), run.entries);
+    sqlite3_blob* blob = nullptr;
+    if (sqlite3_blob_open(db_.handle(), "main", "position_runs", "data", run.id, 0, &blob) != SQLITE_OK) {
+      const std::string why = db_.message();
+      sqlite3_blob_close(blob);
+      return Failure{why};
+    }
+    buffer.resize(std::size_t(last - first) * EntryBytes);
+    const int read = sqlite3_blob_read(blob, buffer.data(), int(buffer.size()), int(first * std::int64_t(EntryBytes)));
+    sqlite3_blob_close(blob);
+    if (read != SQLITE_OK) return Failure{db_.message()};
+    // The entries of the key, found by bisection in what was read.
+    std::size_t lo = 0, hi = std::size_t(last - first);
+    while (lo < hi) {
+      const std::size_t mid = (lo + hi) / 2;
+      if (get(buffer.data() + mid * EntryBytes, 8) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    for (std::size_t i = lo; i < std::size_t(last - first) && get(buffer.data() + i * EntryBytes, 8) == key; ++i)
+      games.push_back(std::int64_t(get(buffer.data() + i * EntryBytes + 8, 4)));
+  }
+  return games;
+}
+
+}  // namespace gambit::database

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// PositionIndex: which games of a database reached a position, found from an
+// index, never by replaying the games. Every position of every game (its
+// start and the position after each move; a position met twice in a game
+// counted once) is an entry (its 64-bit Zobrist key, the game's id). Each
+// batch of games added writes its entries as one sorted run, in the batch's
+// transaction: a run is a blob of 12-byte entries in (key, game) order and a
+// directory of the first key of each block of BlockEntries. A search reads
+// each run's directory once (kept in memory), then only the blocks that can
+// hold the key, with SQLite's incremental blob reads.
+//
+// Transpositions are found by construction (the key is the position's, not
+// the moves'). Two positions share a 64-bit key with odds of about 1 in 2^64
+// per pair: not checked.
+//
+// The table position_runs is made with the database's (game_database.cpp).
+// Threading: as its GameDatabase (one thread at a time).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/util/result.h"
+
+namespace gambit::store {
+class Connection;
+}
+
+namespace gambit::database {
+
+struct PositionEntry {
+  std::uint64_t key;
+  std::uint32_t game;
+  auto operator<=>(const PositionEntry&) const = default;
+};
+
+// The distinct positions of the game (start, then after each move), as entries of game `id`.
+void add_positions(const chess::Position& start, std::span<const chess::Move> moves, std::uint32_t id,
+                   std::vector<PositionEntry>& entries);
+
+class PositionIndex {
+ public:
+  static constexpr std::size_t BlockEntries = 512;
+
+  explicit PositionIndex(store::Connection& db) : db_(db) {}
+
+  // Writes the entries (in any order) as one run; inside the caller's transaction.
+  Result<bool> add_run(std::vector<PositionEntry> entries);
+
+  // The ids of the games that reached the position with this key, ascending.
+  Result<std::vector<std::int64_t>> games_at(std::uint64_t key);
+
+ private:
+  struct Run {
+    std::int64_t id;
+    std::int64_t entries;
+    std::vector<std::uint64_t> directory;
+  };
+  Result<bool> load_runs();
+
+  store::Connection& db_;
+  std::vector<Run> runs_;  // in id order; read once, then the runs added since
+};
+
+}  // namespace gambit::database
