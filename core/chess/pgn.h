@@ -134,6 +134,13 @@ class PgnReader {
   // text must outlive the reader.
   explicit PgnReader(std::string_view text, Moves moves = Moves::Whole) : text_(text), moves_(moves) {}
 
+  // When text is a part of a larger file: the games before it and the line it
+  // begins on, so that failures number games and lines as in the whole file.
+  void continue_from(int games_before, std::size_t first_line) {
+    game_number_ = games_before;
+    line_ = first_line;
+  }
+
   // How deeply next(MovetextListener&) lets variations nest.
   static constexpr std::size_t MAX_VARIATION_DEPTH = 100;
 

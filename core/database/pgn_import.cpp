@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string_view>
@@ -133,13 +134,15 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   // The text from `base` (the offset in the whole text of text[0]) on; games begin at starts.
   std::string text;
   std::int64_t base = 0;
-  // Going on: the text before where the last run got to is read and left aside.
+  // Going on: the text before where the last run got to is read (its lines counted) and left aside.
+  std::size_t line = 1;  // the line of the file the next game to read begins on
   while (base < state.offset) {
     text.clear();
     auto got = input.read(text, std::size_t(std::min<std::int64_t>(BlockBytes, state.offset - base)));
     if (!got) return Failure{got.error()};
     if (got.value() == 0) break;
     base += std::int64_t(got.value());
+    line += std::size_t(std::count(text.begin(), text.end(), '\n'));
   }
   text.clear();
 
@@ -152,15 +155,15 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   const auto read_games = [&](std::size_t begin, std::size_t end) {
     const std::string_view game_text = std::string_view(text).substr(begin, end - begin);
     chess::PgnReader reader(game_text);
+    reader.continue_from(int(number), line);  // its failures number games and lines as in the file
+    line += std::size_t(std::count(game_text.begin(), game_text.end(), '\n'));
     int in_text = 0;
     while (std::optional<Result<chess::PgnGame>> game = reader.next()) {
       ++number, ++in_text;
       if (!*game) {
         ++progress.skipped, ++state.skipped;
         if (summary.skipped_reasons.size() < ImportSummary::MaxReasonsKept)
-          // TRANSLATORS: a game of a file that could not be read: {number} its number in the file, {why} the reason.
-          summary.skipped_reasons.push_back(fill(tr("game {number}: {why}"),
-                                                 {{"number", std::to_string(number)}, {"why", game->error()}}));
+          summary.skipped_reasons.push_back(game->error());
         continue;
       }
       GameToAdd& added = batch.emplace_back();

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/chess/movegen.h"
@@ -76,9 +77,13 @@ TEST(PgnImport, GoodGamesAreKeptAndBrokenOnesSkippedWithTheirNumber) {
   EXPECT_EQ(summary->progress.games, 6);
   EXPECT_EQ(summary->progress.skipped, 1);
   ASSERT_EQ(summary->skipped_reasons.size(), 1u);
-  EXPECT_EQ(summary->skipped_reasons[0].rfind("game 4: game 1, line 4: at white's move 2, 'Ke3' is not a legal move", 0),
+  // Numbered as in the file: its game number and the line of the bad move.
+  const auto bad_line = std::count(text.begin(), text.begin() + std::ptrdiff_t(text.find("2. Ke3")), '\n') + 1;
+  EXPECT_EQ(summary->skipped_reasons[0].rfind(
+                "game 4, line " + std::to_string(bad_line) + ": at white's move 2, 'Ke3' is not a legal move", 0),
             0u)
       << summary->skipped_reasons[0];
+  EXPECT_GT(bad_line, 20) << "three games come before it";
   EXPECT_EQ(reported.back(), 6);
   EXPECT_GE(reported.size(), 3u) << "a report after each batch";
   const auto games = everything(*db);
