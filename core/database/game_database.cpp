@@ -107,6 +107,13 @@ void bind_all(Statement& statement, const std::vector<std::string>& values) {
 
 }  // namespace
 
+void GameToAdd::prepare() {
+  if (prepared) return;
+  code = encode_moves(game.start, game.moves);
+  keys = position_keys(game.start, game.moves);
+  prepared = true;
+}
+
 GameDatabase::GameDatabase(std::unique_ptr<Connection> db)
     : db_(std::move(db)), positions_(std::make_unique<PositionIndex>(*db_)) {}
 
@@ -164,7 +171,13 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
   if (!insert) return Failure{insert.error()};
   Statement& row = insert.value();
   std::vector<PositionEntry> entries;
-  for (const GameToAdd& added : games) {
+  for (const GameToAdd& given : games) {
+    GameToAdd prepared_here;
+    if (!given.prepared) {
+      prepared_here.game = given.game;
+      prepared_here.prepare();
+    }
+    const GameToAdd& added = given.prepared ? given : prepared_here;
     const chess::PgnGame& game = added.game;
     row.reset();
     for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
@@ -183,11 +196,12 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
       if (!in_columns(name)) others += name + '\t' + value + '\n';
     if (others.empty()) row.bind_null(16);
     else row.bind(16, others);
-    row.bind_blob(17, encode_moves(game.start, game.moves));
-    if (added.pgn.empty()) row.bind_null(18);
-    else row.bind(18, added.pgn);
+    row.bind_blob(17, added.code);
+    if (given.pgn.empty()) row.bind_null(18);
+    else row.bind(18, given.pgn);
     if (auto done = row.run(); !done) return Failure{done.error()};
-    add_positions(game.start, game.moves, std::uint32_t(db_->last_insert_id()), entries);
+    const auto id = std::uint32_t(db_->last_insert_id());
+    for (std::uint64_t key : added.keys) entries.push_back({key, id});
   }
   if (auto indexed = positions_->add_run(std::move(entries)); !indexed) return Failure{indexed.error()};
   auto save = Statement::prepare(

@@ -41,6 +41,13 @@ namespace gambit::database {
 struct GameToAdd {
   chess::PgnGame game;
   std::string pgn;
+  // What the database keeps of its moves, made by prepare() (or by add() when not made yet): the
+  // moves in one byte each, and the keys of its distinct positions (position_index.h).
+  std::vector<std::uint8_t> code{};
+  std::vector<std::uint64_t> keys{};
+  bool prepared = false;
+  // Makes code and keys: the work of adding a game that needs no database, so that any thread may do it.
+  void prepare();
 };
 
 // A game's header, as a list of games shows it. Ratings are 0 when unknown.

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <string_view>
+#include <thread>
 
 #include "core/chess/pgn.h"
 #include "core/database/pgn_stream.h"
@@ -83,6 +84,63 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(first, last - first + 1)) + "\n";
 }
 
+// One piece of the text cut at tag sections: usually one game (two or more
+// when games without tags follow each other), read with what the database keeps of it.
+struct SliceGame {
+  std::optional<GameToAdd> game;  // or, when it could not be read:
+  std::string failure;
+};
+struct Slice {
+  std::size_t begin, end;
+  std::size_t first_line = 1;      // the line of the file it begins on
+  std::int64_t first_game = 0;     // the games of the file before it, as read_slice numbered them
+  std::vector<SliceGame> games{};
+};
+
+// Reads the slice's games (numbered after games_before), each prepared for the database. Any thread.
+void read_slice(std::string_view text, Slice& slice, std::int64_t games_before) {
+  const std::string_view game_text = text.substr(slice.begin, slice.end - slice.begin);
+  slice.games.clear();
+  slice.first_game = games_before;
+  chess::PgnReader reader(game_text);
+  reader.continue_from(int(games_before), slice.first_line);  // failures number games and lines as in the file
+  while (std::optional<Result<chess::PgnGame>> game = reader.next()) {
+    SliceGame& read = slice.games.emplace_back();
+    if (!*game) {
+      read.failure = game->error();
+      continue;
+    }
+    read.game.emplace();
+    read.game->game = std::move(*game).value();
+    read.game->prepare();
+  }
+  // Its text is kept for its one game, when it has more than moves (two games in one text keep none).
+  if (slice.games.size() == 1 && slice.games.front().game && has_more_than_moves(game_text))
+    slice.games.front().game->pgn = trimmed(game_text);
+}
+
+// Reads the slices, on up to `threads` threads, each slice numbered as if every
+// slice before it held one game (read_slice numbers one again when that was not so);
+// `line` is the line of the first, and is moved past the last.
+void read_slices(std::string_view text, std::vector<Slice>& slices, std::int64_t games_before, std::size_t& line,
+                 unsigned threads) {
+  for (std::size_t i = 0; i < slices.size(); ++i) {
+    Slice& slice = slices[i];
+    slice.first_line = line;
+    slice.first_game = games_before + std::int64_t(i);
+    line += std::size_t(std::count(text.begin() + std::ptrdiff_t(slice.begin), text.begin() + std::ptrdiff_t(slice.end), '\n'));
+  }
+  const auto work = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) read_slice(text, slices[i], slices[i].first_game);
+  };
+  const std::size_t helpers = slices.size() < 64 ? 0 : std::max(1u, threads) - 1;
+  std::vector<std::thread> running;
+  const std::size_t share = slices.size() / (helpers + 1);
+  for (std::size_t h = 0; h < helpers; ++h) running.emplace_back(work, share * (h + 1), h + 1 == helpers ? slices.size() : share * (h + 2));
+  work(0, helpers ? share : slices.size());
+  for (std::thread& thread : running) thread.join();
+}
+
 }  // namespace
 
 double ImportProgress::seconds_left() const {
@@ -151,33 +209,9 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   std::vector<GameToAdd> batch;
   std::int64_t number = state.games + state.skipped;  // the games of the file met so far
   bool at_end = false;
-  // Reads the games of text[begin, end) into the batch.
-  const auto read_games = [&](std::size_t begin, std::size_t end) {
-    const std::string_view game_text = std::string_view(text).substr(begin, end - begin);
-    chess::PgnReader reader(game_text);
-    reader.continue_from(int(number), line);  // its failures number games and lines as in the file
-    line += std::size_t(std::count(game_text.begin(), game_text.end(), '\n'));
-    int in_text = 0;
-    while (std::optional<Result<chess::PgnGame>> game = reader.next()) {
-      ++number, ++in_text;
-      if (!*game) {
-        ++progress.skipped, ++state.skipped;
-        if (summary.skipped_reasons.size() < ImportSummary::MaxReasonsKept)
-          summary.skipped_reasons.push_back(game->error());
-        continue;
-      }
-      GameToAdd& added = batch.emplace_back();
-      added.game = std::move(*game).value();
-      if (has_more_than_moves(game_text)) added.pgn = trimmed(game_text);
-      ++progress.games, ++progress.games_this_run, ++state.games;
-    }
-    // Text that holds two games without tags between them keeps no text of its own.
-    if (in_text > 1)
-      for (std::size_t i = batch.size() - std::size_t(in_text); i < batch.size(); ++i) batch[i].pgn.clear();
-  };
-  const auto commit = [&](std::int64_t offset) -> Result<bool> {
+  const auto commit = [&](std::int64_t offset, bool finished) -> Result<bool> {
     state.offset = offset;
-    state.finished = at_end;
+    state.finished = finished;
     if (auto added = db.add(batch, state); !added) return Failure{added.error()};
     batch.clear();
     report();
@@ -185,26 +219,46 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   };
 
   std::size_t next_game = 0;  // where in text the next game to read begins
+  std::vector<Slice> slices;
   while (!at_end) {
     if (options.stop && options.stop->load()) return summary;
     auto got = input.read(text, BlockBytes);
     if (!got) return Failure{got.error()};
     at_end = got.value() == 0;
     if (!at_end) cutter.scan(text, cutter.scanned(), starts);
-    // Every game but the last begun is whole; at the end the last is too.
-    std::size_t whole = starts.empty() ? 0 : starts.size() - 1;
-    if (at_end) whole = starts.size();
+    // The whole games of the text: every one but the last begun; at the end the last too, and text after it.
+    slices.clear();
+    const std::size_t whole = at_end ? starts.size() : starts.empty() ? 0 : starts.size() - 1;
     for (std::size_t i = 0; i < whole; ++i) {
       const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
-      if (starts[i] > next_game) read_games(next_game, starts[i]);  // text before it (no tags) is read too
-      read_games(starts[i], end);
+      if (starts[i] > next_game) slices.push_back({next_game, starts[i]});  // text before it (no tags) is read too
+      slices.push_back({starts[i], end});
       next_game = end;
-      if (batch.size() >= options.batch_games && !at_end) {
-        if (auto done = commit(base + std::int64_t(next_game)); !done) return Failure{done.error()};
+    }
+    if (at_end && next_game < text.size()) slices.push_back({next_game, text.size()}), next_game = text.size();
+    read_slices(text, slices, number, line, options.threads);
+
+    std::int64_t slice_base = number;  // the games before the slice, as the file counts them
+    for (Slice& slice : slices) {
+      if (slice.first_game != slice_base)  // an earlier slice held two games or none: numbered again, here
+        read_slice(text, slice, slice_base);
+      for (SliceGame& read : slice.games) {
+        ++number;
+        if (!read.game) {
+          ++progress.skipped, ++state.skipped;
+          if (summary.skipped_reasons.size() < ImportSummary::MaxReasonsKept)
+            summary.skipped_reasons.push_back(std::move(read.failure));
+          continue;
+        }
+        batch.push_back(std::move(*read.game));
+        ++progress.games, ++progress.games_this_run, ++state.games;
+      }
+      slice_base = number;
+      if (batch.size() >= options.batch_games) {
+        if (auto done = commit(base + std::int64_t(slice.end), false); !done) return Failure{done.error()};
         if (options.stop && options.stop->load()) return summary;
       }
     }
-    if (at_end && next_game < text.size()) read_games(next_game, text.size());
     // Keep only the text from the next game on.
     text.erase(0, next_game);
     base += std::int64_t(next_game);
@@ -215,7 +269,7 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
     cutter.forget(next_game);
     next_game = 0;
   }
-  if (auto done = commit(base + std::int64_t(next_game)); !done) return Failure{done.error()};
+  if (auto done = commit(base + std::int64_t(next_game), true); !done) return Failure{done.error()};
   summary.finished = true;
   return summary;
 }

@@ -7,15 +7,18 @@
 // when started again, so no game is lost or added twice. Compressed files
 // (.gz, .bz2, .xz, .zst) are read through Debian's gzip, bzip2, xz and zstd.
 //
-// Threading: runs on the caller's thread; progress is called on it after each
-// batch; stop may be set from any thread.
+// Threading: the games of each megabyte are read on up to ImportOptions::threads
+// threads, the database written on the caller's; progress is called on the
+// caller's thread after each batch; stop may be set from any thread.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/database/game_database.h"
@@ -49,6 +52,8 @@ struct ImportOptions {
   std::size_t batch_games = 2000;  // games per transaction
   std::function<void(const ImportProgress&)> progress{};
   const std::atomic<bool>* stop = nullptr;
+  // Threads reading games (the database is written on the caller's): the machine's cores by default.
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
 };
 
 // Imports the file into db. A failure in words when the file cannot be read

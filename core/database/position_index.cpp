@@ -28,18 +28,19 @@ std::uint64_t get(const std::uint8_t* at, int bytes) {
 
 }  // namespace
 
-void add_positions(const chess::Position& start, std::span<const chess::Move> moves, std::uint32_t id,
-                   std::vector<PositionEntry>& entries) {
-  const std::size_t first = entries.size();
+std::vector<std::uint64_t> position_keys(const chess::Position& start, std::span<const chess::Move> moves) {
+  std::vector<std::uint64_t> keys;
+  keys.reserve(moves.size() + 1);
   chess::Position pos = start;
-  entries.push_back({pos.key(), id});
+  keys.push_back(pos.key());
   for (chess::Move m : moves) {
     pos.do_move(m);
-    entries.push_back({pos.key(), id});
+    keys.push_back(pos.key());
   }
   // A position met again in the game (a repetition) is one entry.
-  std::sort(entries.begin() + std::ptrdiff_t(first), entries.end());
-  entries.erase(std::unique(entries.begin() + std::ptrdiff_t(first), entries.end()), entries.end());
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
 }
 
 Result<bool> PositionIndex::add_run(std::vector<PositionEntry> entries) {

@@ -36,9 +36,8 @@ struct PositionEntry {
   auto operator<=>(const PositionEntry&) const = default;
 };
 
-// The distinct positions of the game (start, then after each move), as entries of game `id`.
-void add_positions(const chess::Position& start, std::span<const chess::Move> moves, std::uint32_t id,
-                   std::vector<PositionEntry>& entries);
+// The keys of the game's distinct positions (its start, then after each move), ascending.
+std::vector<std::uint64_t> position_keys(const chess::Position& start, std::span<const chess::Move> moves);
 
 class PositionIndex {
  public:

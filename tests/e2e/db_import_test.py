@@ -44,7 +44,8 @@ def main():
         for attempt in range(200):
             child = subprocess.Popen([gambit_db, "import", killed, games], stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL)
-            time.sleep(rng.uniform(0.02, 0.4))
+            # Killed sooner or later; later and later, so that a slow machine gets to the end as well.
+            time.sleep(rng.uniform(0.02, 0.4) * (1 + attempt / 4))
             if child.poll() is None:
                 child.send_signal(signal.SIGKILL)
                 child.wait()

@@ -97,6 +97,38 @@ TEST(PgnImport, GoodGamesAreKeptAndBrokenOnesSkippedWithTheirNumber) {
   EXPECT_EQ(plain->pgn, "") << "a game of moves alone keeps no text";
 }
 
+// Read on several threads, a file gives the same games and the same reasons, numbered
+// as in the file, as read on one: also when text without tags (two games in one piece)
+// shifts the numbering of the pieces after it.
+TEST(PgnImport, ReadOnSeveralThreadsItIsTheSameImport) {
+  TempDir dir;
+  std::string text = random_games(150, 7);
+  text += "1. d4 d5 *\n\n1. c4 c5 *\n\n";  // two games without tags: one piece with the 150th
+  text += "[Event \"Broken\"]\n[White \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  text += random_games(150, 8) + "[Event \"Broken again\"]\n\n1. Nf3 Nf6 2. Nf3 *\n\n" + random_games(40, 9);
+  const auto file = dir.write("games.pgn", text);
+  std::vector<std::vector<std::pair<std::string, std::vector<chess::Move>>>> games;
+  std::vector<std::vector<std::string>> reasons;
+  for (unsigned threads : {1u, 2u, 3u}) {
+    auto db = open_db(dir.path() / ("db-" + std::to_string(threads) + ".gdb"));
+    ImportOptions options{.batch_games = 50};
+    options.threads = threads;
+    auto summary = import_pgn(*db, file, options);
+    ASSERT_TRUE(summary) << summary.error();
+    EXPECT_EQ(summary->progress.games, 342) << threads;
+    EXPECT_EQ(summary->progress.skipped, 2) << threads;
+    games.push_back(everything(*db));
+    reasons.push_back(summary->skipped_reasons);
+  }
+  EXPECT_EQ(games[1], games[0]);
+  EXPECT_EQ(games[2], games[0]);
+  EXPECT_EQ(reasons[1], reasons[0]);
+  EXPECT_EQ(reasons[2], reasons[0]);
+  ASSERT_EQ(reasons[0].size(), 2u);
+  EXPECT_EQ(reasons[0][0].rfind("game 153, line ", 0), 0u) << reasons[0][0];
+  EXPECT_EQ(reasons[0][1].rfind("game 304, line ", 0), 0u) << reasons[0][1];
+}
+
 TEST(PgnImport, AnImportStoppedAfterAnyBatchGoesOnToTheSameDatabase) {
   TempDir dir;
   const auto file = dir.write("games.pgn", random_games(57, 3));
