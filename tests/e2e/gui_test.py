@@ -596,7 +596,7 @@ def close_while_thinking(exe, xd):
 
 
 def bad_config(exe, xd):
-    g = Gambit(exe, "badconfig", '[ui]\ntheme = "purple"\nsounds = false\n')
+    g = Gambit(exe, "badconfig", '[ui]\ntheme = "magenta"\nsounds = false\n')
     try:
         g.find_window(xd)
         s = g.wait_for("the menu", lambda s: s["screen"] == "menu")
@@ -604,8 +604,8 @@ def bad_config(exe, xd):
         named = [p for p in problems if "theme" in p]
         if not named:
             g.fail("no problem names the theme: %s" % problems)
-        if "purple" not in named[0]:
-            g.fail("the theme problem should quote the bad value 'purple': %s" % named[0])
+        if "magenta" not in named[0]:
+            g.fail("the theme problem should quote the bad value 'magenta': %s" % named[0])
         # The window still works: the menu opens a game, Escape comes back.
         g.play()
         g.wait_for("the play screen", lambda s: s["screen"] == "play" and s["board_size"] > 0)
