@@ -128,7 +128,8 @@ void read_slices(std::string_view text, std::vector<Slice>& slices, std::int64_t
     Slice& slice = slices[i];
     slice.first_line = line;
     slice.first_game = games_before + std::int64_t(i);
-    line += std::size_t(std::count(text.begin() + std::ptrdiff_t(slice.begin), text.begin() + std::ptrdiff_t(slice.end), '\n'));
+    const std::string_view piece = text.substr(slice.begin, slice.end - slice.begin);
+    line += std::size_t(std::count(piece.begin(), piece.end(), '\n'));
   }
   const auto work = [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) read_slice(text, slices[i], slices[i].first_game);
@@ -136,7 +137,8 @@ void read_slices(std::string_view text, std::vector<Slice>& slices, std::int64_t
   const std::size_t helpers = slices.size() < 64 ? 0 : std::max(1u, threads) - 1;
   std::vector<std::thread> running;
   const std::size_t share = slices.size() / (helpers + 1);
-  for (std::size_t h = 0; h < helpers; ++h) running.emplace_back(work, share * (h + 1), h + 1 == helpers ? slices.size() : share * (h + 2));
+  for (std::size_t h = 0; h < helpers; ++h)
+    running.emplace_back(work, share * (h + 1), h + 1 == helpers ? slices.size() : share * (h + 2));
   work(0, helpers ? share : slices.size());
   for (std::thread& thread : running) thread.join();
 }

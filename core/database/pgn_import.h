@@ -60,6 +60,7 @@ struct ImportOptions {
 // (missing, a decompressor missing or refusing it, changed since an import of
 // it began) or the database cannot be written (a full disk): the batches
 // committed before stay, and the next run goes on from them.
-Result<ImportSummary> import_pgn(GameDatabase& db, const std::filesystem::path& file, const ImportOptions& options = {});
+Result<ImportSummary> import_pgn(GameDatabase& db, const std::filesystem::path& file,
+                                 const ImportOptions& options = {});
 
 }  // namespace gambit::database

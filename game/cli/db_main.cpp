@@ -64,7 +64,8 @@ int import_files(db::GameDatabase& database, const std::vector<std::string>& fil
       continue;
     }
     const db::ImportProgress& p = summary->progress;
-    for (const std::string& reason : summary->skipped_reasons) std::printf("%s: skipped %s\n", file.c_str(), reason.c_str());
+    for (const std::string& reason : summary->skipped_reasons)
+      std::printf("%s: skipped %s\n", file.c_str(), reason.c_str());
     if (p.skipped > std::int64_t(summary->skipped_reasons.size()))
       std::printf("%s: %lld more games skipped\n", file.c_str(),
                   static_cast<long long>(p.skipped - std::int64_t(summary->skipped_reasons.size())));

@@ -27,7 +27,8 @@ chess::PgnGame game_of(const std::string& pgn) {
 
 std::string tags(const std::string& white, const std::string& black, const std::string& result,
                  const std::string& date, const std::string& more = "") {
-  return "[Event \"Club " + date.substr(0, 4) + "\"]\n[Site \"Here\"]\n[Date \"" + date + "\"]\n[Round \"1\"]\n[White \"" +
+  return "[Event \"Club " + date.substr(0, 4) + "\"]\n[Site \"Here\"]\n[Date \"" + date +
+         "\"]\n[Round \"1\"]\n[White \"" +
          white + "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n" + more + "\n";
 }
 

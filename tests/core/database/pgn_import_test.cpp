@@ -64,7 +64,8 @@ TEST(PgnImport, GoodGamesAreKeptAndBrokenOnesSkippedWithTheirNumber) {
   const std::string text = random_games(3, 1) +
                            "[Event \"Broken\"]\n[White \"Bad\"]\n\n1. e4 e5 2. Ke3 *\n\n" +  // game 4: illegal
                            random_games(2, 2) +
-                           "[Event \"Annotated\"]\n[White \"Notes\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n";
+                           "[Event \"Annotated\"]\n[White \"Notes\"]\n\n"
+                           "1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n";
   const auto file = dir.write("games.pgn", text);
   auto db = open_db(dir.path() / "db.gdb");
   std::vector<std::int64_t> reported;
