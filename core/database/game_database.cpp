@@ -87,16 +87,24 @@ std::string header_condition(const GameFilter& filter, std::vector<std::string>&
     else sql += " AND (" + prefix("white", filter.player) + " OR " + prefix("black", filter.player) + ")";
   }
   if (!filter.event.empty()) sql += " AND " + prefix("event", filter.event);
+  if (!filter.site.empty()) sql += " AND " + prefix("site", filter.site);
+  if (!filter.eco.empty()) sql += " AND " + prefix("eco", filter.eco);
   const auto equal = [&](const std::string& column, const char* op, const std::string& value) {
     values.push_back(value);
     return " AND " + column + " " + op + " ?" + std::to_string(values.size());
   };
   if (!filter.result.empty()) sql += equal("result", "=", filter.result);
+  if (!filter.time_control.empty()) sql += equal("time_control", "=", filter.time_control);
+  if (!filter.variant.empty()) sql += equal("variant", "=", filter.variant) + " COLLATE NOCASE";
   if (!filter.date_from.empty()) sql += equal("date", ">=", filter.date_from);
   if (!filter.date_to.empty()) sql += equal("date", "<=", filter.date_to + "\x7f");
   if (filter.min_elo > 0) {
     const std::string elo = std::to_string(filter.min_elo);
     sql += " AND white_elo >= " + elo + " AND black_elo >= " + elo;
+  }
+  if (filter.max_elo > 0) {  // an unknown rating (0) is not within a range
+    const std::string elo = std::to_string(filter.max_elo);
+    sql += " AND white_elo BETWEEN 1 AND " + elo + " AND black_elo BETWEEN 1 AND " + elo;
   }
   return sql;
 }

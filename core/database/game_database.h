@@ -70,10 +70,15 @@ struct GameFilter {
   std::string result{};  // "1-0", "0-1", "1/2-1/2"
   std::string date_from{}, date_to{};  // "2024.01.01": PGN dates compare as text
   int min_elo = 0;     // both players rated at least this (0: any)
+  int max_elo = 0;     // both players rated at most this (0: any)
+  std::string site{};  // the start of the site, as for player
+  std::string eco{};   // the start of the ECO code: "B2" finds B20..B29
+  std::string time_control{};  // as the TimeControl tag writes it: "180+2"
+  std::string variant{};       // as the Variant tag writes it: "Standard", "Three-check"
   std::optional<std::uint64_t> position{};  // games that reached the position of this key (Position::key)
   bool by_header() const {
     return !player.empty() || !event.empty() || !result.empty() || !date_from.empty() || !date_to.empty() ||
-           min_elo > 0;
+           min_elo > 0 || max_elo > 0 || !site.empty() || !eco.empty() || !time_control.empty() || !variant.empty();
   }
 };
 

@@ -3,7 +3,8 @@
 //
 //   gambit-db import DB FILE...     PGN files (also .gz .bz2 .xz .zst) into DB (made when missing)
 //   gambit-db search DB [--fen FEN] [--player NAME] [--white NAME] [--black NAME] [--event NAME] [--result R]
-//                       [--from DATE] [--to DATE] [--min-elo N] [--limit N] [--count]
+//                       [--from DATE] [--to DATE] [--min-elo N] [--max-elo N] [--site NAME] [--eco CODE]
+//                       [--time-control TC] [--variant NAME] [--limit N] [--count]
 //
 // import: progress on stderr (a line that rewrites itself on a terminal);
 // a summary per file on stdout; Ctrl+C stops after the batch in hand, and the
@@ -142,6 +143,11 @@ int main(int argc, char** argv) {
   find->add_option("--from", filter.date_from, "Games on or after this date (YYYY.MM.DD)");
   find->add_option("--to", filter.date_to, "Games on or before this date (YYYY.MM.DD)");
   find->add_option("--min-elo", filter.min_elo, "Both players rated at least this")->check(CLI::Range(0, 4000));
+  find->add_option("--max-elo", filter.max_elo, "Both players rated at most this")->check(CLI::Range(0, 4000));
+  find->add_option("--site", filter.site, "The site (its beginning, any case)");
+  find->add_option("--eco", filter.eco, "The ECO code, or its beginning: B2 finds B20 to B29");
+  find->add_option("--time-control", filter.time_control, "The TimeControl tag as the file writes it: 180+2");
+  find->add_option("--variant", filter.variant, "The Variant tag: Standard, Three-check");
   find->add_option("--limit", limit, "At most this many games (0: all)")->check(CLI::NonNegativeNumber);
   find->add_flag("--count", count_only, "Print only the number of games found");
   try {

@@ -124,6 +124,17 @@ TEST_F(GameDatabaseTest, SearchesFindExactlyTheirGames) {
   EXPECT_EQ(ids({.min_elo = 2800}), (std::vector<std::int64_t>{}));
   EXPECT_EQ(ids({.min_elo = 2750}), (std::vector<std::int64_t>{1, 2}));
   EXPECT_EQ(count({.player = "carlsen", .result = "0-1"}), 1);
+  EXPECT_EQ(ids({.max_elo = 2850}), (std::vector<std::int64_t>{1, 2})) << "unrated games are in no range";
+  EXPECT_EQ(ids({.min_elo = 2780, .max_elo = 2840}), (std::vector<std::int64_t>{2}));
+  EXPECT_EQ(count({.site = "HERE"}), 4);
+  EXPECT_EQ(count({.site = "there"}), 0);
+  EXPECT_EQ(ids({.eco = "C6"}), (std::vector<std::int64_t>{1}));
+  EXPECT_EQ(ids({.eco = "C65"}), (std::vector<std::int64_t>{1}));
+  EXPECT_EQ(ids({.eco = "C650"}), (std::vector<std::int64_t>{}));
+  EXPECT_EQ(ids({.time_control = "180+2"}), (std::vector<std::int64_t>{1}));
+  EXPECT_EQ(ids({.time_control = "180"}), (std::vector<std::int64_t>{})) << "the whole tag, not its start";
+  EXPECT_EQ(count({.variant = "standard"}), 4);
+  EXPECT_EQ(count({.variant = "Three-check"}), 0);
   auto page = db_->find({}, 2, 1);
   ASSERT_TRUE(page);
   ASSERT_EQ(page->size(), 2u);
