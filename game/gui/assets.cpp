@@ -107,13 +107,16 @@ sf::Image Assets::piece_image(chess::Piece piece, unsigned size, const std::stri
   const SvgPieceSet* set = find_svg_piece_set(piece_set);
   if (!set) return font_piece_image(piece, size, piece_set);
   const Result<PieceFiles>& files = svg_files(*set);
+  std::string problem;
   if (files) {
     Result<sf::Image> image = render_svg(files.value()[piece], size);
     if (image) return std::move(image).value();
-    piece_problem_ = image.error();
+    problem = image.error();
   } else {
-    piece_problem_ = files.error();
+    problem = files.error();
   }
+  if (problem != piece_problem_) piece_problem_told_ = false;  // a new problem is told too, once
+  piece_problem_ = std::move(problem);
   piece_problem_set_ = piece_set;
   return font_piece_image(piece, size, std::string(config::PieceSets.front()));
 }

@@ -47,7 +47,8 @@ class Assets {
   // Why the piece set cannot be drawn, in words, or "" when it can (the font
   // sets always can: a missing FreeSerif falls back to DejaVu Sans).
   std::string piece_set_problem(const std::string& piece_set) const;
-  // A problem met while drawing pieces (the set's name, and why), the first time it is asked for.
+  // A problem met while drawing pieces (the set's name, and why), the first time it is asked for
+  // (each different problem once).
   std::optional<std::pair<std::string, std::string>> take_piece_set_problem();
 
   void set_sounds_enabled(bool enabled) { sounds_enabled_ = enabled; }

@@ -112,6 +112,12 @@ TEST(PieceSprites, ASetNotInstalledIsDrawnWithTheFontAndToldOnce) {
   EXPECT_TRUE(std::equal(image.getPixelsPtr(), image.getPixelsPtr() + 40 * 40 * 4, font.getPixelsPtr()));
   EXPECT_EQ((*assets)->take_piece_set_problem(), std::pair(std::string("cburnett"), why));
   EXPECT_EQ((*assets)->take_piece_set_problem(), std::nullopt);
+  (*assets)->piece_image(chess::B_QUEEN, 40, "cburnett");
+  EXPECT_EQ((*assets)->take_piece_set_problem(), std::nullopt) << "the same problem is told once";
+  (*assets)->piece_image(chess::B_QUEEN, 40, "merida");
+  const auto other = (*assets)->take_piece_set_problem();
+  ASSERT_TRUE(other) << "another set's problem is told too";
+  EXPECT_EQ(other->first, "merida");
 }
 
 }  // namespace
