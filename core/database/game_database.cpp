@@ -128,6 +128,8 @@ GameDatabase::GameDatabase(std::unique_ptr<Connection> db)
 Result<std::string> GameDatabase::where(const GameFilter& filter, std::vector<std::string>& values) {
   std::string sql = header_condition(filter, values);
   if (!filter.position) return sql;
+  const std::string condition = sql + " AND id IN (SELECT id FROM temp.found)";
+  if (found_position_ == filter.position) return condition;  // the same search's next page
   auto games = positions_->games_at(*filter.position);
   if (!games) return Failure{games.error()};
   auto made = db_->exec("CREATE TEMP TABLE IF NOT EXISTS found(id INTEGER PRIMARY KEY); DELETE FROM temp.found;");
@@ -138,7 +140,8 @@ Result<std::string> GameDatabase::where(const GameFilter& filter, std::vector<st
     insert.value().reset();
     if (auto done = insert.value().bind(1, id).run(); !done) return Failure{done.error()};
   }
-  return sql + " AND id IN (SELECT id FROM temp.found)";
+  found_position_ = filter.position;
+  return condition;
 }
 GameDatabase::~GameDatabase() = default;
 
@@ -169,6 +172,7 @@ Result<std::unique_ptr<GameDatabase>> GameDatabase::open(const fs::path& path) {
 }
 
 Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportState& state) {
+  found_position_.reset();  // the games found at a position may change
   auto transaction = Transaction::begin(*db_);
   if (!transaction) return Failure{transaction.error()};
   auto insert = Statement::prepare(
@@ -180,13 +184,16 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
   Statement& row = insert.value();
   std::vector<PositionEntry> entries;
   for (const GameToAdd& given : games) {
-    GameToAdd prepared_here;
+    const chess::PgnGame& game = given.game;
+    // What prepare() makes, made here for a game given unprepared (without copying the game).
+    std::vector<std::uint8_t> code_here;
+    std::vector<std::uint64_t> keys_here;
     if (!given.prepared) {
-      prepared_here.game = given.game;
-      prepared_here.prepare();
+      code_here = encode_moves(game.start, game.moves);
+      keys_here = position_keys(game.start, game.moves);
     }
-    const GameToAdd& added = given.prepared ? given : prepared_here;
-    const chess::PgnGame& game = added.game;
+    const std::vector<std::uint8_t>& code = given.prepared ? given.code : code_here;
+    const std::vector<std::uint64_t>& keys = given.prepared ? given.keys : keys_here;
     row.reset();
     for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
       const std::string value = game.tag(ColumnTags[i]);
@@ -204,12 +211,12 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
       if (!in_columns(name)) others += name + '\t' + value + '\n';
     if (others.empty()) row.bind_null(16);
     else row.bind(16, others);
-    row.bind_blob(17, added.code);
+    row.bind_blob(17, code);
     if (given.pgn.empty()) row.bind_null(18);
     else row.bind(18, given.pgn);
     if (auto done = row.run(); !done) return Failure{done.error()};
     const auto id = std::uint32_t(db_->last_insert_id());
-    for (std::uint64_t key : added.keys) entries.push_back({key, id});
+    for (std::uint64_t key : keys) entries.push_back({key, id});
   }
   if (auto indexed = positions_->add_run(std::move(entries)); !indexed) return Failure{indexed.error()};
   auto save = Statement::prepare(

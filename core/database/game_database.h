@@ -122,6 +122,7 @@ class GameDatabase {
 
   std::unique_ptr<store::Connection> db_;
   std::unique_ptr<PositionIndex> positions_;
+  std::optional<std::uint64_t> found_position_;  // the position whose games the table temp.found holds
 };
 
 }  // namespace gambit::database
