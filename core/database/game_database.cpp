@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/database/game_database.h"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -19,7 +20,7 @@ namespace {
 
 // "GADB" in PRAGMA application_id: a file of ours, told from any other SQLite file.
 constexpr std::int64_t ApplicationId = 0x47414442;
-constexpr std::int64_t SchemaVersion = 1;
+constexpr std::int64_t SchemaVersion = 2;  // 2: speed, and each position's move in the index
 
 constexpr const char* Schema = R"sql(
 CREATE TABLE games(
@@ -28,6 +29,7 @@ CREATE TABLE games(
   white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
   result TEXT NOT NULL, date TEXT NOT NULL, event TEXT NOT NULL, site TEXT NOT NULL, round TEXT NOT NULL,
   eco TEXT NOT NULL, opening TEXT NOT NULL, time_control TEXT NOT NULL, variant TEXT NOT NULL,
+  speed INTEGER NOT NULL,  -- 0 unknown, else 1 + rating::Speed
   plies INTEGER NOT NULL,
   fen TEXT,    -- the start when it is not the variant's
   tags TEXT,   -- the other tags, "Name\tValue\n" each
@@ -96,6 +98,7 @@ std::string header_condition(const GameFilter& filter, std::vector<std::string>&
   if (!filter.result.empty()) sql += equal("result", "=", filter.result);
   if (!filter.time_control.empty()) sql += equal("time_control", "=", filter.time_control);
   if (!filter.variant.empty()) sql += equal("variant", "=", filter.variant) + " COLLATE NOCASE";
+  if (filter.speed) sql += " AND speed = " + std::to_string(1 + int(*filter.speed));
   if (!filter.date_from.empty()) sql += equal("date", ">=", filter.date_from);
   if (!filter.date_to.empty()) sql += equal("date", "<=", filter.date_to + "\x7f");
   if (filter.min_elo > 0) {
@@ -115,10 +118,25 @@ void bind_all(Statement& statement, const std::vector<std::string>& values) {
 
 }  // namespace
 
+std::optional<rating::Speed> speed_of_time_control(std::string_view tag) {
+  if (tag.empty() || tag == "?") return std::nullopt;
+  if (tag == "-") return rating::Speed::Untimed;
+  // "40/7200:3600" (moves/seconds per period, PGN standard 9.6.1): the first period's seconds, no increment.
+  if (const auto slash = tag.find('/'); slash != std::string_view::npos) {
+    const auto colon = tag.find(':');
+    tag = tag.substr(slash + 1, colon == std::string_view::npos ? std::string_view::npos : colon - slash - 1);
+  }
+  const std::string clock = tag.find('+') == std::string_view::npos ? std::string(tag) + "+0" : std::string(tag);
+  const rating::RatingPool pool = rating::pool_of("standard", clock);
+  // pool_of says Untimed for what it cannot read, and for "0+0": neither is a known clock here.
+  if (pool.speed == rating::Speed::Untimed) return std::nullopt;
+  return pool.speed;
+}
+
 void GameToAdd::prepare() {
   if (prepared) return;
   code = encode_moves(game.start, game.moves);
-  keys = position_keys(game.start, game.moves);
+  positions = game_positions(game.start, game.moves, code);
   prepared = true;
 }
 
@@ -136,9 +154,9 @@ Result<std::string> GameDatabase::where(const GameFilter& filter, std::vector<st
   if (!made) return Failure{made.error()};
   auto insert = Statement::prepare(*db_, "INSERT INTO temp.found(id) VALUES(?1)");
   if (!insert) return Failure{insert.error()};
-  for (std::int64_t id : games.value()) {
+  for (const PositionHit& hit : games.value()) {
     insert.value().reset();
-    if (auto done = insert.value().bind(1, id).run(); !done) return Failure{done.error()};
+    if (auto done = insert.value().bind(1, hit.game).run(); !done) return Failure{done.error()};
   }
   found_position_ = filter.position;
   return condition;
@@ -164,6 +182,8 @@ Result<std::unique_ptr<GameDatabase>> GameDatabase::open(const fs::path& path) {
     return not_ours(path, tr("it is another program's SQLite file"));
   } else if (version.value() > SchemaVersion) {
     return not_ours(path, tr("it was made by a newer Gambit"));
+  } else if (version.value() < SchemaVersion) {
+    return not_ours(path, tr("it was made by a test version of Gambit; import its games again"));
   } else if (auto wal = c.exec("PRAGMA journal_mode = WAL"); !wal) {
     return Failure{wal.error()};
   }
@@ -178,8 +198,8 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
   auto insert = Statement::prepare(
       *db_,
       "INSERT INTO games(white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, "
-      "time_control, variant, plies, fen, tags, moves, pgn) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+      "time_control, variant, plies, fen, tags, moves, pgn, speed) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
   if (!insert) return Failure{insert.error()};
   Statement& row = insert.value();
   std::vector<PositionEntry> entries;
@@ -187,13 +207,13 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
     const chess::PgnGame& game = given.game;
     // What prepare() makes, made here for a game given unprepared (without copying the game).
     std::vector<std::uint8_t> code_here;
-    std::vector<std::uint64_t> keys_here;
+    std::vector<GamePosition> positions_here;
     if (!given.prepared) {
       code_here = encode_moves(game.start, game.moves);
-      keys_here = position_keys(game.start, game.moves);
+      positions_here = game_positions(game.start, game.moves, code_here);
     }
     const std::vector<std::uint8_t>& code = given.prepared ? given.code : code_here;
-    const std::vector<std::uint64_t>& keys = given.prepared ? given.keys : keys_here;
+    const std::vector<GamePosition>& positions = given.prepared ? given.positions : positions_here;
     row.reset();
     for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
       const std::string value = game.tag(ColumnTags[i]);
@@ -214,9 +234,11 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
     row.bind_blob(17, code);
     if (given.pgn.empty()) row.bind_null(18);
     else row.bind(18, given.pgn);
+    const auto speed = speed_of_time_control(game.tag("TimeControl"));
+    row.bind(19, std::int64_t(speed ? 1 + int(*speed) : 0));
     if (auto done = row.run(); !done) return Failure{done.error()};
     const auto id = std::uint32_t(db_->last_insert_id());
-    for (std::uint64_t key : keys) entries.push_back({key, id});
+    for (const GamePosition& at : positions) entries.push_back({at.key, id, at.next});
   }
   if (auto indexed = positions_->add_run(std::move(entries)); !indexed) return Failure{indexed.error()};
   auto save = Statement::prepare(
@@ -266,19 +288,16 @@ Result<std::int64_t> GameDatabase::count(const GameFilter& filter) {
   return query.value().column_int(0);
 }
 
-Result<std::vector<GameHeader>> GameDatabase::find(const GameFilter& filter, std::int64_t limit, std::int64_t offset) {
-  std::vector<std::string> values;
-  auto condition = where(filter, values);
-  if (!condition) return Failure{condition.error()};
-  auto query = Statement::prepare(
-      *db_,
-      "SELECT id, white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, "
-      "time_control, variant, plies FROM games WHERE " +
-          condition.value() + " ORDER BY id LIMIT " + std::to_string(limit) + " OFFSET " + std::to_string(offset));
-  if (!query) return Failure{query.error()};
-  bind_all(query.value(), values);
+namespace {
+
+constexpr const char* HeaderColumns =
+    "id, white, black, white_elo, black_elo, result, date, event, site, round, eco, opening, time_control, variant, "
+    "plies";
+
+// The headers the query (selecting HeaderColumns) gives.
+Result<std::vector<GameHeader>> read_headers(Statement& query) {
   std::vector<GameHeader> headers;
-  auto read = store::each_row(query.value(), [&](const Statement& row) {
+  auto read = store::each_row(query, [&](const Statement& row) {
     GameHeader& h = headers.emplace_back();
     h.id = row.column_int(0);
     h.white = row.column_text(1), h.black = row.column_text(2);
@@ -290,6 +309,93 @@ Result<std::vector<GameHeader>> GameDatabase::find(const GameFilter& filter, std
   });
   if (!read) return Failure{read.error()};
   return headers;
+}
+
+std::string order_by(GameOrder order) {
+  static constexpr std::array<const char*, 10> Columns{
+      "id", "white COLLATE NOCASE", "black COLLATE NOCASE", "white_elo", "black_elo", "result", "date", "event COLLATE NOCASE",
+      "eco", "plies"};
+  const std::string direction = order.descending ? " DESC" : "";
+  std::string sql = std::string(Columns[std::size_t(order.by)]) + direction;
+  if (order.by != GameOrder::By::Added) sql += ", id";  // ties in the order added
+  return sql;
+}
+
+}  // namespace
+
+Result<std::vector<GameHeader>> GameDatabase::find(const GameFilter& filter, std::int64_t limit, std::int64_t offset,
+                                                   GameOrder order) {
+  std::vector<std::string> values;
+  auto condition = where(filter, values);
+  if (!condition) return Failure{condition.error()};
+  auto query = Statement::prepare(*db_, std::string("SELECT ") + HeaderColumns + " FROM games WHERE " +
+                                            condition.value() + " ORDER BY " + order_by(order) + " LIMIT " +
+                                            std::to_string(limit) + " OFFSET " + std::to_string(offset));
+  if (!query) return Failure{query.error()};
+  bind_all(query.value(), values);
+  return read_headers(query.value());
+}
+
+Result<std::vector<GameHeader>> GameDatabase::headers(std::span<const std::int64_t> ids) {
+  std::string list;
+  for (std::int64_t id : ids) list += (list.empty() ? "" : ",") + std::to_string(id);
+  auto query =
+      Statement::prepare(*db_, std::string("SELECT ") + HeaderColumns + " FROM games WHERE id IN (" + list + ")");
+  if (!query) return Failure{query.error()};
+  auto found = read_headers(query.value());
+  if (!found) return found;
+  std::vector<GameHeader> in_order;
+  for (std::int64_t id : ids)
+    for (const GameHeader& h : found.value())
+      if (h.id == id) in_order.push_back(h);
+  return in_order;
+}
+
+Result<bool> GameDatabase::load_facts() {
+  if (facts_.empty()) facts_.emplace_back();  // id 0: no game
+  auto query = Statement::prepare(
+      *db_, "SELECT id, result, white_elo, black_elo FROM games WHERE id >= ?1 ORDER BY id");
+  if (!query) return Failure{query.error()};
+  query.value().bind(1, std::int64_t(facts_.size()));
+  return store::each_row(query.value(), [&](const Statement& row) {
+    const auto id = std::size_t(row.column_int(0));
+    if (id >= facts_.size()) facts_.resize(id + 1);
+    GameFacts& f = facts_[id];
+    const std::string result = row.column_text(1);
+    f.result = result == "1-0"       ? GameFacts::Result::White
+               : result == "0-1"     ? GameFacts::Result::Black
+               : result == "1/2-1/2" ? GameFacts::Result::Draw
+                                     : GameFacts::Result::Unfinished;
+    f.white_elo = std::uint16_t(std::min<std::int64_t>(row.column_int(2), 0xFFFF));
+    f.black_elo = std::uint16_t(std::min<std::int64_t>(row.column_int(3), 0xFFFF));
+  });
+}
+
+Result<Exploration> GameDatabase::explore(const chess::Position& pos, const GameFilter& filter,
+                                          std::size_t top_games) {
+  if (auto loaded = load_facts(); !loaded) return Failure{loaded.error()};
+  auto hits = positions_->games_at(pos.key());
+  if (!hits) return Failure{hits.error()};
+  std::vector<bool> chosen;  // by id, when the filter chooses by header
+  if (filter.by_header()) {
+    GameFilter headers_only = filter;
+    headers_only.position.reset();
+    std::vector<std::string> values;
+    auto query = Statement::prepare(*db_, "SELECT id FROM games WHERE " + header_condition(headers_only, values));
+    if (!query) return Failure{query.error()};
+    bind_all(query.value(), values);
+    chosen.assign(facts_.size(), false);
+    auto read = store::each_row(query.value(), [&](const Statement& row) {
+      const auto id = std::size_t(row.column_int(0));
+      if (id < chosen.size()) chosen[id] = true;
+    });
+    if (!read) return Failure{read.error()};
+  }
+  const auto facts = [&](std::int64_t id) -> const GameFacts* {
+    return id > 0 && std::size_t(id) < facts_.size() ? &facts_[std::size_t(id)] : nullptr;
+  };
+  const auto wanted = [&](std::int64_t id) { return chosen.empty() || chosen[std::size_t(id)]; };
+  return explore_hits(pos, hits.value(), facts, wanted, top_games);
 }
 
 Result<GameToAdd> GameDatabase::game(std::int64_t id) {

@@ -27,7 +27,9 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "core/database/opening_explorer.h"
 #include "core/database/position_index.h"
+#include "core/rating/rating_pool.h"
 #include "core/util/result.h"
 
 namespace gambit::store {
@@ -42,9 +44,9 @@ struct GameToAdd {
   chess::PgnGame game;
   std::string pgn;
   // What the database keeps of its moves, made by prepare() (or by add() when not made yet): the
-  // moves in one byte each, and the keys of its distinct positions (position_index.h).
+  // moves in one byte each, and its distinct positions with their moves (position_index.h).
   std::vector<std::uint8_t> code{};
-  std::vector<std::uint64_t> keys{};
+  std::vector<GamePosition> positions{};
   bool prepared = false;
   // Makes code and keys: the work of adding a game that needs no database, so that any thread may do it.
   void prepare();
@@ -75,11 +77,23 @@ struct GameFilter {
   std::string eco{};   // the start of the ECO code: "B2" finds B20..B29
   std::string time_control{};  // as the TimeControl tag writes it: "180+2"
   std::string variant{};       // as the Variant tag writes it: "Standard", "Three-check"
+  std::optional<rating::Speed> speed{};  // the time control's speed, as lichess classes it
   std::optional<std::uint64_t> position{};  // games that reached the position of this key (Position::key)
   bool by_header() const {
     return !player.empty() || !event.empty() || !result.empty() || !date_from.empty() || !date_to.empty() ||
-           min_elo > 0 || max_elo > 0 || !site.empty() || !eco.empty() || !time_control.empty() || !variant.empty();
+           min_elo > 0 || max_elo > 0 || !site.empty() || !eco.empty() || !time_control.empty() || !variant.empty() ||
+           speed.has_value();
   }
+};
+
+// The speed of a PGN TimeControl tag ("180+2", "600", "-" for none; "?" or "" unknown: nullopt).
+std::optional<rating::Speed> speed_of_time_control(std::string_view tag);
+
+// The order of a list of games: by a column, ties in the order added.
+struct GameOrder {
+  enum class By { Added, White, Black, WhiteElo, BlackElo, Result, Date, Event, Eco, Plies };
+  By by = By::Added;
+  bool descending = false;
 };
 
 // How far the import of one file got: its size and time of change when it began
@@ -109,8 +123,14 @@ class GameDatabase {
   Result<std::optional<ImportState>> import_state(const std::string& file);
 
   Result<std::int64_t> count(const GameFilter& filter);
-  // The headers of the games the filter matches, in the order they were added, from offset.
-  Result<std::vector<GameHeader>> find(const GameFilter& filter, std::int64_t limit, std::int64_t offset = 0);
+  // The headers of the games the filter matches, in the order asked (as added by default), from offset.
+  Result<std::vector<GameHeader>> find(const GameFilter& filter, std::int64_t limit, std::int64_t offset = 0,
+                                       GameOrder order = {});
+  // The headers of these games, in the order given (ids of no game left out).
+  Result<std::vector<GameHeader>> headers(std::span<const std::int64_t> ids);
+  // The opening explorer's answer for pos over the games the filter's header fields choose
+  // (its position is not used), with up to top_games best-rated games.
+  Result<Exploration> explore(const chess::Position& pos, const GameFilter& filter, std::size_t top_games = 8);
   // The whole game: its tags (every one it had), start, moves; and its stored text when it had more.
   Result<GameToAdd> game(std::int64_t id);
 
@@ -123,6 +143,9 @@ class GameDatabase {
   std::unique_ptr<store::Connection> db_;
   std::unique_ptr<PositionIndex> positions_;
   std::optional<std::uint64_t> found_position_;  // the position whose games the table temp.found holds
+  // What the explorer needs of each game, by id (0: none), read once and then the games added since.
+  Result<bool> load_facts();
+  std::vector<GameFacts> facts_;
 };
 
 }  // namespace gambit::database

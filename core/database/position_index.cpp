@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "core/store/sqlite.h"
@@ -14,7 +15,7 @@ using store::Statement;
 
 namespace {
 
-constexpr std::size_t EntryBytes = 12;
+constexpr std::size_t EntryBytes = 13;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(value >> (8 * i)));
@@ -28,19 +29,31 @@ std::uint64_t get(const std::uint8_t* at, int bytes) {
 
 }  // namespace
 
-std::vector<std::uint64_t> position_keys(const chess::Position& start, std::span<const chess::Move> moves) {
-  std::vector<std::uint64_t> keys;
-  keys.reserve(moves.size() + 1);
+std::vector<GamePosition> game_positions(const chess::Position& start, std::span<const chess::Move> moves,
+                                         std::span<const std::uint8_t> code) {
+  assert(code.size() == moves.size());
+  // Each position with its ply, so that a repetition keeps its first time.
+  struct AtPly {
+    std::uint64_t key;
+    std::size_t ply;
+  };
+  std::vector<AtPly> seen;
+  seen.reserve(moves.size() + 1);
   chess::Position pos = start;
-  keys.push_back(pos.key());
-  for (chess::Move m : moves) {
-    pos.do_move(m);
-    keys.push_back(pos.key());
+  seen.push_back({pos.key(), 0});
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    pos.do_move(moves[i]);
+    seen.push_back({pos.key(), i + 1});
   }
-  // A position met again in the game (a repetition) is one entry.
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  return keys;
+  std::sort(seen.begin(), seen.end(),
+            [](const AtPly& a, const AtPly& b) { return a.key != b.key ? a.key < b.key : a.ply < b.ply; });
+  std::vector<GamePosition> positions;
+  positions.reserve(seen.size());
+  for (const AtPly& at : seen) {
+    if (!positions.empty() && positions.back().key == at.key) continue;  // met again: one entry
+    positions.push_back({at.key, at.ply < code.size() ? code[at.ply] : NoMove});
+  }
+  return positions;
 }
 
 Result<bool> PositionIndex::add_run(std::vector<PositionEntry> entries) {
@@ -52,6 +65,7 @@ Result<bool> PositionIndex::add_run(std::vector<PositionEntry> entries) {
     if (i % BlockEntries == 0) put(directory, entries[i].key, 8);
     put(data, entries[i].key, 8);
     put(data, entries[i].game, 4);
+    data.push_back(entries[i].next);
   }
   auto insert = Statement::prepare(db_, "INSERT INTO position_runs(entries, directory, data) VALUES(?1, ?2, ?3)");
   if (!insert) return Failure{insert.error()};
@@ -73,9 +87,9 @@ Result<bool> PositionIndex::load_runs() {
   });
 }
 
-Result<std::vector<std::int64_t>> PositionIndex::games_at(std::uint64_t key) {
+Result<std::vector<PositionHit>> PositionIndex::games_at(std::uint64_t key) {
   if (auto loaded = load_runs(); !loaded) return Failure{loaded.error()};
-  std::vector<std::int64_t> games;
+  std::vector<PositionHit> games;
   std::vector<std::uint8_t> buffer;
   for (const Run& run : runs_) {
     // The blocks that may hold the key: from the last one that begins before it to the last that begins with it.
@@ -104,8 +118,10 @@ Result<std::vector<std::int64_t>> PositionIndex::games_at(std::uint64_t key) {
       else hi = mid;
     }
     for (std::size_t i = lo; i < std::size_t(last - first) && get(buffer.data() + i * EntryBytes, 8) == key; ++i)
-      games.push_back(std::int64_t(get(buffer.data() + i * EntryBytes + 8, 4)));
+      games.push_back({std::int64_t(get(buffer.data() + i * EntryBytes + 8, 4)), buffer[i * EntryBytes + 12]});
   }
+  // Each run holds later games than the runs before it: the list is in id order.
+  assert(std::is_sorted(games.begin(), games.end(), [](auto& a, auto& b) { return a.game < b.game; }));
   return games;
 }
 

@@ -2,10 +2,12 @@
 // PositionIndex: which games of a database reached a position, found from an
 // index, never by replaying the games. Every position of every game (its
 // start and the position after each move; a position met twice in a game
-// counted once) is an entry (its 64-bit Zobrist key, the game's id). Each
-// batch of games added writes its entries as one sorted run, in the batch's
-// transaction: a run is a blob of 12-byte entries in (key, game) order and a
-// directory of the first key of each block of BlockEntries. A search reads
+// counted once, at its first time) is an entry: its 64-bit Zobrist key, the
+// game's id, and the move the game played from there (move_codec.h's byte;
+// NoMove where the game ended), which is what an opening explorer counts.
+// Each batch of games added writes its entries as one sorted run, in the
+// batch's transaction: a run is a blob of 13-byte entries in (key, game)
+// order and a directory of the first key of each block of BlockEntries. A search reads
 // each run's directory once (kept in memory), then only the blocks that can
 // hold the key, with SQLite's incremental blob reads.
 //
@@ -30,14 +32,34 @@ class Connection;
 
 namespace gambit::database {
 
+// The byte of "no move": the game ended in the position.
+constexpr std::uint8_t NoMove = 0xFF;
+
+// A position a game reached and the move it played there.
+struct GamePosition {
+  std::uint64_t key;
+  std::uint8_t next;  // move_codec's byte, or NoMove
+  auto operator<=>(const GamePosition&) const = default;
+};
+
 struct PositionEntry {
   std::uint64_t key;
   std::uint32_t game;
+  std::uint8_t next;
   auto operator<=>(const PositionEntry&) const = default;
 };
 
-// The keys of the game's distinct positions (its start, then after each move), ascending.
-std::vector<std::uint64_t> position_keys(const chess::Position& start, std::span<const chess::Move> moves);
+// A game found at a position, and its move there.
+struct PositionHit {
+  std::int64_t game;
+  std::uint8_t next;
+  bool operator==(const PositionHit&) const = default;
+};
+
+// The game's distinct positions (its start, then after each move) by ascending key, each with the
+// move played at its first time; code is the moves' bytes (encode_moves).
+std::vector<GamePosition> game_positions(const chess::Position& start, std::span<const chess::Move> moves,
+                                         std::span<const std::uint8_t> code);
 
 class PositionIndex {
  public:
@@ -48,8 +70,8 @@ class PositionIndex {
   // Writes the entries (in any order) as one run; inside the caller's transaction.
   Result<bool> add_run(std::vector<PositionEntry> entries);
 
-  // The ids of the games that reached the position with this key, ascending.
-  Result<std::vector<std::int64_t>> games_at(std::uint64_t key);
+  // The games that reached the position with this key, by ascending id, with their moves there.
+  Result<std::vector<PositionHit>> games_at(std::uint64_t key);
 
  private:
   struct Run {

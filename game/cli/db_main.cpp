@@ -4,13 +4,17 @@
 //   gambit-db import DB FILE...     PGN files (also .gz .bz2 .xz .zst) into DB (made when missing)
 //   gambit-db search DB [--fen FEN] [--player NAME] [--white NAME] [--black NAME] [--event NAME] [--result R]
 //                       [--from DATE] [--to DATE] [--min-elo N] [--max-elo N] [--site NAME] [--eco CODE]
-//                       [--time-control TC] [--variant NAME] [--limit N] [--count]
+//                       [--time-control TC] [--speed S] [--variant NAME] [--limit N] [--count]
+//   gambit-db explore DB [--fen FEN] [the search's header options] [--top N]
 //
 // import: progress on stderr (a line that rewrites itself on a terminal);
 // a summary per file on stdout; Ctrl+C stops after the batch in hand, and the
 // same command goes on from there. search: the games found as PGN (each as
 // its file had it when it had comments or variations), or with --count only
-// their number on a line. Exit status: 0 done, 1 a file or the database could
+// their number on a line. explore: the opening explorer's table for the
+// position (the start by default): each move played there, its games, how
+// they ended, the average rating and the mover's performance; then the
+// best-rated games that reached it. Exit status: 0 done, 1 a file or the database could
 // not be read or written, 2 bad arguments, 130 stopped by Ctrl+C.
 #include <unistd.h>
 
@@ -23,6 +27,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/chess/pgn.h"
+#include "core/chess/san.h"
 #include "core/database/game_database.h"
 #include "core/database/pgn_import.h"
 
@@ -115,10 +120,68 @@ int search(db::GameDatabase& database, const db::GameFilter& filter, std::int64_
   return 0;
 }
 
+std::string percent(std::int64_t part, std::int64_t whole) {
+  return whole == 0 ? "-" : std::to_string(int(100.0 * double(part) / double(whole) + 0.5)) + "%";
+}
+
+int explore(db::GameDatabase& database, const gambit::chess::Position& pos, const db::GameFilter& filter,
+            std::size_t top) {
+  auto found = database.explore(pos, filter, top);
+  if (!found) {
+    std::fprintf(stderr, "gambit-db: %s\n", found.error().c_str());
+    return 1;
+  }
+  const db::Exploration& e = found.value();
+  const auto row = [](const std::string& name, const db::Tally& t, const std::string& rating,
+                      const std::string& performance) {
+    const std::int64_t ended = t.white + t.draws + t.black;
+    std::printf("%-8s %9lld %6s %6s %6s %6s %6s\n", name.c_str(), static_cast<long long>(t.games),
+                percent(t.white, ended).c_str(), percent(t.draws, ended).c_str(), percent(t.black, ended).c_str(),
+                rating.c_str(), performance.c_str());
+  };
+  std::printf("%s\n%-8s %9s %6s %6s %6s %6s %6s\n", pos.fen().c_str(), "move", "games", "white", "draws", "black",
+              "rating", "perf");
+  for (const db::ExplorerMove& m : e.moves)
+    row(gambit::chess::to_san(pos, m.move), m.tally, m.average_rating ? std::to_string(m.average_rating) : "-",
+        m.performance ? std::to_string(m.performance) : "-");
+  row("all", e.tally, "", "");
+  auto headers = database.headers(e.top_games);
+  if (!headers) {
+    std::fprintf(stderr, "gambit-db: %s\n", headers.error().c_str());
+    return 1;
+  }
+  if (!headers->empty()) std::printf("top games:\n");
+  for (const db::GameHeader& h : headers.value())
+    std::printf("%8lld  %s (%d) - %s (%d)  %s  %s  %s\n", static_cast<long long>(h.id), h.white.c_str(), h.white_elo,
+                h.black.c_str(), h.black_elo, h.result.c_str(), h.event.c_str(), h.date.c_str());
+  return 0;
+}
+
+// The header options of search and explore, into filter (--white and --black into white and black).
+void add_filter_options(CLI::App* command, db::GameFilter& filter, std::string& white, std::string& black,
+                        std::string& speed) {
+  command->add_option("--player", filter.player, "A player's name as White or Black (its beginning, any case)");
+  command->add_option("--white", white, "White's name (its beginning, any case)")->excludes("--player");
+  command->add_option("--black", black, "Black's name (its beginning, any case)")->excludes("--player", "--white");
+  command->add_option("--event", filter.event, "The event's name (its beginning, any case)");
+  command->add_option("--result", filter.result, "1-0, 0-1 or 1/2-1/2")
+      ->check(CLI::IsMember({"1-0", "0-1", "1/2-1/2"}));
+  command->add_option("--from", filter.date_from, "Games on or after this date (YYYY.MM.DD)");
+  command->add_option("--to", filter.date_to, "Games on or before this date (YYYY.MM.DD)");
+  command->add_option("--min-elo", filter.min_elo, "Both players rated at least this")->check(CLI::Range(0, 4000));
+  command->add_option("--max-elo", filter.max_elo, "Both players rated at most this")->check(CLI::Range(0, 4000));
+  command->add_option("--site", filter.site, "The site (its beginning, any case)");
+  command->add_option("--eco", filter.eco, "The ECO code, or its beginning: B2 finds B20 to B29");
+  command->add_option("--time-control", filter.time_control, "The TimeControl tag as the file writes it: 180+2");
+  command->add_option("--speed", speed, "The clock's speed, as lichess classes it")
+      ->check(CLI::IsMember({"bullet", "blitz", "rapid", "classical", "untimed"}));
+  command->add_option("--variant", filter.variant, "The Variant tag: Standard, Three-check");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Game databases: import PGN files, search them by header."};
+  CLI::App app{"Game databases: import PGN files, search them by header and position, explore openings."};
   app.set_version_flag("--version", std::string("gambit-db ") + GAMBIT_VERSION);
   app.require_subcommand(1);
   std::string path;
@@ -128,42 +191,40 @@ int main(int argc, char** argv) {
   import->add_option("files", files, "PGN files")->required()->check(CLI::ExistingFile);
 
   db::GameFilter filter;
-  std::string white, black;
+  std::string white, black, speed, fen;
   std::int64_t limit = 0;
   bool count_only = false;
   CLI::App* find = app.add_subcommand("search", "Print the games that match, as PGN (or their number)");
   find->add_option("database", path, "The database file")->required()->check(CLI::ExistingFile);
-  std::string fen;
   find->add_option("--fen", fen, "Games that reached this position (any move order), from the position index");
-  find->add_option("--player", filter.player, "A player's name as White or Black (its beginning, any case)");
-  find->add_option("--white", white, "White's name (its beginning, any case)")->excludes("--player");
-  find->add_option("--black", black, "Black's name (its beginning, any case)")->excludes("--player", "--white");
-  find->add_option("--event", filter.event, "The event's name (its beginning, any case)");
-  find->add_option("--result", filter.result, "1-0, 0-1 or 1/2-1/2")->check(CLI::IsMember({"1-0", "0-1", "1/2-1/2"}));
-  find->add_option("--from", filter.date_from, "Games on or after this date (YYYY.MM.DD)");
-  find->add_option("--to", filter.date_to, "Games on or before this date (YYYY.MM.DD)");
-  find->add_option("--min-elo", filter.min_elo, "Both players rated at least this")->check(CLI::Range(0, 4000));
-  find->add_option("--max-elo", filter.max_elo, "Both players rated at most this")->check(CLI::Range(0, 4000));
-  find->add_option("--site", filter.site, "The site (its beginning, any case)");
-  find->add_option("--eco", filter.eco, "The ECO code, or its beginning: B2 finds B20 to B29");
-  find->add_option("--time-control", filter.time_control, "The TimeControl tag as the file writes it: 180+2");
-  find->add_option("--variant", filter.variant, "The Variant tag: Standard, Three-check");
+  add_filter_options(find, filter, white, black, speed);
   find->add_option("--limit", limit, "At most this many games (0: all)")->check(CLI::NonNegativeNumber);
   find->add_flag("--count", count_only, "Print only the number of games found");
+  std::size_t top = 8;
+  CLI::App* explorer = app.add_subcommand("explore", "The moves played in a position, how they scored, its top games");
+  explorer->add_option("database", path, "The database file")->required()->check(CLI::ExistingFile);
+  explorer->add_option("--fen", fen, "The position (the start when not given)");
+  add_filter_options(explorer, filter, white, black, speed);
+  explorer->add_option("--top", top, "At most this many top games")->check(CLI::Range(0, 1000));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e);
     return status == 0 ? 0 : 2;
   }
+  gambit::chess::Position position;
   if (!fen.empty()) {
-    auto position = gambit::chess::Position::from_fen(fen);
-    if (!position) {
-      std::fprintf(stderr, "gambit-db: --fen: %s\n", position.error().c_str());
+    auto read = gambit::chess::Position::from_fen(fen);
+    if (!read) {
+      std::fprintf(stderr, "gambit-db: --fen: %s\n", read.error().c_str());
       return 2;
     }
-    filter.position = position->key();
+    position = read.value();
+    if (find->parsed()) filter.position = position.key();
   }
+  for (const auto s : {gambit::rating::Speed::Bullet, gambit::rating::Speed::Blitz, gambit::rating::Speed::Rapid,
+                       gambit::rating::Speed::Classical, gambit::rating::Speed::Untimed})
+    if (speed == gambit::rating::speed_key(s)) filter.speed = s;
   if (!white.empty()) filter.player = white, filter.side = db::GameFilter::Side::White;
   if (!black.empty()) filter.player = black, filter.side = db::GameFilter::Side::Black;
 
@@ -173,5 +234,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (import->parsed()) return import_files(*database.value(), files);
+  if (explorer->parsed()) return explore(*database.value(), position, filter, top);
   return search(*database.value(), filter, limit, count_only);
 }

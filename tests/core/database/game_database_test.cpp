@@ -135,10 +135,39 @@ TEST_F(GameDatabaseTest, SearchesFindExactlyTheirGames) {
   EXPECT_EQ(ids({.time_control = "180"}), (std::vector<std::int64_t>{})) << "the whole tag, not its start";
   EXPECT_EQ(count({.variant = "standard"}), 4);
   EXPECT_EQ(count({.variant = "Three-check"}), 0);
+  EXPECT_EQ(ids({.speed = rating::Speed::Blitz}), (std::vector<std::int64_t>{1})) << "180+2 is blitz";
+  EXPECT_EQ(count({.speed = rating::Speed::Rapid}), 0);
   auto page = db_->find({}, 2, 1);
   ASSERT_TRUE(page);
   ASSERT_EQ(page->size(), 2u);
   EXPECT_EQ(page->front().id, 2);
+}
+
+TEST_F(GameDatabaseTest, AListIsSortedByAnyColumnTiesInTheOrderAdded) {
+  const auto sorted = [&](GameOrder order) {
+    auto found = db_->find({}, 100, 0, order);
+    EXPECT_TRUE(found) << found.error();
+    std::vector<std::int64_t> out;
+    if (found)
+      for (const GameHeader& h : found.value()) out.push_back(h.id);
+    return out;
+  };
+  using By = GameOrder::By;
+  EXPECT_EQ(sorted({By::White, false}), (std::vector<std::int64_t>{1, 3, 2, 4})) << "case not minded";
+  EXPECT_EQ(sorted({By::Date, true}), (std::vector<std::int64_t>{4, 2, 1, 3}));
+  EXPECT_EQ(sorted({By::WhiteElo, true}), (std::vector<std::int64_t>{1, 2, 3, 4})) << "unrated last, then as added";
+  EXPECT_EQ(sorted({By::Added, true}), (std::vector<std::int64_t>{4, 3, 2, 1}));
+}
+
+TEST(SpeedOfTimeControl, ReadsThePgnTagsForms) {
+  EXPECT_EQ(speed_of_time_control("60+0"), rating::Speed::Bullet);
+  EXPECT_EQ(speed_of_time_control("180+2"), rating::Speed::Blitz);
+  EXPECT_EQ(speed_of_time_control("600"), rating::Speed::Rapid) << "seconds alone, no increment";
+  EXPECT_EQ(speed_of_time_control("40/7200:3600"), rating::Speed::Classical) << "moves/seconds, first period";
+  EXPECT_EQ(speed_of_time_control("-"), rating::Speed::Untimed);
+  EXPECT_EQ(speed_of_time_control("?"), std::nullopt);
+  EXPECT_EQ(speed_of_time_control(""), std::nullopt);
+  EXPECT_EQ(speed_of_time_control("blitz"), std::nullopt) << "not a clock";
 }
 
 TEST_F(GameDatabaseTest, TheImportStateIsKeptWithTheGames) {

@@ -11,6 +11,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/database/game_database.h"
+#include "core/database/move_codec.h"
 #include "tests/core/config/temp_files.h"
 
 namespace gambit::database {
@@ -34,12 +35,22 @@ chess::Position after(const std::vector<std::string>& sans) {
   return pos;
 }
 
-TEST(PositionIndex, AGamesPositionsAreDistinctKeys) {
-  // Knights out and back: the start position is met twice, one key.
-  const std::vector<std::uint64_t> keys = position_keys(chess::Position(), line({"Nf3", "Nf6", "Ng1", "Ng8", "e4"}));
-  EXPECT_EQ(keys.size(), 5u) << "start, Nf3, Nf6, Ng1 (new: Black's knight out), e4; Ng8 is the start again";
-  EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
-  EXPECT_NE(std::find(keys.begin(), keys.end(), after({"Nf3", "Nf6", "Ng1"}).key()), keys.end());
+TEST(PositionIndex, AGamesPositionsAreDistinctKeysWithTheMovePlayedTheFirstTime) {
+  // Knights out and back: the start position is met twice, one key, with the first move played there (Nf3, not e4).
+  const std::vector<chess::Move> moves = line({"Nf3", "Nf6", "Ng1", "Ng8", "e4"});
+  const std::vector<std::uint8_t> code = encode_moves(chess::Position(), moves);
+  const std::vector<GamePosition> positions = game_positions(chess::Position(), moves, code);
+  EXPECT_EQ(positions.size(), 5u) << "start, Nf3, Nf6, Ng1 (new: Black's knight out), e4; Ng8 is the start again";
+  EXPECT_TRUE(std::is_sorted(positions.begin(), positions.end()));
+  const auto at = [&](const chess::Position& pos) {
+    return std::find_if(positions.begin(), positions.end(), [&](const GamePosition& p) { return p.key == pos.key(); });
+  };
+  ASSERT_NE(at(after({"Nf3", "Nf6", "Ng1"})), positions.end());
+  EXPECT_EQ(at(after({"Nf3", "Nf6", "Ng1"}))->next, move_code(after({"Nf3", "Nf6", "Ng1"}), moves[3]));
+  ASSERT_NE(at(chess::Position()), positions.end());
+  EXPECT_EQ(move_of_code(chess::Position(), at(chess::Position())->next), moves[0]);
+  ASSERT_NE(at(after({"Nf3", "Nf6", "Ng1", "Ng8", "e4"})), positions.end());
+  EXPECT_EQ(at(after({"Nf3", "Nf6", "Ng1", "Ng8", "e4"}))->next, NoMove) << "the game ended there";
 }
 
 TEST(PositionIndex, EveryGameThatReachedThePositionByAnyOrderAcrossRunsAndBlocks) {
