@@ -14,6 +14,7 @@
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
+#include "game/gui/database_shelf.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -56,6 +57,9 @@ void AnalysisScreen::add_buttons() {
   buttons_.add(A::Previous, "<", tr("One move back (Left)"));
   buttons_.add(A::Next, ">", tr("One move on, along the main continuation (Right)"));
   buttons_.add(A::Last, ">|", tr("To the end of this line (End)"));
+  // TRANSLATORS: a short button label: the opening explorer (the moves played here in a database's games).
+  buttons_.add(A::Explorer, tr("Explorer"),
+               tr("The moves played here in the games of a database, and how they scored (X; Shift+X: yours)"));
   // TRANSLATORS: a short button label: the engine's analysis on or off.
   buttons_.add(A::Engine, tr("Engine"), tr("Engine analysis on or off (L); N: the next engine (Stockfish, when installed)"));
   buttons_.add(A::FewerLines, "-", tr("One engine line fewer (-)"));
@@ -253,6 +257,7 @@ void AnalysisScreen::run(Action action) {
       lines_ = std::clamp(lines_ + (action == Action::MoreLines ? 1 : -1), 1, study::AnalysisSession::MaxLines);
       keep_engine_on_cursor();
       break;
+    case Action::Explorer: explorer_on_ = !explorer_on_; break;
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
     case Action::Comment:
       if (cursor_ == tree().root() && tree().size() == 1) break;
@@ -266,7 +271,7 @@ void AnalysisScreen::run(Action action) {
     case Action::Editor: app_.open(page::PositionEditor{position()}); break;
     case Action::Open:
       dialogs_.choose_file(Dialog::Open, tr("Open a game to analyse"),
-                           tr("A PGN file (its first game, with its variations), or type a FEN"),
+                           tr("A PGN file (a game with its variations; several: their list), or type a FEN"),
                            app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/", {".pgn"},
                            app_.setup().recent_files(), tr("Open"));
       break;
@@ -299,6 +304,9 @@ void AnalysisScreen::on_dialog(Dialog dialog, const std::string& answer) {
         return tell_in_dialog(tr("The game could not be loaded"),
                               fill(tr("Could not open it: {reason}"), {{"reason", read.error()}}));
       text = std::move(read).value();
+      // A file of several games is a database: its list, to choose from (as Scid and En Croissant open one).
+      study::TreePgnReader reader(text, chess::PgnReader::Moves::UpToError);
+      if (reader.next() && reader.next()) return app_.open(page::Games{expand_home(chosen), std::nullopt});
     }
     Result<study::TreeGame> game = study::tree_game_from_text(text);
     if (!game)
@@ -374,6 +382,13 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     case K::Equal:
     case K::Add: run(Action::MoreLines); return true;
     case K::F: run(Action::Flip); return true;
+    case K::X:
+      if (key.shift) {
+        explorer_mine_ = !explorer_mine_;
+        explorer_on_ = true;
+      } else run(Action::Explorer);
+      return true;
+    case K::G: on_explorer({std::nullopt, std::nullopt, false, true}); return true;
     case K::C: run(Action::Comment); return true;
     case K::B: run(Action::Editor); return true;
     case K::O: run(Action::Open); return true;
@@ -418,6 +433,29 @@ void AnalysisScreen::handle_board(const sf::Event& event) {
   if (event.type == sf::Event::MouseButtonPressed || event.type == sf::Event::MouseButtonReleased) app_.invalidate();
 }
 
+void AnalysisScreen::keep_explorer_on_cursor() {
+  Setup& setup = app_.setup();
+  const std::filesystem::path path = setup.current_database();
+  explorer_.set_database(path, name_of(path));
+  const std::string me = setup.store() ? setup.settings().store.profile : std::string();
+  explorer_.set_player(explorer_mine_ ? me : std::string(), board_.flipped() ? chess::BLACK : chess::WHITE);
+  explorer_.show(position());
+}
+
+void AnalysisScreen::on_explorer(const ExplorerView::Pick& pick) {
+  if (pick.move) return play(*pick.move);
+  if (pick.toggle_mine) {
+    explorer_mine_ = !explorer_mine_;
+    return app_.invalidate();
+  }
+  if (pick.list_games) return app_.open(page::Games{std::nullopt, position()});
+  if (pick.game && explorer_.database()) {
+    auto opened = open_stored_game(*explorer_.database(), *pick.game, position().key());
+    if (!opened) return app_.toast(fill(tr("The game could not be opened: {reason}"), {{"reason", opened.error()}}));
+    app_.open(page::Analysis{std::move(opened->game), opened->ply, name_of(explorer_.path())});
+  }
+}
+
 void AnalysisScreen::handle(const sf::Event& event) {
   const sf::Vector2f size = app_.window().getView().getSize();
   layout(size);
@@ -430,6 +468,10 @@ void AnalysisScreen::handle(const sf::Event& event) {
     if (input_.dragging() || marking_.pending(board_.square_at(mouse_))) app_.invalidate();
   }
   if (auto action = buttons_.clicked(event)) return run(*action);
+  if (explorer_on_) {
+    const ExplorerView::Pick pick = explorer_.handle(event);
+    if (pick.move || pick.game || pick.toggle_mine || pick.list_games) return on_explorer(pick);
+  }
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     const sf::Vector2f point{float(event.mouseButton.x), float(event.mouseButton.y)};
     if (auto node = tree_view_.node_at(point)) return go_to(*node);

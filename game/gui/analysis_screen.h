@@ -12,7 +12,10 @@
 // the line into the tree up to the move clicked), an evaluation bar, and the
 // best line's first move as an arrow. The game is read from and written to
 // PGN with every variation (O open, E export; Ctrl+V pastes a FEN or a PGN).
-// B opens the position editor on the current position. Esc goes back.
+// B opens the position editor on the current position. X shows the opening
+// explorer (explorer_view.h) under the engine's lines: the moves played here in
+// the database last shown in Games, a click plays one; Shift+X counts only the
+// player's own games; G lists the games that reached the position. Esc goes back.
 //
 // analysis_screen.cpp: input and flow; analysis_screen_view.cpp: drawing and
 // the state dump.
@@ -35,6 +38,7 @@
 #include "game/gui/board_marking.h"
 #include "game/gui/board_view.h"
 #include "game/gui/dialogs.h"
+#include "game/gui/explorer_view.h"
 #include "game/gui/move_tree_view.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
@@ -60,7 +64,9 @@ class AnalysisScreen : public Screen {
   std::string unsaved_work() const override;
 
  private:
-  enum class Action { First, Previous, Next, Last, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back };
+  enum class Action {
+    First, Previous, Next, Last, Explorer, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back
+  };
   enum class Dialog { None, Comment, Export, Open, Message };
   void add_buttons();
   void layout(sf::Vector2f size);
@@ -98,11 +104,20 @@ class AnalysisScreen : public Screen {
   // The opening reached on the way to the current move ("" for none).
   std::string opening_text() const;
   void toggle_shape(const BoardMarking::Shape& shape);
+  // The explorer's database, filter and position as they are now (before drawing it).
+  void keep_explorer_on_cursor();
+  // What a click on the explorer asked for: play a move, open a game, Mine, the games here.
+  void on_explorer(const ExplorerView::Pick& pick);
 
   // Drawing (analysis_screen_view.cpp).
   void draw_panel(sf::RenderTarget& target);
   BoardScene scene() const;
   std::string status_text() const;
+  // The game's result, players and ratings, then its event and date (none for a game without players: a
+  // position set up, a study).
+  std::vector<std::string> game_header_lines() const;
+  // Each side's clock as [%clk] last gave it on the way to the current move ("" when the game has none).
+  std::string clocks_text() const;
 
   study::TreeGame game_;
   std::string source_;
@@ -130,7 +145,10 @@ class AnalysisScreen : public Screen {
   sf::Vector2f mouse_;
   MoveTreeView tree_view_;
   AnalysisLinesView lines_view_;
-  sf::FloatRect panel_, bar_, lines_rect_, tree_rect_, toast_slot_;
+  ExplorerView explorer_;
+  bool explorer_on_ = false;
+  bool explorer_mine_ = false;  // only the profile's games, with the colour at the bottom
+  sf::FloatRect panel_, bar_, lines_rect_, explorer_rect_, tree_rect_, toast_slot_;
 
   ActionButtons<Action> buttons_;
   Dialogs<Dialog> dialogs_;

@@ -19,6 +19,7 @@ constexpr float BarWidth = 28;  // room for its number: "300", "#14"
 constexpr float ButtonHeight = 34;
 constexpr float Gap = 6;
 constexpr float ToastSlot = 70;
+constexpr float TreeLeastHeight = 110;  // the move tree keeps room for a few lines under the explorer
 
 
 }  // namespace
@@ -46,7 +47,9 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   using A = Action;
   const float left = panel_.left + PanelPad;
   const sf::Font& font = app_.assets().font();  // each button as wide as its label, in any language
-  buttons_.place_row({A::First, A::Previous, A::Next, A::Last}, font, left, row1, inner, ButtonHeight, Gap);
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Explorer}, font, left, row1, inner, ButtonHeight,
+                     Gap);
+  buttons_[A::Explorer].primary = explorer_on_;
   buttons_.place_row({A::Engine, A::FewerLines, A::MoreLines, A::Flip, A::Comment}, font, left, row2, inner,
                      ButtonHeight, Gap);
   buttons_.place_row({A::Editor, A::Open, A::Export, A::Back}, font, left, row3, inner, ButtonHeight, Gap);
@@ -86,6 +89,47 @@ BoardScene AnalysisScreen::scene() const {
   return scene;
 }
 
+std::string AnalysisScreen::clocks_text() const {
+  std::optional<std::chrono::milliseconds> clocks[2];  // White's, Black's
+  for (study::NodeId at = cursor_; !at.is_none() && at != tree().root(); at = tree().parent(at)) {
+    const study::MoveTree::Node& node = tree().node(at);
+    const int mover = node.position.side_to_move() == chess::WHITE ? 1 : 0;  // who played the node's move
+    if (!clocks[mover] && node.comment_after.clock) clocks[mover] = node.comment_after.clock;
+    if (clocks[0] && clocks[1]) break;
+  }
+  if (!clocks[0] && !clocks[1]) return "";
+  const auto shown = [](const std::optional<std::chrono::milliseconds>& c) {
+    if (!c) return std::string("-");
+    std::string text = study::clock_text(*c);
+    if (text.starts_with("0:")) text = text.substr(text.starts_with("0:0") ? 3 : 2);  // "2:30" under an hour
+    return text;
+  };
+  // TRANSLATORS: the clocks of a game read from a file at the current move: {white} and {black} are times.
+  return fill(tr("clocks {white} / {black}"), {{"white", shown(clocks[0])}, {"black", shown(clocks[1])}});
+}
+
+std::vector<std::string> AnalysisScreen::game_header_lines() const {
+  const auto tag = [&](const char* name) {
+    for (const auto& [key, value] : game_.tags)
+      if (key == name && value != "?" && value != "-") return value;
+    return std::string();
+  };
+  std::vector<std::string> lines;
+  const std::string white = tag("White"), black = tag("Black");
+  if (white.empty() && black.empty()) return lines;
+  const auto player = [&](const std::string& name, const std::string& elo) {
+    return (name.empty() ? std::string("?") : name) + (elo.empty() ? "" : " (" + elo + ")");
+  };
+  const std::string result = game_.result == "1/2-1/2" ? "½-½" : game_.result;
+  lines.push_back((result == "*" ? "" : result + "   ") + player(white, tag("WhiteElo")) + " - " +
+                  player(black, tag("BlackElo")));
+  std::string second = tag("Event");
+  if (const std::string date = tag("Date"); !date.empty() && date.find("??") == std::string::npos)
+    second += (second.empty() ? "" : ", ") + date;
+  if (!second.empty()) lines.push_back(second);
+  return lines;
+}
+
 void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   fill_rect(target, panel_, colors::Panel);
@@ -98,17 +142,34 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
                                 : fill(tr("Analysis: {source}"), {{"source", source_}});
   draw_text(target, assets.bold(), fit_text(assets.bold(), title, 18, width), 18, {x, y});
   y += 26;
+  for (const std::string& line : game_header_lines()) {
+    draw_text(target, assets.font(), fit_text(assets.font(), line, 14, width), 14, {x, y});
+    y += 20;
+  }
   const std::string opening = opening_text();
   draw_text(target, assets.font(), fit_text(assets.font(), opening.empty() ? tr("No opening named yet") : opening, 14, width),
             14, {x, y}, colors::TextDim);
   y += 22;
-  draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
+  const float status_width = draw_text(target, assets.bold(), fit_text(assets.bold(), status_text(), 15, width), 15, {x, y});
+  if (const std::string clocks = clocks_text(); !clocks.empty() && status_width + 24 < width)
+    draw_text(target, assets.font(), fit_text(assets.font(), clocks, 14, width - status_width - 24), 14,
+              {x + status_width + 24, y + 1}, colors::TextDim);
   y += 24;
 
   const float lines_height = 20 + 22 * float(lines_) + 4;
   lines_rect_ = {x, y, width, lines_height};
   lines_view_.draw(target, assets, lines_rect_, engine_header());
   y += lines_height + 4;
+
+  // The explorer, as tall as it needs while the tree keeps some room.
+  explorer_rect_ = {};
+  if (explorer_on_) {
+    keep_explorer_on_cursor();
+    const float room = buttons_.front().rect.top - 10 - y - TreeLeastHeight;
+    explorer_rect_ = {x, y, width, std::max(0.0f, std::min(explorer_.wanted_height(), room))};
+    if (explorer_rect_.height >= 44) y += explorer_.draw(target, assets, explorer_rect_) + 6;
+    else explorer_rect_ = {};
+  }
 
   // A comment on the current move, then the tree, then the toast's slot.
   const std::string& comment = tree().node(cursor_).comment_after.text;
@@ -154,6 +215,10 @@ void AnalysisScreen::draw(sf::RenderTarget& target) {
 
 void AnalysisScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
+  dump.add("game_header", game_header_lines());
+  dump.add("clocks", clocks_text());
+  dump.add("explorer_on", explorer_on_);
+  if (explorer_on_) explorer_.describe(dump);
   dump.add("fen", position().fen());
   dump.add("opening", opening_text());
   dump.add("start_fen", tree().node(tree().root()).position.fen());

@@ -32,6 +32,9 @@ constexpr Entry Entries[] = {
     {MenuScreen::Item::AtMyLevel, N_("Play at my level"), ""},  // the tooltip names the level (rebuild)
     {MenuScreen::Item::Analyse, N_("Analyse"),
      N_("Study a position or a game with an engine: moves, variations, lines (A)")},
+    // TRANSLATORS: the menu's button that opens the game databases (a noun: the games).
+    {MenuScreen::Item::Games, N_("Games"),
+     N_("Your games and any PGN file as a database: search by player and position, an opening explorer (G)")},
     {MenuScreen::Item::Practise, N_("Practise"), ""},  // the tooltip says how many are due (rebuild)
     {MenuScreen::Item::Puzzles, N_("Puzzles"),
      N_("Rated puzzles from games of Gambit's levels, near your puzzle rating (Z)")},
@@ -184,6 +187,7 @@ void MenuScreen::activate(Item item) {
     case Item::Analyse:
       app_.open(page::Analysis{});
       break;
+    case Item::Games: app_.open(page::Games{}); break;
     case Item::Practise: app_.open(page::Training{page::Training::Kind::Practice}); break;
     case Item::Puzzles: app_.open(page::Training{page::Training::Kind::Puzzles}); break;
     case Item::Demo: app_.open(page::Demo{}); break;
@@ -222,6 +226,7 @@ void MenuScreen::handle(const sf::Event& event) {
       break;
     case sf::Keyboard::A: activate(Item::Analyse); break;
     case sf::Keyboard::M: activate(Item::Practise); break;
+    case sf::Keyboard::G: activate(Item::Games); break;
     case sf::Keyboard::Z: activate(Item::Puzzles); break;
     case sf::Keyboard::D: activate(Item::Demo); break;
     case sf::Keyboard::S: activate(Item::Scores); break;

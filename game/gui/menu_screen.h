@@ -21,7 +21,7 @@ namespace gambit::gui {
 
 class MenuScreen : public Screen {
  public:
-  enum class Item { Resume, Play, AtMyLevel, Analyse, Practise, Puzzles, Demo, Scores, Settings, Quit };
+  enum class Item { Resume, Play, AtMyLevel, Analyse, Games, Practise, Puzzles, Demo, Scores, Settings, Quit };
 
   explicit MenuScreen(App& app);
   std::string name() const override { return "menu"; }

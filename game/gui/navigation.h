@@ -65,6 +65,13 @@ struct Training {
   Kind kind = Kind::Practice;
 };
 struct Scores {};
+// Games: a database's games as a list. open: a PGN file (imported first) or a
+// database file; none: the one opened last (My games at first). at: only the
+// games that reached this position, each opened there.
+struct Games {
+  std::optional<std::filesystem::path> open = std::nullopt;
+  std::optional<chess::Position> at = std::nullopt;
+};
 // Settings, on one of its tabs (0: the first).
 struct Settings {
   int tab = 0;
@@ -73,7 +80,8 @@ struct Settings {
 }  // namespace page
 
 using Page = std::variant<page::Menu, page::NewGame, page::Play, page::Demo, page::ReplayStored, page::ReplayFile,
-                          page::Analysis, page::PositionEditor, page::Training, page::Scores, page::Settings>;
+                          page::Analysis, page::PositionEditor, page::Training, page::Scores, page::Settings,
+                          page::Games>;
 
 // The screen for a page (navigator.cpp). Called by App only.
 std::unique_ptr<Screen> make_screen(App& app, Page page);

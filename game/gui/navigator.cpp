@@ -5,6 +5,7 @@
 
 #include "game/gui/analysis_screen.h"
 #include "game/gui/demo_screen.h"
+#include "game/gui/games_screen.h"
 #include "game/gui/menu_screen.h"
 #include "game/gui/navigation.h"
 #include "game/gui/new_game_screen.h"
@@ -45,6 +46,7 @@ std::unique_ptr<Screen> make_screen(App& app, Page to) {
           return std::make_unique<PositionEditorScreen>(app, page.from);
         else if constexpr (std::is_same_v<P, page::Training>) return std::make_unique<TrainingScreen>(app, page.kind);
         else if constexpr (std::is_same_v<P, page::Scores>) return std::make_unique<ScoresScreen>(app);
+        else if constexpr (std::is_same_v<P, page::Games>) return std::make_unique<GamesScreen>(app, std::move(page));
         else {
           static_assert(std::is_same_v<P, page::Settings>, "every page has its screen");
           return std::make_unique<SettingsScreen>(app, page.tab);

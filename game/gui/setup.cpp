@@ -12,6 +12,7 @@
 #include "core/review/game_review.h"
 #include "core/util/local_time.h"
 #include "core/util/translation.h"
+#include "game/gui/database_shelf.h"
 #include "game/gui/file_listing.h"
 #include "game/gui/user_files.h"
 
@@ -152,6 +153,14 @@ std::optional<std::string> Setup::leave_kept_game() {
   if (auto cleared = store_->games().clear_interrupted(); !cleared)
     return fill(tr("The unfinished game could not be given up: {reason}"), {{"reason", cleared.error()}});
   return std::nullopt;
+}
+
+std::filesystem::path Setup::database_folder() const {
+  return gui::database_folder(store_ ? store_->path() : config::store_path(settings_));
+}
+
+std::filesystem::path Setup::current_database() const {
+  return current_database_.empty() ? my_games_path(database_folder()) : current_database_;
 }
 
 void Setup::remember_file(const std::string& path) {

@@ -83,6 +83,12 @@ class Setup {
   // The files the player last loaded or saved (kept between runs), newest first.
   std::vector<std::string> recent_files() const;
 
+  // The folder of the game databases (database_shelf.h), beside the store.
+  std::filesystem::path database_folder() const;
+  // The database the Games screen showed last (this run), which the opening explorer counts in; My games at first.
+  std::filesystem::path current_database() const;
+  void set_current_database(std::filesystem::path path) { current_database_ = std::move(path); }
+
  private:
   config::Settings settings_;
   config::ConfigFiles config_files_;
@@ -91,6 +97,7 @@ class Setup {
   std::string store_problem_;
   std::vector<std::string> problems_;
   std::string last_folder_;
+  std::filesystem::path current_database_;
 
   struct LeavingKept;  // the kept game, its seats and what leaving it does
   std::optional<LeavingKept> leaving_kept();

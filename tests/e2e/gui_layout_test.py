@@ -33,6 +33,8 @@ from gui_learn_test import BLUNDERS, BLUNDERS_PLIES  # noqa: E402  (a game of th
 from Xlib import X, display as xdisplay  # noqa: E402  (gui_test reports a missing python3-xlib)
 
 SMALLEST = (800, 600)  # App::MinWidth, App::MinHeight
+# A lichess export of three games (clocks, a variation, comments): a database of its own in the walk.
+LICHESS_EXPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "lichess_export.pgn")
 LARGE = (1920, 1080)
 SLACK = 1.0
 # Three-check after 1. e4 e5 2. Bc4 Nc6: White has given one check, Black two.
@@ -517,6 +519,24 @@ class Walk:
         self.check("puzzle solution", lambda s: s["solution_shown"] == len(s["solution"].split()), timeout=20)
         g.key("Escape")
         g.wait_for("the menu after the puzzles", lambda s: s["screen"] == "menu")
+        # Games: My games (the demo's game), a lichess export opened as a database, a game of it whole on the
+        # analysis board with the opening explorer beside it.
+        g.key("g")
+        self.check("games", lambda s: s["screen"] == "games" and s["database"] != "")
+        g.key("ctrl+o")
+        g.wait_for("the file chooser", lambda s: "chooser_field" in s)
+        g.key("ctrl+a")
+        xdo("type", "--window", g.window, "--delay", "3", LICHESS_EXPORT)
+        g.key("Return")
+        self.check("games of a file", lambda s: s["screen"] == "games" and s["games_total"] == 3 and not s["importing"])
+        g.key("Return")
+        self.check("analysis of a database game", lambda s: s["screen"] == "analysis" and len(s["game_header"]) == 2)
+        g.key("x")
+        self.check("analysis with the explorer", lambda s: s["explorer_on"] and s["explorer_games"] == 3)
+        g.key("Escape")
+        g.wait_for("the list again", lambda s: s["screen"] == "games")
+        g.key("Escape")
+        g.wait_for("the menu after the games", lambda s: s["screen"] == "menu")
         g.key("m")  # the game played here was three-check: nothing of standard chess to practise
         self.check("practice with nothing due", lambda s: s["screen"] == "practice" and s["problem"] != "")
         g.key("Escape")
