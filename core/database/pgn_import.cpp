@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <future>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -185,8 +187,10 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   const auto started = std::chrono::steady_clock::now();
   ImportProgress& progress = summary.progress;
   progress.bytes_total = state.size;
+  // How much of the file the reading stage has taken (the progress is reported by the writing stage).
+  std::atomic<std::int64_t> stored_read{0};
   const auto report = [&] {
-    progress.bytes_read = input.stored_bytes_read();
+    progress.bytes_read = stored_read.load();
     progress.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (options.progress) options.progress(progress);
   };
@@ -206,11 +210,14 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   }
   text.clear();
 
-  GameCutter cutter;
-  std::vector<std::size_t> starts;
+  // Two stages overlap: while the games of one megabyte are written (on a thread of their own, the database's
+  // only user meanwhile), the next megabyte is read and its games prepared on this thread and its helpers.
+  struct ReadBlock {
+    std::vector<Slice> slices;
+    std::int64_t base = 0;  // the offset in the file of the block's text
+  };
   std::vector<GameToAdd> batch;
-  std::int64_t number = state.games + state.skipped;  // the games of the file met so far
-  bool at_end = false;
+  bool stopped = false;
   const auto commit = [&](std::int64_t offset, bool finished) -> Result<bool> {
     state.offset = offset;
     state.finished = finished;
@@ -219,33 +226,10 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
     report();
     return true;
   };
-
-  std::size_t next_game = 0;  // where in text the next game to read begins
-  std::vector<Slice> slices;
-  while (!at_end) {
-    if (options.stop && options.stop->load()) return summary;
-    auto got = input.read(text, BlockBytes);
-    if (!got) return Failure{got.error()};
-    at_end = got.value() == 0;
-    if (!at_end) cutter.scan(text, cutter.scanned(), starts);
-    // The whole games of the text: every one but the last begun; at the end the last too, and text after it.
-    slices.clear();
-    const std::size_t whole = at_end ? starts.size() : starts.empty() ? 0 : starts.size() - 1;
-    for (std::size_t i = 0; i < whole; ++i) {
-      const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
-      if (starts[i] > next_game) slices.push_back({next_game, starts[i]});  // text before it (no tags) is read too
-      slices.push_back({starts[i], end});
-      next_game = end;
-    }
-    if (at_end && next_game < text.size()) slices.push_back({next_game, text.size()}), next_game = text.size();
-    read_slices(text, slices, number, line, options.threads);
-
-    std::int64_t slice_base = number;  // the games before the slice, as the file counts them
-    for (Slice& slice : slices) {
-      if (slice.first_game != slice_base)  // an earlier slice held two games or none: numbered again, here
-        read_slice(text, slice, slice_base);
+  // Writes the block's games in batches; stops after a batch when asked to.
+  const auto write_block = [&](ReadBlock& block) -> Result<bool> {
+    for (Slice& slice : block.slices) {
       for (SliceGame& read : slice.games) {
-        ++number;
         if (!read.game) {
           ++progress.skipped, ++state.skipped;
           if (summary.skipped_reasons.size() < ImportSummary::MaxReasonsKept)
@@ -255,12 +239,69 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
         batch.push_back(std::move(*read.game));
         ++progress.games, ++progress.games_this_run, ++state.games;
       }
-      slice_base = number;
       if (batch.size() >= options.batch_games) {
-        if (auto done = commit(base + std::int64_t(slice.end), false); !done) return Failure{done.error()};
-        if (options.stop && options.stop->load()) return summary;
+        if (auto done = commit(block.base + std::int64_t(slice.end), false); !done) return done;
+        if (options.stop && options.stop->load()) {
+          stopped = true;
+          return true;
+        }
       }
     }
+    return true;
+  };
+  std::optional<ReadBlock> writing_block;
+  std::future<Result<bool>> writing;  // of writing_block
+  const auto written = [&]() -> Result<bool> {
+    if (!writing.valid()) return true;
+    auto done = writing.get();
+    writing_block.reset();
+    return done;
+  };
+
+  GameCutter cutter;
+  std::vector<std::size_t> starts;
+  std::int64_t number = state.games + state.skipped;  // the games of the file met so far
+  bool at_end = false;
+  std::size_t next_game = 0;  // where in text the next game to read begins
+  while (!at_end) {
+    if (options.stop && options.stop->load()) {  // the games handed over are written, up to where the text is now
+      if (auto done = written(); !done) return Failure{done.error()};
+      if (!stopped && !batch.empty())
+        if (auto done = commit(base, false); !done) return Failure{done.error()};
+      return summary;
+    }
+    auto got = input.read(text, BlockBytes);
+    if (!got) {
+      (void)written();
+      return Failure{got.error()};
+    }
+    at_end = got.value() == 0;
+    stored_read = input.stored_bytes_read();
+    if (!at_end) cutter.scan(text, cutter.scanned(), starts);
+    // The whole games of the text: every one but the last begun; at the end the last too, and text after it.
+    ReadBlock block;
+    block.base = base;
+    std::vector<Slice>& slices = block.slices;
+    const std::size_t whole = at_end ? starts.size() : starts.empty() ? 0 : starts.size() - 1;
+    for (std::size_t i = 0; i < whole; ++i) {
+      const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
+      if (starts[i] > next_game) slices.push_back({next_game, starts[i]});  // text before it (no tags) is read too
+      slices.push_back({starts[i], end});
+      next_game = end;
+    }
+    if (at_end && next_game < text.size()) slices.push_back({next_game, text.size()}), next_game = text.size();
+    read_slices(text, slices, number, line, options.threads);
+    for (Slice& slice : slices) {
+      if (slice.first_game != number)  // an earlier slice held two games or none: numbered again, here
+        read_slice(text, slice, number);
+      number += std::int64_t(slice.games.size());
+    }
+
+    if (auto done = written(); !done) return Failure{done.error()};
+    if (stopped) return summary;
+    writing_block = std::move(block);
+    writing = std::async(std::launch::async, [&] { return write_block(*writing_block); });
+
     // Keep only the text from the next game on.
     text.erase(0, next_game);
     base += std::int64_t(next_game);
@@ -271,6 +312,8 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
     cutter.forget(next_game);
     next_game = 0;
   }
+  if (auto done = written(); !done) return Failure{done.error()};
+  if (stopped) return summary;
   if (auto done = commit(base + std::int64_t(next_game), true); !done) return Failure{done.error()};
   summary.finished = true;
   return summary;

@@ -8,8 +8,9 @@
 // (.gz, .bz2, .xz, .zst) are read through Debian's gzip, bzip2, xz and zstd.
 //
 // Threading: the games of each megabyte are read on up to ImportOptions::threads
-// threads, the database written on the caller's; progress is called on the
-// caller's thread after each batch; stop may be set from any thread.
+// threads while the megabyte before is written to the database on a thread of
+// its own (the database's only user until import_pgn returns); progress is
+// called on that writing thread after each batch; stop may be set from any thread.
 #pragma once
 
 #include <algorithm>
