@@ -223,10 +223,53 @@ std::string to_san(const Position& pos, Move m) {
   return san;
 }
 
+namespace {
+
+// The move the parts name when exactly one legal move fits them, found from the few pieces that could go to
+// the square (each checked with is_legal) rather than from every legal move: how PGN is mostly read. nullopt
+// for anything else (no such move, several, castling, an en-passant capture, a promotion left out), which
+// parse_san then works out from every legal move, saying why.
+std::optional<Move> only_match(const Position& pos, const SanParts& parts) {
+  if (parts.castling_side || parts.en_passant) return std::nullopt;
+  const Color us = pos.side_to_move();
+  const Square to = parts.to;
+  const bool occupied_target = pos.piece_on(to) != NO_PIECE;
+  if (parts.capture && !occupied_target) return std::nullopt;  // perhaps en passant
+  Bitboard from = 0;
+  if (parts.piece != PAWN) {
+    from = attacks(parts.piece, to, pos.pieces()) & pos.pieces(us, parts.piece);
+  } else if (parts.capture) {
+    from = pawn_attacks(~us, to) & pos.pieces(us, PAWN);  // the squares from which a pawn of ours takes on `to`
+  } else if (!occupied_target) {
+    const int up = us == WHITE ? 8 : -8;
+    const int one = int(to) - up, two = int(to) - 2 * up;
+    if (one >= 0 && one < 64 && (pos.pieces(us, PAWN) & square_bb(Square(one)))) from = square_bb(Square(one));
+    else if (relative_rank(us, to) == 3 && pos.piece_on(Square(one)) == NO_PIECE &&
+             (pos.pieces(us, PAWN) & square_bb(Square(two))))
+      from = square_bb(Square(two));
+  }
+  const bool promotes = parts.piece == PAWN && relative_rank(us, to) == 7;
+  if (promotes != parts.promotion.has_value()) return std::nullopt;
+  std::optional<Move> found;
+  while (from) {
+    const Square sq = pop_lsb(from);
+    if ((parts.from_file >= 0 && file_of(sq) != parts.from_file) || (parts.from_rank >= 0 && rank_of(sq) != parts.from_rank))
+      continue;
+    const Move m = promotes ? Move(sq, to, Move::PROMOTION, *parts.promotion) : Move(sq, to);
+    if (!pos.is_legal(m)) continue;
+    if (found) return std::nullopt;  // ambiguous: said the long way
+    found = m;
+  }
+  return found;
+}
+
+}  // namespace
+
 Result<Move> parse_san(const Position& pos, std::string_view text, std::string_view where) {
   Result<SanParts> split = split_san(text);
   if (!split) return Failure{split.error()};
   const SanParts& parts = split.value();
+  if (const std::optional<Move> only = only_match(pos, parts)) return *only;
   const std::string quoted = quote_for_message(text);
   // The move is not legal: where, and why. `where` is "here" (a typed move) or names the position otherwise.
   const auto not_legal = [&](const std::string& why) {

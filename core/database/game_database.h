@@ -146,6 +146,7 @@ class GameDatabase {
   // What the explorer needs of each game, by id (0: none), read once and then the games added since.
   Result<bool> load_facts();
   std::vector<GameFacts> facts_;
+  std::vector<PositionEntry> entries_;  // add()'s, kept from batch to batch
 };
 
 }  // namespace gambit::database

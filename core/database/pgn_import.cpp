@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <future>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -210,8 +213,8 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
   }
   text.clear();
 
-  // Two stages overlap: while the games of one megabyte are written (on a thread of their own, the database's
-  // only user meanwhile), the next megabyte is read and its games prepared on this thread and its helpers.
+  // Two stages overlap: while the games read are written (on a thread of their own, the database's only user
+  // meanwhile), the next megabytes are read and their games prepared on this thread and its helpers.
   struct ReadBlock {
     std::vector<Slice> slices;
     std::int64_t base = 0;  // the offset in the file of the block's text
@@ -249,14 +252,55 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
     }
     return true;
   };
-  std::optional<ReadBlock> writing_block;
-  std::future<Result<bool>> writing;  // of writing_block
+  // The blocks read and not yet written, at most QueuedBlocks: the reading runs ahead while a batch is committed.
+  constexpr std::size_t QueuedBlocks = 4;
+  std::mutex queue_mutex;
+  std::condition_variable queue_changed;
+  std::deque<ReadBlock> queue;
+  bool no_more = false;      // the reading stage hands over no more blocks
+  bool writer_done = false;  // the writer stopped: asked to, or failing
+  std::optional<std::string> write_failure;
+  std::thread writer([&] {
+    for (;;) {
+      ReadBlock block;
+      {
+        std::unique_lock lock(queue_mutex);
+        queue_changed.wait(lock, [&] { return !queue.empty() || no_more; });
+        if (queue.empty()) break;
+        block = std::move(queue.front());
+        queue.pop_front();
+      }
+      queue_changed.notify_all();
+      auto done = write_block(block);
+      if (!done || stopped) {
+        std::lock_guard lock(queue_mutex);
+        if (!done) write_failure = done.error();
+        break;
+      }
+    }
+    std::lock_guard lock(queue_mutex);
+    writer_done = true;
+    queue_changed.notify_all();
+  });
+  // Lets the writer write what it has, and waits for it (on every way out); then the failure it met, if any.
+  bool joined = false;
   const auto written = [&]() -> Result<bool> {
-    if (!writing.valid()) return true;
-    auto done = writing.get();
-    writing_block.reset();
-    return done;
+    if (!joined) {
+      {
+        std::lock_guard lock(queue_mutex);
+        no_more = true;
+      }
+      queue_changed.notify_all();
+      writer.join();
+      joined = true;
+    }
+    if (write_failure) return Failure{*write_failure};
+    return true;
   };
+  struct JoinAtExit {
+    const std::function<void()> join;
+    ~JoinAtExit() { join(); }
+  } join_at_exit{[&] { (void)written(); }};
 
   GameCutter cutter;
   std::vector<std::size_t> starts;
@@ -271,10 +315,7 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
       return summary;
     }
     auto got = input.read(text, BlockBytes);
-    if (!got) {
-      (void)written();
-      return Failure{got.error()};
-    }
+    if (!got) return Failure{got.error()};
     at_end = got.value() == 0;
     stored_read = input.stored_bytes_read();
     if (!at_end) cutter.scan(text, cutter.scanned(), starts);
@@ -297,10 +338,17 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
       number += std::int64_t(slice.games.size());
     }
 
-    if (auto done = written(); !done) return Failure{done.error()};
-    if (stopped) return summary;
-    writing_block = std::move(block);
-    writing = std::async(std::launch::async, [&] { return write_block(*writing_block); });
+    {
+      std::unique_lock lock(queue_mutex);
+      queue_changed.wait(lock, [&] { return queue.size() < QueuedBlocks || writer_done; });
+      if (writer_done) {  // stopped, or failing: what it met is said below
+        lock.unlock();
+        if (auto done = written(); !done) return Failure{done.error()};
+        return summary;
+      }
+      queue.push_back(std::move(block));
+    }
+    queue_changed.notify_all();
 
     // Keep only the text from the next game on.
     text.erase(0, next_game);

@@ -50,7 +50,7 @@ struct ImportSummary {
 };
 
 struct ImportOptions {
-  std::size_t batch_games = 2000;  // games per transaction
+  std::size_t batch_games = 10000;  // games per transaction
   std::function<void(const ImportProgress&)> progress{};
   const std::atomic<bool>* stop = nullptr;
   // Threads reading games (the database is written on the caller's): the machine's cores by default.

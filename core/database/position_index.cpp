@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <utility>
 
 #include "core/store/sqlite.h"
 
@@ -56,10 +57,31 @@ std::vector<GamePosition> game_positions(const chess::Position& start, std::span
   return positions;
 }
 
-Result<bool> PositionIndex::add_run(std::vector<PositionEntry> entries) {
+// Sorts the entries by key, keeping the order of equal keys (a stable LSD radix sort, 16 bits a pass):
+// entries given in game order come out in (key, game) order. scratch is reused from call to call.
+void sort_by_key(std::vector<PositionEntry>& entries, std::vector<PositionEntry>& scratch) {
+  scratch.resize(entries.size());
+  std::vector<std::size_t> counts(1 << 16);
+  for (int shift = 0; shift < 64; shift += 16) {
+    std::fill(counts.begin(), counts.end(), 0);
+    for (const PositionEntry& e : entries) ++counts[(e.key >> shift) & 0xFFFF];
+    std::size_t at = 0;
+    for (std::size_t& c : counts) at += std::exchange(c, at);
+    for (const PositionEntry& e : entries) scratch[counts[(e.key >> shift) & 0xFFFF]++] = e;
+    entries.swap(scratch);
+  }
+}
+
+Result<bool> PositionIndex::add_run(std::vector<PositionEntry>& entries) {
   if (entries.empty()) return true;
-  std::sort(entries.begin(), entries.end());
-  std::vector<std::uint8_t> data, directory;
+  if (std::is_sorted(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.game < b.game; }))
+    sort_by_key(entries, scratch_);
+  else
+    std::sort(entries.begin(), entries.end());
+  assert(std::is_sorted(entries.begin(), entries.end()));
+  std::vector<std::uint8_t>& data = data_;
+  std::vector<std::uint8_t> directory;
+  data.clear();
   data.reserve(entries.size() * EntryBytes);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (i % BlockEntries == 0) put(directory, entries[i].key, 8);

@@ -67,8 +67,8 @@ class PositionIndex {
 
   explicit PositionIndex(store::Connection& db) : db_(db) {}
 
-  // Writes the entries (in any order) as one run; inside the caller's transaction.
-  Result<bool> add_run(std::vector<PositionEntry> entries);
+  // Writes the entries (in any order; sorted here, in place) as one run; inside the caller's transaction.
+  Result<bool> add_run(std::vector<PositionEntry>& entries);
 
   // The games that reached the position with this key, by ascending id, with their moves there.
   Result<std::vector<PositionHit>> games_at(std::uint64_t key);
@@ -83,6 +83,8 @@ class PositionIndex {
 
   store::Connection& db_;
   std::vector<Run> runs_;  // in id order; read once, then the runs added since
+  std::vector<PositionEntry> scratch_;  // add_run's buffers, kept from batch to batch
+  std::vector<std::uint8_t> data_;
 };
 
 }  // namespace gambit::database

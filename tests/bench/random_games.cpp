@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
                  {"Site", "Gambit"},
                  {"Date", std::to_string(2000 + below(26)) + "." + std::to_string(10 + below(3)) + ".1" +
                               std::to_string(below(10))},
-                 {"Round", std::to_string(g)},
+                 {"Round", std::to_string(1 + g % 9)},  // few rounds, as tournaments have (Scid keeps 2^18 names)
                  {"White", "Player " + std::to_string(white)},
                  {"Black", "Player " + std::to_string(black)},
                  {"WhiteElo", std::to_string(1000 + white)},
