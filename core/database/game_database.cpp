@@ -38,8 +38,8 @@ CREATE TABLE games(
 );
 CREATE INDEX games_white ON games(white COLLATE NOCASE);
 CREATE INDEX games_black ON games(black COLLATE NOCASE);
-CREATE TABLE position_runs(id INTEGER PRIMARY KEY, entries INTEGER NOT NULL, directory BLOB NOT NULL,
-                           data BLOB NOT NULL);  -- position_index.h
+CREATE TABLE position_runs(id INTEGER PRIMARY KEY, entries INTEGER NOT NULL, directory BLOB NOT NULL);
+CREATE TABLE position_blocks(id INTEGER PRIMARY KEY, data BLOB NOT NULL);  -- position_index.h
 CREATE TABLE imports(
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, modified INTEGER NOT NULL, offset INTEGER NOT NULL,
   games INTEGER NOT NULL, skipped INTEGER NOT NULL, finished INTEGER NOT NULL

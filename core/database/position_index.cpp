@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/database/position_index.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cstring>
 #include <utility>
 
 #include "core/store/sqlite.h"
+#include "core/util/translation.h"
 
 namespace gambit::database {
 
@@ -26,6 +25,12 @@ std::uint64_t get(const std::uint8_t* at, int bytes) {
   std::uint64_t value = 0;
   for (int i = bytes - 1; i >= 0; --i) value = value << 8 | at[i];
   return value;
+}
+
+// A block's row: its run's id, then its number in the run (a run has fewer than 2^20 blocks: asserted).
+std::int64_t block_id(std::int64_t run, std::size_t block) {
+  assert(block < (std::size_t(1) << 20));
+  return run << 20 | std::int64_t(block);
 }
 
 }  // namespace
@@ -72,6 +77,9 @@ void sort_by_key(std::vector<PositionEntry>& entries, std::vector<PositionEntry>
   }
 }
 
+PositionIndex::PositionIndex(store::Connection& db) : db_(db) {}
+PositionIndex::~PositionIndex() = default;
+
 Result<bool> PositionIndex::add_run(std::vector<PositionEntry>& entries) {
   if (entries.empty()) return true;
   if (std::is_sorted(entries.begin(), entries.end(), [](auto& a, auto& b) { return a.game < b.game; }))
@@ -79,20 +87,28 @@ Result<bool> PositionIndex::add_run(std::vector<PositionEntry>& entries) {
   else
     std::sort(entries.begin(), entries.end());
   assert(std::is_sorted(entries.begin(), entries.end()));
-  std::vector<std::uint8_t>& data = data_;
   std::vector<std::uint8_t> directory;
-  data.clear();
-  data.reserve(entries.size() * EntryBytes);
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (i % BlockEntries == 0) put(directory, entries[i].key, 8);
-    put(data, entries[i].key, 8);
-    put(data, entries[i].game, 4);
-    data.push_back(entries[i].next);
-  }
-  auto insert = Statement::prepare(db_, "INSERT INTO position_runs(entries, directory, data) VALUES(?1, ?2, ?3)");
+  for (std::size_t i = 0; i < entries.size(); i += BlockEntries) put(directory, entries[i].key, 8);
+  auto insert = Statement::prepare(db_, "INSERT INTO position_runs(entries, directory) VALUES(?1, ?2)");
   if (!insert) return Failure{insert.error()};
-  insert.value().bind(1, std::int64_t(entries.size())).bind_blob(2, directory).bind_blob(3, data);
-  return insert.value().run();
+  insert.value().bind(1, std::int64_t(entries.size())).bind_blob(2, directory);
+  if (auto done = insert.value().run(); !done) return done;
+  const std::int64_t run = db_.last_insert_id();
+  auto block = Statement::prepare(db_, "INSERT INTO position_blocks(id, data) VALUES(?1, ?2)");
+  if (!block) return Failure{block.error()};
+  std::vector<std::uint8_t>& data = data_;
+  for (std::size_t first = 0, number = 0; first < entries.size(); first += BlockEntries, ++number) {
+    data.clear();
+    for (std::size_t i = first; i < std::min(entries.size(), first + BlockEntries); ++i) {
+      put(data, entries[i].key, 8);
+      put(data, entries[i].game, 4);
+      data.push_back(entries[i].next);
+    }
+    block.value().reset();
+    block.value().bind(1, block_id(run, number)).bind_blob(2, data);
+    if (auto done = block.value().run(); !done) return done;
+  }
+  return true;
 }
 
 Result<bool> PositionIndex::load_runs() {
@@ -111,37 +127,40 @@ Result<bool> PositionIndex::load_runs() {
 
 Result<std::vector<PositionHit>> PositionIndex::games_at(std::uint64_t key) {
   if (auto loaded = load_runs(); !loaded) return Failure{loaded.error()};
+  if (!read_block_) {
+    auto prepared = Statement::prepare(db_, "SELECT data FROM position_blocks WHERE id = ?1");
+    if (!prepared) return Failure{prepared.error()};
+    read_block_ = std::make_unique<Statement>(std::move(prepared).value());
+  }
   std::vector<PositionHit> games;
-  std::vector<std::uint8_t> buffer;
   for (const Run& run : runs_) {
     // The blocks that may hold the key: from the last one that begins before it to the last that begins with it.
     const auto after = std::upper_bound(run.directory.begin(), run.directory.end(), key);
     if (after == run.directory.begin()) continue;
     auto from = std::lower_bound(run.directory.begin(), after, key);
     if (from != run.directory.begin()) --from;
-    const std::int64_t first = std::int64_t(from - run.directory.begin()) * std::int64_t(BlockEntries);
-    const std::int64_t last =
-        std::min<std::int64_t>(std::int64_t(after - run.directory.begin()) * std::int64_t(BlockEntries), run.entries);
-    sqlite3_blob* blob = nullptr;
-    if (sqlite3_blob_open(db_.handle(), "main", "position_runs", "data", run.id, 0, &blob) != SQLITE_OK) {
-      const std::string why = db_.message();
-      sqlite3_blob_close(blob);
-      return Failure{why};
+    for (auto block = from; block != after; ++block) {
+      Statement& read = *read_block_;
+      read.reset();
+      read.bind(1, block_id(run.id, std::size_t(block - run.directory.begin())));
+      auto row = read.step();
+      if (!row) return Failure{row.error()};
+      // TRANSLATORS: the position index of a game database lacks a part: the file is damaged.
+      if (!row.value()) return Failure{tr("the database's position index is damaged: a block is missing")};
+      const std::vector<std::uint8_t> data = read.column_blob(0);
+      const std::size_t count = data.size() / EntryBytes;
+      // The entries of the key, found by bisection in the block.
+      std::size_t lo = 0, hi = count;
+      while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (get(data.data() + mid * EntryBytes, 8) < key) lo = mid + 1;
+        else hi = mid;
+      }
+      for (std::size_t i = lo; i < count && get(data.data() + i * EntryBytes, 8) == key; ++i)
+        games.push_back({std::int64_t(get(data.data() + i * EntryBytes + 8, 4)), data[i * EntryBytes + 12]});
     }
-    buffer.resize(std::size_t(last - first) * EntryBytes);
-    const int read = sqlite3_blob_read(blob, buffer.data(), int(buffer.size()), int(first * std::int64_t(EntryBytes)));
-    sqlite3_blob_close(blob);
-    if (read != SQLITE_OK) return Failure{db_.message()};
-    // The entries of the key, found by bisection in what was read.
-    std::size_t lo = 0, hi = std::size_t(last - first);
-    while (lo < hi) {
-      const std::size_t mid = (lo + hi) / 2;
-      if (get(buffer.data() + mid * EntryBytes, 8) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    for (std::size_t i = lo; i < std::size_t(last - first) && get(buffer.data() + i * EntryBytes, 8) == key; ++i)
-      games.push_back({std::int64_t(get(buffer.data() + i * EntryBytes + 8, 4)), buffer[i * EntryBytes + 12]});
   }
+  if (read_block_) read_block_->reset();  // no read left open on the file
   // Each run holds later games than the runs before it: the list is in id order.
   assert(std::is_sorted(games.begin(), games.end(), [](auto& a, auto& b) { return a.game < b.game; }));
   return games;

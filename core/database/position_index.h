@@ -6,20 +6,23 @@
 // game's id, and the move the game played from there (move_codec.h's byte;
 // NoMove where the game ended), which is what an opening explorer counts.
 // Each batch of games added writes its entries as one sorted run, in the
-// batch's transaction: a run is a blob of 13-byte entries in (key, game)
-// order and a directory of the first key of each block of BlockEntries. A search reads
-// each run's directory once (kept in memory), then only the blocks that can
-// hold the key, with SQLite's incremental blob reads.
+// batch's transaction: its 13-byte entries in (key, game) order, in blocks of
+// BlockEntries, each block a row of its own (position_blocks, found by its
+// rowid: the run's id and the block's number), and a directory of each
+// block's first key (position_runs). A search reads each run's directory once
+// (kept in memory), then only the blocks that can hold the key: a row or two
+// a run, a page each.
 //
 // Transpositions are found by construction (the key is the position's, not
 // the moves'). Two positions share a 64-bit key with odds of about 1 in 2^64
 // per pair: not checked.
 //
-// The table position_runs is made with the database's (game_database.cpp).
+// The tables position_runs and position_blocks are made with the database's (game_database.cpp).
 // Threading: as its GameDatabase (one thread at a time).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -28,6 +31,7 @@
 
 namespace gambit::store {
 class Connection;
+class Statement;
 }
 
 namespace gambit::database {
@@ -63,9 +67,11 @@ std::vector<GamePosition> game_positions(const chess::Position& start, std::span
 
 class PositionIndex {
  public:
-  static constexpr std::size_t BlockEntries = 512;
+  // 300 entries (3,900 bytes): a block fills one 4 KiB page of SQLite's, no overflow page.
+  static constexpr std::size_t BlockEntries = 300;
 
-  explicit PositionIndex(store::Connection& db) : db_(db) {}
+  explicit PositionIndex(store::Connection& db);
+  ~PositionIndex();
 
   // Writes the entries (in any order; sorted here, in place) as one run; inside the caller's transaction.
   Result<bool> add_run(std::vector<PositionEntry>& entries);
@@ -85,6 +91,7 @@ class PositionIndex {
   std::vector<Run> runs_;  // in id order; read once, then the runs added since
   std::vector<PositionEntry> scratch_;  // add_run's buffers, kept from batch to batch
   std::vector<std::uint8_t> data_;
+  std::unique_ptr<store::Statement> read_block_;  // prepared once
 };
 
 }  // namespace gambit::database
