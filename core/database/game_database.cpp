@@ -133,10 +133,33 @@ std::optional<rating::Speed> speed_of_time_control(std::string_view tag) {
   return pool.speed;
 }
 
+namespace {
+
+GameRow row_of(const chess::PgnGame& game) {
+  GameRow row;
+  for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
+    std::string value = game.tag(ColumnTags[i]);
+    if (i == 2) row.white_elo = rating_of(value);
+    else if (i == 3) row.black_elo = rating_of(value);
+    else if (i == 11) row.texts.emplace_back(chess::names_of(game.start.variant()).pgn);
+    else row.texts.push_back(std::move(value));
+  }
+  if (!game.start.is_start()) row.fen = game.start.fen();
+  for (const auto& [name, value] : game.tags)
+    if (!in_columns(name)) row.others += name + '\t' + value + '\n';
+  const auto speed = speed_of_time_control(game.tag("TimeControl"));
+  row.speed = speed ? 1 + int(*speed) : 0;
+  return row;
+}
+
+}  // namespace
+
 void GameToAdd::prepare() {
   if (prepared) return;
-  code = encode_moves(game.start, game.moves);
-  positions = game_positions(game.start, game.moves, code);
+  row = row_of(game);
+  IndexedGame indexed = index_game(game.start, game.moves);
+  code = std::move(indexed.code);
+  positions = std::move(indexed.positions);
   prepared = true;
 }
 
@@ -209,36 +232,26 @@ Result<bool> GameDatabase::add(std::span<const GameToAdd> games, const ImportSta
   for (const GameToAdd& given : games) {
     const chess::PgnGame& game = given.game;
     // What prepare() makes, made here for a game given unprepared (without copying the game).
-    std::vector<std::uint8_t> code_here;
-    std::vector<GamePosition> positions_here;
-    if (!given.prepared) {
-      code_here = encode_moves(game.start, game.moves);
-      positions_here = game_positions(game.start, game.moves, code_here);
-    }
-    const std::vector<std::uint8_t>& code = given.prepared ? given.code : code_here;
-    const std::vector<GamePosition>& positions = given.prepared ? given.positions : positions_here;
+    IndexedGame here;
+    GameRow here_row;
+    if (!given.prepared) here = index_game(game.start, game.moves), here_row = row_of(game);
+    const std::vector<std::uint8_t>& code = given.prepared ? given.code : here.code;
+    const std::vector<GamePosition>& positions = given.prepared ? given.positions : here.positions;
+    const GameRow& columns = given.prepared ? given.row : here_row;
     row.reset();
-    for (std::size_t i = 0; i < ColumnTags.size(); ++i) {
-      const std::string value = game.tag(ColumnTags[i]);
-      const int column = i < 4 ? int(i) + 1 : int(i) + 2;  // the result goes in column 5
-      if (i == 2 || i == 3) row.bind(column, std::int64_t(rating_of(value)));
-      else if (i == 11) row.bind(column, std::string(chess::names_of(game.start.variant()).pgn));
-      else row.bind(column, value);
-    }
+    // White, Black, then (after the ratings and the result) Date .. Variant: columns 1-2, 6-13.
+    for (std::size_t i = 0; i < columns.texts.size(); ++i) row.bind(i < 2 ? int(i) + 1 : int(i) + 4, columns.texts[i]);
+    row.bind(3, columns.white_elo).bind(4, columns.black_elo);
     row.bind(5, game.result);
     row.bind(14, std::int64_t(game.moves.size()));
-    if (game.start.is_start()) row.bind_null(15);
-    else row.bind(15, game.start.fen());
-    std::string others;
-    for (const auto& [name, value] : game.tags)
-      if (!in_columns(name)) others += name + '\t' + value + '\n';
-    if (others.empty()) row.bind_null(16);
-    else row.bind(16, others);
+    if (columns.fen.empty()) row.bind_null(15);
+    else row.bind(15, columns.fen);
+    if (columns.others.empty()) row.bind_null(16);
+    else row.bind(16, columns.others);
     row.bind_blob(17, code);
     if (given.pgn.empty()) row.bind_null(18);
     else row.bind(18, given.pgn);
-    const auto speed = speed_of_time_control(game.tag("TimeControl"));
-    row.bind(19, std::int64_t(speed ? 1 + int(*speed) : 0));
+    row.bind(19, columns.speed);
     if (auto done = row.run(); !done) return Failure{done.error()};
     const auto id = std::uint32_t(db_->last_insert_id());
     for (const GamePosition& at : positions) entries.push_back({at.key, id, at.next});

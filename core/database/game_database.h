@@ -38,6 +38,15 @@ class Connection;
 
 namespace gambit::database {
 
+// A game's row in the games table: the header's columns, as prepare() makes them for add().
+struct GameRow {
+  std::vector<std::string> texts;  // White, Black, Date, Event, Site, Round, ECO, Opening, TimeControl, Variant
+  std::int64_t white_elo = 0, black_elo = 0;  // 0: unknown
+  std::int64_t speed = 0;                     // 0: unknown, else 1 + rating::Speed
+  std::string fen;                            // "" at the variant's start
+  std::string others;                         // the other tags, "Name\tValue\n" each
+};
+
 // One game as it is to be stored: the game as read, and its text when it has
 // more than its main line and the header's columns (else empty).
 struct GameToAdd {
@@ -47,8 +56,9 @@ struct GameToAdd {
   // moves in one byte each, and its distinct positions with their moves (position_index.h).
   std::vector<std::uint8_t> code{};
   std::vector<GamePosition> positions{};
+  GameRow row{};
   bool prepared = false;
-  // Makes code and keys: the work of adding a game that needs no database, so that any thread may do it.
+  // Makes code, positions and row: the work of adding a game that needs no database, so that any thread may do it.
   void prepare();
 };
 

@@ -253,7 +253,7 @@ Result<ImportSummary> import_pgn(GameDatabase& db, const fs::path& file, const I
     return true;
   };
   // The blocks read and not yet written, at most QueuedBlocks: the reading runs ahead while a batch is committed.
-  constexpr std::size_t QueuedBlocks = 4;
+  constexpr std::size_t QueuedBlocks = 16;
   std::mutex queue_mutex;
   std::condition_variable queue_changed;
   std::deque<ReadBlock> queue;

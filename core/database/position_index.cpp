@@ -6,6 +6,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/database/move_codec.h"
 #include "core/store/sqlite.h"
 #include "core/util/translation.h"
 
@@ -35,9 +36,10 @@ std::int64_t block_id(std::int64_t run, std::size_t block) {
 
 }  // namespace
 
-std::vector<GamePosition> game_positions(const chess::Position& start, std::span<const chess::Move> moves,
-                                         std::span<const std::uint8_t> code) {
-  assert(code.size() == moves.size());
+IndexedGame index_game(const chess::Position& start, std::span<const chess::Move> moves) {
+  IndexedGame indexed;
+  std::vector<std::uint8_t>& code = indexed.code;
+  code.reserve(moves.size());
   // Each position with its ply, so that a repetition keeps its first time.
   struct AtPly {
     std::uint64_t key;
@@ -48,18 +50,19 @@ std::vector<GamePosition> game_positions(const chess::Position& start, std::span
   chess::Position pos = start;
   seen.push_back({pos.key(), 0});
   for (std::size_t i = 0; i < moves.size(); ++i) {
+    code.push_back(move_code(pos, moves[i]));
     pos.do_move(moves[i]);
     seen.push_back({pos.key(), i + 1});
   }
   std::sort(seen.begin(), seen.end(),
             [](const AtPly& a, const AtPly& b) { return a.key != b.key ? a.key < b.key : a.ply < b.ply; });
-  std::vector<GamePosition> positions;
+  std::vector<GamePosition>& positions = indexed.positions;
   positions.reserve(seen.size());
   for (const AtPly& at : seen) {
     if (!positions.empty() && positions.back().key == at.key) continue;  // met again: one entry
     positions.push_back({at.key, at.ply < code.size() ? code[at.ply] : NoMove});
   }
-  return positions;
+  return indexed;
 }
 
 // Sorts the entries by key, keeping the order of equal keys (a stable LSD radix sort, 16 bits a pass):

@@ -60,10 +60,14 @@ struct PositionHit {
   bool operator==(const PositionHit&) const = default;
 };
 
-// The game's distinct positions (its start, then after each move) by ascending key, each with the
-// move played at its first time; code is the moves' bytes (encode_moves).
-std::vector<GamePosition> game_positions(const chess::Position& start, std::span<const chess::Move> moves,
-                                         std::span<const std::uint8_t> code);
+// What the database keeps of a game's moves, made in one replay of it: the moves' bytes (move_codec.h)
+// and its distinct positions (its start, then after each move) by ascending key, each with the move played
+// at its first time.
+struct IndexedGame {
+  std::vector<std::uint8_t> code;
+  std::vector<GamePosition> positions;
+};
+IndexedGame index_game(const chess::Position& start, std::span<const chess::Move> moves);
 
 class PositionIndex {
  public:

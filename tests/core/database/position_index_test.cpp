@@ -38,8 +38,9 @@ chess::Position after(const std::vector<std::string>& sans) {
 TEST(PositionIndex, AGamesPositionsAreDistinctKeysWithTheMovePlayedTheFirstTime) {
   // Knights out and back: the start position is met twice, one key, with the first move played there (Nf3, not e4).
   const std::vector<chess::Move> moves = line({"Nf3", "Nf6", "Ng1", "Ng8", "e4"});
-  const std::vector<std::uint8_t> code = encode_moves(chess::Position(), moves);
-  const std::vector<GamePosition> positions = game_positions(chess::Position(), moves, code);
+  const IndexedGame indexed = index_game(chess::Position(), moves);
+  EXPECT_EQ(indexed.code, encode_moves(chess::Position(), moves)) << "the moves' bytes as move_codec writes them";
+  const std::vector<GamePosition>& positions = indexed.positions;
   EXPECT_EQ(positions.size(), 5u) << "start, Nf3, Nf6, Ng1 (new: Black's knight out), e4; Ng8 is the start again";
   EXPECT_TRUE(std::is_sorted(positions.begin(), positions.end()));
   const auto at = [&](const chess::Position& pos) {
