@@ -29,10 +29,10 @@ struct Column {
 };
 // TRANSLATORS: the game list's column titles (Elo: a rating; ECO: an opening's code), each in a narrow column.
 constexpr Column Columns[] = {
-    {N_("White"), 0.18f, GameOrder::By::White},   {N_("Elo"), 0.065f, GameOrder::By::WhiteElo},
-    {N_("Black"), 0.18f, GameOrder::By::Black},   {N_("Elo"), 0.065f, GameOrder::By::BlackElo},
-    {N_("Result"), 0.08f, GameOrder::By::Result}, {N_("Date"), 0.11f, GameOrder::By::Date},
-    {N_("Event"), 0.175f, GameOrder::By::Event},  {N_("ECO"), 0.055f, GameOrder::By::Eco},
+    {N_("White"), 0.17f, GameOrder::By::White},   {N_("Elo"), 0.06f, GameOrder::By::WhiteElo},
+    {N_("Black"), 0.17f, GameOrder::By::Black},   {N_("Elo"), 0.06f, GameOrder::By::BlackElo},
+    {N_("Result"), 0.10f, GameOrder::By::Result}, {N_("Date"), 0.11f, GameOrder::By::Date},
+    {N_("Event"), 0.175f, GameOrder::By::Event},  {N_("ECO"), 0.065f, GameOrder::By::Eco},
     {N_("Moves"), 0.09f, GameOrder::By::Plies},
 };
 constexpr std::size_t ColumnCount = std::size(Columns);
@@ -429,8 +429,9 @@ void GamesScreen::draw_list(sf::RenderTarget& target) {
     std::string title = tr(Columns[c].title);
     if (order_.by == Columns[c].by) title += order_.descending ? " ▼" : " ▲";
     const float width = column_x_[c + 1] - column_x_[c] - 6;
-    draw_text(target, assets.bold(), fit_text(assets.bold(), title, RowText, width), RowText,
-              {column_x_[c] + 3, head_rect_.top + 4});
+    const unsigned size = fitted_size(assets.bold(), title, RowText, 10, width);  // a title smaller before cut
+    draw_text(target, assets.bold(), fit_text(assets.bold(), title, size, width), size,
+              {column_x_[c] + 3, head_rect_.top + 4 + float(RowText - size) / 2});
   }
   for (std::size_t i = 0; i < rows_.size() && i < rows_fit_; ++i) {
     const std::int64_t row = first_ + std::int64_t(i);
@@ -484,9 +485,13 @@ void GamesScreen::describe(StateDump& dump) const {
   dump.add("position_filter", at_ ? at_->fen() : std::string());
   dump.add("selected_row", selected_);
   dump.add("first_row", first_);
-  std::vector<std::string> rows;
-  for (const database::GameHeader& h : rows_) rows.push_back(h.white + " - " + h.black + " " + h.result);
+  std::vector<std::string> rows, cells;
+  for (const database::GameHeader& h : rows_) {
+    rows.push_back(h.white + " - " + h.black + " " + h.result);
+    for (std::size_t c = 0; c < ColumnCount; ++c) cells.push_back(cell(h, c));
+  }
   dump.add("game_rows", rows);
+  dump.add("game_cells", cells);  // the list's data, as drawn
   dump.add("problem", problem_);
   dump.add("importing", import_ != nullptr);
   std::int64_t imported = 0;

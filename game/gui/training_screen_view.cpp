@@ -220,7 +220,7 @@ void TrainingScreen::draw(sf::RenderTarget& target) {
   layout(size);
   const Assets& assets = app_.assets();
   if (!problem_.empty()) {
-    toast_slot_ = {};
+    toast_slot_ = {20, size.y - 50, size.x - 40, 42};  // under Back (layout: 90 to 56 pixels from the bottom)
     draw_text_centred(target, assets.bold(), kind_ == Kind::Practice ? tr("Practise your mistakes") : tr("Puzzles"), 28,
                       {0, size.y / 2 - 140, size.x, 40});
     float y = size.y / 2 - 80;
