@@ -14,7 +14,6 @@
 #include "game/gui/app.h"
 #include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
-#include "game/gui/database_shelf.h"
 #include "game/gui/user_files.h"
 
 namespace gambit::gui {
@@ -26,7 +25,8 @@ constexpr int EngineNiceness = 5;
 
 }  // namespace
 
-AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source)
+AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source,
+                               std::optional<chess::Move> then)
     : Screen(app), game_(std::move(game)), source_(std::move(source)), kept_tree_(game_.tree) {
   add_buttons();
   find_engines();
@@ -35,6 +35,10 @@ AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, 
     const study::NodeId next = tree().main_child(cursor_);
     if (next.is_none()) break;
     cursor_ = next;
+  }
+  if (then && position().is_legal(*then)) {  // the explorer's move, from Replay: a variation, or the game's move
+    explorer_on_ = true;
+    play(*then);
   }
   keep_engine_on_cursor();
   tell_cut_short();
@@ -433,27 +437,13 @@ void AnalysisScreen::handle_board(const sf::Event& event) {
   if (event.type == sf::Event::MouseButtonPressed || event.type == sf::Event::MouseButtonReleased) app_.invalidate();
 }
 
-void AnalysisScreen::keep_explorer_on_cursor() {
-  Setup& setup = app_.setup();
-  const std::filesystem::path path = setup.current_database();
-  explorer_.set_database(path, name_of(path));
-  const std::string me = setup.store() ? setup.settings().store.profile : std::string();
-  explorer_.set_player(explorer_mine_ ? me : std::string(), board_.flipped() ? chess::BLACK : chess::WHITE);
-  explorer_.show(position());
-}
-
 void AnalysisScreen::on_explorer(const ExplorerView::Pick& pick) {
   if (pick.move) return play(*pick.move);
   if (pick.toggle_mine) {
     explorer_mine_ = !explorer_mine_;
     return app_.invalidate();
   }
-  if (pick.list_games) return app_.open(page::Games{std::nullopt, position()});
-  if (pick.game && explorer_.database()) {
-    auto opened = open_stored_game(*explorer_.database(), *pick.game, position().key());
-    if (!opened) return app_.toast(fill(tr("The game could not be opened: {reason}"), {{"reason", opened.error()}}));
-    app_.open(page::Analysis{std::move(opened->game), opened->ply, name_of(explorer_.path())});
-  }
+  explorer_.open(app_, pick, position());
 }
 
 void AnalysisScreen::handle(const sf::Event& event) {

@@ -48,8 +48,9 @@ namespace gambit::gui {
 class AnalysisScreen : public Screen {
  public:
   // The game to study, its cursor on the main line's node after `ply` moves
-  // (the end when there are fewer); source: where it came from, for people.
-  AnalysisScreen(App& app, study::TreeGame game, std::size_t ply = 0, std::string source = "");
+  // (the end when there are fewer); source: where it came from, for people; then: a move played there at once.
+  AnalysisScreen(App& app, study::TreeGame game, std::size_t ply = 0, std::string source = "",
+                 std::optional<chess::Move> then = std::nullopt);
 
   std::string name() const override { return "analysis"; }
   void handle(const sf::Event& event) override;
@@ -104,8 +105,6 @@ class AnalysisScreen : public Screen {
   // The opening reached on the way to the current move ("" for none).
   std::string opening_text() const;
   void toggle_shape(const BoardMarking::Shape& shape);
-  // The explorer's database, filter and position as they are now (before drawing it).
-  void keep_explorer_on_cursor();
   // What a click on the explorer asked for: play a move, open a game, Mine, the games here.
   void on_explorer(const ExplorerView::Pick& pick);
 

@@ -164,7 +164,7 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   // The explorer, as tall as it needs while the tree keeps some room.
   explorer_rect_ = {};
   if (explorer_on_) {
-    keep_explorer_on_cursor();
+    explorer_.follow(app_, position(), explorer_mine_, board_.flipped() ? chess::BLACK : chess::WHITE);
     const float room = buttons_.front().rect.top - 10 - y - TreeLeastHeight;
     explorer_rect_ = {x, y, width, std::max(0.0f, std::min(explorer_.wanted_height(), room))};
     if (explorer_rect_.height >= 44) y += explorer_.draw(target, assets, explorer_rect_) + 6;

@@ -5,7 +5,10 @@
 #include <cmath>
 
 #include "core/chess/san.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
+#include "game/gui/app.h"
+#include "game/gui/database_shelf.h"
 #include "game/gui/keyboard_focus.h"
 #include "game/gui/layout_log.h"
 #include "game/gui/widgets.h"
@@ -14,6 +17,11 @@ namespace gambit::gui {
 
 namespace {
 constexpr float RowHeight = 20;
+// The filters' choices, in the order a click steps through them (the first: no filter).
+constexpr std::optional<rating::Speed> SpeedChoices[] = {std::nullopt, rating::Speed::Bullet, rating::Speed::Blitz,
+                                                        rating::Speed::Rapid, rating::Speed::Classical};
+constexpr int RatingChoices[] = {0, 1600, 1800, 2000, 2200, 2500};
+constexpr int SinceChoices[] = {0, 1, 5};  // years back
 constexpr unsigned TextSize = 13;
 constexpr std::size_t TopGames = 5;
 
@@ -94,6 +102,27 @@ void ExplorerView::show(const chess::Position& pos) {
   last_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
 }
 
+void ExplorerView::follow(App& app, const chess::Position& pos, bool mine, chess::Color bottom) {
+  Setup& setup = app.setup();
+  const std::filesystem::path path = setup.current_database();
+  set_database(path, name_of(path));
+  const std::string me = setup.store() ? setup.settings().store.profile : std::string();
+  set_player(mine ? me : std::string(), bottom);
+  show(pos);
+}
+
+bool ExplorerView::open(App& app, const Pick& pick, const chess::Position& pos) {
+  if (pick.list_games) {
+    app.open(page::Games{std::nullopt, pos});
+    return true;
+  }
+  if (!pick.game || !db_) return false;
+  auto opened = open_stored_game(*db_, *pick.game, pos.key());
+  if (!opened) app.toast(fill(tr("The game could not be opened: {reason}"), {{"reason", opened.error()}}));
+  else app.open(page::Analysis{std::move(opened->game), opened->ply, name_of(path_)});
+  return true;
+}
+
 float ExplorerView::draw(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect) {
   rows_.clear();
   const LayoutLog::Region region("explorer", rect);
@@ -124,10 +153,39 @@ float ExplorerView::draw(sf::RenderTarget& target, const Assets& assets, const s
     heading = fill(trn("{n} game", "{n} games", unsigned(found_.tally.games)), {{"n", std::to_string(found_.tally.games)}});
   draw_text(target, assets.bold(), fit_text(assets.bold(), heading, TextSize, heading_w), TextSize, {x, y + 2});
   y += RowHeight + 2;
+  // The filters, a third of the width each.
+  const std::optional<rating::Speed> speed = SpeedChoices[speed_choice_];
+  // TRANSLATORS: the explorer's filter buttons (a third of a narrow panel each): every speed, rating and date.
+  speed_.label = speed ? tr(std::string(rating::speed_name(*speed)).c_str()) : tr("Any speed");
+  speed_.tooltip = tr("The games of one speed of clock (click: the next)");
+  speed_.primary = speed.has_value();
+  const int elo = RatingChoices[rating_choice_];
+  // TRANSLATORS: a filter button: both players rated at least {rating}.
+  rating_.label = elo > 0 ? fill(tr("{rating}+"), {{"rating", std::to_string(elo)}}) : tr("Any rating");
+  rating_.tooltip = tr("The games whose players are both rated at least this (click: the next)");
+  rating_.primary = elo > 0;
+  const int years = SinceChoices[since_choice_];
+  since_.label = years == 0 ? tr("Any date")
+                            // TRANSLATORS: a filter button: the games of the last {n} years.
+                            : fill(trn("Last year", "Last {n} years", unsigned(years)), {{"n", std::to_string(years)}});
+  since_.tooltip = tr("The games of the last year or five (click: the next)");
+  since_.primary = years > 0;
+  const float third = (rect.width - 4 - 8) / 3;
+  speed_.rect = {rect.left + 2, y, third, RowHeight};
+  rating_.rect = {rect.left + 2 + third + 4, y, third, RowHeight};
+  since_.rect = {rect.left + 2 + 2 * (third + 4), y, third, RowHeight};
+  speed_.draw(target, assets);
+  rating_.draw(target, assets);
+  since_.draw(target, assets);
+  y += RowHeight + 2;
   if (!problem_.empty() || found_.moves.empty()) {
     const std::string why = !problem_.empty() ? problem_ : tr("No game of this database played on from here");
-    draw_text(target, assets.font(), fit_text(assets.font(), why, TextSize, width), TextSize, {x, y}, colors::TextDim);
-    return y + RowHeight - rect.top;
+    const auto lines = std::size_t(std::max(1.0f, (rect.top + rect.height - y) / (RowHeight - 2)));
+    for (const std::string& line : wrap_lines(assets.font(), why, TextSize, width, std::min<std::size_t>(lines, 3))) {
+      draw_text(target, assets.font(), line, TextSize, {x, y}, colors::TextDim);
+      y += RowHeight - 2;
+    }
+    return y + 2 - rect.top;
   }
   const float san_w = 56, games_w = 48, rating_w = 40;
   const float bar_x = x + san_w + games_w + 8, bar_w = std::max(40.0f, width - san_w - games_w - rating_w - 16);
@@ -168,13 +226,34 @@ float ExplorerView::draw(sf::RenderTarget& target, const Assets& assets, const s
 }
 
 float ExplorerView::wanted_height() const {
-  const std::size_t rows = std::max<std::size_t>(1, found_.moves.size()) + (top_.empty() ? 0 : top_.size() + 1);
-  return RowHeight * float(1 + rows) + 8;
+  // A message (no games, a problem) takes up to three lines.
+  const std::size_t rows = std::max<std::size_t>(found_.moves.empty() ? 3 : 1, found_.moves.size()) +
+                           (top_.empty() ? 0 : top_.size() + 1);
+  return RowHeight * float(2 + rows) + 10;
+}
+
+void ExplorerView::apply_filters() {
+  filter_.speed = SpeedChoices[speed_choice_];
+  filter_.min_elo = RatingChoices[rating_choice_];
+  filter_.date_from.clear();
+  if (const int years = SinceChoices[since_choice_]; years > 0) {
+    const std::string today = local_time_text(unix_now(), "%Y.%m.%d");  // PGN's date form
+    filter_.date_from = std::to_string(std::stoi(today.substr(0, 4)) - years) + today.substr(4);
+  }
+  asked_again_ = true;
 }
 
 ExplorerView::Pick ExplorerView::handle(const sf::Event& event) {
   if (mine_.clicked(event)) return {std::nullopt, std::nullopt, true, false};
   if (games_.clicked(event)) return {std::nullopt, std::nullopt, false, true};
+  const auto step = [&](std::size_t& choice, std::size_t count) {
+    choice = (choice + 1) % count;
+    apply_filters();
+    return Pick{std::nullopt, std::nullopt, false, false, true};
+  };
+  if (speed_.clicked(event)) return step(speed_choice_, std::size(SpeedChoices));
+  if (rating_.clicked(event)) return step(rating_choice_, std::size(RatingChoices));
+  if (since_.clicked(event)) return step(since_choice_, std::size(SinceChoices));
   if (event.type != sf::Event::MouseButtonReleased || event.mouseButton.button != sf::Mouse::Left) return {};
   const sf::Vector2f point(float(event.mouseButton.x), float(event.mouseButton.y));
   for (const Row& row : rows_)
@@ -196,6 +275,7 @@ void ExplorerView::describe(StateDump& dump) const {
   for (const database::GameHeader& h : top_) top.push_back(std::to_string(h.id));
   dump.add("explorer_top_games", top);
   dump.add("explorer_player", filter_.player);
+  dump.add("explorer_filters", std::vector<std::string>{speed_.label, rating_.label, since_.label});
   dump.add("explorer_problem", problem_);
 }
 

@@ -6,7 +6,9 @@
 // average rating; then the best-rated games that reached it. A click on a move
 // (or Enter on it with the keyboard focus) plays it; a click on a top game
 // opens it. "Mine" counts only the profile's own games, playing the colour at
-// the bottom of the board (lichess's personal explorer: a player and a colour).
+// the bottom of the board (lichess's personal explorer: a player and a colour);
+// three small buttons under the heading step through lichess's filters: the
+// speed, the players' rating (both at least), and how recent (last year, five).
 //
 // It reads the database the Games screen showed last (Setup::current_database:
 // My games at first), opened when first needed, and asks again only when the
@@ -29,6 +31,8 @@
 
 namespace gambit::gui {
 
+class App;
+
 class ExplorerView {
  public:
   // What a click on the explorer asks for.
@@ -37,6 +41,7 @@ class ExplorerView {
     std::optional<std::int64_t> game;  // a top game to open
     bool toggle_mine = false;          // "Mine" pressed
     bool list_games = false;           // "Games" pressed: the list of the games at the position
+    bool filtered = false;             // a filter button stepped (handled by the view: redraw)
   };
 
   // The database counted in (opened again when it changed) and its name for people.
@@ -45,6 +50,12 @@ class ExplorerView {
   void set_player(std::string name, chess::Color color);
   // Counts for pos when it (or the database, or the filter) changed since the last time.
   void show(const chess::Position& pos);
+  // What a screen calls before drawing it: counts for pos in the database the Games screen showed last, only
+  // the profile's games when mine (with the colour at the bottom of the board).
+  void follow(App& app, const chess::Position& pos, bool mine, chess::Color bottom);
+  // Opens what a pick asks for that is no screen's own: a top game on the analysis board (at pos), or the list
+  // of the games at pos. False for a move or Mine, the screen's to do.
+  bool open(App& app, const Pick& pick, const chess::Position& pos);
 
   // The height it would take whole (heading, moves, top games).
   float wanted_height() const;
@@ -78,6 +89,11 @@ class ExplorerView {
   };
   std::vector<Row> rows_;  // as last drawn
   Button mine_, games_;
+  // The filters' buttons, each stepping through its choices: the clock's speed (lichess's), both players'
+  // rating at least, the games of the last year or five.
+  Button speed_, rating_, since_;
+  std::size_t speed_choice_ = 0, rating_choice_ = 0, since_choice_ = 0;
+  void apply_filters();
 };
 
 }  // namespace gambit::gui

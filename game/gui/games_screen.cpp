@@ -95,6 +95,7 @@ void GamesScreen::add_buttons() {
   using A = Action;
   // TRANSLATORS: the game list's buttons (short) and their tooltips.
   buttons_.add(A::OpenFile, tr("Open PGN"), tr("Open a PGN file (also .gz, .bz2, .xz, .zst) as a database (Ctrl+O)"));
+  buttons_.add(A::AddFile, tr("Add PGN"), tr("Import a PGN file's games into this database (Ctrl+I)"));
   buttons_.add(A::Position, tr("Position"), tr("Only the games that reached a position, given as a FEN (Ctrl+F)"));
   buttons_.add(A::ClearPosition, tr("Any position"), tr("Every game again, at any position (Ctrl+L)"));
   buttons_.add(A::StopImport, tr("Stop import"), tr("Stop the import; open the file again to go on (Esc)"));
@@ -170,15 +171,25 @@ void GamesScreen::finish_import() {
     const database::ImportSummary& summary = ended->value();
     const std::string kept = grouped(summary.progress.games), skipped = grouped(summary.progress.skipped);
     std::string message =
-        summary.finished
+        summary.already_done
+            // TRANSLATORS: a file imported whole before is not imported again; {kept} is a number of games.
+            ? fill(tr("Imported before: {kept} games, nothing to add"), {{"kept", kept}})
+        : summary.finished
             // TRANSLATORS: after an import; {kept} and {skipped} are numbers of games.
-            ? fill(tr("Imported: {kept} games kept, {skipped} skipped"), {{"kept", kept}, {"skipped", skipped}})
+            ? fill(trn("Imported: {kept} game kept, {skipped} skipped", "Imported: {kept} games kept, {skipped} skipped",
+                       unsigned(summary.progress.games)),
+                   {{"kept", kept}, {"skipped", skipped}})
             : fill(tr("Import stopped at {kept} games; open the file again to go on"), {{"kept", kept}});
     if (!summary.skipped_reasons.empty())
       message += ". " + fill(tr("First skipped: {reason}"), {{"reason", summary.skipped_reasons.front()}});
     app_.toast(message);
   }
   reload();
+}
+
+bool GamesScreen::adds_to_my_games() const {
+  return !database_choice_.items.empty() &&
+         fs::path(database_choice_.current()) == my_games_path(app_.setup().database_folder());
 }
 
 database::GameFilter GamesScreen::filter() const {
@@ -250,6 +261,14 @@ void GamesScreen::run(Action action) {
                            app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/",
                            {".pgn", ".gz", ".bz2", ".xz", ".zst", ".gdb"}, app_.setup().recent_files(), tr("Open"));
       break;
+    case Action::AddFile:
+      if (import_ || shelf_.empty() || adds_to_my_games()) break;
+      dialogs_.choose_file(Dialog::AddFile,
+                           fill(tr("Add games to {database}"), {{"database", database_choice_.current_shown()}}),
+                           tr("A PGN file (also .gz, .bz2, .xz, .zst): its games are added after the others"),
+                           app_.setup().last_folder().empty() ? "" : app_.setup().last_folder() + "/",
+                           {".pgn", ".gz", ".bz2", ".xz", ".zst"}, app_.setup().recent_files(), tr("Add"));
+      break;
     case Action::Position:
       dialogs_.ask(Dialog::Position, tr("Games at a position"),
                    tr("The position as a FEN: every game that reached it, by any move order"),
@@ -269,6 +288,11 @@ void GamesScreen::run(Action action) {
 
 void GamesScreen::on_dialog(Dialog dialog, const std::string& text) {
   if (dialog == Dialog::OpenFile) return open_file(expand_home(text));
+  if (dialog == Dialog::AddFile) {
+    const fs::path pgn = expand_home(text);
+    if (is_database_file(pgn)) return app_.toast(tr("Choose a PGN file: a database cannot be added to another"));
+    return start_import(pgn, database_choice_.current());
+  }
   auto pos = chess::Position::from_fen(text);
   if (!pos) return app_.toast(fill(tr("Not a position: {reason}"), {{"reason", pos.error()}}));
   at_ = pos.value();
@@ -323,6 +347,7 @@ void GamesScreen::handle(const sf::Event& event) {
     switch (key.code) {
       case sf::Keyboard::O: return run(Action::OpenFile);
       case sf::Keyboard::F: return run(Action::Position);
+      case sf::Keyboard::I: return run(Action::AddFile);
       case sf::Keyboard::L: return run(Action::ClearPosition);
       default: break;
     }
@@ -381,7 +406,9 @@ void GamesScreen::layout(sf::Vector2f size) {
   column_x_.back() = list_rect_.left + list_rect_.width;
   buttons_[Action::StopImport].enabled = import_ != nullptr;
   buttons_[Action::ClearPosition].enabled = at_.has_value();
-  buttons_.place_row({Action::OpenFile, Action::Position, Action::ClearPosition, Action::StopImport, Action::Back},
+  buttons_[Action::AddFile].enabled = import_ == nullptr && !adds_to_my_games();
+  buttons_.place_row({Action::OpenFile, Action::AddFile, Action::Position, Action::ClearPosition, Action::StopImport,
+                      Action::Back},
                      app_.assets().font(), Margin, size.y - 72, size.x - 2 * Margin, 34, 8);
   if (fit != rows_fit_) {
     rows_fit_ = fit;

@@ -14,7 +14,8 @@
 // than one game) imports it on a thread of its own: a bar shows the games,
 // games a second and time left, Esc or Stop stops it (opened again, it goes
 // on), and the list grows as the batches come in. What was skipped, and why,
-// is said when it ends.
+// is said when it ends. Add PGN (Ctrl+I) imports another file's games into
+// the database shown (not into My games, which the store makes).
 //
 // Threading: the import runs on its own thread with its own connection to the
 // database (SQLite WAL: the list reads meanwhile); it hands its progress over
@@ -57,8 +58,8 @@ class GamesScreen : public Screen {
   void resumed() override { reload(); }
 
  private:
-  enum class Action { OpenFile, Position, ClearPosition, StopImport, Back };
-  enum class Dialog { None, OpenFile, Position };
+  enum class Action { OpenFile, AddFile, Position, ClearPosition, StopImport, Back };
+  enum class Dialog { None, OpenFile, Position, AddFile };
   // The import in hand, on its thread.
   struct Import {
     std::filesystem::path file;
@@ -86,6 +87,8 @@ class GamesScreen : public Screen {
   void open_game(std::int64_t row);
   void sort_by(database::GameOrder::By by);
   database::GameFilter filter() const;
+  // The database shown is My games (made from the store: nothing is added to it by hand).
+  bool adds_to_my_games() const;
 
   void draw_list(sf::RenderTarget& target);
   void draw_import(sf::RenderTarget& target);

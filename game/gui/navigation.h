@@ -54,6 +54,7 @@ struct Analysis {
   study::TreeGame game;
   std::size_t ply = 0;
   std::string source;
+  std::optional<chess::Move> then = std::nullopt;  // a move played there as it opens (Replay's explorer)
 };
 // The position editor, starting from a position.
 struct PositionEditor {

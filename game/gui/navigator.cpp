@@ -41,7 +41,7 @@ std::unique_ptr<Screen> make_screen(App& app, Page to) {
         else if constexpr (std::is_same_v<P, page::ReplayFile>)
           return std::make_unique<ReplayScreen>(app, std::move(page.pgn), std::move(page.file));
         else if constexpr (std::is_same_v<P, page::Analysis>)
-          return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.ply, std::move(page.source));
+          return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.ply, std::move(page.source), page.then);
         else if constexpr (std::is_same_v<P, page::PositionEditor>)
           return std::make_unique<PositionEditorScreen>(app, page.from);
         else if constexpr (std::is_same_v<P, page::Training>) return std::make_unique<TrainingScreen>(app, page.kind);

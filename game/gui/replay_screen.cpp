@@ -28,6 +28,7 @@ namespace {
 
 constexpr float PanelPad = 16;
 constexpr float ToastSlot = 70;  // room for a toast's three lines
+constexpr float MoveListLeast = 110;  // the move list keeps room for a few lines under the explorer
 
 // When a stored game ended, how long it was, and where it was played: "2024-05-01 18:30, 34 moves, in the window".
 std::string when_played(const std::string& time, std::size_t plies, store::GameSource source) {
@@ -86,6 +87,8 @@ void ReplayScreen::add_buttons() {
   buttons_.add(A::Last, ">|", tr("To the end (End)"));
   // TRANSLATORS: a short button label: turn the board around.
   buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (F)"));
+  buttons_.add(A::Explorer, tr("Explorer"),
+               tr("The moves played here in the games of a database, and how they scored (X; Shift+X: yours)"));
   // TRANSLATORS: a short button label (a verb): review the game move by move.
   buttons_.add(A::Review, tr("Review"), tr("Where the game was won and lost, move by move (R)"));
   // TRANSLATORS: a short button label (a verb): open the position on the analysis board.
@@ -167,6 +170,7 @@ void ReplayScreen::run(Action action) {
     case Action::Next: go_to(ply_ + 1); break;
     case Action::Last: go_to(plies()); break;
     case Action::Flip: board_.set_flipped(!board_.flipped()); break;
+    case Action::Explorer: explorer_on_ = !explorer_on_; break;
     case Action::Review:
       if (!review_ || plies() == 0) break;
       if (review_->state() == ReviewPanel::State::Running) review_->cancel();
@@ -207,6 +211,10 @@ void ReplayScreen::handle(const sf::Event& event) {
     return;
   }
   if (auto action = buttons_.clicked(event)) return run(*action);
+  if (explorer_on_ && !positions_.empty()) {
+    const ExplorerView::Pick pick = explorer_.handle(event);
+    if (pick.move || pick.game || pick.toggle_mine || pick.list_games) return on_explorer(pick);
+  }
   if (review_)
     if (auto ply = review_->handle(event, ply_)) return go_to(*ply);
   if (event.type == sf::Event::MouseMoved) {
@@ -236,6 +244,10 @@ void ReplayScreen::handle(const sf::Event& event) {
     case sf::Keyboard::Down: run(Action::Next); break;
     case sf::Keyboard::End: run(Action::Last); break;
     case sf::Keyboard::F: run(Action::Flip); break;
+    case sf::Keyboard::X:
+      if (event.key.shift) explorer_mine_ = !explorer_mine_, explorer_on_ = true;
+      else run(Action::Explorer);
+      break;
     case sf::Keyboard::R: run(Action::Review); break;
     case sf::Keyboard::A: run(Action::Analyse); break;
     case sf::Keyboard::E: run(Action::Export); break;
@@ -268,7 +280,10 @@ void ReplayScreen::layout(sf::Vector2f size) {
   using A = Action;
   const float left = panel_.left + PanelPad;
   const sf::Font& font = app_.assets().font();  // each button as wide as its label, in any language
-  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Flip}, font, left, top_row, inner, height, gap);
+  buttons_.place_row({A::First, A::Previous, A::Next, A::Last, A::Flip, A::Explorer}, font, left, top_row, inner,
+                     height, gap);
+  buttons_[A::Explorer].primary = explorer_on_;
+  buttons_[A::Explorer].enabled = !positions_.empty();
   buttons_.place_row({A::Review, A::Analyse, A::Export, A::Back}, font, left, bottom_row, inner, height, gap);
   buttons_[A::First].enabled = buttons_[A::Previous].enabled = ply_ > 0;
   buttons_[A::Next].enabled = buttons_[A::Last].enabled = ply_ < plies();
@@ -284,7 +299,20 @@ void ReplayScreen::layout(sf::Vector2f size) {
   review.enabled = review_ && state != ReviewPanel::State::Done && plies() > 0;
 }
 
-void ReplayScreen::analyse() {
+void ReplayScreen::on_explorer(const ExplorerView::Pick& pick) {
+  if (pick.toggle_mine) {
+    explorer_mine_ = !explorer_mine_;
+    return app_.invalidate();
+  }
+  if (!pick.move) {
+    explorer_.open(app_, pick, positions_[ply_]);
+    return;
+  }
+  if (ply_ < plies() && moves_[ply_] == *pick.move) return go_to(ply_ + 1);
+  analyse(pick.move);
+}
+
+void ReplayScreen::analyse(std::optional<chess::Move> then) {
   if (positions_.empty()) return;
   std::optional<study::TreeGame> game;
   const std::optional<chess::PgnGame> annotated = review_ ? review_->annotated() : std::nullopt;
@@ -296,7 +324,7 @@ void ReplayScreen::analyse() {
   }
   if (!game) return app_.toast(tr("This game cannot be read for the analysis board."));
   const std::string source = game_.white + " - " + game_.black;
-  app_.open(page::Analysis{std::move(*game), ply_, source});
+  app_.open(page::Analysis{std::move(*game), ply_, source, then});
 }
 
 std::string ReplayScreen::opening_text() const {
@@ -370,6 +398,13 @@ void ReplayScreen::draw_panel(sf::RenderTarget& target) {
   draw_text(target, assets.font(), fit_text(assets.font(), opening_text(), 14, width), 14, {x, y}, colors::TextDim);
   y += 22;
   if (review_) y += review_->draw(target, {x, y, width, panel_.height - y}, ply_);
+  // The explorer, as tall as it needs while the move list keeps some room.
+  if (explorer_on_ && !positions_.empty()) {
+    explorer_.follow(app_, positions_[ply_], explorer_mine_, board_.flipped() ? chess::BLACK : chess::WHITE);
+    const float room = buttons_.front().rect.top - 12 - y - MoveListLeast;
+    const float height = std::min(explorer_.wanted_height(), room);
+    if (height >= 44) y += explorer_.draw(target, assets, {x, y, width, height}) + 6;
+  }
 
   // The move list, the current move kept in view while stepping.
   const chess::Position& start = positions_.front();
@@ -420,6 +455,8 @@ void ReplayScreen::draw(sf::RenderTarget& target) {
 
 void ReplayScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
+  dump.add("explorer_on", explorer_on_);
+  if (explorer_on_) explorer_.describe(dump);
   dump.add("game_id", game_.id);
   dump.add("file", file_);
   dialogs_.describe(dump);

@@ -21,6 +21,7 @@
 #include "game/gui/action_buttons.h"
 #include "game/gui/board_marking.h"
 #include "game/gui/dialogs.h"
+#include "game/gui/explorer_view.h"
 #include "game/gui/board_view.h"
 #include "game/gui/move_list_view.h"
 #include "game/gui/review_panel.h"
@@ -48,7 +49,7 @@ class ReplayScreen : public Screen {
   bool ai_thinking() const override;
 
  private:
-  enum class Action { First, Previous, Next, Last, Flip, Review, Analyse, Export, Back };
+  enum class Action { First, Previous, Next, Last, Flip, Explorer, Review, Analyse, Export, Back };
   enum class Dialog { None, Export };
 
   void load();
@@ -61,8 +62,11 @@ class ReplayScreen : public Screen {
   void draw_panel(sf::RenderTarget& target);
 
   void add_buttons();
-  // The game as the analysis board takes it: with its variations, or reviewed with the better lines.
-  void analyse();
+  // The game as the analysis board takes it: with its variations, or reviewed with the better lines; then: a
+  // move played there as it opens (the explorer's, when the game went another way).
+  void analyse(std::optional<chess::Move> then = std::nullopt);
+  // What a click on the explorer asked for: the game's next move is stepped to, another goes to the analysis board.
+  void on_explorer(const ExplorerView::Pick& pick);
 
   store::GameSummary game_;  // id 0: from a file
   std::string file_;         // the file it came from ("" for the store's)
@@ -82,6 +86,9 @@ class ReplayScreen : public Screen {
   sf::FloatRect panel_;
   sf::FloatRect toast_slot_;  // where the panel left room for the toast showing (empty: none)
   MoveListView move_list_;
+  ExplorerView explorer_;
+  bool explorer_on_ = false;
+  bool explorer_mine_ = false;
   bool follow_ply_ = true;  // scroll the move list to the current move on the next draw
 
   ActionButtons<Action> buttons_;

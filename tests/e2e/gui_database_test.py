@@ -15,7 +15,9 @@ would (xdotool) and read back through --state-file:
      Italian by two move orders, and the game found opens at that position;
   e) the opening explorer (X) beside the analysis board counts the moves of
      the database's games (as a count over the file says); a click on a move
-     plays it, and G lists the games at the position reached.
+     plays it, and G lists the games at the position reached; beside Replay,
+     the game's own move steps on and another opens the analysis board with
+     it played.
 
     /usr/bin/python3 tests/e2e/gui_database_test.py path/to/gambit path/to/gambit-random-games
 
@@ -45,9 +47,9 @@ def start(exe, xd, name, args=()):
     return g
 
 
-def open_file(g, path):
-    """From the Games screen: Ctrl+O, the path typed, Enter."""
-    g.key("ctrl+o")
+def open_file(g, path, key="ctrl+o"):
+    """From the Games screen: Ctrl+O (or Ctrl+I: add to this database), the path typed, Enter."""
+    g.key(key)
     g.wait_for("the file chooser", lambda s: s["dialog"] == 1 and "chooser_field" in s)
     xdo("key", "--window", g.window, "ctrl+a")
     xdo("type", "--window", g.window, "--delay", "5", path)
@@ -96,6 +98,13 @@ def list_and_filter(exe, xd):
         # The databases now: My games, then the file's.
         if g.state()["databases"] != ["My games", "lichess_export"]:
             g.fail("the databases are not My games and the file's")
+        # Another file's game added to this database (Ctrl+I); the same file again adds nothing.
+        more = os.path.join(g.dir, "more.pgn")
+        with open(more, "w", encoding="utf-8") as f:
+            f.write('[White "dave"]\n[Black "erin"]\n[Result "1-0"]\n\n1. d4 d5 2. c4 1-0\n')
+        open_file(g, more, "ctrl+i")
+        g.wait_for("the game added", lambda s: s["games_total"] == 4 and not s["importing"]
+                   and s["toast"].startswith("Imported: 1 game kept"))
     finally:
         g.close(xd)
         g.cleanup()
@@ -194,6 +203,18 @@ def explorer(exe, xd):
         # Counted over the file: e4 in games 1 and 2 (one won by each side), Nf3 in game 3 (drawn).
         if s["explorer_moves"] != ["e4 2 1/0/1", "Nf3 1 0/1/0"]:
             g.fail("the explorer's moves are not the file's")
+        # The speed filter: bullet (none of the file's games), then blitz (its two 180+2 games), then any again.
+        click_item(g, s, "Any speed", "button Any speed")
+        s = g.wait_for("bullet games only", lambda s: s["explorer_filters"][0] == "Bullet" and s["explorer_games"] == 0)
+        click_item(g, s, "Bullet", "button Bullet")
+        s = g.wait_for("blitz games only", lambda s: s["explorer_filters"][0] == "Blitz" and s["explorer_games"] == 2)
+        if s["explorer_moves"] != ["e4 2 1/0/1"]:
+            g.fail("the blitz games' moves are not the file's")
+        for shown in ("Blitz", "Rapid", "Classical"):
+            click_item(g, s, shown, "button " + shown)
+            s = g.wait_for("the next speed", lambda s, was=shown: s["explorer_filters"][0] != was)
+        g.wait_for("every speed again", lambda s: s["explorer_filters"][0] == "Any speed" and s["explorer_games"] == 3)
+        s = g.state()
         click_item(g, s, "e4", "explorer")
         s = g.wait_for("e4 played from the explorer", lambda s: s["path"] == "e2e4" and s["explorer_games"] == 2)
         # One game each: the one Black won first (ties go to the better score for the side to move).
@@ -202,6 +223,38 @@ def explorer(exe, xd):
         g.key("g")
         g.wait_for("the games after 1. e4", lambda s: s["screen"] == "games" and s["games_total"] == 2
                    and s["position_filter"].startswith("rnbqkbnr/pppppppp/8/8/4P3/"))
+        # In Replay of a game file, the explorer beside it: its game's move steps on, another opens the analysis
+        # board with that move played.
+        one = os.path.join(g.dir, "one.pgn")
+        with open(one, "w", encoding="utf-8") as f:
+            f.write('[White "alice_k"]\n[Black "BobTheBishop"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 '
+                    '4. Qxf7# 1-0\n')
+        g.key("Escape")
+        g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
+        g.key("Escape")
+        s = g.wait_for("leaving the analysis board", lambda s: s["screen"] == "menu" or s["dialog"] != 0)
+        if s["screen"] != "menu":
+            g.key("Return")  # leave without exporting
+            g.wait_for("the menu", lambda s: s["screen"] == "menu")
+        g.play()
+        g.wait_for("a game", lambda s: s["screen"] == "play")
+        g.key("ctrl+o")
+        s = g.wait_for("the load dialog", lambda s: s["dialog"] != 0)
+        if "chooser_field" not in s:
+            g.key("Return")  # load over the game just begun
+            g.wait_for("the chooser", lambda s: "chooser_field" in s)
+        xdo("key", "--window", g.window, "ctrl+a")
+        xdo("type", "--window", g.window, "--delay", "5", one)
+        g.key("Return")
+        g.wait_for("the replay of the file", lambda s: s["screen"] == "replay")
+        g.key("x")
+        s = g.wait_for("the explorer in Replay", lambda s: s["explorer_on"] and s["explorer_games"] == 3)
+        click_item(g, s, "e4", "explorer")
+        g.wait_for("the game's own move stepped to", lambda s: s["screen"] == "replay" and s["ply"] == 1)
+        g.key("Left")
+        s = g.wait_for("the start again", lambda s: s["ply"] == 0 and s["explorer_games"] == 3)
+        click_item(g, s, "Nf3", "explorer")
+        g.wait_for("the analysis board with Nf3", lambda s: s["screen"] == "analysis" and s["path"] == "g1f3")
     finally:
         g.cleanup()  # the analysis board below holds an unexported move: closing would ask
 
