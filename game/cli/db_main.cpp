@@ -27,9 +27,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/chess/pgn.h"
-#include "core/chess/san.h"
 #include "core/database/game_database.h"
 #include "core/database/pgn_import.h"
+#include "core/database/report_text.h"
 
 namespace db = gambit::database;
 
@@ -39,15 +39,6 @@ std::atomic<bool> stop_requested{false};
 
 void on_interrupt(int) { stop_requested = true; }
 
-std::string seconds_text(double seconds) {
-  if (seconds < 0) return "?";
-  const long s = long(seconds + 0.5);
-  char text[32];
-  if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
-  return text;
-}
-
 int import_files(db::GameDatabase& database, const std::vector<std::string>& files) {
   const bool terminal = ::isatty(2);
   std::signal(SIGINT, on_interrupt);
@@ -56,11 +47,8 @@ int import_files(db::GameDatabase& database, const std::vector<std::string>& fil
   for (const std::string& file : files) {
     db::ImportOptions options;
     options.stop = &stop_requested;
-    options.progress = [&](const db::ImportProgress& p) {
-      const double share = p.bytes_total > 0 ? 100.0 * double(p.bytes_read) / double(p.bytes_total) : 0;
-      std::fprintf(stderr, "%s%s: %lld games, %lld skipped, %.0f%%, %.0f games/s, %s left%s", terminal ? "\r" : "",
-                   file.c_str(), static_cast<long long>(p.games), static_cast<long long>(p.skipped), share,
-                   p.games_per_second(), seconds_text(p.seconds_left()).c_str(), terminal ? "   " : "\n");
+    options.progress = [&](const db::ImportProgress& p) {  // a line that rewrites itself on a terminal
+      std::fprintf(stderr, "%s%s%s", terminal ? "\r" : "", db::progress_line(file, p).c_str(), terminal ? "   " : "\n");
     };
     auto summary = db::import_pgn(database, file, options);
     if (terminal) std::fputc('\n', stderr);
@@ -69,19 +57,7 @@ int import_files(db::GameDatabase& database, const std::vector<std::string>& fil
       status = 1;
       continue;
     }
-    const db::ImportProgress& p = summary->progress;
-    for (const std::string& reason : summary->skipped_reasons)
-      std::printf("%s: skipped %s\n", file.c_str(), reason.c_str());
-    if (p.skipped > std::int64_t(summary->skipped_reasons.size()))
-      std::printf("%s: %lld more games skipped\n", file.c_str(),
-                  static_cast<long long>(p.skipped - std::int64_t(summary->skipped_reasons.size())));
-    if (summary->already_done)
-      std::printf("%s: imported before (%lld games); nothing to do\n", file.c_str(), static_cast<long long>(p.games));
-    else
-      std::printf("%s: %lld games kept, %lld skipped%s; %lld in %.1f s (%.0f games/s)\n", file.c_str(),
-                  static_cast<long long>(p.games), static_cast<long long>(p.skipped),
-                  summary->finished ? "" : " so far (stopped: run the same command to go on)",
-                  static_cast<long long>(p.games_this_run), p.seconds, p.games_per_second());
+    for (const std::string& line : db::summary_lines(file, summary.value())) std::printf("%s\n", line.c_str());
     std::fflush(stdout);
     if (!summary->finished) return 130;
   }
@@ -120,10 +96,6 @@ int search(db::GameDatabase& database, const db::GameFilter& filter, std::int64_
   return 0;
 }
 
-std::string percent(std::int64_t part, std::int64_t whole) {
-  return whole == 0 ? "-" : std::to_string(int(100.0 * double(part) / double(whole) + 0.5)) + "%";
-}
-
 int explore(db::GameDatabase& database, const gambit::chess::Position& pos, const db::GameFilter& filter,
             std::size_t top) {
   auto found = database.explore(pos, filter, top);
@@ -131,29 +103,12 @@ int explore(db::GameDatabase& database, const gambit::chess::Position& pos, cons
     std::fprintf(stderr, "gambit-db: %s\n", found.error().c_str());
     return 1;
   }
-  const db::Exploration& e = found.value();
-  const auto row = [](const std::string& name, const db::Tally& t, const std::string& rating,
-                      const std::string& performance) {
-    const std::int64_t ended = t.white + t.draws + t.black;
-    std::printf("%-8s %9lld %6s %6s %6s %6s %6s\n", name.c_str(), static_cast<long long>(t.games),
-                percent(t.white, ended).c_str(), percent(t.draws, ended).c_str(), percent(t.black, ended).c_str(),
-                rating.c_str(), performance.c_str());
-  };
-  std::printf("%s\n%-8s %9s %6s %6s %6s %6s %6s\n", pos.fen().c_str(), "move", "games", "white", "draws", "black",
-              "rating", "perf");
-  for (const db::ExplorerMove& m : e.moves)
-    row(gambit::chess::to_san(pos, m.move), m.tally, m.average_rating ? std::to_string(m.average_rating) : "-",
-        m.performance ? std::to_string(m.performance) : "-");
-  row("all", e.tally, "", "");
-  auto headers = database.headers(e.top_games);
+  auto headers = database.headers(found->top_games);
   if (!headers) {
     std::fprintf(stderr, "gambit-db: %s\n", headers.error().c_str());
     return 1;
   }
-  if (!headers->empty()) std::printf("top games:\n");
-  for (const db::GameHeader& h : headers.value())
-    std::printf("%8lld  %s (%d) - %s (%d)  %s  %s  %s\n", static_cast<long long>(h.id), h.white.c_str(), h.white_elo,
-                h.black.c_str(), h.black_elo, h.result.c_str(), h.event.c_str(), h.date.c_str());
+  std::fputs(db::explorer_table(pos, found.value(), headers.value()).c_str(), stdout);
   return 0;
 }
 
