@@ -392,25 +392,34 @@ Result<Exploration> GameDatabase::explore(const chess::Position& pos, const Game
   if (auto loaded = load_facts(); !loaded) return Failure{loaded.error()};
   auto hits = positions_->games_at(pos.key());
   if (!hits) return Failure{hits.error()};
-  std::vector<bool> chosen;  // by id, when the filter chooses by header
-  if (filter.by_header()) {
+  // The games the filter's header fields choose, by id: the same for every position, so read once per
+  // filter (and again when games were added), not once per move the explorer is asked about.
+  const bool by_header = filter.by_header();
+  if (by_header) {
     GameFilter headers_only = filter;
     headers_only.position.reset();
     std::vector<std::string> values;
-    auto query = Statement::prepare(*db_, "SELECT id FROM games WHERE " + header_condition(headers_only, values));
-    if (!query) return Failure{query.error()};
-    bind_all(query.value(), values);
-    chosen.assign(facts_.size(), false);
-    auto read = store::each_row(query.value(), [&](const Statement& row) {
-      const auto id = std::size_t(row.column_int(0));
-      if (id < chosen.size()) chosen[id] = true;
-    });
-    if (!read) return Failure{read.error()};
+    const std::string condition = header_condition(headers_only, values);
+    std::string key = condition + '\n' + std::to_string(facts_.size());
+    for (const std::string& value : values) key += '\n' + value;
+    if (key != chosen_key_) {
+      chosen_key_.clear();
+      auto query = Statement::prepare(*db_, "SELECT id FROM games WHERE " + condition);
+      if (!query) return Failure{query.error()};
+      bind_all(query.value(), values);
+      chosen_.assign(facts_.size(), false);
+      auto read = store::each_row(query.value(), [&](const Statement& row) {
+        const auto id = std::size_t(row.column_int(0));
+        if (id < chosen_.size()) chosen_[id] = true;
+      });
+      if (!read) return Failure{read.error()};
+      chosen_key_ = std::move(key);
+    }
   }
   const auto facts = [&](std::int64_t id) -> const GameFacts* {
     return id > 0 && std::size_t(id) < facts_.size() ? &facts_[std::size_t(id)] : nullptr;
   };
-  const auto wanted = [&](std::int64_t id) { return chosen.empty() || chosen[std::size_t(id)]; };
+  const auto wanted = [&](std::int64_t id) { return !by_header || chosen_[std::size_t(id)]; };
   return explore_hits(pos, hits.value(), facts, wanted, top_games);
 }
 

@@ -156,6 +156,8 @@ class GameDatabase {
   // What the explorer needs of each game, by id (0: none), read once and then the games added since.
   Result<bool> load_facts();
   std::vector<GameFacts> facts_;
+  std::vector<bool> chosen_;  // explore(): the games its last header filter chose, by id
+  std::string chosen_key_;    // that filter (its SQL and values) and the games there were ("": none)
   std::vector<PositionEntry> entries_;  // add()'s, kept from batch to batch
 };
 

@@ -25,12 +25,6 @@ constexpr int SinceChoices[] = {0, 1, 5};  // years back
 constexpr unsigned TextSize = 13;
 constexpr std::size_t TopGames = 5;
 
-std::string count_text(std::int64_t n) {
-  if (n >= 1'000'000) return std::to_string(n / 100'000 / 10.0).substr(0, 4) + "M";
-  if (n >= 10'000) return std::to_string(n / 1000) + "k";
-  return std::to_string(n);
-}
-
 // The White / draws / Black bar of a tally, with each share written where it has room.
 void draw_shares(sf::RenderTarget& target, const Assets& assets, const sf::FloatRect& rect,
                  const database::Tally& tally) {
@@ -193,7 +187,7 @@ float ExplorerView::draw(sf::RenderTarget& target, const Assets& assets, const s
     const database::ExplorerMove& m = found_.moves[i];
     const sf::FloatRect row{rect.left, y, rect.width, RowHeight};
     draw_text(target, assets.bold(), fit_text(assets.bold(), sans_[i], TextSize, san_w - 4), TextSize, {x, y + 2});
-    const std::string games = count_text(m.tally.games);
+    const std::string games = count_text(std::uint64_t(m.tally.games));
     draw_text(target, assets.font(), games, TextSize, {x + san_w + games_w - text_width(assets.font(), games, TextSize), y + 2},
               colors::TextDim);
     draw_shares(target, assets, {bar_x, y + 2, bar_w, RowHeight - 4}, m.tally);

@@ -42,14 +42,6 @@ constexpr float ClockWidth = 96;
 constexpr float OpeningLine = 20;  // the opening's name above the move list
 
 
-std::string count_text(std::uint64_t n) {
-  char buffer[32];
-  if (n >= 1000000) std::snprintf(buffer, sizeof buffer, "%.1fM", n / 1e6);
-  else if (n >= 1000) std::snprintf(buffer, sizeof buffer, "%.1fk", n / 1e3);
-  else std::snprintf(buffer, sizeof buffer, "%llu", (unsigned long long)n);
-  return buffer;
-}
-
 int piece_value(chess::PieceType type) {
   static constexpr int values[] = {0, 1, 3, 3, 5, 9, 0};
   return values[type];

@@ -2,6 +2,7 @@
 #include "game/gui/widgets.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <ctime>
 
 #include "game/gui/file_listing.h"
@@ -188,6 +189,14 @@ void Button::draw(sf::RenderTarget& target, const Assets& assets) const {
     focus->add({KeyboardFocus::Kind::Button, "button " + label, rect, {}, {}});
   const LayoutLog::Region region("button " + label, rect);
   draw_label(target, assets.font(), label, rect, enabled ? colors::Text : sf::Color(120, 118, 114));
+}
+
+std::string count_text(std::uint64_t n) {
+  char buffer[32];
+  if (n >= 1000000) std::snprintf(buffer, sizeof buffer, "%.1fM", double(n) / 1e6);
+  else if (n >= 1000) std::snprintf(buffer, sizeof buffer, "%.1fk", double(n) / 1e3);
+  else std::snprintf(buffer, sizeof buffer, "%llu", static_cast<unsigned long long>(n));
+  return buffer;
 }
 
 unsigned fitted_size(const sf::Font& font, const std::string& text, unsigned size, unsigned smallest, float width) {

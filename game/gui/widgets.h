@@ -64,6 +64,8 @@ float text_width(const sf::Font& font, const std::string& text, unsigned size);
 float text_advance(const sf::Font& font, const std::string& text, unsigned size);
 // text cut with "..." to fit width.
 std::string fit_text(const sf::Font& font, const std::string& text, unsigned size, float width);
+// A count at a glance, in a narrow column: "950", "12.3k", "1.2M" (an engine's nodes, the explorer's games).
+std::string count_text(std::uint64_t n);
 // The same, cut after a whole word (a description, a sentence): no word is cut in half.
 std::string fit_words(const sf::Font& font, const std::string& text, unsigned size, float width);
 // Lines of text no wider than width (words wrapped; a long word is cut). Words

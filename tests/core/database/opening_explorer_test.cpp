@@ -184,6 +184,16 @@ TEST_F(OpeningExplorerTest, AFilterCountsOnlyTheGamesItChooses) {
     expect_same(found.value(), counted(games_, pos, strong), pos.fen() + " 1800+");
   }
   EXPECT_GT(seen, 0) << "the filter chose some games";
+
+  // Games added after a filtered question are counted by the same filter asked again.
+  std::vector<GameToAdd> more = random_games(100, 8);
+  ASSERT_TRUE(db_->add(more, {"x", 0, 0, 0, 0, 0, false}));
+  games_.insert(games_.end(), more.begin(), more.end());
+  for (const chess::Position& pos : positions()) {
+    auto found = db_->explore(pos, filter);
+    ASSERT_TRUE(found) << found.error();
+    expect_same(found.value(), counted(games_, pos, wanted), pos.fen() + " W3 blitz, with the games added");
+  }
 }
 
 TEST_F(OpeningExplorerTest, TopGamesAreTheBestRatedThatReachedThePosition) {
