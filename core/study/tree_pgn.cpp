@@ -169,4 +169,19 @@ Result<TreeGame> tree_game_from_text(std::string_view text) {
   return std::move(*first).value();
 }
 
+std::optional<TreeGame> find_tree_game(std::string_view text, const chess::PgnGame& game) {
+  TreePgnReader reader(text, chess::PgnReader::Moves::UpToError);
+  while (std::optional<Result<TreeGame>> next = reader.next()) {
+    if (!*next) continue;
+    const MoveTree& tree = (*next)->tree;
+    if (!(tree.node(tree.root()).position == game.start)) continue;
+    const std::vector<NodeId> main_line = tree.main_line();
+    if (main_line.size() != game.moves.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < main_line.size() && same; ++i) same = tree.node(main_line[i]).move == game.moves[i];
+    if (same) return std::move(*next).value();
+  }
+  return std::nullopt;
+}
+
 }  // namespace gambit::study

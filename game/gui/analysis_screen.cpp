@@ -15,6 +15,7 @@
 #include "game/gui/board_mouse.h"
 #include "game/gui/board_shapes.h"
 #include "game/gui/user_files.h"
+#include "core/study/review_lines.h"
 
 namespace gambit::gui {
 
@@ -25,9 +26,43 @@ constexpr int EngineNiceness = 5;
 
 }  // namespace
 
-AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source,
-                               std::optional<chess::Move> then)
+AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, std::string source)
     : Screen(app), game_(std::move(game)), source_(std::move(source)), kept_tree_(game_.tree) {
+  start(ply);
+}
+
+AnalysisScreen::AnalysisScreen(App& app, store::GameSummary stored, bool review_at_once)
+    : Screen(app), stored_(std::move(stored)) {
+  if (store::Store* store = app_.setup().store()) {
+    if (auto pgn = store->games().game_pgn(stored_.id)) {
+      if (auto game = study::tree_game_from_text(pgn.value())) game_ = std::move(game).value();
+      else failure_ = fill(tr("The recorded game cannot be read: {reason}"), {{"reason", game.error()}});
+    } else {
+      failure_ = fill(tr("The game could not be read from the score file: {reason}"), {{"reason", pgn.error()}});
+    }
+  } else {
+    failure_ = tr("The score file is not open, so the game cannot be read.");
+  }
+  if (!failure_.empty()) stored_.id = 0;  // nothing of it to review or keep
+  open_as_game();
+  if (review_at_once && review_ && review_->state() == ReviewPanel::State::None) toggle_review();
+}
+
+AnalysisScreen::AnalysisScreen(App& app, FinishedGame finished)
+    : Screen(app), game_(std::move(finished.game)), source_(std::move(finished.file)) {
+  open_as_game();
+}
+
+void AnalysisScreen::open_as_game() {
+  kept_tree_ = game_.tree;
+  engine_on_ = false;  // a game is gone through first, as lichess opens one; L analyses
+  board_.set_flipped(profile_side() == chess::BLACK);
+  make_review();
+  start(0);
+  if (!failure_.empty()) tell_in_dialog(tr("This game cannot be shown"), failure_);
+}
+
+void AnalysisScreen::start(std::size_t ply) {
   add_buttons();
   find_engines();
   cursor_ = tree().root();
@@ -36,12 +71,85 @@ AnalysisScreen::AnalysisScreen(App& app, study::TreeGame game, std::size_t ply, 
     if (next.is_none()) break;
     cursor_ = next;
   }
-  if (then && position().is_legal(*then)) {  // the explorer's move, from Replay: a variation, or the game's move
-    explorer_on_ = true;
-    play(*then);
-  }
   keep_engine_on_cursor();
   tell_cut_short();
+}
+
+std::optional<chess::Color> AnalysisScreen::profile_side() const {
+  const store::Store* store = app_.setup().store();
+  if (!store || store->profile().empty()) return std::nullopt;
+  std::string white = stored_.white, black = stored_.black;
+  for (const auto& [name, value] : game_.tags) {
+    if (name == "White" && white.empty()) white = value;
+    if (name == "Black" && black.empty()) black = value;
+  }
+  if (white == store->profile() && black != store->profile()) return chess::WHITE;
+  if (black == store->profile() && white != store->profile()) return chess::BLACK;
+  return std::nullopt;
+}
+
+void AnalysisScreen::make_review() {
+  chess::PgnGame line = study::to_pgn_game(game_);
+  // The store keeps the review of its game; a line played on from it is reviewed as a game of no file.
+  std::int64_t id = 0;
+  if (stored_.id != 0 && line.moves.size() == std::size_t(std::max(stored_.plies, 0))) {
+    const chess::PgnGame kept = study::to_pgn_game(study::TreeGame{{}, kept_tree_, "*", ""});
+    if (kept.moves == line.moves) id = stored_.id;
+  }
+  review_.reset();
+  review_written_ = false;
+  review_.emplace(app_, id, std::move(line), profile_side());
+  if (review_->state() == ReviewPanel::State::Done) write_review();
+}
+
+void AnalysisScreen::toggle_review() {
+  if (!review_ || (review_->state() != ReviewPanel::State::Running &&
+                   review_->game().moves != study::to_pgn_game(game_).moves))
+    make_review();  // the main line changed since: it is the one reviewed now
+  switch (review_->state()) {
+    case ReviewPanel::State::Running: review_->cancel(); break;
+    case ReviewPanel::State::Done: app_.toast(tr("This line is reviewed already.")); break;
+    default:
+      if (review_->game().moves.empty()) return app_.toast(tr("No moves to review."));
+      review_->start();
+  }
+  app_.invalidate();
+}
+
+void AnalysisScreen::write_review() {
+  if (review_written_ || !review_ || !review_->review()) return;
+  review_written_ = true;
+  // A review the store keeps is not work to lose: the tree as opened had it already, in effect.
+  if (game_.tree == kept_tree_ && review_->kept_in_store()) {
+    study::add_review(game_, review_->game(), *review_->review());
+    kept_tree_ = game_.tree;
+  } else {
+    edit([&] { study::add_review(game_, review_->game(), *review_->review()); });
+  }
+}
+
+std::size_t AnalysisScreen::reviewed_ply() const {
+  if (!review_) return 0;
+  const std::vector<chess::Move>& line = review_->game().moves;
+  std::size_t ply = 0;
+  for (study::NodeId id : tree().nodes_from_root(cursor_)) {
+    if (ply >= line.size() || tree().node(id).move != line[ply]) break;
+    ++ply;
+  }
+  return ply;
+}
+
+study::NodeId AnalysisScreen::reviewed_node(std::size_t ply) const {
+  if (!review_) return tree().root();
+  const std::vector<chess::Move>& line = review_->game().moves;
+  const std::size_t plies = std::min(ply, line.size());
+  study::NodeId at = tree().root();
+  for (std::size_t i = 0; i < plies; ++i) {
+    const study::NodeId next = tree().find(std::span(line).first(i + 1));
+    if (next.is_none()) break;
+    at = next;
+  }
+  return at;
 }
 
 void AnalysisScreen::tell_in_dialog(const std::string& title, const std::string& message) {
@@ -72,6 +180,8 @@ void AnalysisScreen::add_buttons() {
   buttons_.add(A::Flip, tr("Flip"), tr("Turn the board around (F)"));
   // TRANSLATORS: a short button label (a verb): write a comment after the move.
   buttons_.add(A::Comment, tr("Comment"), tr("Write a comment after this move (C)"));
+  // TRANSLATORS: a short button label (a verb): review the game move by move.
+  buttons_.add(A::Review, tr("Review"), tr("Where the game was won and lost, move by move (R)"));
   // TRANSLATORS: a short button label (a verb): set up a position in the editor.
   buttons_.add(A::Editor, tr("Edit"), tr("Set up a position in the editor, from this one (B)"));
   // TRANSLATORS: a short button label (a verb): open a file.
@@ -124,8 +234,10 @@ void AnalysisScreen::keep_engine_on_cursor() {
 }
 
 std::string AnalysisScreen::opening_text() const {
+  // At the start, the opening the main line reaches (a game's, as its PGN names it); then the one reached so far.
   std::vector<chess::Position> positions{tree().node(tree().root()).position};
-  for (study::NodeId id : tree().nodes_from_root(cursor_)) positions.push_back(tree().node(id).position);
+  const std::vector<study::NodeId> path = cursor_ == tree().root() ? tree().main_line() : tree().nodes_from_root(cursor_);
+  for (study::NodeId id : path) positions.push_back(tree().node(id).position);
   return chess::opening_text(positions);
 }
 
@@ -151,6 +263,10 @@ std::string AnalysisScreen::engine_header() const {
 }
 
 void AnalysisScreen::update() {
+  if (review_) {
+    review_->update();
+    if (review_->state() == ReviewPanel::State::Done) write_review();
+  }
   if (!engine_ || !engine_on_) return;
   engine_->poll();
   // A frame only when the engine has news: the lines change a few times a second, not every frame.
@@ -163,7 +279,9 @@ void AnalysisScreen::update() {
 
 std::chrono::milliseconds AnalysisScreen::redraw_interval() const { return ai_thinking() ? Tick : Idle; }
 
-bool AnalysisScreen::ai_thinking() const { return engine_ && engine_->running(); }
+bool AnalysisScreen::ai_thinking() const {
+  return (engine_ && engine_->running()) || (review_ && review_->state() == ReviewPanel::State::Running);
+}
 
 void AnalysisScreen::go_to(study::NodeId node) {
   if (!tree().contains(node)) return;
@@ -224,6 +342,8 @@ void AnalysisScreen::replace_game(study::TreeGame game, std::string source) {
   if (engine_) engine_->pause();
   game_ = std::move(game);
   source_ = std::move(source);
+  stored_ = {};
+  review_.reset();  // R reviews the new game
   history_.clear();
   kept_tree_ = game_.tree;
   cursor_ = tree().root();
@@ -272,6 +392,7 @@ void AnalysisScreen::run(Action action) {
                    // TRANSLATORS: the comment dialog's button that keeps the comment written.
                    tr("Keep"), tr("Cancel"), /*path_field=*/false);
       break;
+    case Action::Review: toggle_review(); break;
     case Action::Editor: app_.open(page::PositionEditor{position()}); break;
     case Action::Open:
       dialogs_.choose_file(Dialog::Open, tr("Open a game to analyse"),
@@ -355,6 +476,11 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
     step_history(key.code == K::Z && !key.shift);
     return true;
   }
+  if (key.shift && (key.code == K::Left || key.code == K::Right)) {  // the review's previous or next mistake
+    if (review_)
+      if (auto ply = review_->mistake(reviewed_ply(), key.code == K::Right)) go_to(reviewed_node(*ply));
+    return true;
+  }
   if (key.shift && (key.code == K::Up || key.code == K::Down)) {
     const study::NodeId other = key.code == K::Up ? tree().sibling_before(cursor_) : tree().sibling_after(cursor_);
     if (!other.is_none()) go_to(other);
@@ -394,6 +520,7 @@ bool AnalysisScreen::shortcut(const sf::Event::KeyEvent& key) {
       return true;
     case K::G: on_explorer({std::nullopt, std::nullopt, false, true}); return true;
     case K::C: run(Action::Comment); return true;
+    case K::R: run(Action::Review); return true;
     case K::B: run(Action::Editor); return true;
     case K::O: run(Action::Open); return true;
     case K::E: run(Action::Export); return true;
@@ -462,6 +589,8 @@ void AnalysisScreen::handle(const sf::Event& event) {
     const ExplorerView::Pick pick = explorer_.handle(event);
     if (pick.move || pick.game || pick.toggle_mine || pick.list_games) return on_explorer(pick);
   }
+  if (review_)
+    if (auto ply = review_->handle(event, reviewed_ply())) return go_to(reviewed_node(*ply));
   if (event.type == sf::Event::MouseButtonReleased && event.mouseButton.button == sf::Mouse::Left) {
     const sf::Vector2f point{float(event.mouseButton.x), float(event.mouseButton.y)};
     if (auto node = tree_view_.node_at(point)) return go_to(*node);

@@ -17,6 +17,14 @@
 // the database last shown in Games, a click plays one; Shift+X counts only the
 // player's own games; G lists the games that reached the position. Esc goes back.
 //
+// It is also where a game opens whole, from the store (Scores, the end of a
+// game) or from a file (Play's Load): its players, ratings, result and how it
+// ended, when it was played, its variations, comments and clocks, and its
+// review (R: the main line reviewed move by move, ReviewPanel: the graph, the
+// verdict on the move shown, each side's accuracy, Shift+Left/Right through
+// the person's mistakes; once complete, written into the tree as evaluations,
+// marks and better lines). A game opened so starts with the engine off.
+//
 // analysis_screen.cpp: input and flow; analysis_screen_view.cpp: drawing and
 // the state dump.
 #pragma once
@@ -28,6 +36,7 @@
 #include <vector>
 
 #include "core/players/seat.h"
+#include "core/store/store.h"
 #include "core/study/analysis_session.h"
 #include "core/study/move_tree.h"
 #include "core/study/tree_pgn.h"
@@ -40,6 +49,7 @@
 #include "game/gui/dialogs.h"
 #include "game/gui/explorer_view.h"
 #include "game/gui/move_tree_view.h"
+#include "game/gui/review_panel.h"
 #include "game/gui/screen.h"
 #include "game/gui/widgets.h"
 
@@ -48,9 +58,17 @@ namespace gambit::gui {
 class AnalysisScreen : public Screen {
  public:
   // The game to study, its cursor on the main line's node after `ply` moves
-  // (the end when there are fewer); source: where it came from, for people; then: a move played there at once.
-  AnalysisScreen(App& app, study::TreeGame game, std::size_t ply = 0, std::string source = "",
-                 std::optional<chess::Move> then = std::nullopt);
+  // (the end when there are fewer); source: where it came from, for people.
+  AnalysisScreen(App& app, study::TreeGame game, std::size_t ply = 0, std::string source = "");
+  // A game of the store, opened whole to go through, at its start; review_at_once: its review starts at once
+  // (the end-of-game overlay's Review).
+  AnalysisScreen(App& app, store::GameSummary stored, bool review_at_once);
+  // A finished game from a file (file: its name, for people), opened whole to go through.
+  struct FinishedGame {
+    study::TreeGame game;
+    std::string file;
+  };
+  AnalysisScreen(App& app, FinishedGame finished);
 
   std::string name() const override { return "analysis"; }
   void handle(const sf::Event& event) override;
@@ -66,10 +84,15 @@ class AnalysisScreen : public Screen {
 
  private:
   enum class Action {
-    First, Previous, Next, Last, Explorer, Engine, FewerLines, MoreLines, Flip, Comment, Editor, Open, Export, Back
+    First, Previous, Next, Last, Explorer, Engine, FewerLines, MoreLines, Flip, Comment, Review, Editor, Open, Export,
+    Back
   };
   enum class Dialog { None, Comment, Export, Open, Message };
   void add_buttons();
+  // The buttons and engines made, the cursor after ply moves of the main line; the engine follows.
+  void start(std::size_t ply);
+  // A game opened whole to go through: the engine off, the board from the profile's side, its review ready.
+  void open_as_game();
   void layout(sf::Vector2f size);
   void run(Action action);
   bool shortcut(const sf::Event::KeyEvent& key);
@@ -108,6 +131,19 @@ class AnalysisScreen : public Screen {
   // What a click on the explorer asked for: play a move, open a game, Mine, the games here.
   void on_explorer(const ExplorerView::Pick& pick);
 
+  // The review. A panel for the main line as it is now (a review the store kept for it shown at once).
+  void make_review();
+  // R: starts the main line's review, or stops the one running.
+  void toggle_review();
+  // A review just complete, written into the tree (evaluations, marks, better lines).
+  void write_review();
+  // How many moves of the reviewed line the cursor's path follows from the start.
+  std::size_t reviewed_ply() const;
+  // The node after ply moves of the reviewed line, as far as the tree still has them.
+  study::NodeId reviewed_node(std::size_t ply) const;
+  // The side the profile played in the game (by its White and Black tags), if one.
+  std::optional<chess::Color> profile_side() const;
+
   // Drawing (analysis_screen_view.cpp).
   void draw_panel(sf::RenderTarget& target);
   BoardScene scene() const;
@@ -120,6 +156,8 @@ class AnalysisScreen : public Screen {
 
   study::TreeGame game_;
   std::string source_;
+  store::GameSummary stored_;  // a game of the store (id 0: none): how it ended, when and where it was played
+  std::string failure_;        // a game that could not be opened: why (said in a dialog)
   study::NodeId cursor_;
   // The move tree and the cursor as an edit found them.
   struct TreeState {
@@ -144,6 +182,8 @@ class AnalysisScreen : public Screen {
   sf::Vector2f mouse_;
   MoveTreeView tree_view_;
   AnalysisLinesView lines_view_;
+  std::optional<ReviewPanel> review_;
+  bool review_written_ = false;  // the complete review is in the tree
   ExplorerView explorer_;
   bool explorer_on_ = false;
   bool explorer_mine_ = false;  // only the profile's games, with the colour at the bottom

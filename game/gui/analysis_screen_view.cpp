@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/chess/uci.h"
+#include "core/util/local_time.h"
 #include "core/util/translation.h"
 #include "game/gui/analysis_screen.h"
 #include "game/gui/app.h"
@@ -21,6 +22,26 @@ constexpr float Gap = 6;
 constexpr float ToastSlot = 70;
 constexpr float TreeLeastHeight = 110;  // the move tree keeps room for a few lines under the explorer
 
+// When a stored game ended, how long it was, and where it was played: "2024-05-01 18:30, 34 moves, in the window".
+std::string when_played(const store::GameSummary& game) {
+  const std::string time = local_time_text(game.ended_at, "%Y-%m-%d %H:%M");
+  const std::size_t moves = (std::size_t(std::max(game.plies, 0)) + 1) / 2;
+  const std::string n = std::to_string(moves);
+  switch (game.source) {
+    case store::GameSource::Window:
+      // TRANSLATORS: a stored game: when it ended (a date and time), its length, and where it was played.
+      return fill(trn("{time}, {n} move, in the window", "{time}, {n} moves, in the window", moves),
+                  {{"time", time}, {"n", n}});
+    case store::GameSource::Demo:
+      return fill(trn("{time}, {n} move, in the demo", "{time}, {n} moves, in the demo", moves),
+                  {{"time", time}, {"n", n}});
+    case store::GameSource::Match:
+      // TRANSLATORS: gambit-match is the name of a program.
+      return fill(trn("{time}, {n} move, gambit-match", "{time}, {n} moves, gambit-match", moves),
+                  {{"time", time}, {"n", n}});
+  }
+  return time;
+}
 
 }  // namespace
 
@@ -31,7 +52,7 @@ sf::FloatRect AnalysisScreen::toast_area(sf::Vector2f size) const {
 }
 
 void AnalysisScreen::layout(sf::Vector2f size) {
-  const float panel_width = std::clamp(size.x * 0.38f, 320.0f, 520.0f);
+  const float panel_width = std::clamp(size.x * 0.38f, 340.0f, 520.0f);
   panel_ = {size.x - panel_width, 0, panel_width, size.y};
   board_.layout({BarWidth + 12, 0, size.x - panel_width - BarWidth - 12, size.y});
   const sf::FloatRect board = board_.rect();
@@ -52,7 +73,7 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   buttons_[A::Explorer].primary = explorer_on_;
   buttons_.place_row({A::Engine, A::FewerLines, A::MoreLines, A::Flip, A::Comment}, font, left, row2, inner,
                      ButtonHeight, Gap);
-  buttons_.place_row({A::Editor, A::Open, A::Export, A::Back}, font, left, row3, inner, ButtonHeight, Gap);
+  buttons_.place_row({A::Review, A::Editor, A::Open, A::Export, A::Back}, font, left, row3, inner, ButtonHeight, Gap);
   buttons_[A::First].enabled = buttons_[A::Previous].enabled = cursor_ != tree().root();
   buttons_[A::Next].enabled = buttons_[A::Last].enabled = !tree().main_child(cursor_).is_none();
   buttons_[A::Engine].primary = engine_on_;  // green while on
@@ -60,6 +81,17 @@ void AnalysisScreen::layout(sf::Vector2f size) {
   buttons_[A::FewerLines].enabled = lines_ > 1;
   buttons_[A::MoreLines].enabled = lines_ < study::AnalysisSession::MaxLines;
   buttons_[A::Comment].enabled = !(cursor_ == tree().root() && tree().size() == 1);
+  Button& review = buttons_[A::Review];
+  const ReviewPanel::State state = review_ ? review_->state() : ReviewPanel::State::None;
+  const bool same_line = review_ && review_->game().moves.size() == tree().main_line().size() &&
+                         reviewed_node(review_->game().moves.size()) == tree().last(tree().root());
+  review.label = state == ReviewPanel::State::Running ? tr("Cancel")
+                 // TRANSLATORS: a short button label: the game has been reviewed (the button no longer reviews).
+                 : state == ReviewPanel::State::Done && same_line ? tr("Reviewed")
+                                                                  : tr("Review");
+  review.tooltip = state == ReviewPanel::State::Running ? tr("Stop the review (R)")
+                                                        : tr("Where the game was won and lost, move by move (R)");
+  review.enabled = !tree().main_child(tree().root()).is_none() && !(state == ReviewPanel::State::Done && same_line);
 }
 
 std::string AnalysisScreen::status_text() const {
@@ -84,6 +116,9 @@ BoardScene AnalysisScreen::scene() const {
   const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
   if (engine_on_ && engine_ && engine_->position() == pos && !lines.empty())
     scene.arrows.push_back({lines.front().pv.front().from(), lines.front().pv.front().to(), sf::Color(0, 90, 170, 130)});
+  // The review's better move, where the move shown was a mistake of the game reviewed.
+  if (review_ && reviewed_ply() == tree().ply(cursor_))
+    if (auto arrow = review_->arrow(reviewed_ply())) scene.arrows.push_back(*arrow);
   const study::Comment& comment = tree().node(cursor_).comment_after;
   add_shapes(scene, comment.arrows, comment.circles, marking_, board_, mouse_);
   return scene;
@@ -123,9 +158,16 @@ std::vector<std::string> AnalysisScreen::game_header_lines() const {
   const std::string result = game_.result == "1/2-1/2" ? "½-½" : game_.result;
   lines.push_back((result == "*" ? "" : result + "   ") + player(white, tag("WhiteElo")) + " - " +
                   player(black, tag("BlackElo")));
-  std::string second = tag("Event");
+  // How it ended (the store's words or the Termination tag, English and translated here), then when and where it
+  // was played (a game of the store), or its event and date.
+  std::string reason = stored_.reason.empty() ? tag("Termination") : stored_.reason;
+  if (reason == "Normal" || reason == "normal") reason.clear();  // PGN's word for "no more to say"
+  std::string second = reason.empty() ? "" : tr(reason.c_str());
+  std::string where = tag("Event");
   if (const std::string date = tag("Date"); !date.empty() && date.find("??") == std::string::npos)
-    second += (second.empty() ? "" : ", ") + date;
+    where += (where.empty() ? "" : ", ") + date;
+  if (stored_.id != 0) where = when_played(stored_);
+  if (!where.empty()) second += (second.empty() ? "" : " · ") + where;
   if (!second.empty()) lines.push_back(second);
   return lines;
 }
@@ -142,9 +184,12 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
                                 : fill(tr("Analysis: {source}"), {{"source", source_}});
   draw_text(target, assets.bold(), fit_text(assets.bold(), title, 18, width), 18, {x, y});
   y += 26;
-  for (const std::string& line : game_header_lines()) {
-    draw_text(target, assets.font(), fit_text(assets.font(), line, 14, width), 14, {x, y});
-    y += 20;
+  const std::vector<std::string> header = game_header_lines();
+  for (std::size_t i = 0; i < header.size(); ++i) {  // the players, then how and when, each on two lines at most
+    for (const std::string& line : wrap_lines(assets.font(), header[i], 14, width, 2)) {
+      draw_text(target, assets.font(), line, 14, {x, y}, i == 0 ? colors::Text : colors::TextDim);
+      y += 19;
+    }
   }
   const std::string opening = opening_text();
   draw_text(target, assets.font(), fit_text(assets.font(), opening.empty() ? tr("No opening named yet") : opening, 14, width),
@@ -156,7 +201,10 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
               {x + status_width + 24, y + 1}, colors::TextDim);
   y += 24;
 
-  const float lines_height = 20 + 22 * float(lines_) + 4;
+  // The review (when there is one), over the engine's lines.
+  if (review_) y += review_->draw(target, {x, y, width, panel_.height - y}, reviewed_ply());
+  // The engine's lines; only their header while the engine is off.
+  const float lines_height = engine_on_ ? 20 + 22 * float(lines_) + 4 : 22;
   lines_rect_ = {x, y, width, lines_height};
   lines_view_.draw(target, assets, lines_rect_, engine_header());
   y += lines_height + 4;
@@ -172,8 +220,10 @@ void AnalysisScreen::draw_panel(sf::RenderTarget& target) {
   }
 
   // A comment on the current move, then the tree, then the toast's slot.
+  // (Where the review's verdict shows, it says what the review wrote in the comment.)
+  const bool verdict_shown = review_ && review_->state() == ReviewPanel::State::Done && reviewed_ply() == tree().ply(cursor_);
   const std::string& comment = tree().node(cursor_).comment_after.text;
-  if (!comment.empty()) {
+  if (!comment.empty() && !verdict_shown) {
     for (const std::string& line : wrap_lines(assets.font(), comment, 13, width, 2)) {
       draw_text(target, assets.font(), line, 13, {x, y}, colors::TextDim);
       y += 18;
@@ -216,6 +266,18 @@ void AnalysisScreen::draw(sf::RenderTarget& target) {
 void AnalysisScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
   dump.add("game_header", game_header_lines());
+  dump.add("game_id", stored_.id);
+  dump.add("source", source_);
+  for (const char* name : {"White", "Black"}) {
+    std::string value;
+    for (const auto& [key, text] : game_.tags)
+      if (key == name) value = text;
+    dump.add(name == std::string("White") ? "white" : "black", value);
+  }
+  dump.add("result", game_.result);
+  dump.add("plies", int(tree().main_line().size()));
+  if (review_) review_->describe(dump);
+  else dump.add("review", "none");
   dump.add("clocks", clocks_text());
   dump.add("explorer_on", explorer_on_);
   if (explorer_on_) explorer_.describe(dump);

@@ -38,14 +38,15 @@ struct Play {
 };
 // Demo: AI against AI, game after game.
 struct Demo {};
-// Replay of a game of the store; review_at_once: its review starts as it opens.
-struct ReplayStored {
+// A game of the store opened whole on the analysis board, to go through and
+// review; review_at_once: its review starts as it opens.
+struct StoredGame {
   store::GameSummary game;
   bool review_at_once = false;
 };
-// Replay of a game read from a file (its PGN text; file: its name, for people).
-struct ReplayFile {
-  std::string pgn;
+// A finished game read from a file, opened the same way (file: its name, for people).
+struct FinishedGame {
+  study::TreeGame game;
   std::string file;
 };
 // The analysis board on a game (its variations too) at ply of its main line;
@@ -54,7 +55,6 @@ struct Analysis {
   study::TreeGame game;
   std::size_t ply = 0;
   std::string source;
-  std::optional<chess::Move> then = std::nullopt;  // a move played there as it opens (Replay's explorer)
 };
 // The position editor, starting from a position.
 struct PositionEditor {
@@ -80,7 +80,7 @@ struct Settings {
 
 }  // namespace page
 
-using Page = std::variant<page::Menu, page::NewGame, page::Play, page::Demo, page::ReplayStored, page::ReplayFile,
+using Page = std::variant<page::Menu, page::NewGame, page::Play, page::Demo, page::StoredGame, page::FinishedGame,
                           page::Analysis, page::PositionEditor, page::Training, page::Scores, page::Settings,
                           page::Games>;
 

@@ -11,7 +11,6 @@
 #include "game/gui/new_game_screen.h"
 #include "game/gui/play_screen.h"
 #include "game/gui/position_editor_screen.h"
-#include "game/gui/replay_screen.h"
 #include "game/gui/scores_screen.h"
 #include "game/gui/settings_screen.h"
 #include "game/gui/training_screen.h"
@@ -36,12 +35,13 @@ std::unique_ptr<Screen> make_screen(App& app, Page to) {
         else if constexpr (std::is_same_v<P, page::NewGame>) return std::make_unique<NewGameScreen>(app);
         else if constexpr (std::is_same_v<P, page::Play>) return play_screen(app, std::move(page));
         else if constexpr (std::is_same_v<P, page::Demo>) return std::make_unique<DemoScreen>(app);
-        else if constexpr (std::is_same_v<P, page::ReplayStored>)
-          return std::make_unique<ReplayScreen>(app, std::move(page.game), page.review_at_once);
-        else if constexpr (std::is_same_v<P, page::ReplayFile>)
-          return std::make_unique<ReplayScreen>(app, std::move(page.pgn), std::move(page.file));
+        else if constexpr (std::is_same_v<P, page::StoredGame>)
+          return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.review_at_once);
+        else if constexpr (std::is_same_v<P, page::FinishedGame>)
+          return std::make_unique<AnalysisScreen>(
+              app, AnalysisScreen::FinishedGame{std::move(page.game), std::move(page.file)});
         else if constexpr (std::is_same_v<P, page::Analysis>)
-          return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.ply, std::move(page.source), page.then);
+          return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.ply, std::move(page.source));
         else if constexpr (std::is_same_v<P, page::PositionEditor>)
           return std::make_unique<PositionEditorScreen>(app, page.from);
         else if constexpr (std::is_same_v<P, page::Training>) return std::make_unique<TrainingScreen>(app, page.kind);

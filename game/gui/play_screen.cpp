@@ -14,6 +14,7 @@
 #include "core/players/level_ratings.h"
 #include "core/util/local_time.h"
 #include "core/util/parse_number.h"
+#include "core/util/text_file.h"
 #include "core/study/tree_pgn.h"
 #include "core/util/translation.h"
 #include "game/gui/app.h"
@@ -441,8 +442,12 @@ void PlayScreen::load_game(const std::string& text) {
 }
 
 void PlayScreen::open_loaded(const chess::PgnGame& game, const std::string& source) {
-  if (!game.moves.empty() && match::finished_game(game)) {  // a finished game is replayed, not played on
-    app_.open(page::ReplayFile{chess::write_pgn(game), source});
+  if (!game.moves.empty() && match::finished_game(game)) {
+    // A finished game is gone through, not played on: opened whole, with the variations and comments its file has.
+    std::optional<study::TreeGame> whole;
+    if (Result<std::string> text = read_text_file(source)) whole = study::find_tree_game(text.value(), game);
+    app_.open(page::FinishedGame{whole ? std::move(*whole) : study::from_pgn_game(game),
+                                 std::filesystem::path(source).filename().string()});
     return;
   }
   const std::size_t plies = game.moves.size();
@@ -542,7 +547,7 @@ bool PlayScreen::handle_end_box(const sf::Event& event) {
     game.id = *recorder_.recorded_game();
     if (store::Store* store = app_.setup().store())
       if (auto summary = store->games().game_summary(game.id)) game = summary.value();
-    app_.open(page::ReplayStored{game, true});
+    app_.open(page::StoredGame{game, true});
     return true;
   }
   if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::A && !event.key.control) {

@@ -235,6 +235,20 @@ float ReviewPanel::draw(sf::RenderTarget& target, sf::FloatRect area, std::size_
     return y - area.top + 6;
   }
 
+  // Each side's accuracy, once the review is complete.
+  if (review_) {
+    const auto percent = [](const std::optional<double>& accuracy) {
+      if (!accuracy) return std::string("-");
+      char text[16];
+      std::snprintf(text, sizeof text, "%.0f%%", *accuracy);
+      return std::string(text);
+    };
+    // TRANSLATORS: each side's accuracy in a reviewed game, in percent ("87%").
+    const std::string accuracy = fill(tr("Accuracy: White {white}, Black {black}"),
+                                      {{"white", percent(review_->accuracy.white)}, {"black", percent(review_->accuracy.black)}});
+    draw_text(target, assets.bold(), fit_text(assets.bold(), accuracy, TextSize, area.width), TextSize, {area.left, y});
+    y += LineHeight + 2;
+  }
   // The graph: White's win percent over the game, White's share light.
   graph_ = {area.left, y, area.width, GraphHeight};
   fill_rect(target, graph_, sf::Color(30, 29, 27));
@@ -314,14 +328,14 @@ std::optional<std::size_t> ReviewPanel::handle(const sf::Event& event, std::size
     const float share = (float(event.mouseButton.x) - graph_.left) / graph_.width;
     return std::size_t(std::lround(share * float(positions_.size() - 1)));
   }
-  if (state_ != State::Done) return std::nullopt;
-  const chess::Color first_mover = game_.start.side_to_move();
-  const bool key = event.type == sf::Event::KeyPressed;
-  if (previous_.clicked(event) || (key && event.key.code == sf::Keyboard::P))
-    return review::find_mistake(*review_, first_mover, ply, false, own_side_);
-  if (next_.clicked(event) || (key && event.key.code == sf::Keyboard::N))
-    return review::find_mistake(*review_, first_mover, ply, true, own_side_);
+  if (previous_.clicked(event)) return mistake(ply, false);
+  if (next_.clicked(event)) return mistake(ply, true);
   return std::nullopt;
+}
+
+std::optional<std::size_t> ReviewPanel::mistake(std::size_t ply, bool forward) const {
+  if (state_ != State::Done || !review_) return std::nullopt;
+  return review::find_mistake(*review_, game_.start.side_to_move(), ply, forward, own_side_);
 }
 
 void ReviewPanel::describe(StateDump& dump) const {

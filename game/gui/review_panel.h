@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// ReviewPanel: a game's review on the Replay screen. It reopens the review kept
-// in the store for the configured analyser and budget, or runs one in the
-// background (core/review/ReviewTask) with a progress bar and Cancel, showing
-// the verdicts as they arrive; then the evaluation graph (a click goes to that
-// move), the verdict on the current move in words with the better line, and
-// Previous/Next mistake (P/N) through the person's own mistakes (both sides'
-// when the person played neither). The screen asks it for the move list's
-// marks, the better-move arrow and each side's accuracy.
+// ReviewPanel: a game's review on the analysis board (its main line as the
+// review began). It reopens the review kept in the store for the configured
+// analyser and budget, or runs one in the background (core/review/ReviewTask)
+// with a progress bar, showing the verdicts as they arrive; then each side's
+// accuracy, the evaluation graph (a click goes to that move), the verdict on
+// the current move in words with the better line, and Previous/Next mistake
+// through the person's own mistakes (both sides' when the person played
+// neither). The screen asks it for the better-move arrow. Plies count moves
+// of the reviewed game from its start.
 #pragma once
 
 #include <SFML/Graphics.hpp>
@@ -48,8 +49,14 @@ class ReviewPanel {
 
   // Draws the review into area (from its top) for the current ply; returns the height it took.
   float draw(sf::RenderTarget& target, sf::FloatRect area, std::size_t ply);
-  // A click on the graph or a button, or the keys P and N: the ply to go to.
+  // A click on the graph or a button: the ply to go to.
   std::optional<std::size_t> handle(const sf::Event& event, std::size_t ply);
+  // The ply of the person's previous or next mistake from ply (the screen's keys), once the review is complete.
+  std::optional<std::size_t> mistake(std::size_t ply, bool forward) const;
+  // The game reviewed, as it was given.
+  const chess::PgnGame& game() const { return game_; }
+  // Its review is kept in the store (a game of the store).
+  bool kept_in_store() const { return game_id_ != 0; }
 
   // Each move's mark for the move list.
   const std::vector<MoveListView::Mark>& marks() const { return marks_; }
@@ -88,8 +95,8 @@ class ReviewPanel {
 
   sf::FloatRect graph_;
   // TRANSLATORS: short button labels: go to the previous (<) or the next (>) mistake of the game reviewed.
-  Button previous_{tr("< Mistake"), tr("Your previous mistake (P)"), {}};
-  Button next_{tr("Mistake >"), tr("Your next mistake (N)"), {}};
+  Button previous_{tr("< Mistake"), tr("Your previous mistake (Shift+Left)"), {}};
+  Button next_{tr("Mistake >"), tr("Your next mistake (Shift+Right)"), {}};
 };
 
 }  // namespace gambit::gui

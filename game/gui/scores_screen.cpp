@@ -196,7 +196,7 @@ void ScoresScreen::show_pool(std::size_t index) {
 void ScoresScreen::open(std::size_t game) {
   if (game >= recent_.size()) return;
   focus_ = game;
-  app_.open(page::ReplayStored{recent_[game]});
+  app_.open(page::StoredGame{recent_[game]});
 }
 
 void ScoresScreen::open_dialog(Dialog dialog) {

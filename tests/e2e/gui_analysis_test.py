@@ -146,20 +146,23 @@ def analyse_fen(exe, xd):
         g.cleanup()
 
 
-def variations_from_replay(exe, xd):
+def variations_in_a_finished_game(exe, xd):
     home, game_file = home_with("finished.pgn", FINISHED)
     exported = os.path.join(home, "study.pgn")
     g = Gambit(exe, "variations", CONFIG, args=[game_file], home=home)
     try:
         g.find_window(xd)
-        g.wait_for("the finished game in Replay", lambda s: s["screen"] == "replay" and s["plies"] == 27)
+        # A finished game opens whole on the analysis board, at its start, the engine off.
+        s = g.wait_for("the finished game on the analysis board",
+                       lambda s: s["screen"] == "analysis" and s["plies"] == 27)
+        if s["ply"] != 0 or s["engine_on"] or s["source"] != "finished.pgn":
+            g.fail("the finished game should open at its start with the engine off: ply %d, engine %r, from %r"
+                   % (s["ply"], s["engine_on"], s["source"]))
         for _ in range(4):  # to the position after 2... Nc6
             g.key("Right")
-        g.wait_for("ply 4", lambda s: s["ply"] == 4)
-        g.key("a")
-        s = g.wait_for("the analysis board at ply 4", lambda s: s["screen"] == "analysis" and s["ply"] == 4)
+        s = g.wait_for("ply 4", lambda s: s["ply"] == 4)
         if s["path"] != "e2e4 e7e5 g1f3 b8c6" or not s["main_line"]:
-            g.fail("the analysis board should open at the replay's move: %r" % s["path"])
+            g.fail("four moves on, the board should be at 2... Nc6: %r" % s["path"])
         # A variation (3. Bb5 instead of 3. Bc4), a reply, and a sub-variation (3... Nf6 instead of 3... a6).
         play_move(g, "f1", "b5")
         s = g.state()
@@ -444,7 +447,7 @@ def quit_keys(exe, xd):
 
 
 def main():
-    return run_scenarios("gui_analysis_test", (analyse_fen, variations_from_replay, rich_pgn_round_trip, editor,
+    return run_scenarios("gui_analysis_test", (analyse_fen, variations_in_a_finished_game, rich_pgn_round_trip, editor,
                                                opening_files, play_from_here_then_menu, quit_keys))
 
 

@@ -223,12 +223,12 @@ def explorer(exe, xd):
         g.key("g")
         g.wait_for("the games after 1. e4", lambda s: s["screen"] == "games" and s["games_total"] == 2
                    and s["position_filter"].startswith("rnbqkbnr/pppppppp/8/8/4P3/"))
-        # In Replay of a game file, the explorer beside it: its game's move steps on, another opens the analysis
-        # board with that move played.
+        # A finished game loaded in Play opens whole on the analysis board, the explorer beside it: its game's move
+        # steps on, another is a variation.
         one = os.path.join(g.dir, "one.pgn")
         with open(one, "w", encoding="utf-8") as f:
-            f.write('[White "alice_k"]\n[Black "BobTheBishop"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 '
-                    '4. Qxf7# 1-0\n')
+            f.write('[White "alice_k"]\n[Black "BobTheBishop"]\n[Result "1-0"]\n\n1. e4 {Bold} (1. d4 d5) e5 '
+                    '2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n')
         g.key("Escape")
         g.wait_for("the analysis board", lambda s: s["screen"] == "analysis")
         g.key("Escape")
@@ -246,15 +246,22 @@ def explorer(exe, xd):
         xdo("key", "--window", g.window, "ctrl+a")
         xdo("type", "--window", g.window, "--delay", "5", one)
         g.key("Return")
-        g.wait_for("the replay of the file", lambda s: s["screen"] == "replay")
+        s = g.wait_for("the file's game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == 7)
+        # Its variation and comment too (Play's loader reads main lines; the game is read whole again).
+        if "(1. d4 d5)" not in s["pgn"] or "{Bold}" not in s["pgn"]:
+            g.fail("the game loaded in Play should keep its variation and comment:\n%s" % s["pgn"])
         g.key("x")
-        s = g.wait_for("the explorer in Replay", lambda s: s["explorer_on"] and s["explorer_games"] == 3)
+        s = g.wait_for("the explorer beside the game", lambda s: s["explorer_on"] and s["explorer_games"] == 3)
         click_item(g, s, "e4", "explorer")
-        g.wait_for("the game's own move stepped to", lambda s: s["screen"] == "replay" and s["ply"] == 1)
+        s = g.wait_for("the game's own move stepped to", lambda s: s["ply"] == 1 and s["path"] == "e2e4")
+        nodes = s["nodes"]
         g.key("Left")
         s = g.wait_for("the start again", lambda s: s["ply"] == 0 and s["explorer_games"] == 3)
         click_item(g, s, "Nf3", "explorer")
-        g.wait_for("the analysis board with Nf3", lambda s: s["screen"] == "analysis" and s["path"] == "g1f3")
+        s = g.wait_for("Nf3 as a variation", lambda s: s["path"] == "g1f3" and not s["main_line"])
+        if s["nodes"] != nodes + 1:
+            g.fail("the explorer's e4 should have stepped along the game, Nf3 added one move: %d, %d nodes"
+                   % (nodes, s["nodes"]))
     finally:
         g.cleanup()  # the analysis board below holds an unexported move: closing would ask
 

@@ -422,7 +422,7 @@ class Walk:
         g.key("Return")
         self.check("end of game", lambda s: s["result"] != "*" and s["dialog"] == 0)
         g.key("Escape")  # the end-of-game box
-        # A finished game from a file opens in Replay, with its own players.
+        # A finished game from a file opens whole on the analysis board, with its own players.
         game_file = os.path.join(g.dir, "finished.pgn")
         with open(game_file, "w", encoding="utf-8") as f:
             f.write('[Event "Club championship"]\n[Date "2026.11.20"]\n[White "Alexandra Kosteniuk-Smith"]\n'
@@ -433,9 +433,9 @@ class Walk:
         g.key("ctrl+a")
         xdo("type", "--window", g.window, "--delay", "3", game_file)
         g.key("Return")
-        self.check("replay of a game file", lambda s: s["screen"] == "replay" and s["file"] != "")
+        self.check("a game file opened whole", lambda s: s["screen"] == "analysis" and s["source"] == "finished.pgn")
         g.key("x")
-        self.check("replay with the explorer", lambda s: s["explorer_on"] and "explorer_filters" in s)
+        self.check("a game file with the explorer", lambda s: s["explorer_on"] and "explorer_filters" in s)
         g.key("x")
         g.wait_for("the explorer put away", lambda s: not s["explorer_on"])
         g.key("Escape")
@@ -445,7 +445,7 @@ class Walk:
 
         g.key("d")
         self.check("demo", lambda s: s["screen"] == "demo" and len(s["moves"]) >= 2)
-        # The Scores and replay screens below need a recorded game: the demo's first one.
+        # The Scores screen and a stored game below need a recorded game: the demo's first one.
         g.wait_for("the first demo game to end", lambda s: s["result"] != "*", timeout=90)
         g.key("Escape")
         s = g.wait_for("the stop-the-demo dialog (or the menu, between games)",
@@ -470,15 +470,15 @@ class Walk:
         g.key("s")
         self.check("scores", lambda s: s["screen"] == "scores")
         g.key("Return")
-        self.check("replay", lambda s: s["screen"] == "replay")
+        self.check("a stored game opened whole", lambda s: s["screen"] == "analysis" and s["game_id"] != 0)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
-        g.key("n")
-        self.check("replay reviewed, at a mistake",
+        g.key("shift+Right")
+        self.check("a stored game reviewed, at a mistake",
                    lambda s: s["review_marks"][s["ply"] - 1] != "" if any(s["review_marks"]) else s["ply"] == 0)
-        # The analysis board from there: the review's better lines in its tree, three engine lines.
-        g.key("a")
-        self.check("analysis from a reviewed game",
+        # The engine on: the review's better lines in the tree, three engine lines.
+        g.key("l")
+        self.check("a reviewed game with the engine",
                    lambda s: s["screen"] == "analysis" and len(s["lines"]) >= 3)
         g.key("c")
         self.check("analysis comment dialog", lambda s: s["dialog"] == 1)
@@ -490,12 +490,10 @@ class Walk:
         self.check("position editor refusing an empty board", lambda s: not s["legal"] and s["problem"] != "")
         g.key("Escape")
         g.wait_for("the analysis board again", lambda s: s["screen"] == "analysis")
-        g.key("Escape")
-        g.wait_for("the replay again", lambda s: s["screen"] == "replay")
         g.key("e")
-        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "") == T("Export this game as PGN"))
+        g.wait_for("the export dialog", lambda s: s.get("dialog_title", "") == T("Export as PGN"))
         g.key("Return")
-        self.check("replay with a toast", lambda s: shows(s["toast"], "Game saved to {path}"))
+        self.check("a stored game with a toast", lambda s: shows(s["toast"], "Game saved to {path}"))
         g.key("Escape")
         self.check("scores with a toast", lambda s: s["screen"] == "scores" and s["toast"] != "")
         g.key("Escape")
@@ -556,14 +554,14 @@ class Walk:
         g = self.g = Gambit(self.g_exe, "layout-practice-%dx%d" % self.size, CONFIG, args=["blunders.pgn"], home=home)
         g.find_window(self.xd)
         self.resize(*self.size)
-        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == BLUNDERS_PLIES
+        g.wait_for("the game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == BLUNDERS_PLIES
                    and (s["window_width"], s["window_height"]) == self.size)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=60)
-        g.key("n")
-        g.key("n")
+        g.key("shift+Right")
+        g.key("shift+Right")
         self.check("a game with mistakes reviewed", lambda s: s["ply"] > 0 and s["review_marks"][s["ply"] - 1] != "")
-        for _ in range(3):  # the replay goes back to the game the file opened in, then to the menu
+        for _ in range(3):  # the game goes back to the one the file opened in, then to the menu
             if g.state()["screen"] == "menu":
                 break
             g.key("Escape")

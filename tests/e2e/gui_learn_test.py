@@ -176,7 +176,7 @@ def practice(exe, xd):
             f.write(BLUNDERS)
         g = Gambit(exe, "practice", CONFIG, args=[path])
         g.find_window(xd)
-        g.wait_for("the game's replay", lambda s: s["screen"] == "replay" and s["plies"] == BLUNDERS_PLIES)
+        g.wait_for("the game, opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == BLUNDERS_PLIES)
         g.key("r")
         g.wait_for("the review done", lambda s: s.get("review") == "done", timeout=120)
         for _ in range(3):

@@ -350,11 +350,11 @@ def game_files(exe, xd):
             g.key("Tab")
             g.wait_for("the name completed", lambda s: s["chooser_field"] == lichess)
             g.key("Return")
-            s = g.wait_for("the finished game in Replay", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+            s = g.wait_for("the finished game, opened whole", lambda s: s["screen"] == "analysis" and s["plies"] > 0)
             if (s["white"], s["black"], s["result"], s["plies"]) != ("foo", "bar", "0-1", 8) \
-                    or not s["file"].endswith("lichess_AbCdEfGh.pgn"):
-                g.fail("the lichess game should open in Replay as foo - bar, 0-1, 8 plies: %s %s %s %s %r"
-                       % (s["white"], s["black"], s["result"], s["plies"], s["file"]))
+                    or s["source"] != "lichess_AbCdEfGh.pgn":
+                g.fail("the lichess game should open whole as foo - bar, 0-1, 8 plies: %s %s %s %s %r"
+                       % (s["white"], s["black"], s["result"], s["plies"], s["source"]))
             g.key("Escape")
             g.wait_for("back to the game", lambda s: s["screen"] == "play")
             if query(db, "SELECT count(*) FROM games") != [(0,)]:

@@ -15,7 +15,7 @@ Needs xdotool and python3-xlib. Scenarios:
   c) close during a long search of alphabeta (the stop latency);
   d) a bad configuration is reported in words and the window still works;
   e) without a display the program says so and exits 1;
-  f) games recorded by gambit-match show on the Scores screen and replay;
+  f) games recorded by gambit-match show on the Scores screen and open whole;
   g) a plugin that crashes (in its own process) loses the game, the window
      stays up and a new game starts a fresh one;
   h) a game from gambit-match is reviewed from the Scores screen: its blunders
@@ -175,7 +175,7 @@ class Gambit:
 
     def find_window(self, xd, move=True):
         self.wait_for("the first state (the menu)",
-                      lambda s: s["screen"] in ("menu", "demo", "play", "replay", "analysis"))
+                      lambda s: s["screen"] in ("menu", "demo", "play", "analysis"))
         try:
             out = subprocess.run(["xdotool", "search", "--sync", "--pid", str(self.proc.pid), "--name", "Gambit"],
                                  capture_output=True, text=True, timeout=TIMEOUT).stdout.split()
@@ -642,7 +642,7 @@ def games_from_match(exe, name, match_args, more_config=""):
 
 
 def scores_from_match(exe, xd):
-    """Games recorded by gambit-match show on the Scores screen and replay move by move."""
+    """Games recorded by gambit-match show on the Scores screen and open whole, gone through move by move."""
     work, config = games_from_match(
         exe, "scores", ["--white", "random", "--black", "random", "--games", "2", "--movetime", "10"])
     g = None
@@ -665,12 +665,14 @@ def scores_from_match(exe, xd):
             g.fail("the scores screen shows a message with games in the store: %r" % s["message"])
 
         g.key("Return")  # the first (newest) game has the focus
-        s = g.wait_for("the replay screen with the game's moves",
-                       lambda s: s["screen"] == "replay" and s["plies"] > 0)
-        if s["ply"] != 0 or "random" not in s["white"] or "random" not in s["black"]:
-            g.fail("the replay should start at ply 0 with random against random")
+        s = g.wait_for("the game opened whole with its moves",
+                       lambda s: s["screen"] == "analysis" and s["plies"] > 0)
+        if s["ply"] != 0 or "random" not in s["white"] or "random" not in s["black"] or s["game_id"] == 0:
+            g.fail("the stored game should open at ply 0 with random against random")
+        if "gambit-match" not in " ".join(s["game_header"]):
+            g.fail("the game's header should say where it was played: %r" % s["game_header"])
         g.key("End")
-        s = g.wait_for("the last move shown", lambda s: s["screen"] == "replay" and s["ply"] == s["plies"])
+        s = g.wait_for("the last move shown", lambda s: s["screen"] == "analysis" and s["ply"] == s["plies"])
         plies = s["plies"]
         g.key("Escape")
         g.wait_for("the scores screen again", lambda s: s["screen"] == "scores" and len(s["recent"]) == 2)
@@ -734,11 +736,11 @@ def three_check(exe, xd):
         g.key("s")
         g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
         g.key("Return")
-        s = g.wait_for("the replay screen", lambda s: s["screen"] == "replay" and s["plies"] == len(moves))
+        s = g.wait_for("the game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == len(moves))
         if s["ply"] != 0 or s["opening"] != opening:  # at the start, the game's opening (it once showed none)
             g.fail("the replay should name the game's opening %r from its start, not %r" % (opening, s["opening"]))
         g.key("End")
-        s = g.wait_for("the last position replayed", lambda s: s["screen"] == "replay" and s["ply"] == len(moves))
+        s = g.wait_for("the last position", lambda s: s["screen"] == "analysis" and s["ply"] == len(moves))
         if " 0+3 " not in s["fen"]:
             g.fail("the replayed end position should have White's checks used up (0+3), not %r" % s["fen"])
         if s["opening"] != opening:
@@ -1268,18 +1270,18 @@ def run_scenarios(program, scenarios):
 
 
 def replay_the_one_game(exe, xd, name, config):
-    """The window on the store holding one game, at that game's Replay screen."""
+    """The window on the store holding one game, that game opened whole (on the analysis board)."""
     g = Gambit(exe, name, config)
     g.find_window(xd)
     g.wait_for("the menu", lambda s: s["screen"] == "menu")
     g.key("s")
     g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
     g.key("Return")
-    return g, g.wait_for("the replay screen", lambda s: s["screen"] == "replay" and s["plies"] > 0)
+    return g, g.wait_for("the game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] > 0)
 
 
 def review_from_scores(exe, xd):
-    """A recorded game reviewed from Scores -> Replay: random's blunders found."""
+    """A recorded game reviewed from Scores: random's blunders found, written into the game, kept."""
     # Random against a rated level: random hangs pieces and walks into mates.
     # One seed for the opening and both players' choices, and a move time no
     # slow build reaches (the level stops at its nodes), so the game is the
@@ -1307,10 +1309,13 @@ def review_from_scores(exe, xd):
                    % (s["review_accuracy_white"], s["review_accuracy_black"]))
         g.key("Home")
         g.wait_for("the start", lambda s: s["ply"] == 0)
-        g.key("n")
+        g.key("shift+Right")
         s = g.wait_for("the first mistake", lambda s: s["ply"] > 0)
         if marks[s["ply"] - 1] == "" or any(marks[:s["ply"] - 1]):
-            g.fail("N should go to the first marked move, went to ply %d of %r" % (s["ply"], marks))
+            g.fail("Shift+Right should go to the first marked move, went to ply %d of %r" % (s["ply"], marks))
+        # The review is written into the game: the mistake's mark and words after the move, its evaluation.
+        if not s["nags"] or "[%eval " not in s["pgn"] or not s["comment"]:
+            g.fail("the mistake should carry its NAG and the review's words: %r %r" % (s["nags"], s["comment"]))
         first = s["ply"]
         # Export PGN writes the review in.
         g.key("e")
@@ -1329,8 +1334,8 @@ def review_from_scores(exe, xd):
         g.key("Escape")
         g.wait_for("the scores screen again", lambda s: s["screen"] == "scores")
         g.key("Return")
-        s = g.wait_for("the replay again", lambda s: s["screen"] == "replay" and s["plies"] > 0)
-        if s.get("review") != "done" or s["review_marks"] != marks:
+        s = g.wait_for("the game again", lambda s: s["screen"] == "analysis" and s["plies"] > 0)
+        if s.get("review") != "done" or s["review_marks"] != marks or "[%eval " not in s["pgn"]:
             g.fail("the review should be kept and shown at once, got %r" % s.get("review"))
         closed = g.close(xd)
         print("h) review from scores: %d plies reviewed in %.1f s, white ?? %d, accuracy %.1f%% / %.1f%%, "

@@ -486,5 +486,34 @@ TEST(TreePgnConversion, ToAndFromTheMainLineGame) {
   EXPECT_EQ(to_pgn_game(tree).comments_after, std::vector<std::string>{"[%eval -0.40] played fast Inaccuracy."});
 }
 
+TEST(TreePgn, AGameReadAsItsMainLineIsFoundWholeAgain) {
+  const std::string text =
+      "[White \"A\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+      "[White \"B\"]\n\n1. e4 {Best by test} (1. d4 d5) e5 2. Nf3 {[%clk 0:02:58]} *\n\n"
+      "[White \"C\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+  chess::PgnReader reader(text);  // the games as main lines
+  reader.next();
+  reader.next();
+  const chess::PgnGame last = reader.next()->value();
+  std::optional<TreeGame> found = find_tree_game(text, last);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(to_pgn_game(*found).tag("White"), "C");
+  // Two games with the same moves: the first of them is the one found, with its comment and variation.
+  chess::PgnReader again(text);
+  const chess::PgnGame first = again.next()->value();
+  found = find_tree_game(text, first);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(to_pgn_game(*found).tag("White"), "A");
+  chess::PgnGame other = first;
+  other.moves.pop_back();
+  EXPECT_FALSE(find_tree_game(text, other).has_value()) << "no game of the text stops after 1... e5";
+  found = find_tree_game(text.substr(text.find("[White \"B")), first);
+  ASSERT_TRUE(found.has_value());
+  const std::vector<NodeId> main_line = found->tree.main_line();
+  EXPECT_EQ(found->tree.node(main_line[0]).comment_after.text, "Best by test");
+  EXPECT_EQ(found->tree.node(found->tree.root()).children.size(), 2u);
+  EXPECT_EQ(found->tree.node(main_line[2]).comment_after.clock, std::chrono::milliseconds(178000));
+}
+
 }  // namespace
 }  // namespace gambit::study
