@@ -50,15 +50,15 @@ AnalysisScreen::AnalysisScreen(App& app, store::GameSummary stored, bool review_
 
 AnalysisScreen::AnalysisScreen(App& app, FinishedGame finished)
     : Screen(app), game_(std::move(finished.game)), source_(std::move(finished.file)) {
-  open_as_game();
+  open_as_game(finished.ply);
 }
 
-void AnalysisScreen::open_as_game() {
+void AnalysisScreen::open_as_game(std::size_t ply) {
   kept_tree_ = game_.tree;
   engine_on_ = false;  // a game is gone through first, as lichess opens one; L analyses
   board_.set_flipped(profile_side() == chess::BLACK);
   make_review();
-  start(0);
+  start(ply);
   if (!failure_.empty()) tell_in_dialog(tr("This game cannot be shown"), failure_);
 }
 

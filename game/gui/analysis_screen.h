@@ -63,10 +63,12 @@ class AnalysisScreen : public Screen {
   // A game of the store, opened whole to go through, at its start; review_at_once: its review starts at once
   // (the end-of-game overlay's Review).
   AnalysisScreen(App& app, store::GameSummary stored, bool review_at_once);
-  // A finished game from a file (file: its name, for people), opened whole to go through.
+  // A finished game from a file or a database (file: its name, for people), opened whole to go through at ply
+  // of its main line.
   struct FinishedGame {
     study::TreeGame game;
     std::string file;
+    std::size_t ply = 0;
   };
   AnalysisScreen(App& app, FinishedGame finished);
 
@@ -92,7 +94,7 @@ class AnalysisScreen : public Screen {
   // The buttons and engines made, the cursor after ply moves of the main line; the engine follows.
   void start(std::size_t ply);
   // A game opened whole to go through: the engine off, the board from the profile's side, its review ready.
-  void open_as_game();
+  void open_as_game(std::size_t ply = 0);
   void layout(sf::Vector2f size);
   void run(Action action);
   bool shortcut(const sf::Event::KeyEvent& key);

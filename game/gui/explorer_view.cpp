@@ -113,7 +113,7 @@ bool ExplorerView::open(App& app, const Pick& pick, const chess::Position& pos) 
   if (!pick.game || !db_) return false;
   auto opened = open_stored_game(*db_, *pick.game, pos.key());
   if (!opened) app.toast(fill(tr("The game could not be opened: {reason}"), {{"reason", opened.error()}}));
-  else app.open(page::Analysis{std::move(opened->game), opened->ply, name_of(path_)});
+  else app.open(page::FinishedGame{std::move(opened->game), name_of(path_), opened->ply});
   return true;
 }
 

@@ -250,7 +250,7 @@ void GamesScreen::open_game(std::int64_t row) {
   const database::GameHeader& header = rows_[std::size_t(index)];
   auto opened = open_stored_game(*db_, header.id, at_ ? std::optional(at_->key()) : std::nullopt);
   if (!opened) return app_.toast(fill(tr("The game could not be opened: {reason}"), {{"reason", opened.error()}}));
-  app_.open(page::Analysis{std::move(opened->game), opened->ply, database_choice_.current_shown()});
+  app_.open(page::FinishedGame{std::move(opened->game), database_choice_.current_shown(), opened->ply});
 }
 
 void GamesScreen::run(Action action) {

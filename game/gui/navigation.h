@@ -44,10 +44,12 @@ struct StoredGame {
   store::GameSummary game;
   bool review_at_once = false;
 };
-// A finished game read from a file, opened the same way (file: its name, for people).
+// A finished game read from a file or a database, opened the same way at ply of its main line (file: the
+// file's or the database's name, for people).
 struct FinishedGame {
   study::TreeGame game;
   std::string file;
+  std::size_t ply = 0;
 };
 // The analysis board on a game (its variations too) at ply of its main line;
 // source says where the game came from, for people ("the game just played").

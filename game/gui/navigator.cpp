@@ -39,7 +39,7 @@ std::unique_ptr<Screen> make_screen(App& app, Page to) {
           return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.review_at_once);
         else if constexpr (std::is_same_v<P, page::FinishedGame>)
           return std::make_unique<AnalysisScreen>(
-              app, AnalysisScreen::FinishedGame{std::move(page.game), std::move(page.file)});
+              app, AnalysisScreen::FinishedGame{std::move(page.game), std::move(page.file), page.ply});
         else if constexpr (std::is_same_v<P, page::Analysis>)
           return std::make_unique<AnalysisScreen>(app, std::move(page.game), page.ply, std::move(page.source));
         else if constexpr (std::is_same_v<P, page::PositionEditor>)
