@@ -29,7 +29,7 @@ move-box move-box-with-completions
 three-check play-with-checks-given-and-a-toast
 end-of-game end-of-game
 demo demo
-replay replay
+game a-stored-game-reviewed,-at-a-mistake
 review a-game-with-mistakes-reviewed
 scores scores
 settings settings-players
