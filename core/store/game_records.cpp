@@ -157,6 +157,14 @@ Result<GameRecords::PgnExport> GameRecords::export_all_pgn() {
   }
 }
 
+Result<int> GameRecords::kept_game_count() {
+  auto query = Statement::prepare(db_, "SELECT count(*) FROM games WHERE archived_at IS NULL");
+  if (!query) return Failure{query.error()};
+  auto row = query.value().step();
+  if (!row) return Failure{row.error()};
+  return row.value() ? int(query.value().column_int(0)) : 0;
+}
+
 Result<bool> GameRecords::save_interrupted(const InterruptedGame& game) {
   auto save = Statement::prepare(
       db_,

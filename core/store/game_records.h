@@ -121,6 +121,8 @@ class GameRecords {
     int games = 0;
   };
   Result<PgnExport> export_all_pgn();
+  // How many games export_all_pgn would give, without reading them.
+  Result<int> kept_game_count();
 
   // The interrupted game: saving replaces the one kept before.
   Result<bool> save_interrupted(const InterruptedGame& game);

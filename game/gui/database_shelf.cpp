@@ -67,8 +67,8 @@ std::vector<ShelvedDatabase> shelved_databases(const fs::path& folder) {
 }
 
 Result<std::int64_t> refresh_my_games(store::Store& store, const fs::path& folder) {
-  auto games = store.games().export_all_pgn();
-  if (!games) return Failure{games.error()};
+  auto count = store.games().kept_game_count();  // the games are read only when My games is made again
+  if (!count) return Failure{count.error()};
   const fs::path path = my_games_path(folder);
   std::error_code error;
   fs::create_directories(folder, error);
@@ -80,9 +80,11 @@ Result<std::int64_t> refresh_my_games(store::Store& store, const fs::path& folde
     if (db)
       if (auto state = db.value()->import_state(pgn.string()); state && state.value() &&
                                                                  state.value()->games + state.value()->skipped ==
-                                                                     std::int64_t(games->games))
+                                                                     std::int64_t(count.value()))
         return state.value()->games;
   }
+  auto games = store.games().export_all_pgn();
+  if (!games) return Failure{games.error()};
   for (const fs::path& old : {made, fs::path(made.string() + "-wal"), fs::path(made.string() + "-shm")})
     fs::remove(old, error);
   {

@@ -103,6 +103,7 @@ TEST_F(StoreGames, ExportHasEveryGameOnceOldestFirst) {
   for (const FinishedGame& game : games) record(*store, game);
   const GameRecords::PgnExport exported = must(store->games().export_all_pgn(), "export_all_pgn");
   EXPECT_EQ(exported.games, int(games.size()));
+  EXPECT_EQ(must(store->games().kept_game_count(), "kept_game_count"), exported.games);
   const std::string& text = exported.text;
   std::size_t previous = 0;
   for (std::size_t i = 0; i < games.size(); ++i) {
