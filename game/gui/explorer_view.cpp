@@ -268,6 +268,9 @@ void ExplorerView::describe(StateDump& dump) const {
   std::vector<std::string> top;
   for (const database::GameHeader& h : top_) top.push_back(std::to_string(h.id));
   dump.add("explorer_top_games", top);
+  std::vector<std::string> players;  // the names they are shown with
+  for (const database::GameHeader& h : top_) players.push_back(h.white + " - " + h.black);
+  dump.add("explorer_top_players", players);
   dump.add("explorer_player", filter_.player);
   dump.add("explorer_filters", std::vector<std::string>{speed_.label, rating_.label, since_.label});
   dump.add("explorer_problem", problem_);

@@ -166,12 +166,13 @@ def words_of(text):
 
 def data_of_state(state):
     """The words a state shows as data: a game's PGN (its comments are the
-    game's), a game list's cells, its opening's name (pgn-extract's), the plugins' level and option names, the
+    game's), a game list's cells and the explorer's games, its opening's name (pgn-extract's), the plugins' level and option names, the
     puzzle's id, and a practice position's reason, which the store keeps in
     English (docs/translating.md)."""
     words = (words_of(state.get("pgn")) | words_of(state.get("puzzle_id")) | words_of(state.get("practice_reason"))
              | words_of(state.get("opening")) | words_of(" ".join(state.get("levels", [])))
-             | words_of(" ".join(state.get("game_cells", []))))  # a game list's players, events, dates
+             | words_of(" ".join(state.get("game_cells", [])))  # a game list's players, events, dates
+             | words_of(" ".join(state.get("explorer_top_players", []))))  # the explorer's games, likewise
     for control in state.get("settings_controls", []):
         words |= words_of(control.split("@")[0].split(".")[-1])
     return words
