@@ -64,6 +64,7 @@ class FenParser {
   Error side_to_move(std::string_view field);
   Error checks();
   Error castling(std::string_view field);
+  Error castling_960(std::string_view field);
   Error en_passant(std::string_view field);
   Error counters(std::string_view halfmove, std::string_view fullmove);
   Error check_counts(std::string_view remaining, std::string_view given);
@@ -294,6 +295,7 @@ FenParser::Error FenParser::checks() {
 
 FenParser::Error FenParser::castling(std::string_view field) {
   if (field == "-") return {};
+  if (pos_.variant_ == Variant::Chess960) return castling_960(field);
   struct Right {
     char letter;
     CastlingRights right;
@@ -310,8 +312,8 @@ FenParser::Error FenParser::castling(std::string_view field) {
       if (r.letter == c) found = &r;
     if (!found)
       // TRANSLATORS: {rights} is the third field of a FEN, {letter} a character of it, both in quotes.
-      return fill(tr("castling rights {rights} contain {letter}; expected '-' or letters from KQkq (Shredder-FEN/X-FEN "
-                     "file letters are not supported)"),
+      return fill(tr("castling rights {rights} contain {letter}; expected '-' or letters from KQkq (the rooks' file "
+                     "letters of Shredder-FEN and X-FEN belong to Chess960)"),
                   {{"rights", quote_for_message(field)}, {"letter", quote_for_message(std::string_view(&c, 1))}});
     if (pos_.castling_ & found->right)
       // TRANSLATORS: {rights} is the third field of a FEN, in quotes; {letter} one of K, Q, k, q.
@@ -336,6 +338,54 @@ FenParser::Error FenParser::castling(std::string_view field) {
       return claim(white ? tr("castling right '{letter}' needs the white rook on {square}, but {contents}")
                          : tr("castling right '{letter}' needs the black rook on {square}, but {contents}"),
                    r.rook);
+  }
+  return {};
+}
+
+// Chess960 (X-FEN, and Shredder-FEN's file letters): K and Q are the outermost
+// rook on the king's side and the queen's side of the king on its back rank, a
+// file letter (A-H for White, a-h for Black) the rook on that file.
+FenParser::Error FenParser::castling_960(std::string_view field) {
+  for (char c : field) {
+    const bool white = (c >= 'A' && c <= 'Z');
+    const Color color = white ? WHITE : BLACK;
+    const char lower = white ? char(c - 'A' + 'a') : c;
+    const int back_rank = white ? 0 : 7;
+    const std::string letter(1, c);
+    if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
+      // TRANSLATORS: {rights} is the third field of a FEN, {letter} a character of it, both in quotes.
+      return fill(tr("castling rights {rights} contain {letter}; expected '-', letters from KQkq, or the rooks' files "
+                     "(A-H for White, a-h for Black)"),
+                  {{"rights", quote_for_message(field)}, {"letter", quote_for_message(letter)}});
+    const Square king = pos_.king_square(color);
+    if (rank_of(king) != back_rank)
+      return fill(white ? tr("castling right '{letter}' needs the white king on the first rank, but it is on {square}")
+                        : tr("castling right '{letter}' needs the black king on the eighth rank, but it is on {square}"),
+                  {{"letter", letter}, {"square", square_name(king)}});
+    Square rook = SQ_NONE;
+    if (lower == 'k' || lower == 'q') {  // the outermost rook on that side
+      const int step = lower == 'k' ? -1 : 1;
+      for (int file = lower == 'k' ? 7 : 0; file != file_of(king) && rook == SQ_NONE; file += step)
+        if (pos_.piece_on(make_square(file, back_rank)) == make_piece(color, ROOK)) rook = make_square(file, back_rank);
+      if (rook == SQ_NONE)
+        return fill(white ? tr("castling right '{letter}' needs a white rook on the first rank on that side of the king")
+                          : tr("castling right '{letter}' needs a black rook on the eighth rank on that side of the king"),
+                    {{"letter", letter}});
+    } else {
+      rook = make_square(lower - 'a', back_rank);
+      if (pos_.piece_on(rook) != make_piece(color, ROOK) || rook == king)
+        return fill(white ? tr("castling right '{letter}' needs the white rook on {square}, but {contents}")
+                          : tr("castling right '{letter}' needs the black rook on {square}, but {contents}"),
+                    {{"letter", letter}, {"square", square_name(rook)}, {"contents", contents(pos_, rook)}});
+    }
+    const bool king_side = file_of(rook) > file_of(king);
+    const CastlingRights right = white ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
+    if (pos_.castling_ & right)
+      // TRANSLATORS: {rights} is the third field of a FEN, in quotes; {letter} a letter of it.
+      return fill(tr("castling rights {rights} give one side of a king two rooks ('{letter}')"),
+                  {{"rights", quote_for_message(field)}, {"letter", letter}});
+    pos_.castling_ |= right;
+    pos_.castling_rooks_[Position::right_index(right)] = rook;
   }
   return {};
 }
@@ -483,10 +533,18 @@ std::string Position::fen() const {
   }
   out += side_ == WHITE ? " w " : " b ";
   if (castling_ == NO_CASTLING) out += '-';
-  if (castling_ & WHITE_OO) out += 'K';
-  if (castling_ & WHITE_OOO) out += 'Q';
-  if (castling_ & BLACK_OO) out += 'k';
-  if (castling_ & BLACK_OOO) out += 'q';
+  for (const CastlingRights right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+    if (!(castling_ & right)) continue;
+    const bool white = right == WHITE_OO || right == WHITE_OOO, king_side = right == WHITE_OO || right == BLACK_OO;
+    char letter = king_side ? 'k' : 'q';
+    if (variant_ == Variant::Chess960) {  // X-FEN: the rook's file when another rook stands beyond it
+      const Square rook = castling_rook(right);
+      const Piece own_rook = make_piece(white ? WHITE : BLACK, ROOK);
+      for (int file = king_side ? file_of(rook) + 1 : 0; file < (king_side ? 8 : file_of(rook)); ++file)
+        if (board_[make_square(file, rank_of(rook))] == own_rook) letter = char('a' + file_of(rook));
+    }
+    out += white ? char(letter - 'a' + 'A') : letter;
+  }
   out += ' ';
   out += ep_ == SQ_NONE ? "-" : square_name(ep_);
   if (variant_ == Variant::ThreeCheck)

@@ -111,6 +111,27 @@ void generate_castling(const Position& pos, Sink& sink) {
     sink.single(Move(KingFrom, Square(KingFrom - 2), Move::CASTLING));
 }
 
+// Chess960: castling with the right's rook wherever king and rook stand. Every
+// square the two pass or land on is empty but for themselves, and no square
+// the king passes or lands on is attacked (looked at without the two: the rook
+// on the back rank shields none of them). The move is the king taking its rook.
+template <Color Us, GenType T, class Sink>
+void generate_castling_960(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Square king = pos.king_square(Us);
+  for (const CastlingRights right : {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO}) {
+    if (!pos.can_castle(right)) continue;
+    const Square rook = pos.castling_rook(right);
+    const Square king_to = Position::castled_king(right), rook_to = Position::castled_rook(right);
+    const Bitboard others = pos.pieces() ^ square_bb(king) ^ square_bb(rook);
+    const Bitboard king_path = between(king, king_to) | square_bb(king_to);
+    if ((king_path | between(rook, rook_to) | square_bb(rook_to)) & others) continue;
+    bool safe = true;
+    for (Bitboard b = king_path; b && safe;) safe = !pos.attacked_by(Them, pop_lsb(b), others);
+    if (safe) sink.single(Move(king, rook, Move::CASTLING));
+  }
+}
+
 template <Color Us, GenType T, class Sink>
 void generate(const Position& pos, Sink& sink) {
   constexpr Color Them = ~Us;
@@ -162,7 +183,12 @@ void generate(const Position& pos, Sink& sink) {
   }
 
   if constexpr (T != GenType::Noisy)
-    if (!checkers) generate_castling<Us, T>(pos, sink);
+    if (!checkers) {
+      if (pos.variant() == Variant::Chess960)
+        generate_castling_960<Us, T>(pos, sink);
+      else
+        generate_castling<Us, T>(pos, sink);
+    }
 }
 
 template <GenType T, class Sink>

@@ -319,7 +319,7 @@ std::string write_pgn_tags(std::span<const std::pair<std::string, std::string>> 
     if (!is_roster(name) && name != "SetUp" && name != "FEN" && name != "Variant") write_tag(name, value);
   const Variant variant = start.variant();
   if (variant != Variant::Standard) write_tag("Variant", names_of(variant).pgn);
-  if (start.fen() != Position(variant).fen()) {
+  if (variant == Variant::Chess960 || start.fen() != Position(variant).fen()) {  // lichess writes every 960 start
     write_tag("SetUp", "1");
     write_tag("FEN", start.fen());
   }
@@ -463,7 +463,7 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
     if (!named)
       // TRANSLATORS: {variant} is the value of a PGN file's Variant tag, in quotes.
       return fail_at(tag_tokens[i],
-                     fill(tr("the variant {variant} is not supported (only standard chess and three-check)"),
+                     fill(tr("the variant {variant} is not supported (only standard chess, three-check and Chess960)"),
                           {{"variant", quote_for_message(value)}}));
     variant = *named;
   }

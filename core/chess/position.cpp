@@ -34,16 +34,115 @@ constexpr auto CastlingMask = [] {
 
 }  // namespace
 
-Position::Position(Variant variant) : variant_(variant) {
-  constexpr PieceType BackRank[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
-  for (int file = 0; file < 8; ++file) {
-    put_piece(make_piece(WHITE, BackRank[file]), make_square(file, 0));
-    put_piece(W_PAWN, make_square(file, 1));
-    put_piece(B_PAWN, make_square(file, 6));
-    put_piece(make_piece(BLACK, BackRank[file]), make_square(file, 7));
-  }
-  castling_ = ALL_CASTLING;
+// Chess960's back rank number n (0..959), by the scheme FIDE and lichess number
+// the starts with: the light-squared bishop, the dark-squared bishop, the queen on
+// one of the six squares left, the knights on two of the five left, then rook,
+// king, rook on the last three.
+std::array<PieceType, 8> chess960_back_rank(int n) {
+  std::array<PieceType, 8> rank{};  // NO_PIECE_TYPE: empty
+  rank[2 * (n % 4) + 1] = BISHOP;
+  n /= 4;
+  rank[2 * (n % 4)] = BISHOP;
+  n /= 4;
+  const auto place_on_empty = [&rank](int index, PieceType type) {
+    for (PieceType& square : rank)
+      if (square == NO_PIECE_TYPE && index-- == 0) {
+        square = type;
+        return;
+      }
+  };
+  place_on_empty(n % 6, QUEEN);
+  n /= 6;
+  constexpr int Knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+  place_on_empty(Knights[n][1], KNIGHT);  // the later first, so the earlier index still counts the same squares
+  place_on_empty(Knights[n][0], KNIGHT);
+  place_on_empty(0, ROOK);
+  place_on_empty(0, KING);
+  place_on_empty(0, ROOK);
+  return rank;
+}
+
+Position::Position(Variant variant) : Position(chess960_start(518)) {
+  variant_ = variant;
   key_ = compute_key();
+}
+
+Position Position::chess960_start(int number) {
+  assert(number >= 0 && number < 960);
+  Position pos(nullptr);
+  pos.variant_ = Variant::Chess960;
+  const std::array<PieceType, 8> rank = chess960_back_rank(number);
+  for (int file = 0; file < 8; ++file) {
+    pos.put_piece(make_piece(WHITE, rank[file]), make_square(file, 0));
+    pos.put_piece(W_PAWN, make_square(file, 1));
+    pos.put_piece(B_PAWN, make_square(file, 6));
+    pos.put_piece(make_piece(BLACK, rank[file]), make_square(file, 7));
+  }
+  int rooks_seen = 0;
+  for (int file = 0; file < 8; ++file)
+    if (rank[file] == ROOK) {
+      const bool queen_side = rooks_seen++ == 0;
+      pos.castling_rooks_[right_index(queen_side ? WHITE_OOO : WHITE_OO)] = make_square(file, 0);
+      pos.castling_rooks_[right_index(queen_side ? BLACK_OOO : BLACK_OO)] = make_square(file, 7);
+    }
+  pos.castling_ = ALL_CASTLING;
+  pos.key_ = pos.compute_key();
+  return pos;
+}
+
+std::optional<int> Position::chess960_number() const {
+  if (castling_ != ALL_CASTLING || side_ != WHITE || ep_ != SQ_NONE || checks_[WHITE] || checks_[BLACK])
+    return std::nullopt;
+  for (int n = 0; n < 960; ++n) {  // 960 small comparisons: asked when a game starts, never in a search
+    const std::array<PieceType, 8> rank = chess960_back_rank(n);
+    bool same = true;
+    for (int file = 0; file < 8 && same; ++file)
+      same = board_[make_square(file, 0)] == make_piece(WHITE, rank[file]) &&
+             board_[make_square(file, 7)] == make_piece(BLACK, rank[file]);
+    if (!same) continue;
+    const Position start = chess960_start(n);
+    if (start.by_type_[NO_PIECE_TYPE] != by_type_[NO_PIECE_TYPE] || start.by_type_[PAWN] != by_type_[PAWN]) return std::nullopt;
+    for (int i = 0; i < 4; ++i)
+      if (start.castling_rooks_[i] != castling_rooks_[i]) return std::nullopt;
+    return n;
+  }
+  return std::nullopt;
+}
+
+bool Position::is_start() const {
+  if (variant_ == Variant::Chess960) return chess960_number().has_value();
+  Position start(variant_);
+  return key() == start.key();
+}
+
+Square Position::castled_king(CastlingRights cr) {
+  return cr == WHITE_OO ? SQ_G1 : cr == WHITE_OOO ? SQ_C1 : cr == BLACK_OO ? SQ_G8 : SQ_C8;
+}
+
+Square Position::castled_rook(CastlingRights cr) {
+  return cr == WHITE_OO ? SQ_F1 : cr == WHITE_OOO ? SQ_D1 : cr == BLACK_OO ? SQ_F8 : SQ_D8;
+}
+
+CastlingRights Position::castling_right_of(Move m) const {
+  const bool king_side = m.to() > m.from();  // the destination (standard) or the rook (Chess960) beyond the king
+  if (side_ == WHITE) return king_side ? WHITE_OO : WHITE_OOO;
+  return king_side ? BLACK_OO : BLACK_OOO;
+}
+
+Key Position::castling_key(std::uint8_t rights) const {
+  Key key = zobrist::castling(rights);
+  if (variant_ == Variant::Chess960)
+    for (int bit = 0; bit < 4; ++bit)
+      if (rights & (1 << bit)) key ^= zobrist::castling_rook(bit, file_of(castling_rooks_[bit]));
+  return key;
+}
+
+std::uint8_t Position::rights_after_960(Square from, Square to, bool king_moved, Color us) const {
+  std::uint8_t rights = castling_;
+  if (king_moved) rights &= std::uint8_t(us == WHITE ? ~(WHITE_OO | WHITE_OOO) : ~(BLACK_OO | BLACK_OOO));
+  for (int bit = 0; bit < 4; ++bit)
+    if (castling_rooks_[bit] == from || castling_rooks_[bit] == to) rights &= std::uint8_t(~(1 << bit));
+  return rights;
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -153,6 +252,15 @@ void Position::do_move(Move m) {
       halfmove_ = 0;
       break;
     case Move::CASTLING: {
+      if (variant_ == Variant::Chess960) {  // the king takes its own rook: both leave, then both land
+        const CastlingRights right = castling_right_of(m);
+        const Piece king = board_[from], rook = board_[to];
+        remove_piece(from);
+        remove_piece(to);
+        put_piece(king, castled_king(right));
+        put_piece(rook, castled_rook(right));
+        break;
+      }
       const bool king_side = to > from;
       const Square rook_from = Square(king_side ? from + 3 : from - 4);
       const Square rook_to = Square(king_side ? from + 1 : from - 1);
@@ -162,10 +270,20 @@ void Position::do_move(Move m) {
     }
   }
 
-  const std::uint8_t rights = castling_ & CastlingMask[from] & CastlingMask[to];
-  if (rights != castling_) {
-    key_ ^= zobrist::castling(castling_) ^ zobrist::castling(rights);
-    castling_ = rights;
+  if (variant_ != Variant::Chess960) {
+    const std::uint8_t rights = castling_ & CastlingMask[from] & CastlingMask[to];
+    if (rights != castling_) {
+      key_ ^= zobrist::castling(castling_) ^ zobrist::castling(rights);
+      castling_ = rights;
+    }
+  } else if (castling_) {
+    // The king moved when it castled, or when it now stands where the move went.
+    const bool king_moved = m.kind() == Move::CASTLING || board_[to] == make_piece(us, KING);
+    const std::uint8_t rights = rights_after_960(from, to, king_moved, us);
+    if (rights != castling_) {
+      key_ ^= castling_key(castling_) ^ castling_key(rights);
+      castling_ = rights;
+    }
   }
   if (us == BLACK) ++fullmove_;
   side_ = ~us;
@@ -233,7 +351,7 @@ Key Position::compute_key() const {
   Key k = 0;
   for (int sq = 0; sq < SQUARE_NB; ++sq)
     if (board_[sq] != NO_PIECE) k ^= zobrist::piece_square(board_[sq], Square(sq));
-  k ^= zobrist::castling(castling_);
+  k ^= castling_key(castling_);
   if (ep_ != SQ_NONE) k ^= zobrist::en_passant(ep_);
   if (side_ == BLACK) k ^= zobrist::black_to_move();
   for (Color c : {WHITE, BLACK}) k ^= zobrist::checks_given(c, checks_[c]);
@@ -259,7 +377,14 @@ bool Position::operator==(const Position& other) const {
   return std::memcmp(board_, other.board_, sizeof board_) == 0 && side_ == other.side_ &&
          castling_ == other.castling_ && ep_ == other.ep_ && halfmove_ == other.halfmove_ &&
          fullmove_ == other.fullmove_ && variant_ == other.variant_ && checks_[WHITE] == other.checks_[WHITE] &&
-         checks_[BLACK] == other.checks_[BLACK];
+         checks_[BLACK] == other.checks_[BLACK] &&
+         (variant_ != Variant::Chess960 || same_castling_rooks(other));
+}
+
+bool Position::same_castling_rooks(const Position& other) const {
+  for (int bit = 0; bit < 4; ++bit)  // those of the rights held: the others mean nothing
+    if ((castling_ & (1 << bit)) && castling_rooks_[bit] != other.castling_rooks_[bit]) return false;
+  return true;
 }
 
 }  // namespace gambit::chess

@@ -6,7 +6,8 @@
 // Invariants (hold for every Position reachable through from_fen/do_move):
 //  - exactly one king per colour, no pawn on the first or eighth rank, the side
 //    not to move is not in check;
-//  - castling rights only where king and rook still stand on their home squares;
+//  - castling rights only where king and rook still stand on their home squares
+//    (in Chess960: the king on its back rank, the right's rook on castling_rook());
 //  - en_passant_square() is SQ_NONE unless a *legal* en-passant capture exists,
 //    so two positions with the same key offer the same moves (FIDE repetition);
 //  - key() equals compute_key(), checkers() the pieces attacking the side to move;
@@ -17,6 +18,7 @@
 // a copy and call do_move on it; undo is dropping the copy.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,7 +34,12 @@ inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP
 class Position {
  public:
   Position() : Position(Variant::Standard) {}
-  explicit Position(Variant variant);  // the starting position (no checks given)
+  explicit Position(Variant variant);  // the starting position (no checks given; Chess960: number 518)
+  // Chess960's start number `number` (0..959, as FIDE and lichess number them; 518 is the standard back rank).
+  static Position chess960_start(int number);
+  // The Chess960 start number of this position's back ranks when it is one of the 960 starts (pieces, pawns,
+  // castling rights and side to move as at the start), whatever the variant; nullopt otherwise.
+  std::optional<int> chess960_number() const;
 
   // Parses and strictly validates a FEN; the failure message names the problem.
   // Accepts 4 or 6 fields and both en-passant conventions (square written after
@@ -47,9 +54,9 @@ class Position {
   // three-check with the "W+B" checks-remaining field (as lichess and
   // Fairy-Stockfish write it).
   std::string fen() const;
-  // This is its variant's starting position (whatever the move counters say):
-  // a game from here is a game from the start, and may be rated.
-  bool is_start() const { return key() == Position(variant_).key(); }
+  // This is its variant's starting position (whatever the move counters say; in
+  // Chess960 any of the 960): a game from here is a game from the start, and may be rated.
+  bool is_start() const;
 
   Color side_to_move() const { return side_; }
   Piece piece_on(Square s) const { return board_[s]; }
@@ -64,6 +71,14 @@ class Position {
 
   int castling_rights() const { return castling_; }
   bool can_castle(CastlingRights cr) const { return castling_ & cr; }
+  // The square of the rook a castling right castles with: h1, a1, h8, a8 in
+  // standard chess, the rook's own in Chess960 (meaningful while the right is held).
+  Square castling_rook(CastlingRights cr) const { return castling_rooks_[right_index(cr)]; }
+  // Where castling with the right takes the king and the rook: g1/f1, c1/d1 (the 8th rank for Black).
+  static Square castled_king(CastlingRights cr);
+  static Square castled_rook(CastlingRights cr);
+  // The right a castling move of the side to move uses (by the side its rook or destination is on).
+  CastlingRights castling_right_of(Move m) const;
   Square en_passant_square() const { return ep_; }
   int halfmove_clock() const { return halfmove_; }
   int fullmove_number() const { return fullmove_; }
@@ -106,12 +121,19 @@ class Position {
 
  private:
   friend class FenParser;
+  explicit Position(std::nullptr_t) {}  // an empty board, to be filled (chess960_start)
 
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   // Recomputes checkers_ and normalises ep_ (drops it unless a legal capture exists).
   void finish_update();
+  static constexpr int right_index(CastlingRights cr) { return cr == WHITE_OO ? 0 : cr == WHITE_OOO ? 1 : cr == BLACK_OO ? 2 : 3; }
+  // The castling part of the key: the rights, and in Chess960 their rooks' files.
+  Key castling_key(std::uint8_t rights) const;
+  bool same_castling_rooks(const Position& other) const;
+  // Chess960: the rights left once a move has gone from `from` to `to` (the king's colour loses both when it moves).
+  std::uint8_t rights_after_960(Square from, Square to, bool king_moved, Color us) const;
 
   Bitboard by_type_[PIECE_TYPE_NB]{};  // index NO_PIECE_TYPE holds all pieces
   Bitboard by_color_[COLOR_NB]{};
@@ -121,6 +143,7 @@ class Position {
   Color side_ = WHITE;
   Square ep_ = SQ_NONE;
   std::uint8_t castling_ = NO_CASTLING;
+  Square castling_rooks_[4] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};  // by right_index
   std::uint16_t halfmove_ = 0;
   std::uint16_t fullmove_ = 1;
   Variant variant_ = Variant::Standard;

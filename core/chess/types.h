@@ -74,7 +74,9 @@ enum CastlingRights : std::uint8_t {
 
 // A move in 16 bits: bits 0-5 origin, 6-11 destination, 12-13 promotion piece
 // (knight..queen), 14-15 kind. Castling is encoded as the king's two-square step
-// (e1g1), as in UCI. Move::none() (all zero, a1a1) is never a legal move.
+// (e1g1), as in UCI; in Chess960 as the king taking its own rook (b1a1), as
+// UCI_Chess960 writes it, since there the king may not move at all (g1) or
+// only one square. Move::none() (all zero, a1a1) is never a legal move.
 class Move {
  public:
   enum Kind : std::uint16_t { NORMAL = 0, PROMOTION = 1 << 14, EN_PASSANT = 2 << 14, CASTLING = 3 << 14 };

@@ -10,9 +10,11 @@ namespace gambit::chess {
 
 namespace {
 
-constexpr std::array<VariantNames, 2> Table{{
+// Chess960's UCI_Variant is "chess" with the option UCI_Chess960 on (Fairy-Stockfish also knows "fischerandom").
+constexpr std::array<VariantNames, 3> Table{{
     {Variant::Standard, "standard", "Standard", "normal", "chess", N_("standard chess")},
     {Variant::ThreeCheck, "threecheck", "Three-check", "3check", "3check", N_("three-check")},
+    {Variant::Chess960, "chess960", "Chess960", "fischerandom", "fischerandom", N_("Chess960")},
 }};
 
 // Other spellings met in PGN files and engine dialogues.
@@ -20,13 +22,17 @@ struct Alias {
   std::string_view name;
   Variant variant;
 };
-constexpr std::array<Alias, 6> Aliases{{
+constexpr std::array<Alias, 10> Aliases{{
     {"chess", Variant::Standard},
     {"from position", Variant::Standard},
     {"three check", Variant::ThreeCheck},
     {"3-check", Variant::ThreeCheck},
     {"three-check", Variant::ThreeCheck},
     {"threecheck", Variant::ThreeCheck},
+    {"fischer random", Variant::Chess960},
+    {"fischerrandom", Variant::Chess960},
+    {"chess 960", Variant::Chess960},
+    {"960", Variant::Chess960},
 }};
 
 std::string lower(std::string_view text) {
@@ -50,6 +56,6 @@ std::optional<Variant> variant_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view variant_id_list() { return "standard, threecheck"; }
+std::string_view variant_id_list() { return "standard, threecheck, chess960"; }
 
 }  // namespace gambit::chess

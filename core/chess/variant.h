@@ -3,8 +3,11 @@
 //
 // Standard is FIDE chess. ThreeCheck is chess in which a player who gives check
 // for the third time wins at once (Position counts the checks each side has
-// given; Game ends the game). Everything else — moves, checkmate, stalemate,
-// repetitions, the 50/75-move rules — is as in standard chess.
+// given; Game ends the game). Chess960 (Fischer random chess, FIDE's Laws,
+// Guidelines II) starts from one of 960 back ranks and castles by the king's
+// and rook's files; its king and rook end where standard castling puts them.
+// Everything else — moves, checkmate, stalemate, repetitions, the 50/75-move
+// rules — is as in standard chess.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +16,7 @@
 
 namespace gambit::chess {
 
-enum class Variant : std::uint8_t { Standard, ThreeCheck };
+enum class Variant : std::uint8_t { Standard, ThreeCheck, Chess960 };
 
 inline constexpr int ChecksToWin = 3;  // ThreeCheck: the check that wins
 
@@ -30,11 +33,12 @@ struct VariantNames {
 const VariantNames& names_of(Variant v);
 
 // The variant any of its names denotes (case-insensitive; also "chess", "normal"
-// and "from position" for Standard, and "three check", "3-check" for
-// ThreeCheck), or nullopt for a name we do not play.
+// and "from position" for Standard, "three check", "3-check" for ThreeCheck,
+// "fischerandom", "Fischer random", "chess 960" for Chess960), or nullopt for a
+// name we do not play.
 std::optional<Variant> variant_from_name(std::string_view name);
 
-// The list of variant ids for messages: "standard, threecheck".
+// The list of variant ids for messages: "standard, threecheck, chess960".
 std::string_view variant_id_list();
 
 }  // namespace gambit::chess

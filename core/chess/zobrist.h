@@ -2,7 +2,9 @@
 // Zobrist keys: one random 64-bit number per (piece, square), per castling-rights
 // set, per en-passant file, for black to move, and (three-check) per number of
 // checks a side has given, 1 to 3 (none given adds nothing, so standard-chess
-// keys do not depend on the variant). A position's key is the XOR of
+// keys do not depend on the variant), and in Chess960 per castling right and
+// the file of its rook (two rooks may stand on one side of the king; standard
+// chess's rooks are known, so its keys have none). A position's key is the XOR of
 // the numbers that describe it; Position keeps it up to date move by move.
 // The numbers come from a fixed-seed SplitMix64, computed at compile time, so
 // keys are the same in every build and every run.
@@ -23,6 +25,7 @@ struct Keys {
   Key en_passant_file[8]{};
   Key black_to_move{};
   Key checks_given[COLOR_NB][4]{};  // [colour][count]; count 0 is zero
+  Key castling_rook[4][8]{};        // [right's bit][rook's file], Chess960 only
 };
 
 constexpr Keys make_keys() {
@@ -41,6 +44,8 @@ constexpr Keys make_keys() {
   k.black_to_move = next();
   for (auto& per_colour : k.checks_given)
     for (int count = 1; count < 4; ++count) per_colour[count] = next();
+  for (auto& per_right : k.castling_rook)  // after the others, which stay as they were
+    for (auto& key : per_right) key = next();
   return k;
 }
 
@@ -53,5 +58,6 @@ constexpr Key castling(int rights) { return keys.castling[rights]; }
 constexpr Key en_passant(Square s) { return keys.en_passant_file[file_of(s)]; }
 constexpr Key black_to_move() { return keys.black_to_move; }
 constexpr Key checks_given(Color c, int count) { return keys.checks_given[c][count]; }
+constexpr Key castling_rook(int right_bit, int file) { return keys.castling_rook[right_bit][file]; }
 
 }  // namespace gambit::chess::zobrist

@@ -31,45 +31,6 @@ using test_support::Divide;
 constexpr const char* StockfishPath = "/usr/games/stockfish";
 constexpr int Depth = 3;
 
-// Runs Stockfish once over all FENs; returns one Divide per FEN or sets error.
-std::vector<Divide> stockfish_divides(const std::vector<std::string>& fens, std::string& error) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string stem = "gambit_stockfish_" + std::to_string(::getpid());
-  const auto commands_path = dir / (stem + "_in.txt"), output_path = dir / (stem + "_out.txt");
-  {
-    std::ofstream commands(commands_path);
-    for (const std::string& fen : fens) commands << "position fen " << fen << "\ngo perft " << Depth << "\n";
-    commands << "quit\n";
-  }
-  const std::string command =
-      std::string(StockfishPath) + " < '" + commands_path.string() + "' > '" + output_path.string() + "' 2>&1";
-  const int status = std::system(command.c_str());
-  std::vector<Divide> divides;
-  std::ifstream output(output_path);
-  Divide current;
-  for (std::string line; std::getline(output, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const std::size_t colon = line.find(": ");
-    if (colon == std::string::npos) continue;
-    const std::string head = line.substr(0, colon);
-    std::uint64_t count = 0;
-    std::istringstream(line.substr(colon + 2)) >> count;
-    if (head == "Nodes searched") {
-      current.nodes = count;
-      divides.push_back(std::move(current));
-      current = Divide();
-    } else if (head.size() >= 4 && head.size() <= 5 && head.find(' ') == std::string::npos) {
-      current.moves[head] = count;
-    }
-  }
-  std::filesystem::remove(commands_path);
-  std::filesystem::remove(output_path);
-  if (status != 0 || divides.size() != fens.size())
-    error = "'" + command + "' exited with status " + std::to_string(status) + " and reported " +
-            std::to_string(divides.size()) + " perft results for " + std::to_string(fens.size()) + " positions";
-  return divides;
-}
-
 TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
   ASSERT_TRUE(std::filesystem::exists(StockfishPath))
       << StockfishPath << " not found: install the Debian 'stockfish' package (apt-get install stockfish)";
@@ -103,16 +64,9 @@ TEST(StockfishCrossCheck, PerftDivideMatchesOnRandomPositions) {
   }
 
   std::string error;
-  const std::vector<Divide> theirs = stockfish_divides(fens, error);
+  const std::vector<Divide> theirs = test_support::engine_divides(StockfishPath, "", fens, Depth, error);
   ASSERT_TRUE(error.empty()) << error;
-  int mismatches = 0;
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    const std::string report = test_support::compare_divides(ours[i], theirs[i], "Stockfish", Depth);
-    if (report.empty()) continue;
-    ++mismatches;
-    ADD_FAILURE() << "position " << i << ": " << fens[i] << "\n" << positions[i].pretty() << report;
-  }
-  EXPECT_EQ(mismatches, 0);
+  EXPECT_EQ(test_support::report_divide_mismatches(positions, ours, theirs, "Stockfish", Depth), 0);
 
   // The sample must exercise the special moves, or agreeing would prove little.
   EXPECT_GT(en_passant, 0);

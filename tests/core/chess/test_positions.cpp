@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -76,6 +80,61 @@ std::string compare_divides(const Divide& ours, const Divide& theirs, std::strin
   if (ours.nodes != theirs.nodes)
     report += "\ntotal: ours " + std::to_string(ours.nodes) + ", " + name + " " + std::to_string(theirs.nodes);
   return report;
+}
+
+}  // namespace gambit::chess::test_support
+
+namespace gambit::chess::test_support {
+
+std::vector<Divide> engine_divides(const std::string& engine, const std::string& setup,
+                                   const std::vector<std::string>& fens, int depth, std::string& error) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string stem = "gambit_engine_divides_" + std::to_string(::getpid());
+  const auto commands_path = dir / (stem + "_in.txt"), output_path = dir / (stem + "_out.txt");
+  {
+    std::ofstream commands(commands_path);
+    commands << setup;
+    for (const std::string& fen : fens) commands << "position fen " << fen << "\ngo perft " << depth << "\n";
+    commands << "quit\n";
+  }
+  const std::string command = engine + " < '" + commands_path.string() + "' > '" + output_path.string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  std::vector<Divide> divides;
+  std::ifstream output(output_path);
+  Divide current;
+  for (std::string line; std::getline(output, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos) continue;
+    const std::string head = line.substr(0, colon);
+    std::uint64_t count = 0;
+    std::istringstream(line.substr(colon + 2)) >> count;
+    if (head == "Nodes searched") {
+      current.nodes = count;
+      divides.push_back(std::move(current));
+      current = Divide();
+    } else if (head.size() >= 4 && head.size() <= 5 && head.find(' ') == std::string::npos) {
+      current.moves[head] = count;
+    }
+  }
+  std::filesystem::remove(commands_path);
+  std::filesystem::remove(output_path);
+  if (status != 0 || divides.size() != fens.size())
+    error = "'" + command + "' exited with status " + std::to_string(status) + " and reported " +
+            std::to_string(divides.size()) + " perft results for " + std::to_string(fens.size()) + " positions";
+  return divides;
+}
+
+int report_divide_mismatches(const std::vector<Position>& positions, const std::vector<Divide>& ours,
+                             const std::vector<Divide>& theirs, std::string_view engine, int depth) {
+  int mismatches = 0;
+  for (std::size_t i = 0; i < positions.size() && i < ours.size() && i < theirs.size(); ++i) {
+    const std::string report = compare_divides(ours[i], theirs[i], engine, depth);
+    if (report.empty()) continue;
+    ++mismatches;
+    ADD_FAILURE() << "position " << i << ": " << positions[i].fen() << "\n" << positions[i].pretty() << report;
+  }
+  return mismatches;
 }
 
 }  // namespace gambit::chess::test_support

@@ -39,4 +39,15 @@ struct Divide {
 // message) at `depth`, in words; empty when equal.
 std::string compare_divides(const Divide& ours, const Divide& theirs, std::string_view engine, int depth);
 
+// Our divides of the positions against the engine's, each position that differs
+// a test failure naming it; returns how many differed.
+int report_divide_mismatches(const std::vector<Position>& positions, const std::vector<Divide>& ours,
+                             const std::vector<Divide>& theirs, std::string_view engine, int depth);
+
+// Runs a UCI engine (its path) once over all FENs, after `setup` (commands such
+// as "setoption name UCI_Chess960 value true\n"): its "go perft depth" divide of
+// each; on a failure, `error` says what went wrong.
+std::vector<Divide> engine_divides(const std::string& engine, const std::string& setup,
+                                   const std::vector<std::string>& fens, int depth, std::string& error);
+
 }  // namespace gambit::chess::test_support
