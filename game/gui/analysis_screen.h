@@ -153,6 +153,9 @@ class AnalysisScreen : public Screen {
   // The game's result, players and ratings, then its event and date (none for a game without players: a
   // position set up, a study).
   std::vector<std::string> game_header_lines() const;
+  // What the evaluation bar shows: the engine's best line when it is of this position, else the review's
+  // evaluation of it (a position of the reviewed line), else nothing.
+  std::optional<study::AnalysisLine> bar_line() const;
   // Each side's clock as [%clk] last gave it on the way to the current move ("" when the game has none).
   std::string clocks_text() const;
 

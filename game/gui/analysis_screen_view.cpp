@@ -124,6 +124,18 @@ BoardScene AnalysisScreen::scene() const {
   return scene;
 }
 
+std::optional<study::AnalysisLine> AnalysisScreen::bar_line() const {
+  const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
+  if (engine_on_ && engine_ && engine_->position() == position() && !lines.empty()) return lines.front();
+  if (!review_ || reviewed_ply() != tree().ply(cursor_)) return std::nullopt;
+  const std::optional<review::Score> score = review_->score_at(reviewed_ply());
+  if (!score) return std::nullopt;
+  study::AnalysisLine line;  // the engine's way of saying it: the side to move's view
+  line.score_kind = score->kind == review::Score::Kind::Mate ? players::ScoreKind::Mate : players::ScoreKind::Centipawns;
+  line.score = position().side_to_move() == chess::WHITE ? score->value : -score->value;
+  return line;
+}
+
 std::string AnalysisScreen::clocks_text() const {
   std::optional<std::chrono::milliseconds> clocks[2];  // White's, Black's
   for (study::NodeId at = cursor_; !at.is_none() && at != tree().root(); at = tree().parent(at)) {
@@ -255,10 +267,7 @@ void AnalysisScreen::draw(sf::RenderTarget& target) {
   const Assets& assets = app_.assets();
   const config::UiSettings& ui = app_.setup().settings().ui;
   board_.draw(target, assets, ui.theme, ui.piece_set, scene());
-  const std::vector<study::AnalysisLine>& lines = lines_view_.lines();
-  const bool current = engine_on_ && engine_ && engine_->position() == position() && !lines.empty();
-  draw_evaluation_bar(target, assets, bar_, current ? std::optional(lines.front()) : std::nullopt,
-                      position().side_to_move(), board_.flipped());
+  draw_evaluation_bar(target, assets, bar_, bar_line(), position().side_to_move(), board_.flipped());
   draw_panel(target);
   dialogs_.draw(target, assets);
 }
@@ -267,6 +276,9 @@ void AnalysisScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
   dump.add("game_header", game_header_lines());
   dump.add("game_id", stored_.id);
+  const std::optional<study::AnalysisLine> bar = bar_line();
+  const std::optional<review::Score> bar_score = bar ? review::white_view(*bar, position().side_to_move()) : std::nullopt;
+  dump.add("bar", bar_score ? review::eval_text(*bar_score) : std::string());
   dump.add("source", source_);
   for (const char* name : {"White", "Black"}) {
     std::string value;

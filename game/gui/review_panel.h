@@ -55,6 +55,10 @@ class ReviewPanel {
   std::optional<std::size_t> mistake(std::size_t ply, bool forward) const;
   // The game reviewed, as it was given.
   const chess::PgnGame& game() const { return game_; }
+  // The evaluation of the position after ply moves (White's view), once searched.
+  std::optional<review::Score> score_at(std::size_t ply) const {
+    return ply < verdicts_.size() && verdicts_[ply] ? std::optional(verdicts_[ply]->score) : std::nullopt;
+  }
   // Its review is kept in the store (a game of the store).
   bool kept_in_store() const { return game_id_ != 0; }
 

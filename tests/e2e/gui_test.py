@@ -1316,6 +1316,10 @@ def review_from_scores(exe, xd):
         # The review is written into the game: the mistake's mark and words after the move, its evaluation.
         if not s["nags"] or "[%eval " not in s["pgn"] or not s["comment"]:
             g.fail("the mistake should carry its NAG and the review's words: %r %r" % (s["nags"], s["comment"]))
+        # With the engine off, the evaluation bar shows the review's evaluation of the position.
+        if s["engine_on"] or not s["bar"]:
+            g.fail("the bar should show the review's evaluation with the engine off: engine %r, bar %r"
+                   % (s["engine_on"], s["bar"]))
         first = s["ply"]
         # Export PGN writes the review in.
         g.key("e")

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # End-to-end: gambit-perft against Stockfish's "go perft" on the same positions
-# (same move lines, same total), and its refusals (bad FEN, bad depth -> exit 2).
+# (same move lines, same total), --variant, and its refusals (bad FEN, bad depth, unknown variant -> exit 2).
 # usage: perft_cli_test.sh PATH/TO/gambit-perft PATH/TO/stockfish
 set -u
 perft=$1 stockfish=$2
@@ -34,6 +34,16 @@ out=$("$perft" 4 2>/tmp/perft_cli_err.$$)
 [ "$out" = "Nodes searched: 197281" ] || fail "plain run printed '$out'"
 grep -q "nodes/second" /tmp/perft_cli_err.$$ || fail "no nodes/second on stderr"
 rm -f /tmp/perft_cli_err.$$
+
+# --variant, as lichess's API spells it: Chess960 from a Shredder-FEN (the count Fairy-Stockfish gives), and
+# the variant's start without --fen; an unknown variant refused, naming those there are.
+out=$("$perft" --variant Chess960 --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" 3 2>/dev/null)
+[ "$out" = "Nodes searched: 12189" ] || fail "chess960 run printed '$out'"
+out=$("$perft" --variant threeCheck 3 2>/dev/null)
+[ "$out" = "Nodes searched: 8902" ] || fail "threeCheck start printed '$out'"
+err=$("$perft" --variant crazyhouse 2 2>&1 >/dev/null); status=$?
+[ $status -eq 2 ] || fail "unknown variant gave exit status $status, expected 2"
+grep -q "chess960" <<<"$err" || fail "unknown variant gave no list of the variants: $err"
 
 # Refusals: a clear message on stderr and exit status 2.
 for bad in "" "not a fen" "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" "8/8/8/8/8/8/8/8 w - - 0 1"; do
