@@ -317,6 +317,8 @@ void CecpEngine::set_up(const chess::Position& start) {
   engine_->send("post");  // thinking output, for progress
   engine_->send("easy");  // no pondering: the engine thinks only on its own time
   time_control_.clear();  // "new" resets the time control
+  if (start.variant() == chess::Variant::Chess960)  // XBoard engines castle in Chess960 in ways of their own
+    fail("is an XBoard engine, and Chess960 is played here only with UCI engines (UCI_Chess960) for now");
   if (start.variant() != chess::Variant::Standard) {
     const std::string name(chess::names_of(start.variant()).cecp);
     if (!features_.variants.count(name))

@@ -147,6 +147,7 @@ void UciEngine::expect(const std::string& answer, Clock::time_point deadline, co
     const std::vector<std::string> words = split_words(*line);
     if (words == std::vector<std::string>{answer}) return;
     if (words.size() > 2 && words[0] == "option" && words[1] == "name" && words[2] == "MultiPV") has_multipv_ = true;
+    if (words.size() > 2 && words[0] == "option" && words[1] == "name" && words[2] == "UCI_Chess960") has_chess960_ = true;
     // "option name UCI_Variant type combo default chess var 3check var ...": remember the choices.
     if (words.size() > 3 && words[0] == "option" && words[1] == "name" && words[2] == "UCI_Variant")
       for (std::size_t i = 3; i + 1 < words.size(); ++i)
@@ -163,7 +164,19 @@ void UciEngine::use_lines(int lines) {
 
 void UciEngine::use_variant(chess::Variant variant) {
   if (variant == variant_) return;
-  const std::string name(chess::names_of(variant).uci);
+  const bool chess960 = variant == chess::Variant::Chess960;
+  if (chess960 && !has_chess960_)
+    throw std::runtime_error("the engine '" + engine_.name() + "' does not play Chess960 (it has no UCI_Chess960)");
+  if (chess960 != (variant_ == chess::Variant::Chess960)) {
+    engine_.send(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false"));
+    ready();
+  }
+  // Chess960 is standard chess's variant with another start and castling; in the engine's UCI_Variant, "chess".
+  const std::string name(chess::names_of(chess960 ? chess::Variant::Standard : variant).uci);
+  if (uci_variants_.empty() && name == chess::names_of(chess::Variant::Standard).uci) {
+    variant_ = variant;  // an engine of standard chess alone
+    return;
+  }
   if (std::find(uci_variants_.begin(), uci_variants_.end(), name) == uci_variants_.end())
     throw std::runtime_error("the engine '" + engine_.name() + "' does not play " +
                              std::string(chess::names_of(variant).for_people) + " (it has no UCI_Variant '" + name +

@@ -28,7 +28,8 @@ class UciEngine final : public EngineDialogue {
   void ready();
   // Sets the engine's MultiPV to `lines` when it has the option and it is not set already.
   void use_lines(int lines);
-  // Sets UCI_Variant for the game's variant when it is not set already.
+  // Sets UCI_Variant for the game's variant when it is not set already; Chess960
+  // is UCI_Chess960 on (standard chess in the engine's UCI_Variant, if it has one).
   void use_variant(chess::Variant variant);
   void expect(const std::string& answer, Clock::time_point deadline, const std::string& asked);
 
@@ -37,6 +38,7 @@ class UciEngine final : public EngineDialogue {
   std::vector<std::string> uci_variants_;  // the choices of its UCI_Variant option (empty: it has none)
   chess::Variant variant_ = chess::Variant::Standard;
   bool has_multipv_ = false;  // it announced a MultiPV option
+  bool has_chess960_ = false;  // it announced a UCI_Chess960 option
   int lines_ = 1;             // its MultiPV as last set (UCI's default is 1)
 };
 

@@ -65,9 +65,10 @@ class UciPlayer final : public sdk::Player {
     return List;
   }
   // Strength limits as Stockfish reads them (UCI_LimitStrength, UCI_Elo).
-  // Three-check needs an engine that has it: UCI_Variant 3check, or CECP "variants" listing 3check.
+  // Three-check needs an engine that has it: UCI_Variant 3check, or CECP "variants" listing 3check. Chess960
+  // needs a UCI engine with UCI_Chess960 (Stockfish, Fairy-Stockfish); an XBoard engine is refused it for now.
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck"};
+    static constexpr const char* Ids[] = {"standard", "threecheck", "chess960"};
     return Ids;
   }
   static std::span<const gambit_level> levels() {

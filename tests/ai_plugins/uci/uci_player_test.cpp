@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/chess/movegen.h"
+#include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/players/plugin_player.h"
 #include "tests/ai_plugins/uci/engine_test_support.h"
@@ -169,6 +170,39 @@ TEST(UciPlugin, StockfishIsRefusedThreeCheckInWords) {
   EXPECT_EQ(answer.kind, MoveAnswer::Kind::Failed);
   EXPECT_NE(answer.reason.find("does not play three-check (it has no UCI_Variant '3check')"), std::string::npos)
       << answer.reason;
+}
+
+// Chess960 through UCI_Chess960, castling written as the king taking its rook: after our castling (c1 and h1 to
+// g1 and f1) each engine answers with a legal move, and from a position where it may castle on either side too;
+// then standard chess again in the same process.
+TEST(UciPlugin, StockfishAndFairyStockfishPlayChess960ThroughUciChess960) {
+  for (const char* engine : {"stockfish", "fairy-stockfish"}) {
+    {
+      auto player = PluginPlayer::create(uci_plugin(), {{"command", engine}, {"movetime_ms", "100"}});
+      ASSERT_TRUE(player.ok()) << player.error();
+      const chess::Position start =
+          *chess::Position::from_fen("1r4k1/8/8/8/8/8/PP6/1RK4R w HB - 0 1", chess::Variant::Chess960);
+      std::vector<chess::Move> moves;
+      chess::Position now = start;
+      const chess::Move castle = *chess::parse_san(now, "O-O");
+      moves.push_back(castle);
+      now.do_move(castle);
+      Limits limits;
+      limits.movetime_ms = 100;
+      MoveAnswer answer = (*player)->choose_move(start, moves, limits, {}, 20s);
+      ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << engine << ": " << answer.reason;
+      EXPECT_TRUE(chess::legal_moves(now).contains(answer.move)) << engine << " " << chess::to_uci(answer.move);
+      const chess::Position black_to_castle =
+          *chess::Position::from_fen("rk5r/8/8/8/8/8/8/1K6 b ha - 0 1", chess::Variant::Chess960);
+      answer = (*player)->choose_move(black_to_castle, {}, limits, {}, 20s);
+      ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << engine << ": " << answer.reason;
+      EXPECT_TRUE(chess::legal_moves(black_to_castle).contains(answer.move)) << engine << " " << chess::to_uci(answer.move);
+      // And standard chess again in the same process.
+      ASSERT_TRUE((*player)->new_game().ok());
+      EXPECT_EQ(think(**player, {"e2e4"}, limits).kind, MoveAnswer::Kind::Move);
+    }
+    EXPECT_TRUE(child_processes().empty()) << "left behind:" << listed(child_processes());
+  }
 }
 
 }  // namespace
