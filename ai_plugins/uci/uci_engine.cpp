@@ -167,22 +167,22 @@ void UciEngine::use_variant(chess::Variant variant) {
   const bool chess960 = variant == chess::Variant::Chess960;
   if (chess960 && !has_chess960_)
     throw std::runtime_error("the engine '" + engine_.name() + "' does not play Chess960 (it has no UCI_Chess960)");
+  // Chess960 is standard chess's variant with another start and castling; in the engine's UCI_Variant, "chess".
+  const std::string name(chess::names_of(chess960 ? chess::Variant::Standard : variant).uci);
+  const bool standard_alone = uci_variants_.empty() && name == chess::names_of(chess::Variant::Standard).uci;
+  if (!standard_alone && std::find(uci_variants_.begin(), uci_variants_.end(), name) == uci_variants_.end())
+    throw std::runtime_error("the engine '" + engine_.name() + "' does not play " +
+                             std::string(chess::names_of(variant).for_people) + " (it has no UCI_Variant '" + name +
+                             "')");
+  // Checked first, so that a refusal leaves the engine as it was.
   if (chess960 != (variant_ == chess::Variant::Chess960)) {
     engine_.send(std::string("setoption name UCI_Chess960 value ") + (chess960 ? "true" : "false"));
     ready();
   }
-  // Chess960 is standard chess's variant with another start and castling; in the engine's UCI_Variant, "chess".
-  const std::string name(chess::names_of(chess960 ? chess::Variant::Standard : variant).uci);
-  if (uci_variants_.empty() && name == chess::names_of(chess::Variant::Standard).uci) {
-    variant_ = variant;  // an engine of standard chess alone
-    return;
+  if (!standard_alone) {
+    engine_.send("setoption name UCI_Variant value " + name);
+    ready();
   }
-  if (std::find(uci_variants_.begin(), uci_variants_.end(), name) == uci_variants_.end())
-    throw std::runtime_error("the engine '" + engine_.name() + "' does not play " +
-                             std::string(chess::names_of(variant).for_people) + " (it has no UCI_Variant '" + name +
-                             "')");
-  engine_.send("setoption name UCI_Variant value " + name);
-  ready();
   variant_ = variant;
 }
 

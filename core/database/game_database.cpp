@@ -144,7 +144,8 @@ GameRow row_of(const chess::PgnGame& game) {
     else if (i == 11) row.texts.emplace_back(chess::names_of(game.start.variant()).pgn);
     else row.texts.push_back(std::move(value));
   }
-  if (!game.start.is_start()) row.fen = game.start.fen();
+  // Chess960's 960 starts are all starts: which one is the FEN's to say.
+  if (game.start.variant() == chess::Variant::Chess960 || !game.start.is_start()) row.fen = game.start.fen();
   for (const auto& [name, value] : game.tags)
     if (!in_columns(name)) row.others += name + '\t' + value + '\n';
   const auto speed = speed_of_time_control(game.tag("TimeControl"));

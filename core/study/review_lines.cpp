@@ -71,11 +71,15 @@ bool add_review(TreeGame& game, const chess::PgnGame& reviewed, const review::Ga
     if (!said.text.empty()) comment.text = comment.text.empty() ? said.text : comment.text + " " + said.text;
     comment.eval = said.eval;
     tree.set_comment_after(main_line[i], comment);
-    if (i < annotated.nags_after.size() && annotated.nags_after[i] != 0) {
+    // The review's mark replaces the move's assessment; a move it found good loses a ?, ?? or ?! (an earlier
+    // review's, or one it disagrees with).
+    const int mark = i < annotated.nags_after.size() ? annotated.nags_after[i] : 0;
+    for (const int wrong : {2, 4, 6}) {
       const std::vector<int>& nags = tree.node(main_line[i]).nags;
-      if (std::find(nags.begin(), nags.end(), annotated.nags_after[i]) == nags.end())
-        tree.toggle_nag(main_line[i], annotated.nags_after[i]);
+      if (wrong != mark && std::find(nags.begin(), nags.end(), wrong) != nags.end()) tree.toggle_nag(main_line[i], wrong);
     }
+    const std::vector<int>& nags = tree.node(main_line[i]).nags;
+    if (mark != 0 && std::find(nags.begin(), nags.end(), mark) == nags.end()) tree.toggle_nag(main_line[i], mark);
   }
   add_better_lines(tree, review);
   for (const char* side : {"White", "Black"})  // the tags annotate adds, replaced

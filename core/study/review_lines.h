@@ -28,7 +28,8 @@ std::size_t add_better_lines(MoveTree& tree, const review::GameReview& review);
 // begin with its moves from its start, else nothing changes and false is
 // returned. Comments the moves had are kept, before the review's words; a
 // comment with an evaluation already (an earlier review's) has its words
-// replaced, so a game reviewed twice reads as reviewed once.
+// replaced, so a game reviewed twice reads as reviewed once. The review's mark
+// replaces a move's ?, ?? or ?! (a good move loses it).
 bool add_review(TreeGame& game, const chess::PgnGame& reviewed, const review::GameReview& review);
 
 }  // namespace gambit::study

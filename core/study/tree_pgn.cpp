@@ -174,7 +174,7 @@ std::optional<TreeGame> find_tree_game(std::string_view text, const chess::PgnGa
   while (std::optional<Result<TreeGame>> next = reader.next()) {
     if (!*next) continue;
     const MoveTree& tree = (*next)->tree;
-    if (!(tree.node(tree.root()).position == game.start)) continue;
+    if (!(tree.node(tree.root()).position == game.start) || (*next)->tags != game.tags) continue;
     const std::vector<NodeId> main_line = tree.main_line();
     if (main_line.size() != game.moves.size()) continue;
     bool same = true;

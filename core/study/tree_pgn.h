@@ -78,8 +78,8 @@ TreeGame from_pgn_game(const chess::PgnGame& game);
 // move (the root's included) have no place there and are left out.
 chess::PgnGame to_pgn_game(const TreeGame& game);
 
-// The game of a PGN text whose main line is `game`'s (its start and moves),
-// with its variations and comments: a game a main-line reader
+// The game of a PGN text whose tags and main line are `game`'s (its start and
+// moves), with its variations and comments: a game a main-line reader
 // (chess::PgnReader) found, read whole again. None when no game of the text is it.
 std::optional<TreeGame> find_tree_game(std::string_view text, const chess::PgnGame& game);
 

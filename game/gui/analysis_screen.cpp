@@ -44,6 +44,7 @@ AnalysisScreen::AnalysisScreen(App& app, store::GameSummary stored, bool review_
     failure_ = tr("The score file is not open, so the game cannot be read.");
   }
   if (!failure_.empty()) stored_.id = 0;  // nothing of it to review or keep
+  stored_moves_ = study::to_pgn_game(game_).moves;
   open_as_game();
   if (review_at_once && review_ && review_->state() == ReviewPanel::State::None) toggle_review();
 }
@@ -91,11 +92,7 @@ std::optional<chess::Color> AnalysisScreen::profile_side() const {
 void AnalysisScreen::make_review() {
   chess::PgnGame line = study::to_pgn_game(game_);
   // The store keeps the review of its game; a line played on from it is reviewed as a game of no file.
-  std::int64_t id = 0;
-  if (stored_.id != 0 && line.moves.size() == std::size_t(std::max(stored_.plies, 0))) {
-    const chess::PgnGame kept = study::to_pgn_game(study::TreeGame{{}, kept_tree_, "*", ""});
-    if (kept.moves == line.moves) id = stored_.id;
-  }
+  const std::int64_t id = stored_.id != 0 && line.moves == stored_moves_ ? stored_.id : 0;
   review_.reset();
   review_written_ = false;
   review_.emplace(app_, id, std::move(line), profile_side());
@@ -120,12 +117,15 @@ void AnalysisScreen::write_review() {
   if (review_written_ || !review_ || !review_->review()) return;
   review_written_ = true;
   // A review the store keeps is not work to lose: the tree as opened had it already, in effect.
+  bool written = false;
   if (game_.tree == kept_tree_ && review_->kept_in_store()) {
-    study::add_review(game_, review_->game(), *review_->review());
+    written = study::add_review(game_, review_->game(), *review_->review());
     kept_tree_ = game_.tree;
   } else {
-    edit([&] { study::add_review(game_, review_->game(), *review_->review()); });
+    edit([&] { written = study::add_review(game_, review_->game(), *review_->review()); });
   }
+  if (!written)
+    app_.toast(tr("The main line changed while it was reviewed: the review is shown beside it, not written into it."));
 }
 
 std::size_t AnalysisScreen::reviewed_ply() const {

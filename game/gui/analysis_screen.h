@@ -162,6 +162,7 @@ class AnalysisScreen : public Screen {
   study::TreeGame game_;
   std::string source_;
   store::GameSummary stored_;  // a game of the store (id 0: none): how it ended, when and where it was played
+  std::vector<chess::Move> stored_moves_;  // its moves, as the store keeps them
   std::string failure_;        // a game that could not be opened: why (said in a dialog)
   study::NodeId cursor_;
   // The move tree and the cursor as an edit found them.

@@ -94,6 +94,25 @@ TEST_F(GameDatabaseTest, AGameComesBackWhole) {
   EXPECT_EQ(missing.error(), "there is no game 99 in the database");
 }
 
+// A Chess960 game from another start than 518, with castling: its start is kept, so its moves read back.
+TEST(GameDatabaseChess960, AGameComesBackFromItsOwnStart) {
+  TempDir dir;
+  auto opened = GameDatabase::open(dir.path() / "960.gdb");
+  ASSERT_TRUE(opened) << opened.error();
+  const std::string text =
+      "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+      "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n"
+      "1. d4 d5 2. Nc3 Nc6 3. Nd3 Nd6 4. Qd2 Qd7 5. O-O-O O-O-O *\n";
+  const chess::PgnGame game = game_of(text);
+  ASSERT_EQ(game.moves.size(), 10u);
+  const std::vector<GameToAdd> games{GameToAdd{game, ""}};
+  ASSERT_TRUE(opened.value()->add(games, ImportState{"960.pgn", 1, 1, 0, 0, 0, false}));
+  auto back = opened.value()->game(1);
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->game.start, game.start);
+  EXPECT_EQ(back->game.moves, game.moves);
+}
+
 TEST_F(GameDatabaseTest, TheHeaderIsInColumns) {
   auto found = db_->find({}, 10);
   ASSERT_TRUE(found) << found.error();

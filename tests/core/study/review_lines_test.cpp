@@ -65,6 +65,8 @@ TEST(ReviewLines, AReviewIsWrittenIntoTheTreeOnceKeepingWhatTheGameSaid) {
   own.clock.reset();
   tree.set_comment_after(tree.main_line()[5], own);
   tree.add_move(tree.main_line()[0], moves_of(tree.node(tree.main_line()[0]).position, {"c7c5"}).front());
+  tree.toggle_nag(tree.main_line()[2], 2);  // "?" on a move the review finds good: taken away
+  tree.toggle_nag(tree.main_line()[3], 1);  // "!" on another: kept
 
   chess::PgnGame reviewed;
   reviewed.start = start;
@@ -93,6 +95,8 @@ TEST(ReviewLines, AReviewIsWrittenIntoTheTreeOnceKeepingWhatTheGameSaid) {
     ASSERT_TRUE(kept.eval.has_value());
     const Comment& blunder = tree.node(main[5]).comment_after;
     EXPECT_EQ(tree.node(main[5]).nags, std::vector<int>{4});
+    EXPECT_TRUE(tree.node(main[2]).nags.empty());
+    EXPECT_EQ(tree.node(main[3]).nags, std::vector<int>{1});
     EXPECT_TRUE(blunder.text.starts_with("Fast. Blunder. Allows mate. g6 was best")) << blunder.text;
     EXPECT_EQ(blunder.text.find("Blunder.", 10), std::string::npos) << blunder.text;
     EXPECT_EQ(blunder.eval, (Eval{Eval::Kind::Centipawns, 900, std::nullopt}));

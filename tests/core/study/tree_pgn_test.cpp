@@ -498,16 +498,20 @@ TEST(TreePgn, AGameReadAsItsMainLineIsFoundWholeAgain) {
   std::optional<TreeGame> found = find_tree_game(text, last);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(to_pgn_game(*found).tag("White"), "C");
-  // Two games with the same moves: the first of them is the one found, with its comment and variation.
+  // Two games with the same moves: each is found by its tags, the second with its comment and variation.
   chess::PgnReader again(text);
   const chess::PgnGame first = again.next()->value();
   found = find_tree_game(text, first);
   ASSERT_TRUE(found.has_value());
   EXPECT_EQ(to_pgn_game(*found).tag("White"), "A");
+  const chess::PgnGame second = again.next()->value();
+  found = find_tree_game(text, second);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(to_pgn_game(*found).tag("White"), "B");
   chess::PgnGame other = first;
   other.moves.pop_back();
   EXPECT_FALSE(find_tree_game(text, other).has_value()) << "no game of the text stops after 1... e5";
-  found = find_tree_game(text.substr(text.find("[White \"B")), first);
+  found = find_tree_game(text, second);
   ASSERT_TRUE(found.has_value());
   const std::vector<NodeId> main_line = found->tree.main_line();
   EXPECT_EQ(found->tree.node(main_line[0]).comment_after.text, "Best by test");
