@@ -62,32 +62,33 @@ std::array<PieceType, 8> chess960_back_rank(int n) {
   return rank;
 }
 
-Position::Position(Variant variant) : Position(chess960_start(518)) {
-  variant_ = variant;
-  key_ = compute_key();
+Position::Position(Variant variant) : variant_(variant) {
+  constexpr std::array<PieceType, 8> BackRank = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+  place_start(BackRank);
 }
 
 Position Position::chess960_start(int number) {
   assert(number >= 0 && number < 960);
   Position pos(nullptr);
   pos.variant_ = Variant::Chess960;
-  const std::array<PieceType, 8> rank = chess960_back_rank(number);
-  for (int file = 0; file < 8; ++file) {
-    pos.put_piece(make_piece(WHITE, rank[file]), make_square(file, 0));
-    pos.put_piece(W_PAWN, make_square(file, 1));
-    pos.put_piece(B_PAWN, make_square(file, 6));
-    pos.put_piece(make_piece(BLACK, rank[file]), make_square(file, 7));
-  }
-  int rooks_seen = 0;
-  for (int file = 0; file < 8; ++file)
-    if (rank[file] == ROOK) {
-      const bool queen_side = rooks_seen++ == 0;
-      pos.castling_rooks_[right_index(queen_side ? WHITE_OOO : WHITE_OO)] = make_square(file, 0);
-      pos.castling_rooks_[right_index(queen_side ? BLACK_OOO : BLACK_OO)] = make_square(file, 7);
-    }
-  pos.castling_ = ALL_CASTLING;
-  pos.key_ = pos.compute_key();
+  pos.place_start(chess960_back_rank(number));
   return pos;
+}
+
+void Position::place_start(const std::array<PieceType, 8>& back_rank) {
+  int rooks_seen = 0;
+  for (int file = 0; file < 8; ++file) {
+    put_piece(make_piece(WHITE, back_rank[file]), make_square(file, 0));
+    put_piece(W_PAWN, make_square(file, 1));
+    put_piece(B_PAWN, make_square(file, 6));
+    put_piece(make_piece(BLACK, back_rank[file]), make_square(file, 7));
+    if (back_rank[file] != ROOK) continue;
+    const bool queen_side = rooks_seen++ == 0;  // the rooks either side of the king
+    castling_rooks_[right_index(queen_side ? WHITE_OOO : WHITE_OO)] = make_square(file, 0);
+    castling_rooks_[right_index(queen_side ? BLACK_OOO : BLACK_OO)] = make_square(file, 7);
+  }
+  castling_ = ALL_CASTLING;
+  key_ = compute_key();
 }
 
 std::optional<int> Position::chess960_number() const {

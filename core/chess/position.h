@@ -18,6 +18,7 @@
 // a copy and call do_move on it; undo is dropping the copy.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -122,6 +123,8 @@ class Position {
  private:
   friend class FenParser;
   explicit Position(std::nullptr_t) {}  // an empty board, to be filled (chess960_start)
+  // The start with this back rank (White's; Black's mirrors it): pawns, all castling rights, the key.
+  void place_start(const std::array<PieceType, 8>& back_rank);
 
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
