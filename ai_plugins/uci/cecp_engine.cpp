@@ -305,6 +305,8 @@ void CecpEngine::check_refusal(const std::string& line) {
 }
 
 void CecpEngine::send_move(const chess::Position& before, chess::Move move) {
+  // Chess960's castling goes as the king taking its rook: Fairy-Stockfish reads that and refuses xboard's
+  // own "O-O" (tried with Debian's 11.1; the moves it sends are read either way, by parse_engine_move).
   std::string text = features_.san ? chess::to_san(before, move) : chess::to_uci(move);
   if (features_.usermove) text = "usermove " + text;
   critical_.insert(text);
@@ -317,8 +319,6 @@ void CecpEngine::set_up(const chess::Position& start) {
   engine_->send("post");  // thinking output, for progress
   engine_->send("easy");  // no pondering: the engine thinks only on its own time
   time_control_.clear();  // "new" resets the time control
-  if (start.variant() == chess::Variant::Chess960)  // XBoard engines castle in Chess960 in ways of their own
-    fail("is an XBoard engine, and Chess960 is played here only with UCI engines (UCI_Chess960) for now");
   if (start.variant() != chess::Variant::Standard) {
     const std::string name(chess::names_of(start.variant()).cecp);
     if (!features_.variants.count(name))
@@ -327,9 +327,13 @@ void CecpEngine::set_up(const chess::Position& start) {
     critical_.insert("variant " + name);
     engine_->send("variant " + name);
   }
-  if (start == chess::Position(start.variant())) return;
+  // Chess960's start is always set, in Shredder-FEN (the rooks' files), as xboard sends it.
+  const bool chess960 = start.variant() == chess::Variant::Chess960;
+  if (start == chess::Position(start.variant()) && !chess960) return;
+  if (chess960 && !features_.setboard) fail("cannot be given a Chess960 start: it has no setboard");
   if (features_.setboard) {
-    const std::string command = "setboard " + start.fen();
+    const std::string command =
+        "setboard " + start.fen(chess960 ? chess::CastlingLetters::Shredder : chess::CastlingLetters::XFen);
     critical_.insert(command);
     engine_->send(command);
     return;

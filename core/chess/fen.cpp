@@ -514,7 +514,7 @@ FenParser::Error FenParser::check_counts(std::string_view remaining, std::string
 
 Result<Position> Position::from_fen(std::string_view fen, Variant variant) { return FenParser::parse(fen, variant); }
 
-std::string Position::fen() const {
+std::string Position::fen(CastlingLetters letters) const {
   std::string out;
   for (int rank = 7; rank >= 0; --rank) {
     int empty_run = 0;
@@ -537,7 +537,9 @@ std::string Position::fen() const {
     if (!(castling_ & right)) continue;
     const bool white = right == WHITE_OO || right == WHITE_OOO, king_side = right == WHITE_OO || right == BLACK_OO;
     char letter = king_side ? 'k' : 'q';
-    if (variant_ == Variant::Chess960) {  // X-FEN: the rook's file when another rook stands beyond it
+    if (variant_ == Variant::Chess960 && letters == CastlingLetters::Shredder) {
+      letter = char('a' + file_of(castling_rook(right)));
+    } else if (variant_ == Variant::Chess960) {  // X-FEN: the rook's file when another rook stands beyond it
       const Square rook = castling_rook(right);
       const Piece own_rook = make_piece(white ? WHITE : BLACK, ROOK);
       for (int file = king_side ? file_of(rook) + 1 : 0; file < (king_side ? 8 : file_of(rook)); ++file)

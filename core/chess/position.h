@@ -30,6 +30,11 @@
 
 namespace gambit::chess {
 
+// How a FEN writes Chess960's castling rights: X-FEN (KQkq, a rook's file
+// only when another rook stands beyond it) or Shredder-FEN (always the rooks'
+// files, as xboard and Shredder write them). Standard chess is KQkq in both.
+enum class CastlingLetters : std::uint8_t { XFen, Shredder };
+
 inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 class Position {
@@ -54,7 +59,7 @@ class Position {
   // FEN with the en-passant square written only when a legal capture exists; in
   // three-check with the "W+B" checks-remaining field (as lichess and
   // Fairy-Stockfish write it).
-  std::string fen() const;
+  std::string fen(CastlingLetters letters = CastlingLetters::XFen) const;
   // This is its variant's starting position (whatever the move counters say; in
   // Chess960 any of the 960): a game from here is a game from the start, and may be rated.
   bool is_start() const;
@@ -75,6 +80,8 @@ class Position {
   // The square of the rook a castling right castles with: h1, a1, h8, a8 in
   // standard chess, the rook's own in Chess960 (meaningful while the right is held).
   Square castling_rook(CastlingRights cr) const { return castling_rooks_[right_index(cr)]; }
+  // A right's place in tables of the four: White O-O, White O-O-O, Black O-O, Black O-O-O.
+  static constexpr int right_index(CastlingRights cr) { return cr == WHITE_OO ? 0 : cr == WHITE_OOO ? 1 : cr == BLACK_OO ? 2 : 3; }
   // Where castling with the right takes the king and the rook: g1/f1, c1/d1 (the 8th rank for Black).
   static Square castled_king(CastlingRights cr);
   static Square castled_rook(CastlingRights cr);
@@ -131,7 +138,6 @@ class Position {
   void move_piece(Square from, Square to);
   // Recomputes checkers_ and normalises ep_ (drops it unless a legal capture exists).
   void finish_update();
-  static constexpr int right_index(CastlingRights cr) { return cr == WHITE_OO ? 0 : cr == WHITE_OOO ? 1 : cr == BLACK_OO ? 2 : 3; }
   // The castling part of the key: the rights, and in Chess960 their rooks' files.
   Key castling_key(std::uint8_t rights) const;
   bool same_castling_rooks(const Position& other) const;

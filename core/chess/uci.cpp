@@ -39,6 +39,12 @@ std::string to_uci(Move m) {
   return text;
 }
 
+std::string to_xboard(const Position& before, Move m) {
+  if (m.kind() == Move::CASTLING && before.variant() == Variant::Chess960)
+    return file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
+  return to_uci(m);
+}
+
 std::string to_uci_line(std::span<const Move> moves) {
   std::string text;
   for (const Move m : moves) text += (text.empty() ? "" : " ") + to_uci(m);

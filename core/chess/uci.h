@@ -24,6 +24,9 @@ std::optional<Square> parse_square(std::string_view text);
 
 // The UCI text of a move; Move::none() gives "0000".
 std::string to_uci(Move m);
+// A move as XBoard's protocol (CECP) writes it in coordinates: as to_uci,
+// except castling in Chess960, which xboard writes "O-O" and "O-O-O" there.
+std::string to_xboard(const Position& before, Move m);
 // Moves in UCI separated by single spaces ("e2e4 e7e5"; "" for none).
 std::string to_uci_line(std::span<const Move> moves);
 // The legal move of pos that text names, or a Failure saying why there is none

@@ -23,8 +23,14 @@ constexpr std::array Table{
 
     SettingSpec{.key = "game.variant", .type = Choice,
                 .value = [](Settings& s) -> SettingValue { return &s.game.variant; },
-                .meaning = N_("standard: chess. threecheck: chess in which giving check a third time wins at once"),
+                .meaning = N_("standard: chess. threecheck: chess in which giving check a third time wins at once. "
+                              "chess960: Fischer random chess, from one of 960 starting positions"),
                 .choices = GameVariants, .widget = W::Choice, .group = G::Rules, .label = N_("Variant")},
+    SettingSpec{.key = "game.chess960_start", .type = Integer,
+                .value = [](Settings& s) -> SettingValue { return &s.game.chess960_start; },
+                .meaning = N_("Chess960's starting position by its number (518 is the standard start); "
+                              "-1: a new one drawn for each game"),
+                .min = RandomChess960Start, .max = 959},
     SettingSpec{.key = "game.random_colours", .type = Boolean,
                 .value = [](Settings& s) -> SettingValue { return &s.game.random_colours; },
                 .meaning = N_("In the window, who plays White is drawn at random for each new game")},

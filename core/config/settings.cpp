@@ -7,6 +7,12 @@
 
 namespace gambit::config {
 
+chess::Position GameSettings::start_position(std::uint64_t draw) const {
+  const chess::Variant variant = rules();
+  if (variant != chess::Variant::Chess960) return chess::Position(variant);
+  return chess::Position::chess960_start(chess960_start == RandomChess960Start ? int(draw % 960) : chess960_start);
+}
+
 void Settings::isolate_all(const std::string& mode) {
   isolation = mode;
   for (SeatConfig* seat : {&white, &black, &hint, &demo.white, &demo.black}) seat->isolation.clear();

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/chess/position.h"
 #include "core/chess/types.h"
 #include "core/chess/variant.h"
 #include "core/players/options.h"
@@ -86,13 +87,14 @@ inline constexpr std::array<std::string_view, 3> SpeechModes{"off", "asked", "al
 // the international K Q R B N, or those of the window's language.
 inline constexpr std::array<std::string_view, 2> PieceLetterChoices{"international", "language"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
-inline constexpr std::array<std::string_view, 2> GameVariants{"standard", "threecheck"};
+inline constexpr std::array<std::string_view, 3> GameVariants{"standard", "threecheck", "chess960"};
 
 // The ranges of the integer settings (inclusive).
 inline constexpr int MaxAnimationMs = 1000;       // ui.animation_ms: 0..1000
 inline constexpr int MaxClockMinutes = 180;       // clock.minutes: 0..180 (0 = no clock)
 inline constexpr int MaxIncrementSeconds = 60;    // clock.increment_seconds: 0..60
 inline constexpr int MaxDemoMoveDelayMs = 10000;  // demo.move_delay_ms: 0..10000
+inline constexpr int RandomChess960Start = -1;    // game.chess960_start: -1 (a new one each game) or 0..959
 inline constexpr std::size_t MaxProfileLength = 40;  // store.profile, in bytes
 inline constexpr int MinMemoryLimitMb = 128;         // plugins.memory_limit_mb: 128..1048576
 inline constexpr int MaxMemoryLimitMb = 1 << 20;
@@ -103,8 +105,14 @@ struct GameSettings {
   // In the window, who plays White is drawn at random for each new game (the
   // two seats swap); false: as seated.
   bool random_colours = false;
+  // Chess960's start position by its number (0..959, 518 = the standard
+  // start), or RandomChess960Start for one drawn for each new game.
+  int chess960_start = RandomChess960Start;
 
   chess::Variant rules() const { return chess::variant_from_name(variant).value_or(chess::Variant::Standard); }
+  // The position a new game starts from: the variant's start; in Chess960 the
+  // chosen start, or the one `draw` picks (any number; taken modulo 960).
+  chess::Position start_position(std::uint64_t draw) const;
   bool operator==(const GameSettings&) const = default;
 };
 

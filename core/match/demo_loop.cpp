@@ -24,7 +24,7 @@ Result<std::monostate> DemoLoop::start_game(TimePoint now) {
   // On failure the previous (finished) game stays in place, so session() is always valid.
   auto session = GameSession::create(std::move(seats), TimeControl{}, std::nullopt, now);
   if (!session) return Failure{session.error()};
-  Result<chess::Game> game = OpeningBook::built_in().for_game(game_number_, seed_).game(variant_);
+  Result<chess::Game> game = OpeningBook::of_variant(variant_).for_game(game_number_, seed_).game(variant_);
   if (!game) return Failure{game.error()};
   session_ = std::move(session).value();
   session_->new_game(std::move(game).value(), now);

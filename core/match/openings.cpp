@@ -84,8 +84,24 @@ const OpeningBook& OpeningBook::built_in() {
   return book;
 }
 
+const OpeningBook& OpeningBook::chess960_starts() {
+  static const OpeningBook book = [] {
+    OpeningBook b;
+    b.name_ = "Chess960 starts";
+    for (int number = 0; number < 960; ++number)
+      b.openings_.push_back(Opening{"Chess960 #" + std::to_string(number),
+                                    chess::Position::chess960_start(number).fen(), {}});
+    return b;
+  }();
+  return book;
+}
+
+const OpeningBook& OpeningBook::of_variant(chess::Variant variant) {
+  return variant == chess::Variant::Chess960 ? chess960_starts() : built_in();
+}
+
 Result<OpeningBook> OpeningBook::chosen(const std::filesystem::path& file, chess::Variant variant) {
-  if (file.empty()) return built_in();
+  if (file.empty()) return of_variant(variant);
   return read_epd(file, variant);
 }
 

@@ -34,6 +34,12 @@ class OpeningBook {
  public:
   // The 38 built-in lines, from the standard start.
   static const OpeningBook& built_in();
+  // Chess960's 960 starting positions, each an opening without moves, named
+  // "Chess960 #518" (as cutechess and fastchess play 960 from a book of its starts).
+  static const OpeningBook& chess960_starts();
+  // The book a variant's games start from when no file is given: the 960
+  // starts for Chess960, the built-in lines otherwise.
+  static const OpeningBook& of_variant(chess::Variant variant);
   // An EPD file: one position a line (4 FEN fields, or 6 with the move
   // counters; three-check's checks field where FEN has it), then optional
   // operations `opcode operand;`, of which `id "..."` names the opening and
@@ -43,7 +49,7 @@ class OpeningBook {
   // start with no checks given); a bad line is refused as "FILE:LINE: why".
   static Result<OpeningBook> read_epd(const std::filesystem::path& file, chess::Variant variant);
 
-  // A command line's book: the EPD file's (read_epd), or the built-in book when file is empty.
+  // A command line's book: the EPD file's (read_epd), or of_variant(variant) when file is empty.
   static Result<OpeningBook> chosen(const std::filesystem::path& file, chess::Variant variant);
 
   const std::vector<Opening>& openings() const { return openings_; }

@@ -34,6 +34,11 @@ RatedDecision decide_rated(const std::array<players::Seat, chess::COLOR_NB>& sea
   if (!has_store) return no(N_("the scores file cannot be used."));
   // TRANSLATORS: why a game is not rated.
   if (!start.is_start()) return no(N_("the game begins from a set-up position."));
+  // The levels were measured in standard chess; three-check takes those ratings as an estimate (docs/window.md),
+  // the other variants are not rated until a level is measured in them.
+  if (start.variant() != chess::Variant::Standard && start.variant() != chess::Variant::ThreeCheck)
+    // TRANSLATORS: why a game is not rated: its variant (Chess960, ...) has no level measured in it.
+    return no(N_("the levels were measured in standard chess, not in this variant."));
   const players::Seat& ai = white.human() ? black : white;
   if (ai.plugin->rating_of(ai.level, ai.options)) return RatedDecision{true, ""};
   // Said with the AI's label in it: in English (why_not, as the store keeps it) and as shown.

@@ -214,7 +214,7 @@ std::vector<std::string> feature_lines(std::string_view engine_name, std::span<c
           "feature colors=0 analyze=0 variants=\"" + names + "\"", "feature done=1"};
 }
 
-std::string move_line(chess::Move m) { return "move " + chess::to_uci(m); }
+std::string move_line(const chess::Position& pos, chess::Move m) { return "move " + chess::to_xboard(pos, m); }
 
 std::string thinking_line(const players::SearchInfo& info, const chess::Position& root) {
   int score = 0;

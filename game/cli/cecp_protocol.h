@@ -98,8 +98,9 @@ std::string error_line(std::string_view reason, std::string_view line);
 // when empty).
 std::vector<std::string> feature_lines(std::string_view engine_name, std::span<const chess::Variant> variants);
 
-// "move e2e4" (coordinate notation, castling as the king's step, "e7e8q").
-std::string move_line(chess::Move m);
+// "move e2e4" (coordinate notation, castling as the king's step, "e7e8q");
+// castling in Chess960 as "move O-O" / "move O-O-O", as xboard writes it there.
+std::string move_line(const chess::Position& pos, chess::Move m);
 
 // The thinking output of "post": "<ply> <score> <time> <nodes> <pv>", score in
 // centipawns from the engine's view (mate in N: 100000 + N, mated in N:

@@ -113,7 +113,7 @@ std::vector<std::string> Session::on_search_done(std::uint64_t id, const players
   if (!game_.is_over()) {
     switch (answer.kind) {
       case players::MoveAnswer::Kind::Move:
-        lines.push_back(move_line(answer.move));
+        lines.push_back(move_line(game_.position(), answer.move));
         play(answer.move, lines);
         break;
       case players::MoveAnswer::Kind::NoLegalMove: announce_end(lines); break;
@@ -126,7 +126,7 @@ std::vector<std::string> Session::on_search_done(std::uint64_t id, const players
         const chess::MoveList moves = chess::legal_moves(game_.position());
         lines.push_back("# the player failed (" + answer.reason + "); playing its first legal move instead");
         if (moves.empty()) break;
-        lines.push_back(move_line(moves[0]));
+        lines.push_back(move_line(game_.position(), moves[0]));
         play(moves[0], lines);
       }
     }

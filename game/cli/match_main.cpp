@@ -65,9 +65,16 @@ int run(int argc, char** argv) {
   app.add_option("--concurrency", concurrency, "Games played at once")->check(CLI::Range(1, 256));
   auto* movetime_option = app.add_option("--movetime", movetime, "Milliseconds per move")->check(CLI::Range(1, 86400000));
   app.add_option("--tc", tc_text, "Clock per player: SECONDS+INCREMENT, e.g. 10+0.1")->excludes(movetime_option);
-  app.add_option("--variant", variant_id, "Rules of the games: standard or threecheck; default: the config's [game] variant")
-      ->check(CLI::IsMember({"standard", "threecheck"}));
-  app.add_option("--book", book_path, "Openings from this EPD file (one position a line) instead of the built-in book");
+  app.add_option("--variant", variant_id,
+                 "Rules of the games: " + std::string(chess::variant_id_list()) + "; default: the config's [game] variant")
+      ->check([](const std::string& name) {
+        return chess::variant_from_name(name) ? std::string()
+                                              : "no variant '" + name + "'; the variants are " +
+                                                    std::string(chess::variant_id_list());
+      });
+  app.add_option("--book", book_path,
+                 "Openings from this EPD file (one position a line) instead of the built-in book (Chess960: its 960 "
+                 "starts)");
   auto* sprt_option = app.add_option("--sprt", sprt_words,
                                      "Sequential test: stop once the log-likelihood ratio decides between elo0 and elo1 "
                                      "(defaults elo0=0 elo1=5 alpha=0.05 beta=0.05)")

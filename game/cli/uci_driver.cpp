@@ -34,6 +34,7 @@ bool UciDriver::on(const uci::Uci&) {
   out_.line("id author the Gambit developers");
   for (const gambit_option_spec& spec : library_->options()) out_.line(uci::option_line(spec));
   if (library_->variants().size() > 1) out_.line(uci::variant_option_line(library_->variants()));
+  if (library_->plays(chess::Variant::Chess960)) out_.line(uci::chess960_option_line());
   out_.line(uci::multipv_option_line());
   out_.line("uciok");
   return true;
@@ -67,6 +68,7 @@ bool UciDriver::on(const uci::SetOption& option) {
     return true;
   }
   if (option.name == "UCI_Variant") return set_variant(option.value);
+  if (option.name == "UCI_Chess960") return set_chess960(option.value);
   if (option.name == "MultiPV") {
     Result<int> lines = uci::parse_multipv(option.value);
     if (lines) multipv_ = *lines;
@@ -147,9 +149,8 @@ bool UciDriver::busy() {
 bool UciDriver::set_variant(const std::string& name) {
   for (chess::Variant v : library_->variants())
     if (chess::names_of(v).uci == name) {
-      variant_ = v;
-      start_ = current_ = chess::Position(v);
-      moves_.clear();
+      uci_variant_ = v;
+      variant_changed();
       return true;
     }
   std::string choices;
@@ -157,6 +158,33 @@ bool UciDriver::set_variant(const std::string& name) {
     choices += (choices.empty() ? "" : ", ") + std::string(chess::names_of(v).uci);
   out_.note("UCI_Variant '" + name + "' is not played by " + library_->id() + "; it plays " + choices);
   return true;
+}
+
+bool UciDriver::set_chess960(const std::string& value) {
+  if (value != "true" && value != "false") {
+    out_.note("UCI_Chess960 '" + value + "' is neither true nor false");
+    return true;
+  }
+  if (!library_->plays(chess::Variant::Chess960)) {
+    out_.note("UCI_Chess960 is not played by " + library_->id());
+    return true;
+  }
+  chess960_ = value == "true";
+  variant_changed();
+  return true;
+}
+
+chess::Variant UciDriver::played_variant() const {
+  return chess960_ && uci_variant_ == chess::Variant::Standard ? chess::Variant::Chess960 : uci_variant_;
+}
+
+void UciDriver::variant_changed() {
+  if (chess960_ && uci_variant_ != chess::Variant::Standard && uci_variant_ != chess::Variant::Chess960)
+    out_.note("UCI_Chess960 is played with UCI_Variant chess; " + std::string(chess::names_of(uci_variant_).uci) +
+              " is played from its own start");
+  variant_ = played_variant();
+  start_ = current_ = chess::Position(variant_);
+  moves_.clear();
 }
 
 std::string UciDriver::fallback_move() const {

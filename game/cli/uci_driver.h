@@ -38,10 +38,20 @@ class UciDriver final : public Driver {
   // "setoption name UCI_Variant value 3check": later positions are read in that
   // variant, and the position goes back to its start.
   bool set_variant(const std::string& name);
+  // "setoption name UCI_Chess960 value true": standard chess is played as
+  // Chess960 (as in Stockfish and Fairy-Stockfish, the flag stays whatever
+  // UCI_Variant is set to after it, in either order).
+  bool set_chess960(const std::string& value);
+  // The variant played: UCI_Variant's, Chess960 when UCI_Chess960 is on over standard chess.
+  chess::Variant played_variant() const;
+  // Positions are read in the variant played from now on; the position goes back to its start.
+  void variant_changed();
   // The first legal move of the current position, or "(none)".
   std::string fallback_move() const;
 
-  chess::Variant variant_ = chess::Variant::Standard;
+  chess::Variant uci_variant_ = chess::Variant::Standard;  // as UCI_Variant names it
+  bool chess960_ = false;                                  // UCI_Chess960
+  chess::Variant variant_ = chess::Variant::Standard;      // played_variant(), kept for parsing
   chess::Position start_, current_;
   std::vector<chess::Move> moves_;
   bool infinite_ = false;

@@ -180,6 +180,8 @@ Result<int> parse_multipv(std::string_view value) {
   return lines;
 }
 
+std::string chess960_option_line() { return "option name UCI_Chess960 type check default false"; }
+
 std::string variant_option_line(std::span<const chess::Variant> variants) {
   std::string line = "option name UCI_Variant type combo default chess";
   for (chess::Variant v : variants) line += " var " + std::string(chess::names_of(v).uci);

@@ -59,6 +59,8 @@ std::optional<Result<Command>> parse_command(std::string_view line,
 // The option line of UCI_Variant ("option name UCI_Variant type combo default
 // chess var chess var 3check") for an engine that plays these variants.
 std::string variant_option_line(std::span<const chess::Variant> variants);
+// "option name UCI_Chess960 type check default false": for a player that plays Chess960.
+std::string chess960_option_line();
 
 // "option name <name> type spin default 3 min 1 max 6" and the like.
 std::string option_line(const gambit_option_spec& spec);

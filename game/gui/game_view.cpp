@@ -212,8 +212,13 @@ void GameView::follow_session(const std::function<void(const match::SessionEvent
       case match::SessionEvent::Kind::MovePlayed:
         app_.assets().play(event.check ? Sound::Check : event.capture ? Sound::Capture : Sound::Move);
         view_ply_.reset();  // a new move brings the live position back
-        if (!dropped_by_hand_ && animation_ms > 0)
-          glide_ = Glide{event.move, game().position().piece_on(event.move.to()), app_.now()};
+        if (!dropped_by_hand_ && animation_ms > 0) {
+          const chess::Position& after = game().position();
+          const chess::Square landed = event.move.kind() == chess::Move::CASTLING
+                                           ? after.king_square(~after.side_to_move())
+                                           : event.move.to();
+          glide_ = Glide{event.move.from(), landed, after.piece_on(landed), app_.now()};
+        }
         else glide_.reset();
         dropped_by_hand_ = false;
         if (!session()->human_to_move()) input_.reset();

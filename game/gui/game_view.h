@@ -168,7 +168,7 @@ class GameView {
 
  private:
   struct Glide {
-    chess::Move move;
+    chess::Square from, to;  // the piece's squares (castling: the king's, which in Chess960 is not the move's target)
     chess::Piece piece;
     std::chrono::steady_clock::time_point started;
   };

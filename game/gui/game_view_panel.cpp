@@ -397,7 +397,7 @@ BoardScene GameView::scene(const Parts& parts) {
     if (glide_) {
       const float t = float(std::chrono::duration<double, std::milli>(app_.now() - glide_->started).count()) /
                       float(std::max(1, ui.animation_ms));
-      scene.glide = BoardScene::Glide{glide_->piece, glide_->move.from(), glide_->move.to(), t};
+      scene.glide = BoardScene::Glide{glide_->piece, glide_->from, glide_->to, t};
     }
     scene.arrows.insert(scene.arrows.end(), parts.arrows.begin(), parts.arrows.end());
     ai_arrow_drawn_ = false;

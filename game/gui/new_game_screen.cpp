@@ -72,12 +72,15 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   colour_buttons_[1].tooltip = tr("You play Black (B)");
   colour_buttons_[2].tooltip = tr("White or Black, drawn for each game (R)");
   for (const auto& preset : ClockPresets) clock_buttons_.push_back({tr(preset.label), "", {}});
+  variant_choice_.label = tr("Variant");
   for (std::string_view id : config::GameVariants) {
-    // "Standard chess", "Three-check"
-    const std::string name = capitalized(
-        tr(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people.data()));
-    variant_buttons_.push_back({name, "", {}});
+    variant_choice_.items.emplace_back(id);
+    // "Standard chess", "Three-check", "Chess960"
+    variant_choice_.shown.push_back(capitalized(
+        tr(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people.data())));
   }
+  // TRANSLATORS: shown in the empty field of Chess960's start number: a start is drawn at random unless one is typed.
+  chess960_start_.prompt = tr("Random, or type its number");
 
   opponent_choice_.label = tr("Opponent");
   opponent_ids_.push_back("");
@@ -107,8 +110,9 @@ NewGameScreen::NewGameScreen(App& app) : Screen(app) {
   increment_ =
       // TRANSLATORS: the clock's increment: the seconds added after each move.
       NumberField{tr("Seconds a move"), {}, settings.clock.increment_seconds, 0, config::MaxIncrementSeconds, 1};
-  for (std::size_t i = 0; i < config::GameVariants.size(); ++i)
-    if (config::GameVariants[i] == settings.game.variant) variant_ = int(i);
+  variant_choice_.select(settings.game.variant);
+  if (settings.game.chess960_start != config::RandomChess960Start)
+    chess960_start_.set_text(std::to_string(settings.game.chess960_start));
   decide();
 }
 
@@ -139,12 +143,26 @@ void NewGameScreen::choose_opponent(std::size_t index) {
 
 std::string NewGameScreen::opponent_id() const { return opponent_ids_[opponent_]; }
 
+bool NewGameScreen::chess960() const {
+  return chess::variant_from_name(variant_choice_.current()) == chess::Variant::Chess960;
+}
+
+int NewGameScreen::chess960_number() const {
+  const std::string& typed = chess960_start_.text();
+  if (typed.empty()) return config::RandomChess960Start;
+  if (typed.size() > 3) return 960;  // out of range, said by problem()
+  return std::stoi(typed);           // digits only: handle() lets nothing else in
+}
+
 std::string NewGameScreen::problem() const {
+  if (chess960() && chess960_number() > 959)
+    // TRANSLATORS: Chess960's 960 starting positions are numbered 0 to 959 (518 is the standard start).
+    return tr("Chess960's starting positions are numbered 0 to 959: leave the field empty for a random one.");
   const std::string id = opponent_id();
   if (id.empty()) return "";
   const auto plugin = app_.setup().catalog().find(id);
   if (!plugin) return fill(tr("The player '{player}' is no longer available."), {{"player", id}});
-  const chess::Variant variant = chess::variant_from_name(config::GameVariants[std::size_t(variant_)]).value_or(chess::Variant::Standard);
+  const chess::Variant variant = chosen().game.rules();
   if (!plugin->plays(variant))
     // TRANSLATORS: {player} is a player's name, {variant} a variant's name ("three-check").
     return fill(tr("{player} does not play {variant}: choose another opponent or standard chess."),
@@ -172,7 +190,8 @@ config::Settings NewGameScreen::chosen() const {
   settings.white = colour_ == Colour::Black ? opponent : you;
   settings.black = colour_ == Colour::Black ? you : opponent;
   settings.game.random_colours = colour_ == Colour::Random;
-  settings.game.variant = std::string(config::GameVariants[std::size_t(variant_)]);
+  settings.game.variant = variant_choice_.current();
+  if (chess960()) settings.game.chess960_start = std::min(chess960_number(), 959);
   settings.clock = clock();
   return settings;
 }
@@ -182,7 +201,7 @@ void NewGameScreen::decide() {
   const chess::Variant variant = settings.game.rules();
   store::Store* store = app_.setup().store();
   auto seats = app_.setup().seats_to_play(settings, variant);
-  rated_ = seats ? recording::decide_rated(*seats, chess::Position(variant), store != nullptr)
+  rated_ = seats ? recording::decide_rated(*seats, settings.game.start_position(0), store != nullptr)
                  : recording::RatedDecision{false, seats.error()};
   rated_line_ = rated_.words();
   if (rated_.rated) {
@@ -257,10 +276,13 @@ void NewGameScreen::layout(sf::Vector2f size) {
     y += 40;
   }
   y += 6;
-  for (std::size_t i = 0; i < variant_buttons_.size(); ++i) {
-    variant_buttons_[i].rect = {std::round(controls + float(i) * 196), y, 188, RowHeight};
-    variant_buttons_[i].primary = int(i) == variant_;
-  }
+  // The variant's choice; for Chess960, its start number beside it (empty: random).
+  const float variant_width = LabelWidth + std::round(room * 0.5f);
+  variant_choice_.rect = {left, y, variant_width, RowHeight};
+  variant_choice_.label_share = LabelWidth / variant_width;
+  chess960_label_left_ = left + variant_width + 12;
+  const float field_left = chess960_label_left_ + std::min(90.0f, room * 0.16f);
+  chess960_start_.rect = {field_left, y, left + width - field_left, RowHeight};
   y += RowHeight + 8;
   rated_top_ = y;
   y += 22;
@@ -295,8 +317,12 @@ void NewGameScreen::handle(const sf::Event& event) {
     minutes_.handle(event);
     increment_.handle(event);
   }
-  for (std::size_t i = 0; i < variant_buttons_.size(); ++i)
-    if (variant_buttons_[i].clicked(event)) variant_ = int(i);
+  variant_choice_.handle(event);
+  // Chess960's start number is typed wherever the pointer is: digits and Backspace reach the field.
+  const bool digit = event.type == sf::Event::TextEntered && event.text.unicode >= '0' && event.text.unicode <= '9';
+  const bool erase = event.type == sf::Event::KeyPressed &&
+                     (event.key.code == sf::Keyboard::BackSpace || event.key.code == sf::Keyboard::Delete);
+  if (chess960() && (digit || erase)) chess960_start_.handle(event);
   if (back_.clicked(event)) app_.pop();
   if (start_.clicked(event)) start();
   if (event.type == sf::Event::KeyPressed) {
@@ -390,8 +416,16 @@ void NewGameScreen::draw(sf::RenderTarget& target) {
     minutes_.draw(target, assets);
     increment_.draw(target, assets);
   }
-  label(tr("Variant"), variant_buttons_[0].rect.top);
-  for (const Button& b : variant_buttons_) b.draw(target, assets);
+  variant_choice_.draw(target, assets);
+  if (chess960()) {
+    // TRANSLATORS: beside Chess960's start number field, about 80 pixels: which of the 960 starting positions.
+    const std::string start_label = trc("chess960", "Position");
+    const float room_for_label = chess960_start_.rect.left - chess960_label_left_ - 6;
+    const unsigned size = fitted_size(assets.font(), start_label, 17, 11, room_for_label);
+    draw_text(target, assets.font(), fit_text(assets.font(), start_label, size, room_for_label), size,
+              {chess960_label_left_, chess960_start_.rect.top + 8});
+    chess960_start_.draw(target, assets);
+  }
   {
     const LayoutLog::Region region("rated", {controls, rated_top_, room, 22});
     const unsigned size = fitted_size(assets.font(), rated_line_, 14, 12, room);
@@ -428,7 +462,8 @@ void NewGameScreen::describe(StateDump& dump) const {
   dump.add("levels", levels);
   const config::ClockSettings c = clock();
   dump.add("clock", std::to_string(c.minutes) + "+" + std::to_string(c.increment_seconds));
-  dump.add("variant", std::string(config::GameVariants[std::size_t(variant_)]));
+  dump.add("variant", variant_choice_.current());
+  dump.add("chess960_start", chess960() ? std::to_string(chess960_number()) : std::string());
   dump.add("problem", problem());
   dump.add("rated", rated_.rated);
   dump.add("rated_line", rated_line_);

@@ -42,6 +42,8 @@ class NewGameScreen : public Screen {
   void choose_opponent(std::size_t index);
   // The opponent's plugin id, "" for a friend at this computer.
   std::string opponent_id() const;
+  bool chess960() const;      // Chess960 is chosen
+  int chess960_number() const;  // the start typed, 960 for a number out of range, or config::RandomChess960Start
   // Why the game cannot start as chosen ("" when it can).
   std::string problem() const;
   config::ClockSettings clock() const;
@@ -58,7 +60,6 @@ class NewGameScreen : public Screen {
   std::vector<LevelRow> levels_;  // of the chosen AI; empty for a friend or a plugin without levels
   int level_ = -1;                // index into levels_; -1: none (the plugin's own options)
   std::size_t clock_preset_ = 0;  // index into the presets; the last one is Custom
-  int variant_ = 0;               // index into config::GameVariants
   config::SeatConfig kept_ai_;    // the AI seat of the settings, whose options a Start keeps
   recording::RatedDecision rated_;
   std::string rated_line_;        // "Rated: Blitz. Your rating: 1500?" or "Not rated: ..."
@@ -74,7 +75,9 @@ class NewGameScreen : public Screen {
   Choice opponent_choice_;
   std::vector<Button> clock_buttons_;
   NumberField minutes_, increment_;
-  std::vector<Button> variant_buttons_;
+  Choice variant_choice_;         // items: config::GameVariants
+  TextField chess960_start_;      // Chess960's start number, digits only; empty: a random start each game
+  float chess960_label_left_ = 0;
   // TRANSLATORS: a button 140 pixels wide.
   Button start_{tr("Start"), tr("Start the game (Enter)"), {}, true, true};
   // TRANSLATORS: a button 110 pixels wide.

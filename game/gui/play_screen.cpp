@@ -57,7 +57,7 @@ PlayScreen::PlayScreen(App& app, std::optional<chess::Position> from, Start star
 PlayScreen::~PlayScreen() { keep_unfinished_game(); }  // then the session's destructor stops its AI players promptly
 
 chess::Game PlayScreen::fresh_game() const {
-  return chess::Game(set_up_ ? *set_up_ : chess::Position(app_.setup().settings().game.rules()));
+  return chess::Game(set_up_ ? *set_up_ : app_.setup().settings().game.start_position(start_draw_));
 }
 
 void PlayScreen::start(Start start_with) {
@@ -80,6 +80,7 @@ void PlayScreen::start(Start start_with) {
     time_control = kept->time_control;
   }
   if (!kept) {
+    if (!std::exchange(keep_start_, false)) start_draw_ = std::random_device()();  // Chess960's start, when random
     if (settings.game.random_colours && !std::exchange(keep_colours_, false))
       colours_swapped_ = std::random_device()() % 2 == 1;
     if (colours_swapped_) std::swap(seated.white, seated.black);
@@ -136,6 +137,7 @@ void PlayScreen::restart(bool swap_colours) {
   if (swap_colours) {
     colours_swapped_ = !colours_swapped_;
     keep_colours_ = true;  // not drawn again when colours are random
+    keep_start_ = true;    // a Chess960 rematch with colours swapped keeps its start, as on lichess
   }
   session_.reset();  // the finished game's players stop here
   view_.clear_failure();

@@ -94,7 +94,8 @@ class PlayScreen final : public Screen {
   void on_dialog(Dialog dialog, const std::string& field);
 
   // A new game from the start position of the configured variant ([game]
-  // variant), or from the set-up position this screen was opened with.
+  // variant; Chess960's chosen or drawn start), or from the set-up position
+  // this screen was opened with.
   chess::Game fresh_game() const;
   void start(Start start);
   PlayScreen(App& app, std::optional<chess::Position> from, Start start);
@@ -132,6 +133,8 @@ class PlayScreen final : public Screen {
   std::array<config::SeatConfig, chess::COLOR_NB> seat_configs_;  // as the settings (or the kept game) gave them
   bool colours_swapped_ = false;  // the seats play the other colours than the settings give them
   bool keep_colours_ = false;     // the next start keeps colours_swapped_ even with random colours
+  std::uint64_t start_draw_ = 0;  // picks a random Chess960 start (config::GameSettings::start_position)
+  bool keep_start_ = false;       // the next start keeps start_draw_
 
   std::optional<chess::Move> hint_;
   std::size_t hint_ply_ = 0;

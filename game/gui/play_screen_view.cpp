@@ -40,6 +40,8 @@ std::string PlayScreen::header_text() const {
   const chess::Variant variant = game().start().variant();
   std::string text = tr(chess::names_of(variant).for_people.data());
   text = capitalized(text);
+  if (const auto number = game().start().chess960_number(); number && variant == chess::Variant::Chess960)
+    text += " #" + std::to_string(*number);  // "Chess960 #123", the start's number as lichess and FIDE give it
   const match::TimeControl& clock = session_->time_control();
   const rating::RatingPool pool = match::pool_of_game(variant, clock);
   if (session_->has_clock())

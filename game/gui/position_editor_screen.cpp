@@ -30,6 +30,11 @@ PositionEditorScreen::PositionEditorScreen(App& app, const chess::Position& from
       palette_.push_back({chess::make_piece(side, type), {}});
   palette_.push_back({chess::NO_PIECE, {}});  // the cross
   for (const char* label : CastlingLabels) castling_.push_back({tr(label), {}, false});
+  for (std::string_view id : config::GameVariants) {
+    variant_.items.emplace_back(id);
+    variant_.shown.push_back(capitalized(
+        tr(chess::names_of(chess::variant_from_name(id).value_or(chess::Variant::Standard)).for_people.data())));
+  }
   fen_.prompt = "FEN";
   // TRANSLATORS: a short button label: set up the start position.
   buttons_.add(Action::Start, trc("position editor", "Start"), tr("The start position (S)"));
@@ -52,6 +57,7 @@ void PositionEditorScreen::changed() {
     settled_ = setup_;
   }
   side_.index = setup_.side_to_move == chess::WHITE ? 0 : 1;
+  variant_.select(std::string(chess::names_of(setup_.variant).id));
   for (std::size_t i = 0; i < castling_.size(); ++i) castling_[i].value = setup_.castling & CastlingOrder[i];
   en_passant_.items = {"none"};
   // TRANSLATORS: no square to take a pawn on en passant.
@@ -95,6 +101,8 @@ void PositionEditorScreen::layout(sf::Vector2f size) {
     palette_[i].rect = {x + float(column) * (cell + 2), y + float(row) * (cell + 2), cell, cell};
   }
   y += 2 * (cell + 2) + 10;
+  variant_.rect = {x, y, width, RowHeight};
+  y += RowHeight + Gap;
   side_.rect = {x, y, width, RowHeight};
   y += RowHeight + Gap;
   for (std::size_t i = 0; i < castling_.size(); ++i) {
@@ -121,7 +129,7 @@ void PositionEditorScreen::layout(sf::Vector2f size) {
 void PositionEditorScreen::run(Action action) {
   switch (action) {
     case Action::Start:
-      setup_ = study::PositionSetup::of(chess::Position());
+      setup_ = study::PositionSetup::of(chess::Position(setup_.variant));
       fen_edited_ = false;
       changed();
       break;
@@ -217,6 +225,11 @@ void PositionEditorScreen::handle_board(const sf::Event& event) {
 void PositionEditorScreen::handle(const sf::Event& event) {
   layout(app_.window().getView().getSize());
   if (auto action = buttons_.clicked(event)) return run(*action);
+  if (variant_.handle(event)) {
+    setup_.set_variant(chess::variant_from_name(variant_.current()).value_or(chess::Variant::Standard));
+    fen_edited_ = false;
+    return changed();
+  }
   if (side_.handle(event)) {
     setup_.set_side_to_move(side_.index == 0 ? chess::WHITE : chess::BLACK);
     fen_edited_ = false;
@@ -241,8 +254,10 @@ void PositionEditorScreen::handle(const sf::Event& event) {
   }
   const TextField::Input input = fen_focused_ ? fen_.handle(event) : TextField::Input::Ignored;
   if (input == TextField::Input::Enter) {
-    Result<chess::Position> typed = chess::Position::from_fen(fen_.text());
-    if (!typed) typed = chess::Position::from_fen(fen_.text(), chess::Variant::ThreeCheck);
+    // Read in the variant chosen, else in the first that reads it (a three-check field, a Shredder-FEN).
+    Result<chess::Position> typed = chess::Position::from_fen(fen_.text(), setup_.variant);
+    for (std::string_view id : config::GameVariants)
+      if (!typed) typed = chess::Position::from_fen(fen_.text(), *chess::variant_from_name(id));
     if (!typed) {
       problem_ = typed.error();
       app_.invalidate();
@@ -307,6 +322,7 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
     else
       draw_text_centred(target, assets.bold(), "X", unsigned(cell.rect.height * 0.5f), cell.rect, sf::Color(120, 30, 30));
   }
+  variant_.draw(target, assets);
   side_.draw(target, assets);
   for (const Checkbox& box : castling_) box.draw(target, assets);
   en_passant_.draw(target, assets);
@@ -336,6 +352,7 @@ void PositionEditorScreen::draw(sf::RenderTarget& target) {
 void PositionEditorScreen::describe(StateDump& dump) const {
   buttons_.describe(dump);
   dump.add("fen", setup_.fen());
+  dump.add("variant", std::string(chess::names_of(setup_.variant).id));
   dump.add("legal", problem_.empty());
   dump.add("problem", problem_);
   dump.add("brush", brush_ ? std::string(1, *brush_ == chess::NO_PIECE ? 'x' : chess::piece_letter(*brush_)) : "");

@@ -67,6 +67,7 @@ class PositionEditorScreen : public Screen {
   sf::Vector2f mouse_;
 
   // TRANSLATORS: the label of the choice of the side to move (White or Black) in the position editor.
+  Choice variant_{tr("Variant"), {}, {}, 0, 0.4f, {}};  // items: config::GameVariants
   Choice side_{tr("To move"), {}, {"White", "Black"}, 0, 0.4f, {trc("side", "White"), trc("side", "Black")}};
   std::vector<Checkbox> castling_;  // White O-O, White O-O-O, Black O-O, Black O-O-O
   // The choice's items: "none", then the squares (changed() makes them, and what is shown of them).

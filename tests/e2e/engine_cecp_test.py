@@ -14,7 +14,7 @@ def handshake(e):
     e.send("xboard", "protover 2")
     lines = e.until(r"feature done=1$")
     features = " ".join(lines)
-    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal,3check"'):
+    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal,3check,fischerandom"'):
         check(f in features, f"feature {f} missing: {lines}")
     check(re.search(r'myname="[^"]+"', features) is not None, f"no myname: {lines}")
 
@@ -89,6 +89,21 @@ def claims_repetition():
     e.quit()
 
 
+def chess960_castles_as_xboard_writes_it():
+    e = Engine()
+    handshake(e)
+    # Shredder-FEN castling as xboard sends it; the GUI's O-O and O-O-O put king and rook where 960 castling does
+    # (the rooks then step from f1 and d8).
+    e.send("new", "variant fischerandom", "force", "setboard rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1",
+           "usermove O-O", "usermove O-O-O", "usermove f1e1", "usermove d8e8")
+    check(not any("Illegal" in l or "Error" in l for l in e.sync(2)), "960 castling from the GUI was refused")
+    # Castling is the one mate (the rook cannot pass its king): the engine plays it as O-O and claims the mate.
+    e.send("new", "variant fischerandom", "force", "setboard 4rkr1/4p1p1/4P3/8/8/8/8/6KR w H - 0 1", "st 1", "go")
+    lines = e.until(r"1-0 \{White mates\}$")
+    check("move O-O" in lines, f"did not mate by castling, written O-O: {lines}")
+    e.quit()
+
+
 def answers_draw_offers():
     e = Engine()  # alphabeta: declines at the start, accepts with a bare king against a queen
     e.send("xboard", "new", "st 1", "draw", "usermove e2e4", "ping 1")
@@ -102,7 +117,8 @@ def answers_draw_offers():
 
 
 for test in (plays_a_legal_move_and_answers_ping_after_it, claims_mate_and_refuses_bad_input,
-             engine_mates_and_claims, move_now_and_force_while_thinking, claims_repetition, answers_draw_offers):
+             engine_mates_and_claims, move_now_and_force_while_thinking, claims_repetition, answers_draw_offers,
+             chess960_castles_as_xboard_writes_it):
     run(test.__name__, test)
 
 finish("gambit-engine CECP end-to-end")

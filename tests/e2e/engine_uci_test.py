@@ -70,8 +70,9 @@ def three_check_through_uci_variant():
     e = Engine()
     e.send("uci")
     lines = e.until("uciok")
-    check("option name UCI_Variant type combo default chess var chess var 3check" in lines,
+    check("option name UCI_Variant type combo default chess var chess var 3check var fischerandom" in lines,
           f"no UCI_Variant option: {lines}")
+    check("option name UCI_Chess960 type check default false" in lines, f"no UCI_Chess960 option: {lines}")
     e.send("setoption name UCI_Variant value 3check")
     # One check to go for White: Qxe7+ wins at once (Fairy-Stockfish: mate 1, e2e7).
     e.send("position fen rnbqkbnr/p3pppp/2p5/3p4/8/8/PPPPQPPP/RNB1K1NR w KQkq - 1+3 0 4"); e.send("go depth 5")

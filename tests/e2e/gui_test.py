@@ -686,40 +686,71 @@ def scores_from_match(exe, xd):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def stored_games(g, sql):
+    """The rows of sql over the window's store, once it has any (waiting up to TIMEOUT for the game to be written)."""
+    database = os.path.join(g.dir, "data", "gambit", "gambit.db")
+    deadline = time.monotonic() + TIMEOUT
+    rows = []
+    while time.monotonic() < deadline and not rows:
+        try:
+            with sqlite3.connect("file:%s?mode=ro" % database, uri=True) as db:
+                rows = db.execute(sql).fetchall()
+        except sqlite3.Error:
+            pass
+        time.sleep(0.2)
+    return rows
+
+
+# Two people at one board, moves shown at once, no sound.
+TWO_PEOPLE = '[white]\nplayer = "human"\n[black]\nplayer = "human"\n[ui]\nanimation_ms = 0\nsounds = false\n'
+
+
+def game_of_two_people(g, xd, what):
+    """From the menu to the Play screen's first position (what: the game, for the wait's message); its state."""
+    g.find_window(xd)
+    g.wait_for("the menu", lambda s: s["screen"] == "menu")
+    g.play()
+    return g.wait_for(what, lambda s: s["screen"] == "play" and s["board_size"] > 0)
+
+
+def open_the_one_stored_game(g, plies):
+    """From a finished game's end box through the menu and Scores to the store's one game, opened whole."""
+    g.key("Escape")  # the end-of-game overlay
+    g.key("Escape")  # the menu
+    g.wait_for("the menu", lambda s: s["screen"] == "menu")
+    g.key("s")
+    g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
+    g.key("Return")
+    return g.wait_for("the game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == plies)
+
+
+def click_moves(g, moves):
+    """Plays moves (UCI) on the Play screen by click-click, each waited for; the state after the last."""
+    for n, move in enumerate(moves, 1):
+        g.click(move[:2])
+        g.wait_for(move[:2] + " selected", lambda s, m=move: s["selected"] == m[:2])
+        g.click(move[2:])
+        s = g.wait_for("move %d (%s) played" % (n, move), lambda s, n=n: len(s["moves"]) == n)
+    return s
+
+
 def three_check(exe, xd):
     """[game] variant = "threecheck": two humans play to a third check; the window
     ends the game, counts the checks and records the game as three-check."""
-    g = Gambit(exe, "threecheck", '[game]\nvariant = "threecheck"\n[white]\nplayer = "human"\n'
-                                  '[black]\nplayer = "human"\n[ui]\nanimation_ms = 0\nsounds = false\n')
+    g = Gambit(exe, "threecheck", '[game]\nvariant = "threecheck"\n' + TWO_PEOPLE)
     try:
-        g.find_window(xd)
-        g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.play()
-        s = g.wait_for("a three-check game", lambda s: s["screen"] == "play" and s["board_size"] > 0)
+        s = game_of_two_people(g, xd, "a three-check game")
         if s["variant"] != "threecheck" or not s["fen"].endswith(" 3+3 0 1"):
             g.fail("the game should start as three-check with 3+3 checks to give, not %s %r" % (s["variant"], s["fen"]))
         moves = ["e2e4", "e7e5", "f1c4", "b8c6", "c4f7", "e8f7", "d1h5", "f7e7", "h5e5"]
-        for n, move in enumerate(moves, 1):
-            g.click(move[:2])
-            g.wait_for(move[:2] + " selected", lambda s, m=move: s["selected"] == m[:2])
-            g.click(move[2:])
-            s = g.wait_for("move %d (%s) played" % (n, move), lambda s, n=n: len(s["moves"]) == n)
+        s = click_moves(g, moves)
         if s["moves"] != moves:
             g.fail("the clicked moves should be %s, not %s" % (moves, s["moves"]))
         if (s["white_checks"], s["black_checks"]) != (3, 0) or s["result"] != "1-0" \
                 or s["outcome"] != "White wins by giving a third check":
             g.fail("after Qxe5+ White should have won by a third check, the window shows %s/%s checks, %r %r"
                    % (s["white_checks"], s["black_checks"], s["result"], s["outcome"]))
-        database = os.path.join(g.dir, "data", "gambit", "gambit.db")
-        deadline = time.monotonic() + TIMEOUT
-        rows = []
-        while time.monotonic() < deadline and not rows:
-            try:
-                with sqlite3.connect("file:%s?mode=ro" % database, uri=True) as db:
-                    rows = db.execute("SELECT variant, result, reason, pgn FROM games").fetchall()
-            except sqlite3.Error:
-                pass
-            time.sleep(0.2)
+        rows = stored_games(g, "SELECT variant, result, reason, pgn FROM games")
         if len(rows) != 1 or rows[0][:3] != ("threecheck", "1-0", "third check") \
                 or '[Variant "Three-check"]' not in rows[0][3]:
             g.fail("the store should hold the game as a three-check win by third check, it holds %r"
@@ -730,13 +761,7 @@ def three_check(exe, xd):
         if not opening or not opening.startswith(stored.get("ECO", "?") + " " + stored.get("Opening", "?")):
             g.fail("the stored game's ECO and Opening tags %r should be pgn-extract's %r" % (stored, opening))
         # Replayed from the Scores screen, it ends with White's three checks given (0 of 3 left).
-        g.key("Escape")  # the end-of-game overlay
-        g.key("Escape")  # the menu
-        g.wait_for("the menu", lambda s: s["screen"] == "menu")
-        g.key("s")
-        g.wait_for("the scores screen with the game", lambda s: s["screen"] == "scores" and len(s["recent"]) == 1)
-        g.key("Return")
-        s = g.wait_for("the game opened whole", lambda s: s["screen"] == "analysis" and s["plies"] == len(moves))
+        s = open_the_one_stored_game(g, len(moves))
         if s["ply"] != 0 or s["opening"] != opening:  # at the start, the game's opening (it once showed none)
             g.fail("the replay should name the game's opening %r from its start, not %r" % (opening, s["opening"]))
         g.key("End")
@@ -748,6 +773,50 @@ def three_check(exe, xd):
         took = g.close(xd)
         print("g) three-check, human vs human: 9 clicked plies to the third check, counters 3/0, recorded as "
               "three-check (%s) and replayed to 0+3; closed in %.2f s" % (opening, took), flush=True)
+    finally:
+        g.cleanup()
+
+
+def chess960(exe, xd):
+    """[game] variant = "chess960" from start #700 (RBQKNNBR): two humans castle both ways, White by dropping its
+    king on g1 (where O-O takes it), Black by dropping its king on its rook; the game is stored as Chess960 with its
+    start, and opened again from Scores it ends where it was played."""
+    g = Gambit(exe, "chess960", '[game]\nvariant = "chess960"\nchess960_start = 700\n' + TWO_PEOPLE)
+    try:
+        s = game_of_two_people(g, xd, "a Chess960 game")
+        start = "rbqknnbr/pppppppp/8/8/8/8/PPPPPPPP/RBQKNNBR w KQkq - 0 1"
+        if s["variant"] != "chess960" or s["fen"] != start or not s["header"].startswith("Chess960 #700"):
+            g.fail("the game should start from Chess960 #700 %r, not %s %r (%r)" % (start, s["variant"], s["fen"],
+                                                                                  s["header"]))
+        clicked = ["e1d3", "b7b6", "f1g3", "c8b7", "f2f3", "c7c6", "g1f2", "b8c7"]
+        s = click_moves(g, clicked)
+        # O-O: the king dropped where castling puts it (no king step reaches g1); O-O-O: the king dropped on its rook.
+        g.drag("d1", "g1")
+        s = g.wait_for("White castled", lambda s: len(s["moves"]) == 9)
+        g.drag("d8", "a8")
+        s = g.wait_for("Black castled", lambda s: len(s["moves"]) == 10)
+        if s["moves"][8:] != ["d1h1", "d8a8"]:
+            g.fail("the drops should castle as the king taking its rook (d1h1, d8a8), not %s" % s["moves"][8:])
+        final = s["fen"]
+        if not final.startswith("2krnnbr/pqbppppp/1pp5/8/8/3N1PN1/PPPPPBPP/RBQ2RK1 w - -"):
+            g.fail("after both castlings the kings and rooks should be on c8, d8, g1, f1: %r" % final)
+        g.key("ctrl+r")  # White resigns (confirmed); the game is kept in the store
+        g.wait_for("the question", lambda s: s["dialog"] != 0)
+        g.key("Return")
+        g.wait_for("White resigned", lambda s: s["result"] == "0-1")
+        rows = stored_games(g, "SELECT variant, result, pgn FROM games")
+        if len(rows) != 1 or rows[0][:2] != ("chess960", "0-1") or '[Variant "Chess960"]' not in rows[0][2] \
+                or '[FEN "%s"]' % start not in rows[0][2] or not re.search(r"\bO-O\b", rows[0][2]) \
+                or "O-O-O" not in rows[0][2]:
+            g.fail("the store should hold the Chess960 game with its start and both castlings, it holds %r" % rows)
+        s = open_the_one_stored_game(g, 10)
+        g.key("End")
+        s = g.wait_for("the last position", lambda s: s["screen"] == "analysis" and s["ply"] == 10)
+        if s["fen"] != final:
+            g.fail("the stored game should end where it was played, %r, not %r" % (final, s["fen"]))
+        took = g.close(xd)
+        print("g2) Chess960 #700, human vs human: O-O by the king's destination, O-O-O by the king on its rook, "
+              "stored with its start and opened again at its end; closed in %.2f s" % took, flush=True)
     finally:
         g.cleanup()
 
@@ -1553,7 +1622,7 @@ def speech(exe, xd):
 
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, load_over_a_game, premoves, piece_sets, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
-                                      settings_variant,
+                                      chess960, settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,
                                       placement_and_game_file))

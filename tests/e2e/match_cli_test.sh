@@ -94,6 +94,28 @@ grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "Fai
 out=$("$match" --white uci --black random --variant threecheck --games 1 --movetime 50 --no-record 2>&1)
 grep -q "does not play three-check (it has no UCI_Variant '3check')" <<<"$out" || fail "Stockfish's refusal is not told: $out"
 
+# Chess960 from its starts (each played twice, colours reversed), the variant named in any case; the uci player
+# runs Fairy-Stockfish and gambit-engine itself with UCI_Chess960 (castling as the king taking its rook both ways).
+out=$("$match" --white alphabeta --black random --variant Chess960 --games 2 --movetime 50 --seed 5 \
+      --pgn "$work/960.pgn" --no-record 2>&1)
+grep -q '^Score of alphabeta vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "alphabeta did not win 2-0 at Chess960: $out"
+[ "$(grep -c '^\[Variant "Chess960"\]' "$work/960.pgn")" = 2 ] || fail "the PGN games are not tagged Chess960"
+[ "$(grep '^\[FEN ' "$work/960.pgn" | sort -u | wc -l)" = 1 ] || fail "the pair did not share its Chess960 start"
+out=$("$match" --white uci --white-option command=fairy-stockfish --black random --variant chess960 --games 2 \
+      --movetime 50 --no-record 2>&1)
+grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "Fairy-Stockfish did not win both Chess960 games: $out"
+out=$("$match" --white uci --white-option command=fairy-stockfish --white-option protocol=xboard --black random \
+      --variant chess960 --games 4 --movetime 50 --seed 3 --no-record 2>&1)
+grep -q '^Score of uci vs random: 4 - 0 - 0 \[1.000\] 4$' <<<"$out" ||
+  fail "Fairy-Stockfish through XBoard's protocol did not win the four Chess960 games: $out"
+# (In-process: the uci player's sandbox keeps gambit-engine from reading its own configuration.)
+out=$("$match" --white uci --white-option command="$(dirname "$match")/gambit-engine" --white-option "args=--plugin alphabeta" \
+      --black random --variant chess960 --games 2 --movetime 50 --seed 7 --isolation in-process --pgn "$work/engine960.pgn" \
+      --no-record 2>&1)
+grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "gambit-engine did not win both Chess960 games through UCI: $out"
+err=$("$match" --white random --black random --variant nosuch 2>&1 >/dev/null)
+grep -q "no variant 'nosuch'; the variants are standard, threecheck, chess960" <<<"$err" || fail "an unknown variant: $err"
+
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {
   local expected=$1; shift

@@ -3,10 +3,11 @@
 """End-to-end: XBoard (Debian's xboard, -noGUI match mode) runs gambit-engine
 in CECP against Fairy-Max for two short games (colours alternate): both games
 must finish, with no illegal move, forfeit or false claim in the record.
-With --variant 3check the games are three-check, against Fairy-Stockfish (an
-independent implementation of the variant, speaking CECP too).
+With --variant 3check or fischerandom (Chess960, from a start xboard draws
+for each game) the games are against Fairy-Stockfish (an independent
+implementation of the variants, speaking CECP too).
 
-    /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine [--variant 3check]
+    /usr/bin/python3 tests/e2e/xboard_match_test.py path/to/gambit-engine [--variant 3check|fischerandom]
 
 xboard needs an X display even without its window: it gets an Xvfb of its own.
 It does not exit by itself after a -noGUI match, so the test waits for both
@@ -19,7 +20,8 @@ from gui_test import start_own_display  # noqa: E402
 XBOARD = "/usr/games/xboard"
 # The opponent per variant: program, Debian package, name in messages.
 OPPONENTS = {"normal": ("/usr/games/fairymax", "fairymax", "Fairy-Max"),
-             "3check": ("/usr/games/fairy-stockfish", "fairy-stockfish", "Fairy-Stockfish")}
+             "3check": ("/usr/games/fairy-stockfish", "fairy-stockfish", "Fairy-Stockfish"),
+             "fischerandom": ("/usr/games/fairy-stockfish", "fairy-stockfish", "Fairy-Stockfish")}
 GAMES, TIMEOUT = 2, 90  # three attempts (the opponent may die) within the 300 s CTest allows; a match takes ~30 s
 OPPONENT_DIED = "Error writing to second chess program"
 # Fairy-Max 5.0b segfaults in about half its games after xboard's "computer" command (the opponent

@@ -194,6 +194,25 @@ TEST(CecpPlugin, CastlingAnswersInSanAndCoordinates) {
   }
 }
 
+TEST(CecpPlugin, Chess960GoesInShredderFenWithCastlingAsTheKingTakingItsRook) {
+  // Fairy-Stockfish reads 960 castling as the king taking its rook, and refuses xboard's "O-O"; its own castling
+  // comes back either way (here as the king taking its rook).
+  EngineLog log;
+  auto player = xboard_player(fake(), "ping=1_setboard=1_variants=normal,fischerandom move_b8g8", log);
+  ASSERT_TRUE(player);
+  const chess::Position start =
+      *chess::Position::from_fen("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1", chess::Variant::Chess960);
+  const chess::Move white_castles = *chess::parse_uci_move(start, "b1g1");
+  MoveAnswer answer = player->choose_move(start, {white_castles}, Limits{}, {}, 30s);
+  ASSERT_EQ(answer.kind, MoveAnswer::Kind::Move) << answer.reason << "\n" << log.text();
+  EXPECT_EQ(answer.move.kind(), chess::Move::CASTLING);
+  EXPECT_EQ(chess::to_uci(answer.move), "b8g8");
+  EXPECT_TRUE(log.sent("variant fischerandom")) << log.text();
+  EXPECT_TRUE(log.sent("setboard rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1")) << log.text();
+  EXPECT_TRUE(log.sent("b1g1")) << log.text();
+  EXPECT_EQ(log.text().find("Illegal move"), std::string::npos) << log.text();
+}
+
 TEST(CecpPlugin, AProtocolOneEngineIsUsedAfterTheFeatureGrace) {
   EngineLog log;
   auto player = xboard_player(fake(), "none My_move_is:_e7e5", log);

@@ -215,9 +215,9 @@ TEST(ShippedConfig, EveryKeyHasAComment) {
     }
     previous = line;
   }
-  // white.player, black.player, black.level, hint (2), review (4), game (2), ui (10),
+  // white.player, black.player, black.level, hint (2), review (4), game (3), ui (10),
   // clock (2), demo.move_delay_ms, demo.white (2), demo.black (2), store.profile, plugins (4)
-  EXPECT_EQ(keys, 33);
+  EXPECT_EQ(keys, 34);
 }
 
 }  // namespace

@@ -386,9 +386,24 @@ TEST(ConfigGame, TheVariantIsReadAndChecked) {
   EXPECT_EQ(settings.sources.at("game.variant").line, 2u);
   EXPECT_EQ(Settings().game.rules(), chess::Variant::Standard);
   EXPECT_EQ(error_of("[game]\nvariant = \"crazyhouse\"\n"),
-            "test.toml:2:11: game.variant must be one of standard, threecheck, got 'crazyhouse'");
+            "test.toml:2:11: game.variant must be one of standard, threecheck, chess960, got 'crazyhouse'");
   EXPECT_EQ(error_of("[game]\nvariant = 3\n"), "test.toml:2:11: game.variant must be a string, got integer");
   EXPECT_EQ(error_of("game = 1\n"), "test.toml:1:8: game must be a table, got integer");
+}
+
+TEST(ConfigGame, Chess960StartsFromTheChosenNumberOrADrawnOne) {
+  const Settings chosen = parsed("[game]\nvariant = \"chess960\"\nchess960_start = 100\n");
+  EXPECT_EQ(chosen.game.rules(), chess::Variant::Chess960);
+  for (std::uint64_t draw : {0u, 7u, 1234u}) EXPECT_EQ(chosen.game.start_position(draw).chess960_number(), 100);
+  const Settings random = parsed("[game]\nvariant = \"chess960\"\n");
+  EXPECT_EQ(random.game.chess960_start, RandomChess960Start);
+  EXPECT_EQ(random.game.start_position(7).chess960_number(), 7);
+  EXPECT_EQ(random.game.start_position(960 + 518).fen(), chess::Position::chess960_start(518).fen());
+  EXPECT_EQ(random.game.start_position(3).variant(), chess::Variant::Chess960);
+  // Other variants start from their own start, whatever the number says.
+  EXPECT_EQ(parsed("[game]\nchess960_start = 100\n").game.start_position(5).fen(), chess::Position().fen());
+  EXPECT_EQ(error_of("[game]\nchess960_start = 960\n"),
+            "test.toml:2:18: game.chess960_start must be an integer in -1..959, got 960");
 }
 
 TEST(ConfigErrors, EmptyStringsAreRefused) {
@@ -406,7 +421,7 @@ TEST(ConfigErrors, UnknownKeysAreRefusedEverywhere) {
   EXPECT_EQ(error_of("[games]\nmode = \"play\"\n"),
             "test.toml:1:2: unknown key games; expected white, black, game, ui, clock, demo, hint, review, store or plugins");
   EXPECT_EQ(error_of("[game]\nmode = \"play\"\n"),
-            "test.toml:2:1: unknown key game.mode; expected variant or random_colours");
+            "test.toml:2:1: unknown key game.mode; expected variant, chess960_start or random_colours");
   EXPECT_TRUE(parsed("[game]\nrandom_colours = true\n").game.random_colours);
   EXPECT_FALSE(Settings().game.random_colours);
   EXPECT_EQ(error_of("[game]\nrandom_colours = \"yes\"\n"),

@@ -41,7 +41,7 @@ struct ShippedFile {
 ShippedFile read_shipped_file() {
   std::ifstream in(fs::path(GAMBIT_TEST_SOURCE_DIR) / "config" / "gambit.toml");
   const std::regex header(R"(^\[([a-z_.]+)\]$)");
-  const std::regex assignment(R"(^(# )?([a-z_]+) = (.*?)( +#.*)?$)");
+  const std::regex assignment(R"(^(# )?([a-z0-9_]+) = (.*?)( +#.*)?$)");
   ShippedFile file;
   std::string line, section, comment;
   std::smatch match;

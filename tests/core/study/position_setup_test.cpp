@@ -81,6 +81,55 @@ TEST(PositionSetup, AKingAndRookSetAtHomeGetTheirCastlingRight) {
   ASSERT_TRUE(setup.position()) << setup.position().error();
 }
 
+TEST(PositionSetup, Chess960RightsNeedTheKingOnItsRankAndARookBesideIt) {
+  // Start #0: bbqnnrkr, the king on g1 between its rooks on f1 and h1.
+  const Position start = Position::chess960_start(0);
+  PositionSetup setup = PositionSetup::of(start);
+  EXPECT_EQ(setup.variant, Variant::Chess960);
+  EXPECT_EQ(setup.fen(), start.fen());
+  ASSERT_TRUE(setup.position()) << setup.position().error();
+  EXPECT_EQ(setup.position().value(), start);
+  // The rook of the long right leaves: the right goes, and stays gone when another rook comes further out.
+  setup.put(SQ_F1, NO_PIECE);
+  EXPECT_EQ(setup.castling & WHITE_OOO, 0);
+  setup.put(SQ_D1, NO_PIECE);
+  setup.put(SQ_B1, W_ROOK);
+  EXPECT_EQ(setup.castling & WHITE_OOO, WHITE_OOO) << "a rook brought beside the king gives the right, as at home";
+  EXPECT_EQ(setup.castling_rooks[std::size_t(Position::right_index(WHITE_OOO))], SQ_B1);
+  // A rook put inside the outer one: the right keeps its rook, and X-FEN names the outer one by K/Q still.
+  setup.put(SQ_D1, W_ROOK);
+  setup.put(SQ_A2, NO_PIECE);  // the third rook a promoted pawn
+  EXPECT_EQ(setup.castling_rooks[std::size_t(Position::right_index(WHITE_OOO))], SQ_B1);
+  EXPECT_EQ(setup.fen(), "bbqnnrkr/pppppppp/8/8/8/8/1PPPPPPP/BRQRN1KR w KQkq - 0 1");
+  const Result<Position> position = setup.position();
+  ASSERT_TRUE(position) << position.error();
+  EXPECT_EQ(position.value().castling_rook(WHITE_OOO), SQ_B1);
+  EXPECT_EQ(position.value().castling_rook(WHITE_OO), SQ_H1);
+  // The same pieces in standard chess: no king on e1, so no white rights at all.
+  setup.set_variant(Variant::Standard);
+  EXPECT_EQ(setup.castling & (WHITE_OO | WHITE_OOO), 0);
+  EXPECT_EQ(setup.castling & (BLACK_OO | BLACK_OOO), 0);
+  EXPECT_FALSE(setup.set_castling(WHITE_OO, true));
+  // Back in Chess960 the kings beside their rooks get their rights again.
+  setup.set_variant(Variant::Chess960);
+  EXPECT_EQ(setup.castling, WHITE_OO | WHITE_OOO | BLACK_OO | BLACK_OOO);
+}
+
+TEST(PositionSetup, Chess960NamesAnInnerRookByItsFile) {
+  PositionSetup setup = PositionSetup::empty();
+  setup.set_variant(Variant::Chess960);
+  setup.put(SQ_C1, W_KING);
+  setup.put(SQ_E1, W_ROOK);  // the short right's rook
+  setup.put(SQ_H1, W_ROOK);  // further out: the right keeps e1's rook
+  setup.put(SQ_G8, B_KING);
+  EXPECT_EQ(setup.castling, WHITE_OO);
+  EXPECT_EQ(setup.fen(), "6k1/8/8/8/8/8/8/2K1R2R w E - 0 1");
+  const Result<Position> position = setup.position();
+  ASSERT_TRUE(position) << position.error();
+  EXPECT_EQ(position.value().castling_rook(WHITE_OO), SQ_E1);
+  EXPECT_EQ(PositionSetup::of(position.value()).fen(), setup.fen());
+}
+
 TEST(PositionSetup, EnPassantOnlyBehindAPawnThatCouldHaveJustDoubleStepped) {
   Result<Position> after_e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
   ASSERT_TRUE(after_e4);

@@ -140,9 +140,16 @@ TEST(CecpProtocol, FeatureLines) {
 
 TEST(CecpProtocol, MoveAndThinkingLines) {
   const chess::Position start;
-  EXPECT_EQ(move_line(*chess::parse_uci_move(start, "g1f3")), "move g1f3");
+  EXPECT_EQ(move_line(start, *chess::parse_uci_move(start, "g1f3")), "move g1f3");
   const chess::Position promo = *chess::Position::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-  EXPECT_EQ(move_line(*chess::parse_uci_move(promo, "a7a8q")), "move a7a8q");
+  EXPECT_EQ(move_line(promo, *chess::parse_uci_move(promo, "a7a8q")), "move a7a8q");
+  // Castling: the king's step in standard chess; O-O and O-O-O in Chess960, as xboard writes them there.
+  const chess::Position castles = *chess::Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(move_line(castles, *chess::parse_uci_move(castles, "e1g1")), "move e1g1");
+  const chess::Position fischer =
+      *chess::Position::from_fen("1r2k1r1/pppppppp/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", chess::Variant::Chess960);
+  EXPECT_EQ(move_line(fischer, *chess::parse_uci_move(fischer, "e1g1")), "move O-O");
+  EXPECT_EQ(move_line(fischer, *chess::parse_uci_move(fischer, "e1b1")), "move O-O-O");
 
   players::SearchInfo info;
   info.depth = 5;

@@ -134,6 +134,34 @@ TEST(UciDriver, AnswersUciIsReadyAndGoWithALegalMoveOfThePosition) {
   EXPECT_TRUE(chess::parse_uci_move(position, best).ok()) << best << " is not legal";
 }
 
+TEST(UciDriver, PlaysChess960WithUciChess960AndReadsCastlingAsTheKingTakingItsRook) {
+  auto plugin = random_plugin();
+  ASSERT_TRUE(plugin);
+  auto player = players::PluginPlayer::create(plugin, {{"seed", "3"}});
+  ASSERT_TRUE(player) << player.error();
+  // Both sides castle short, written b1g1 and b8g8: the king takes its rook, as UCI GUIs write 960 castling.
+  const std::string fen = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1";
+  const std::string moves = "b1g1 b8g8";
+  Script script("setoption name UCI_Chess960 value maybe\nsetoption name UCI_Chess960 value true\nposition fen " +
+                fen + " moves " + moves + "\ngo depth 1\nquit\n");
+  Printed printed;
+  Output out(printed.file());
+  LineReader input(script.fd());
+  UciDriver(plugin, {{"seed", "3"}}, std::move(player).value(), out).run("uci", input);
+  const auto lines = printed.lines();
+  EXPECT_TRUE(has_line_starting(lines, "option name UCI_Chess960 type check default false")) << joined(lines);
+  EXPECT_TRUE(has_line_starting(lines, "info string UCI_Chess960 'maybe' is neither true nor false")) << joined(lines);
+  EXPECT_FALSE(has_line_starting(lines, "info string position ignored")) << joined(lines);
+  std::string best;
+  for (const std::string& line : lines)
+    if (line.starts_with("bestmove ")) best = line.substr(9);
+  chess::Position position = *chess::Position::from_fen(fen, chess::Variant::Chess960);
+  for (const char* move : {"b1g1", "b8g8"}) position.do_move(*chess::parse_uci_move(position, move));
+  EXPECT_EQ(position.piece_on(chess::SQ_G1), chess::W_KING);  // castled: the king on g1, the rook on f1
+  EXPECT_EQ(position.piece_on(chess::SQ_F1), chess::W_ROOK);
+  EXPECT_TRUE(chess::parse_uci_move(position, best).ok()) << best << " is not legal";
+}
+
 TEST(CecpDriver, PlaysAMoveAfterTheOpponentsAndAnswersPing) {
   auto plugin = random_plugin();
   ASSERT_TRUE(plugin);

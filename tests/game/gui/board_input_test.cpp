@@ -319,6 +319,50 @@ TEST(BoardInput, CastlingByKingTwoSquares) {
   EXPECT_EQ(click.move.kind(), Move::CASTLING) << pos.fen() << ": e1c1";
 }
 
+TEST(BoardInput, TheKingDroppedOnItsRookCastlesInStandardChessToo) {
+  const Position pos = parse(Castling);
+  BoardInput input;
+  (void)input.press(pos, sq("e1"), true);
+  EXPECT_EQ(names(input.targets()).find("h1"), std::string::npos) << "the rook's square is not drawn as a target";
+  const BoardInput::Action drag = input.release(pos, sq("h1"));
+  expect_move(drag, pos, "e1g1");
+  EXPECT_EQ(drag.move.kind(), Move::CASTLING);
+}
+
+TEST(BoardInput, Chess960CastlesByTheKingOnItsRookOrOnItsDestinationWhenNoOtherMoveGoesThere) {
+  // King b1, rooks a1 and g1: short castling puts the king on g1 (its rook's square), long castling on c1,
+  // where the king can also step: that drop is the step.
+  const Position pos = *Position::from_fen("rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w KQkq - 0 1", chess::Variant::Chess960);
+  BoardInput input;
+  (void)input.press(pos, sq("b1"), true);
+  const std::string targets = names(input.targets());
+  EXPECT_NE(targets.find("g1"), std::string::npos) << targets;
+  EXPECT_NE(targets.find("a1"), std::string::npos) << targets;
+  const BoardInput::Action short_castling = input.release(pos, sq("g1"));
+  expect_move(short_castling, pos, "b1g1");
+  EXPECT_EQ(short_castling.move.kind(), Move::CASTLING);
+  (void)input.press(pos, sq("b1"), true);
+  const BoardInput::Action long_castling = input.release(pos, sq("a1"));
+  EXPECT_EQ(long_castling.move.kind(), Move::CASTLING) << describe(long_castling);
+  (void)input.press(pos, sq("b1"), true);
+  const BoardInput::Action step = input.release(pos, sq("c1"));
+  expect_move(step, pos, "b1c1");
+  EXPECT_EQ(step.move.kind(), Move::NORMAL);
+
+  // King e1, rooks a1 and h1 (the standard places, played as 960): g1 and c1 are only reached by castling.
+  const Position classic = *Position::from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", chess::Variant::Chess960);
+  for (const char* drop : {"g1", "h1"}) {
+    (void)input.press(classic, sq("e1"), true);
+    const BoardInput::Action action = input.release(classic, sq(drop));
+    expect_move(action, classic, "e1h1");
+    EXPECT_EQ(action.move.kind(), Move::CASTLING) << drop;
+  }
+  (void)input.press(classic, sq("e1"), true);
+  (void)input.release(classic, sq("e1"));
+  const BoardInput::Action click = input.press(classic, sq("c1"), true);
+  expect_move(click, classic, "e1a1");
+}
+
 TEST(BoardInput, EnPassantTargetOffered) {
   const Position pos = parse(EnPassant);
   BoardInput input;
