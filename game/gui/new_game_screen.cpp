@@ -331,6 +331,10 @@ void NewGameScreen::handle(const sf::Event& event) {
       case sf::Keyboard::W: colour_ = Colour::White; break;
       case sf::Keyboard::B: colour_ = Colour::Black; break;
       case sf::Keyboard::R: colour_ = Colour::Random; break;
+      case sf::Keyboard::V:  // the next variant (Shift+V: the one before)
+        variant_choice_.index = (variant_choice_.index + (event.key.shift ? variant_choice_.items.size() - 1 : 1)) %
+                                variant_choice_.items.size();
+        break;
       case sf::Keyboard::Left: choose_opponent((opponent_ + opponent_ids_.size() - 1) % opponent_ids_.size()); break;
       case sf::Keyboard::Right: choose_opponent((opponent_ + 1) % opponent_ids_.size()); break;
       case sf::Keyboard::Up:

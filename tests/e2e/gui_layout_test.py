@@ -375,6 +375,12 @@ class Walk:
         self.check("new game not rated", lambda s: s["opponent"] == "" and not s["rated"])
         g.key("Right")
         g.wait_for("alphabeta again", lambda s: s["opponent"] == "alphabeta")
+        g.key("v")  # Chess960 (after three-check), its start's number typed: unrated, and the line says why
+        xdo("type", "--window", g.window, "--delay", "20", "518")
+        self.check("new game chess960", lambda s: s["variant"] == "chess960" and s["chess960_start"] == "518"
+                   and not s["rated"])
+        g.key("shift+v")
+        g.wait_for("three-check again", lambda s: s["variant"] == "threecheck" and s["rated"])
         g.key("Return")
         self.check("play", lambda s: s["screen"] == "play" and s["board_size"] > 0 and s["human_to_move"])
         g.click("e2")
