@@ -330,6 +330,15 @@ Score Evaluation<Trace>::king() {
   return safety + fixed(S(-danger_penalty, 0), Us);
 }
 
+// King of the Hill: each king's way to the hill (White's view), the last steps
+// worth the most; more in the endgame, where a king can walk there.
+Score hill_race(const Position& pos) {
+  constexpr int Bonus[4] = {0, 260, 120, 40};  // by the king's distance to the nearest centre square
+  const int white = Bonus[centre_distance(pos.king_square(WHITE))];
+  const int black = Bonus[centre_distance(pos.king_square(BLACK))];
+  return S((white - black) / 2, white - black);
+}
+
 // Three-check: the checks each side has given (White's view). Rising steeply:
 // the second check brings the win within one more.
 Score checks_given(const Position& pos) {
@@ -490,10 +499,10 @@ Value Evaluation<Trace>::value() {
   const int units[COLOR_NB] = {material_units(pos, WHITE), material_units(pos, BLACK)};
   const Bitboard pawns[COLOR_NB] = {pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
 
-  const bool three_check = pos.variant() == Variant::ThreeCheck;
+  const bool three_check = pos.variant() == Variant::ThreeCheck, hill = pos.variant() == Variant::KingOfTheHill;
   // Material that cannot mate: bare kings, a lone minor piece, two knights against nothing
-  // (in three-check any piece can still give the checks that win).
-  if (!three_check && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
+  // (in three-check any piece can still give the checks that win, in King of the Hill a king walks to the hill).
+  if (!three_check && !hill && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
     const int minors = popcount(pos.pieces(KNIGHT, BISHOP));
     const bool draw = minors <= 1 || (minors == 2 && !pos.pieces(BISHOP) && (units[WHITE] == 0 || units[BLACK] == 0));
     if (draw) {
@@ -543,6 +552,7 @@ Value Evaluation<Trace>::value() {
   if (more_than_one(pos.pieces(WHITE, BISHOP))) score += use(w_.bishop_pair, WHITE);
   if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= use(w_.bishop_pair, BLACK);
   if (three_check) score += checks_given(pos);
+  if (hill) score += hill_race(pos);
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.

@@ -68,7 +68,7 @@ class UciPlayer final : public sdk::Player {
   // Three-check needs an engine that has it: UCI_Variant 3check, or CECP "variants" listing 3check. Chess960
   // needs a UCI engine with UCI_Chess960 (Stockfish, Fairy-Stockfish); an XBoard engine is refused it for now.
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck", "chess960"};
+    static constexpr const char* Ids[] = {"standard", "threecheck", "chess960", "kingofthehill"};
     return Ids;
   }
   static std::span<const gambit_level> levels() {

@@ -21,6 +21,7 @@ constexpr Bitboard RANK_1_BB = 0xFFULL;
 constexpr Bitboard RANK_8_BB = RANK_1_BB << 56;
 constexpr Bitboard LIGHT_SQUARES_BB = 0x55AA55AA55AA55AAULL;
 constexpr Bitboard DARK_SQUARES_BB = ~LIGHT_SQUARES_BB;
+constexpr Bitboard CENTRE_BB = 0x0000001818000000ULL;  // d4, e4, d5, e5: King of the Hill's hill
 
 constexpr Bitboard file_bb(int file) { return FILE_A_BB << file; }
 constexpr Bitboard rank_bb(int rank) { return RANK_1_BB << (8 * rank); }

@@ -41,6 +41,10 @@ std::string describe(const Outcome& outcome, const Wording& words) {
     case Termination::ThirdCheck:
       if (!won) break;
       return white ? words.tr("White wins by giving a third check") : words.tr("Black wins by giving a third check");
+    case Termination::KingOfTheHill:
+      if (!won) break;
+      // TRANSLATORS: King of the Hill: the winner's king reached one of the four centre squares (the hill).
+      return white ? words.tr("White wins with the king on the hill") : words.tr("Black wins with the king on the hill");
     case Termination::InsufficientMaterial: return words.tr("Draw by insufficient material");
     case Termination::FivefoldRepetition: return words.tr("Draw by fivefold repetition");
     case Termination::SeventyFiveMoveRule: return words.tr("Draw by the seventy-five-move rule");
@@ -85,6 +89,7 @@ std::string Outcome::pgn_result() const {
 }
 
 bool insufficient_material(const Position& pos) {
+  if (pos.variant() == Variant::KingOfTheHill) return false;  // a bare king can still walk to the hill
   if (pos.variant() == Variant::ThreeCheck) return pos.pieces() == pos.pieces(KING);
   if (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN)) return false;
   const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
@@ -93,6 +98,7 @@ bool insufficient_material(const Position& pos) {
 }
 
 bool can_mate(const Position& pos, Color side) {
+  if (pos.variant() == Variant::KingOfTheHill) return true;  // its king can reach the hill
   const Bitboard own = pos.pieces(side) & ~pos.pieces(KING);
   const Color other = ~side;
   if (!own) return false;
@@ -174,12 +180,17 @@ bool Game::decide(Outcome outcome) {
 
 Outcome Game::judge_position() const {
   const Position& pos = position();
+  if (pos.lost_by_goal()) {
+    // A third check that also mates is checkmate, as lichess calls it.
+    if (pos.variant() == Variant::ThreeCheck && pos.in_check() && count_legal(pos) == 0)
+      return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};
+    const Termination goal = pos.variant() == Variant::ThreeCheck ? Termination::ThirdCheck : Termination::KingOfTheHill;
+    return {win_for(~pos.side_to_move()), goal, std::nullopt, {}};
+  }
   if (count_legal(pos) == 0) {
     if (pos.in_check()) return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};
     return {GameResult::Draw, Termination::Stalemate, std::nullopt, {}};
   }
-  if (pos.lost_by_checks())
-    return {win_for(~pos.side_to_move()), Termination::ThirdCheck, std::nullopt, {}};
   if (insufficient_material(pos)) return {GameResult::Draw, Termination::InsufficientMaterial, std::nullopt, {}};
   if (pos.halfmove_clock() >= 150) return {GameResult::Draw, Termination::SeventyFiveMoveRule, std::nullopt, {}};
   if (repetition_count() >= 5) return {GameResult::Draw, Termination::FivefoldRepetition, std::nullopt, {}};

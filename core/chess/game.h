@@ -3,8 +3,11 @@
 // they lead through, and how (or whether) the game has ended, by the FIDE Laws.
 //
 // Automatic endings are checked after every move (and on the start position), in
-// this order: checkmate (it wins even when the same move also completes 75 moves
-// or a fivefold repetition), stalemate, in three-check the third check, dead
+// this order: a variant's goal reached (three-check's third check, King of the
+// Hill's king on the hill: it wins even when the move also stalemates; a third
+// check that mates is called checkmate),
+// checkmate (it wins even when the same move also completes 75 moves
+// or a fivefold repetition), stalemate, dead
 // position by insufficient material, the seventy-five-move rule (halfmove clock
 // >= 150), fivefold repetition.
 // Threefold repetition and the fifty-move rule (halfmove clock >= 100) only end
@@ -29,6 +32,7 @@ enum class Termination {
   Checkmate,
   Stalemate,
   ThirdCheck,  // three-check: the winner has given check three times
+  KingOfTheHill,  // King of the Hill: the winner's king reached the centre
   InsufficientMaterial,
   FivefoldRepetition,
   SeventyFiveMoveRule,

@@ -461,10 +461,10 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
     if (name != "Variant" || value.empty()) continue;
     const std::optional<Variant> named = variant_from_name(value);
     if (!named)
-      // TRANSLATORS: {variant} is the value of a PGN file's Variant tag, in quotes.
-      return fail_at(tag_tokens[i],
-                     fill(tr("the variant {variant} is not supported (only standard chess, three-check and Chess960)"),
-                          {{"variant", quote_for_message(value)}}));
+      // TRANSLATORS: {variant} is the value of a PGN file's Variant tag, in quotes; {variants} the list of those
+      // Gambit plays, as PGN names them ("Standard, Three-check, Chess960, King of the Hill").
+      return fail_at(tag_tokens[i], fill(tr("the variant {variant} is not one Gambit plays (it plays {variants})"),
+                                         {{"variant", quote_for_message(value)}, {"variants", variant_pgn_list()}}));
     variant = *named;
   }
   game.start = Position(variant);
@@ -586,7 +586,7 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
         if (tok.text == "--" || tok.text == "Z0")
           // TRANSLATORS: {move} is a move of a PGN file, in quotes.
           return bad_move(tok, at_move(fill(tr("the null move {move} is not supported"), {{"move", describe(tok)}})));
-        if (pos.lost_by_checks())
+        if (pos.lost_by_goal())
           // TRANSLATORS: three-check; {move} is a move of a PGN file, in quotes.
           return bad_move(tok, at_move(fill(tr("{move} comes after the game ended with the third check"),
                                             {{"move", describe(tok)}})));

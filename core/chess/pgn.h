@@ -116,8 +116,9 @@ class MovetextListener {
 // main-line moves (whitespace runs collapsed; comments before the first move are
 // dropped); tolerates a missing result token (the Result tag, else "*", is taken).
 // Games without tags and a FEN tag without SetUp are accepted; a Variant tag
-// names standard chess (also "chess", "normal", "from position") or three-check
-// (also "3check", "threecheck"); other variants are refused. A game that cannot be read gives a Failure naming the
+// names a variant we play by any of its names (variant_from_name: "Standard",
+// "Three-check", "Chess960", "King of the Hill", ...); other variants are
+// refused, saying which variants we know. A game that cannot be read gives a Failure naming the
 // game number, the line and the offending text, e.g.
 //   "game 2, line 17: at black's move 12, 'Nf9' is not a move in SAN (...)"
 // and reading goes on with the next game: the next line starting with '[' after

@@ -95,8 +95,12 @@ class Position {
   Variant variant() const { return variant_; }
   // Three-check: how many times colour c has given check (0 in standard chess).
   int checks_given(Color c) const { return checks_[c]; }
-  // Three-check: the side to move has lost, its opponent having given the third check.
-  bool lost_by_checks() const { return variant_ == Variant::ThreeCheck && checks_[~side_] >= ChecksToWin; }
+  // The side to move has lost by its variant's goal, reached by the opponent:
+  // three-check's third check, King of the Hill's king on the hill.
+  bool lost_by_goal() const {
+    if (variant_ == Variant::ThreeCheck) return checks_[~side_] >= ChecksToWin;
+    return variant_ == Variant::KingOfTheHill && (pieces(~side_, KING) & CENTRE_BB);
+  }
 
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }

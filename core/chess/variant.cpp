@@ -11,10 +11,12 @@ namespace gambit::chess {
 namespace {
 
 // Chess960's UCI_Variant is "chess" with the option UCI_Chess960 on (Fairy-Stockfish also knows "fischerandom").
-constexpr std::array<VariantNames, 3> Table{{
+constexpr std::array<VariantNames, 4> Table{{
     {Variant::Standard, "standard", "Standard", "normal", "chess", N_("standard chess")},
     {Variant::ThreeCheck, "threecheck", "Three-check", "3check", "3check", N_("three-check")},
     {Variant::Chess960, "chess960", "Chess960", "fischerandom", "fischerandom", N_("Chess960")},
+    {Variant::KingOfTheHill, "kingofthehill", "King of the Hill", "kingofthehill", "kingofthehill",
+     N_("King of the Hill")},
 }};
 
 // Other spellings met in PGN files and engine dialogues.
@@ -22,7 +24,7 @@ struct Alias {
   std::string_view name;
   Variant variant;
 };
-constexpr std::array<Alias, 10> Aliases{{
+constexpr std::array<Alias, 12> Aliases{{
     {"chess", Variant::Standard},
     {"from position", Variant::Standard},
     {"three check", Variant::ThreeCheck},
@@ -33,6 +35,8 @@ constexpr std::array<Alias, 10> Aliases{{
     {"fischerrandom", Variant::Chess960},
     {"chess 960", Variant::Chess960},
     {"960", Variant::Chess960},
+    {"king of the hill", Variant::KingOfTheHill},
+    {"koth", Variant::KingOfTheHill},
 }};
 
 std::string lower(std::string_view text) {
@@ -56,6 +60,18 @@ std::optional<Variant> variant_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view variant_id_list() { return "standard, threecheck, chess960"; }
+std::span<const VariantNames> all_variants() { return Table; }
+
+std::string variant_id_list() {
+  std::string list;
+  for (const VariantNames& names : Table) list += (list.empty() ? "" : ", ") + std::string(names.id);
+  return list;
+}
+
+std::string variant_pgn_list() {
+  std::string list;
+  for (const VariantNames& names : Table) list += (list.empty() ? "" : ", ") + std::string(names.pgn);
+  return list;
+}
 
 }  // namespace gambit::chess

@@ -6,17 +6,21 @@
 // given; Game ends the game). Chess960 (Fischer random chess, FIDE's Laws,
 // Guidelines II) starts from one of 960 back ranks and castles by the king's
 // and rook's files; its king and rook end where standard castling puts them.
+// King of the Hill is chess in which a king that reaches one of the four
+// centre squares (d4, e4, d5, e5: the hill) wins at once.
 // Everything else — moves, checkmate, stalemate, repetitions, the 50/75-move
 // rules — is as in standard chess.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace gambit::chess {
 
-enum class Variant : std::uint8_t { Standard, ThreeCheck, Chess960 };
+enum class Variant : std::uint8_t { Standard, ThreeCheck, Chess960, KingOfTheHill };
 
 inline constexpr int ChecksToWin = 3;  // ThreeCheck: the check that wins
 
@@ -34,11 +38,17 @@ const VariantNames& names_of(Variant v);
 
 // The variant any of its names denotes (case-insensitive; also "chess", "normal"
 // and "from position" for Standard, "three check", "3-check" for ThreeCheck,
-// "fischerandom", "Fischer random", "chess 960" for Chess960), or nullopt for a
+// "fischerandom", "Fischer random", "chess 960" for Chess960, "koth" for King
+// of the Hill), or nullopt for a
 // name we do not play.
 std::optional<Variant> variant_from_name(std::string_view name);
 
-// The list of variant ids for messages: "standard, threecheck, chess960".
-std::string_view variant_id_list();
+// Every variant we play, in the order of the enum.
+std::span<const VariantNames> all_variants();
+
+// The lists for messages: the ids ("standard, threecheck, chess960, ..."), the
+// PGN names ("Standard, Three-check, Chess960, ...").
+std::string variant_id_list();
+std::string variant_pgn_list();
 
 }  // namespace gambit::chess

@@ -18,7 +18,7 @@ namespace gambit::review {
 std::optional<PositionVerdict> decided_by_the_rules(const chess::Position& pos) {
   const bool white = pos.side_to_move() == chess::WHITE;
   const Score mated = Score::mate(white ? -1 : 1);  // the side to move has lost
-  if (pos.lost_by_checks()) return PositionVerdict{mated, true, chess::Move::none(), {}};
+  if (pos.lost_by_goal()) return PositionVerdict{mated, true, chess::Move::none(), {}};
   if (chess::legal_moves(pos).size() != 0) return std::nullopt;
   return PositionVerdict{pos.in_check() ? mated : Score::centipawns(0), true, chess::Move::none(), {}};
 }

@@ -34,7 +34,7 @@ std::string winnings(const Position& pos, Move m, int gain, const Wording& words
 }
 
 // The side to move has lost: mated, or (three-check) checked a third time.
-bool lost(const Position& pos) { return pos.lost_by_checks() || (pos.in_check() && legal_moves(pos).size() == 0); }
+bool lost(const Position& pos) { return pos.lost_by_goal() || (pos.in_check() && legal_moves(pos).size() == 0); }
 
 // The moves of a mate `side` has in `score` (White's view), or 0.
 int mate_for(Score score, Color side) {
@@ -97,7 +97,7 @@ std::string mistake_reason(const Position& before, Move played_move, const Posit
   // reason. In three-check the "mate" may be a third check.
   const auto third_check = [](const Position& from, std::span<const Move> line, int moves) {
     const auto end = played(from, line, std::size_t(2 * moves - 1));
-    return end && end->lost_by_checks();
+    return end && end->lost_by_goal();
   };
   if (const int moves = mate_for(verdict_after.score, ~mover); moves > 0 && !verdict_after.by_the_rules) {
     if (!mates_in(after, reply_line, moves)) return "";

@@ -30,6 +30,9 @@ std::optional<std::string> result_line(const chess::Outcome& outcome) {
     case Termination::ThirdCheck:
       return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White gives a third check}"
                                                             : "0-1 {Black gives a third check}";
+    case Termination::KingOfTheHill:
+      return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White king reached the hill}"
+                                                            : "0-1 {Black king reached the hill}";
     case Termination::InsufficientMaterial: return "1/2-1/2 {Draw by insufficient material}";
     case Termination::ThreefoldRepetition:
     case Termination::FivefoldRepetition: return "1/2-1/2 {Draw by repetition}";

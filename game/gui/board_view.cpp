@@ -12,6 +12,7 @@ namespace {
 
 // A premove's squares: a dark red, as lichess tints them, apart from every theme's last-move and selection colours.
 const sf::Color PremoveTint(140, 40, 40);
+const sf::Color HillTint(214, 170, 60);  // King of the Hill's centre squares
 
 constexpr chess::PieceType PromotionPieces[] = {chess::QUEEN, chess::KNIGHT, chess::ROOK, chess::BISHOP};
 
@@ -104,6 +105,7 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
   };
 
   // Squares, with the last move tinted yellow and the checked king red.
+  const bool hill = !scene.pieces && scene.position->variant() == chess::Variant::KingOfTheHill;
   std::optional<chess::Square> checked;
   if (!scene.pieces && scene.position->in_check()) checked = scene.position->king_square(scene.position->side_to_move());
   // One opaque vertex array, drawn without blending: the software rasterisers
@@ -118,9 +120,20 @@ void BoardView::draw(sf::RenderTarget& target, const Assets& assets, const std::
     if (scene.selected == square) color = blend(color, palette.selected, 0.45f);
     if (scene.premove && (scene.premove->first == square || scene.premove->second == square))
       color = blend(color, PremoveTint, 0.55f);
+    if (hill && (chess::CENTRE_BB & chess::square_bb(square))) color = blend(color, HillTint, 0.3f);
     append_quad(cells, {square_origin(square), {sq, sq}}, color);
   }
   target.draw(cells, sf::RenderStates(sf::BlendNone));
+  if (hill) {  // King of the Hill: the four centre squares framed, the goal of both kings
+    const sf::Vector2f a = square_origin(chess::SQ_D4), b = square_origin(chess::SQ_E5);
+    const float thickness = std::max(2.0f, sq * 0.04f);
+    sf::RectangleShape box({2 * sq - 2 * thickness, 2 * sq - 2 * thickness});
+    box.setPosition(sf::Vector2f(std::min(a.x, b.x), std::min(a.y, b.y)) + sf::Vector2f(thickness, thickness));
+    box.setFillColor(sf::Color::Transparent);
+    box.setOutlineColor(blend(HillTint, sf::Color::Black, 0.2f));
+    box.setOutlineThickness(thickness);
+    target.draw(box);
+  }
   // The frames: the last move's squares thin, the selected one thick.
   const auto frame = [&](chess::Square square, sf::Color color, float thickness) {
     sf::RectangleShape box({sq - 2 * thickness, sq - 2 * thickness});

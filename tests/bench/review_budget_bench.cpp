@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
     chess::Position pos = g.start;
     std::ostringstream lines;
     for (std::size_t ply = 0; ply <= g.moves.size(); ++ply) {
-      if (chess::legal_moves(pos).size() != 0 && !pos.lost_by_checks()) {
+      if (chess::legal_moves(pos).size() != 0 && !pos.lost_by_goal()) {
         if (auto started = (*player)->new_game(); !started) return fail(started.error());
         players::MoveRequest request;
         request.start = g.start;

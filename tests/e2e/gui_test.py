@@ -821,6 +821,36 @@ def chess960(exe, xd):
         g.cleanup()
 
 
+def king_of_the_hill(exe, xd):
+    """[game] variant = "kingofthehill": two humans, and White's king walks to e4: the game is won there, stored as
+    King of the Hill with its ending, and opened again from Scores at its end."""
+    g = Gambit(exe, "koth", '[game]\nvariant = "kingofthehill"\n' + TWO_PEOPLE)
+    try:
+        s = game_of_two_people(g, xd, "a King of the Hill game")
+        if s["variant"] != "kingofthehill" or not s["header"].startswith("King of the Hill"):
+            g.fail("the game should be King of the Hill, not %s (%r)" % (s["variant"], s["header"]))
+        moves = ["d2d4", "e7e5", "d4e5", "d7d6", "e1d2", "d6e5", "d2e3", "a7a6", "e3e4"]
+        s = click_moves(g, moves)
+        if s["result"] != "1-0" or s["outcome"] != "White wins with the king on the hill":
+            g.fail("Ke4 should win on the hill, the window shows %r %r" % (s["result"], s["outcome"]))
+        final = s["fen"]
+        rows = stored_games(g, "SELECT variant, result, reason, pgn FROM games")
+        if len(rows) != 1 or rows[0][:3] != ("kingofthehill", "1-0", "king on the hill") \
+                or '[Variant "King of the Hill"]' not in rows[0][3]:
+            g.fail("the store should hold the game as a King of the Hill win on the hill, it holds %r"
+                   % [row[:3] for row in rows])
+        s = open_the_one_stored_game(g, len(moves))
+        g.key("End")
+        s = g.wait_for("the last position", lambda s: s["screen"] == "analysis" and s["ply"] == len(moves))
+        if s["fen"] != final:
+            g.fail("the stored game should end where it was played, %r, not %r" % (final, s["fen"]))
+        took = g.close(xd)
+        print("g3) King of the Hill, human vs human: Ke4 wins on the hill, stored with its ending and opened again "
+              "at its end; closed in %.2f s" % took, flush=True)
+    finally:
+        g.cleanup()
+
+
 def placed(items, name):
     """Where the control or button called name is, from the Settings screen's "name@x,y,w,h" list."""
     return tuple(int(v) for v in next(i for i in items if i.startswith(name + "@")).split("@")[1].split(","))
@@ -1622,7 +1652,7 @@ def speech(exe, xd):
 
 def main():
     return run_scenarios("gui_test", (play_vs_ai, typed_moves, load_over_a_game, premoves, piece_sets, keyboard_only, speech, new_game_as_black, demo, close_while_thinking, bad_config, no_display, three_check,
-                                      chess960, settings_variant,
+                                      chess960, king_of_the_hill, settings_variant,
                                       scores_from_match, review_from_scores, review_cancel, crashing_plugin,
                                       hostile_plugin, settings_permissions, settings_without_sandbox,
                                       placement_and_game_file))

@@ -113,8 +113,20 @@ out=$("$match" --white uci --white-option command="$(dirname "$match")/gambit-en
       --black random --variant chess960 --games 2 --movetime 50 --seed 7 --isolation in-process --pgn "$work/engine960.pgn" \
       --no-record 2>&1)
 grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "gambit-engine did not win both Chess960 games through UCI: $out"
+# King of the Hill, named as lichess's API names it: alphabeta beats random; Fairy-Stockfish plays it through both protocols.
+out=$("$match" --white alphabeta --black random --variant kingOfTheHill --games 2 --movetime 50 --seed 3 \
+      --pgn "$work/koth.pgn" --no-record 2>&1)
+grep -q '^Score of alphabeta vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "alphabeta did not win 2-0 at King of the Hill: $out"
+[ "$(grep -c '^\[Variant "King of the Hill"\]' "$work/koth.pgn")" = 2 ] || fail "the PGN games are not tagged King of the Hill"
+for protocol in uci xboard; do
+  out=$("$match" --white uci --white-option command=fairy-stockfish --white-option protocol=$protocol --black random \
+        --variant kingofthehill --games 2 --movetime 50 --no-record 2>&1)
+  grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" ||
+    fail "Fairy-Stockfish ($protocol) did not win both King of the Hill games: $out"
+done
 err=$("$match" --white random --black random --variant nosuch 2>&1 >/dev/null)
-grep -q "no variant 'nosuch'; the variants are standard, threecheck, chess960" <<<"$err" || fail "an unknown variant: $err"
+grep -q "no variant 'nosuch'; the variants are standard, threecheck, chess960, kingofthehill" <<<"$err" ||
+  fail "an unknown variant: $err"
 
 # Refusals: exit status 2 and one line on stderr naming the problem.
 expect_refusal() {

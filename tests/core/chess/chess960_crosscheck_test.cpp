@@ -27,7 +27,7 @@ namespace {
 
 using test_support::Divide;
 
-constexpr const char* FairyStockfishPath = "/usr/games/fairy-stockfish";
+using test_support::FairyStockfishPath;
 constexpr int Depth = 3;
 constexpr int Games = 60;
 constexpr int PositionsPerGame = 4;

@@ -60,7 +60,7 @@ namespace {
 
 using test_support::Divide;
 
-constexpr const char* FairyStockfishPath = "/usr/games/fairy-stockfish";
+using test_support::FairyStockfishPath;
 constexpr int GameCount = 100;
 constexpr int MaxPlies = 200;
 constexpr int PerftDepth = 2;

@@ -44,6 +44,9 @@ std::string compare_divides(const Divide& ours, const Divide& theirs, std::strin
 int report_divide_mismatches(const std::vector<Position>& positions, const std::vector<Divide>& ours,
                              const std::vector<Divide>& theirs, std::string_view engine, int depth);
 
+// Debian's Fairy-Stockfish, the cross-checks' reference for the variants.
+inline constexpr const char* FairyStockfishPath = "/usr/games/fairy-stockfish";
+
 // Runs a UCI engine (its path) once over all FENs, after `setup` (commands such
 // as "setoption name UCI_Chess960 value true\n"): its "go perft depth" divide of
 // each; on a failure, `error` says what went wrong.

@@ -288,7 +288,7 @@ TEST(ThreeCheckPgn, RefusesOtherVariantsNamingThem) {
   Result<PgnGame> game = read_one("[Event \"x\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n");
   ASSERT_FALSE(game.ok());
   EXPECT_TRUE(contains(game.error(), "'Crazyhouse'")) << game.error();
-  EXPECT_TRUE(contains(game.error(), "not supported")) << game.error();
+  EXPECT_TRUE(contains(game.error(), "is not one Gambit plays")) << game.error();
   EXPECT_TRUE(contains(game.error(), "line 2")) << game.error();
 }
 

@@ -75,7 +75,7 @@ TEST(MoveTree, StartsFromAnyPositionAndStopsAfterTheThirdCheck) {
   EXPECT_EQ(tree.node(tree.root()).position, start);
   const NodeId check = play(tree, tree.root(), "Ra8+");
   ASSERT_FALSE(check.is_none());
-  EXPECT_TRUE(tree.node(check).position.lost_by_checks());
+  EXPECT_TRUE(tree.node(check).position.lost_by_goal());
   const chess::Move king_move(chess::SQ_E8, chess::SQ_E7);
   EXPECT_TRUE(tree.add_move(check, king_move).is_none());
   // The move is fine where the third check has not been given.
