@@ -232,7 +232,7 @@ Value Engine::search(const Position& pos, Stack* ss, Value alpha, Value beta, in
   if (stopped_) return VALUE_ZERO;
 
   if constexpr (!root_node) {
-    if (pos.lost_by_goal()) return ai::mated_in(ss->ply);  // three-check: the opponent has won
+    if (const Value ended = ai::goal_score(pos, ss->ply); ended != VALUE_NONE) return ended;  // a variant's goal
     if (is_draw(pos, ss)) return VALUE_DRAW;
     if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos, ss);
     // Mate distance pruning: no line from here beats a mate already found nearer the root.
@@ -563,7 +563,7 @@ Value Engine::qsearch(const Position& pos, Stack* ss, Value alpha, Value beta, i
   if (stopped_) return VALUE_ZERO;
   ss->position = &pos;
   ss->in_check = pos.in_check();
-  if (pos.lost_by_goal()) return ai::mated_in(ss->ply);
+  if (const Value ended = ai::goal_score(pos, ss->ply); ended != VALUE_NONE) return ended;
   if (is_draw(pos, ss)) return VALUE_DRAW;
   if (ss->ply >= MAX_PLY - 1) return ss->in_check ? VALUE_DRAW : evaluate(pos, ss);
 

@@ -339,6 +339,14 @@ Score hill_race(const Position& pos) {
   return S((white - black) / 2, white - black);
 }
 
+// Racing Kings: each king's way up the board to the eighth rank, both kings
+// racing the same way (White's view); the last ranks count the most.
+Score race_to_the_eighth(const Position& pos) {
+  constexpr int Bonus[8] = {0, 25, 55, 95, 150, 220, 320, 450};  // by the king's rank
+  const int lead = Bonus[rank_of(pos.king_square(WHITE))] - Bonus[rank_of(pos.king_square(BLACK))];
+  return S(lead, lead);
+}
+
 // Three-check: the checks each side has given (White's view). Rising steeply:
 // the second check brings the win within one more.
 Score checks_given(const Position& pos) {
@@ -499,10 +507,11 @@ Value Evaluation<Trace>::value() {
   const int units[COLOR_NB] = {material_units(pos, WHITE), material_units(pos, BLACK)};
   const Bitboard pawns[COLOR_NB] = {pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)};
 
-  const bool three_check = pos.variant() == Variant::ThreeCheck, hill = pos.variant() == Variant::KingOfTheHill;
+  const bool three_check = pos.variant() == Variant::ThreeCheck, hill = pos.variant() == Variant::KingOfTheHill,
+             racing = pos.variant() == Variant::RacingKings;
   // Material that cannot mate: bare kings, a lone minor piece, two knights against nothing
   // (in three-check any piece can still give the checks that win, in King of the Hill a king walks to the hill).
-  if (!three_check && !hill && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
+  if (!three_check && !hill && !racing && !pos.pieces(PAWN) && !pos.pieces(ROOK, QUEEN)) {
     const int minors = popcount(pos.pieces(KNIGHT, BISHOP));
     const bool draw = minors <= 1 || (minors == 2 && !pos.pieces(BISHOP) && (units[WHITE] == 0 || units[BLACK] == 0));
     if (draw) {
@@ -553,6 +562,7 @@ Value Evaluation<Trace>::value() {
   if (more_than_one(pos.pieces(BLACK, BISHOP))) score -= use(w_.bishop_pair, BLACK);
   if (three_check) score += checks_given(pos);
   if (hill) score += hill_race(pos);
+  if (racing) score += race_to_the_eighth(pos);
 
   // Endgame knowledge: scale the endgame part down where material says "drawish",
   // and drive a lone king to the edge.

@@ -21,6 +21,18 @@ namespace gambit::ai {
 Value evaluate(const chess::Position& pos);
 // The same with the hand-set weights, minimax's (its levels were measured with them).
 Value evaluate_hand_set(const chess::Position& pos);
+// The score of a game its variant's goal has ended (a third check, the king on
+// the hill, the race: Position::goal()), `ply` half-moves from the root, from
+// the side to move's view; VALUE_NONE while the goal decides nothing.
+inline Value goal_score(const chess::Position& pos, int ply) {
+  switch (pos.goal()) {
+    case chess::Position::Goal::None: return VALUE_NONE;
+    case chess::Position::Goal::Lost: return mated_in(ply);
+    case chess::Position::Goal::Won: return mate_in(ply);
+    case chess::Position::Goal::Drawn: return VALUE_DRAW;
+  }
+  return VALUE_NONE;
+}
 // Which weights an engine evaluates with. The tuned weights were fitted to
 // standard chess: three-check keeps the hand-set ones.
 enum class Weights { HandSet, Tuned };

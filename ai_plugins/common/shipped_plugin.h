@@ -10,7 +10,8 @@
 namespace gambit::ai {
 
 // The variants every shipped plugin plays (variant ids, core/chess/variant.h).
-inline constexpr const char* ShippedVariants[] = {"standard", "threecheck", "chess960", "kingofthehill"};
+inline constexpr const char* ShippedVariants[] = {"standard", "threecheck", "chess960", "kingofthehill",
+                                                     "racingkings"};
 
 // The "seed" option: 0 draws a seed from the clock; the same seed replays the
 // same game. gambit-match gives each game a seed of its own through it

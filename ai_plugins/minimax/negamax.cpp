@@ -14,7 +14,7 @@ using ai::Value;
 Value Negamax::negamax(const Position& pos, int depth, int ply) {
   if ((++nodes_ & 4095) == 0 && (*stop_requested_)()) stopped_ = true;
   pv_length_[ply] = ply;
-  if (pos.lost_by_goal()) return ai::mated_in(ply);
+  if (const Value ended = ai::goal_score(pos, ply); ended != ai::VALUE_NONE) return ended;
   if (depth == 0) {
     if (count_legal(pos) == 0) return pos.in_check() ? ai::mated_in(ply) : ai::VALUE_DRAW;
     return ai::evaluate_hand_set(pos);

@@ -65,10 +65,10 @@ class UciPlayer final : public sdk::Player {
     return List;
   }
   // Strength limits as Stockfish reads them (UCI_LimitStrength, UCI_Elo).
-  // Three-check needs an engine that has it: UCI_Variant 3check, or CECP "variants" listing 3check. Chess960
-  // needs a UCI engine with UCI_Chess960 (Stockfish, Fairy-Stockfish); an XBoard engine is refused it for now.
+  // A variant needs an engine that has it: UCI_Variant (3check, kingofthehill, racingkings) or CECP "variants"
+  // listing it; Chess960 UCI_Chess960 (Stockfish, Fairy-Stockfish) or CECP's fischerandom.
   static std::span<const char* const> variants() {
-    static constexpr const char* Ids[] = {"standard", "threecheck", "chess960", "kingofthehill"};
+    static constexpr const char* Ids[] = {"standard", "threecheck", "chess960", "kingofthehill", "racingkings"};
     return Ids;
   }
   static std::span<const gambit_level> levels() {

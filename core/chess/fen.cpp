@@ -282,6 +282,10 @@ FenParser::Error FenParser::checks() {
   if (pos_.attacked_by(us, pos_.king_square(them), pos_.pieces()))
     return them == WHITE ? tr("White (not to move) is in check") : tr("Black (not to move) is in check");
   const int checkers = popcount(pos_.attackers_to(pos_.king_square(us), pos_.pieces()) & pos_.pieces(them));
+  if (checkers > 0 && pos_.variant_ == Variant::RacingKings)
+    // TRANSLATORS: Racing Kings forbids every check.
+    return us == WHITE ? tr("White is in check, and in Racing Kings no move may give check")
+                       : tr("Black is in check, and in Racing Kings no move may give check");
   if (checkers > 2)
     return fill(us == WHITE ? trn("White (to move) is in check from {n} piece; no move gives more than a double check",
                                   "White (to move) is in check from {n} pieces; no move gives more than a double check",

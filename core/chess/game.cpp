@@ -45,6 +45,10 @@ std::string describe(const Outcome& outcome, const Wording& words) {
       if (!won) break;
       // TRANSLATORS: King of the Hill: the winner's king reached one of the four centre squares (the hill).
       return white ? words.tr("White wins with the king on the hill") : words.tr("Black wins with the king on the hill");
+    case Termination::EighthRank:
+      // TRANSLATORS: Racing Kings: how a race ended.
+      if (!won) return words.tr("Draw: both kings reached the eighth rank");
+      return white ? words.tr("White wins the race to the eighth rank") : words.tr("Black wins the race to the eighth rank");
     case Termination::InsufficientMaterial: return words.tr("Draw by insufficient material");
     case Termination::FivefoldRepetition: return words.tr("Draw by fivefold repetition");
     case Termination::SeventyFiveMoveRule: return words.tr("Draw by the seventy-five-move rule");
@@ -89,7 +93,8 @@ std::string Outcome::pgn_result() const {
 }
 
 bool insufficient_material(const Position& pos) {
-  if (pos.variant() == Variant::KingOfTheHill) return false;  // a bare king can still walk to the hill
+  // A bare king can still walk to the hill, or race to the eighth rank.
+  if (pos.variant() == Variant::KingOfTheHill || pos.variant() == Variant::RacingKings) return false;
   if (pos.variant() == Variant::ThreeCheck) return pos.pieces() == pos.pieces(KING);
   if (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN)) return false;
   const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
@@ -98,7 +103,8 @@ bool insufficient_material(const Position& pos) {
 }
 
 bool can_mate(const Position& pos, Color side) {
-  if (pos.variant() == Variant::KingOfTheHill) return true;  // its king can reach the hill
+  // Its king can reach the hill, or the eighth rank.
+  if (pos.variant() == Variant::KingOfTheHill || pos.variant() == Variant::RacingKings) return true;
   const Bitboard own = pos.pieces(side) & ~pos.pieces(KING);
   const Color other = ~side;
   if (!own) return false;
@@ -180,12 +186,17 @@ bool Game::decide(Outcome outcome) {
 
 Outcome Game::judge_position() const {
   const Position& pos = position();
-  if (pos.lost_by_goal()) {
+  if (const Position::Goal goal = pos.goal(); goal != Position::Goal::None) {
     // A third check that also mates is checkmate, as lichess calls it.
     if (pos.variant() == Variant::ThreeCheck && pos.in_check() && count_legal(pos) == 0)
       return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};
-    const Termination goal = pos.variant() == Variant::ThreeCheck ? Termination::ThirdCheck : Termination::KingOfTheHill;
-    return {win_for(~pos.side_to_move()), goal, std::nullopt, {}};
+    const Termination reached = pos.variant() == Variant::ThreeCheck      ? Termination::ThirdCheck
+                                : pos.variant() == Variant::KingOfTheHill ? Termination::KingOfTheHill
+                                                                          : Termination::EighthRank;
+    const GameResult result = goal == Position::Goal::Drawn ? GameResult::Draw
+                              : goal == Position::Goal::Lost ? win_for(~pos.side_to_move())
+                                                             : win_for(pos.side_to_move());
+    return {result, reached, std::nullopt, {}};
   }
   if (count_legal(pos) == 0) {
     if (pos.in_check()) return {win_for(~pos.side_to_move()), Termination::Checkmate, std::nullopt, {}};

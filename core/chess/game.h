@@ -33,6 +33,7 @@ enum class Termination {
   Stalemate,
   ThirdCheck,  // three-check: the winner has given check three times
   KingOfTheHill,  // King of the Hill: the winner's king reached the centre
+  EighthRank,     // Racing Kings: a king reached the eighth rank first (or both did: a draw)
   InsufficientMaterial,
   FivefoldRepetition,
   SeventyFiveMoveRule,

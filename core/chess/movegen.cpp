@@ -192,11 +192,29 @@ void generate(const Position& pos, Sink& sink) {
 }
 
 template <GenType T, class Sink>
-void generate_for_side(const Position& pos, Sink& sink) {
+void generate_unfiltered(const Position& pos, Sink& sink) {
   if (pos.side_to_move() == WHITE)
     generate<WHITE, T>(pos, sink);
   else
     generate<BLACK, T>(pos, sink);
+}
+
+// Racing Kings: chess's legal moves but those that give check (each made on a copy: the variant's own path).
+template <GenType T, class Sink>
+void generate_without_checks(const Position& pos, Sink& sink) {
+  MoveList all;
+  ListSink list{all};
+  generate_unfiltered<T>(pos, list);
+  for (Move m : all)
+    if (!pos.gives_check(m)) sink.single(m);
+}
+
+template <GenType T, class Sink>
+void generate_for_side(const Position& pos, Sink& sink) {
+  if (pos.variant() == Variant::RacingKings) [[unlikely]]
+    generate_without_checks<T>(pos, sink);
+  else
+    generate_unfiltered<T>(pos, sink);
 }
 
 }  // namespace

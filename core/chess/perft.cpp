@@ -7,7 +7,7 @@ namespace gambit::chess {
 
 std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 0) return 1;
-  if (pos.lost_by_goal()) return 0;
+  if (pos.over_by_goal()) return 0;
   if (depth == 1) return count_legal(pos);
   std::uint64_t nodes = 0;
   for (Move m : legal_moves(pos)) {
@@ -20,7 +20,7 @@ std::uint64_t perft(const Position& pos, int depth) {
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth) {
   std::vector<std::pair<Move, std::uint64_t>> result;
-  if (depth <= 0 || pos.lost_by_goal()) return result;
+  if (depth <= 0 || pos.over_by_goal()) return result;
   for (Move m : legal_moves(pos)) {
     Position child = pos;
     child.do_move(m);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/chess/game.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/util/translation.h"
@@ -586,10 +587,11 @@ std::optional<Result<PgnGame>> PgnReader::read_game(MovetextListener* listener) 
         if (tok.text == "--" || tok.text == "Z0")
           // TRANSLATORS: {move} is a move of a PGN file, in quotes.
           return bad_move(tok, at_move(fill(tr("the null move {move} is not supported"), {{"move", describe(tok)}})));
-        if (pos.lost_by_goal())
-          // TRANSLATORS: three-check; {move} is a move of a PGN file, in quotes.
-          return bad_move(tok, at_move(fill(tr("{move} comes after the game ended with the third check"),
-                                            {{"move", describe(tok)}})));
+        if (pos.over_by_goal())
+          // TRANSLATORS: {move} is a move of a PGN file, in quotes; {ending} how the game ended by its variant's goal
+          // ("White wins by giving a third check").
+          return bad_move(tok, at_move(fill(tr("{move} comes after the game ended: {ending}"),
+                                            {{"move", describe(tok)}, {"ending", Game{pos}.outcome().description()}})));
         Result<Move> move = parse_san(pos, tok.text);
         if (!move) return bad_move(tok, at_move(move.error()));
         line.before_last = line.current;

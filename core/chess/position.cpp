@@ -63,8 +63,33 @@ std::array<PieceType, 8> chess960_back_rank(int n) {
 }
 
 Position::Position(Variant variant) : variant_(variant) {
+  if (variant == Variant::RacingKings) {
+    // 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1: Black on the a-d files, White on e-h, the kings on a2 and h2.
+    constexpr std::array<PieceType, 4> First = {QUEEN, ROOK, BISHOP, KNIGHT}, Second = {KING, ROOK, BISHOP, KNIGHT};
+    for (int i = 0; i < 4; ++i) {
+      put_piece(make_piece(BLACK, First[std::size_t(i)]), make_square(i, 0));
+      put_piece(make_piece(BLACK, Second[std::size_t(i)]), make_square(i, 1));
+      put_piece(make_piece(WHITE, First[std::size_t(i)]), make_square(7 - i, 0));
+      put_piece(make_piece(WHITE, Second[std::size_t(i)]), make_square(7 - i, 1));
+    }
+    castling_ = NO_CASTLING;
+    key_ = compute_key();
+    return;
+  }
   constexpr std::array<PieceType, 8> BackRank = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
   place_start(BackRank);
+}
+
+Position::Goal Position::race_goal() const {
+  const bool white_home = pieces(WHITE, KING) & RANK_8_BB, black_home = pieces(BLACK, KING) & RANK_8_BB;
+  if (white_home && black_home) return Goal::Drawn;
+  if (black_home) return side_ == WHITE ? Goal::Lost : Goal::Won;
+  if (!white_home) return Goal::None;
+  if (side_ == WHITE) return Goal::Won;
+  // White's king arrived: Black draws by bringing its own to the eighth rank now, and has lost if it cannot.
+  for (Move m : legal_moves(*this))
+    if (m.from() == king_square(BLACK) && (square_bb(m.to()) & RANK_8_BB)) return Goal::None;
+  return Goal::Lost;
 }
 
 Position Position::chess960_start(int number) {
@@ -339,7 +364,14 @@ bool Position::is_legal(Move m) const {
   // Our king must not stand attacked once the move is made (the captured piece no longer attacks).
   const Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
   const Square ksq = pt == KING ? to : king_square(us);
-  return !(attackers_to(ksq, after) & pieces(~us) & ~square_bb(to));
+  if (attackers_to(ksq, after) & pieces(~us) & ~square_bb(to)) return false;
+  return variant_ != Variant::RacingKings || !gives_check(m);
+}
+
+bool Position::gives_check(Move m) const {
+  Position next = *this;
+  next.do_move(m);
+  return next.in_check();
 }
 
 PieceType Position::captured_type(Move m) const {

@@ -95,12 +95,24 @@ class Position {
   Variant variant() const { return variant_; }
   // Three-check: how many times colour c has given check (0 in standard chess).
   int checks_given(Color c) const { return checks_[c]; }
-  // The side to move has lost by its variant's goal, reached by the opponent:
-  // three-check's third check, King of the Hill's king on the hill.
-  bool lost_by_goal() const {
-    if (variant_ == Variant::ThreeCheck) return checks_[~side_] >= ChecksToWin;
-    return variant_ == Variant::KingOfTheHill && (pieces(~side_, KING) & CENTRE_BB);
+  // How the variant's own goal stands, for the side to move: three-check's
+  // third check and King of the Hill's king on the hill lose (the opponent
+  // reached them); in Racing Kings the first king on the eighth rank wins,
+  // except that Black, when White's arrived, still moves if its own king can
+  // arrive too (both there: a draw). These are lichess's rules; Fairy-Stockfish
+  // lets the game go on after Black's king arrives first, and after White's
+  // when Black's cannot follow.
+  enum class Goal : std::uint8_t { None, Lost, Won, Drawn };
+  Goal goal() const {
+    if (variant_ == Variant::Standard || variant_ == Variant::Chess960) return Goal::None;
+    if (variant_ == Variant::ThreeCheck) return checks_[~side_] >= ChecksToWin ? Goal::Lost : Goal::None;
+    if (variant_ == Variant::KingOfTheHill) return pieces(~side_, KING) & CENTRE_BB ? Goal::Lost : Goal::None;
+    return race_goal();
   }
+  // The side to move has lost by its variant's goal (goal() == Lost).
+  bool lost_by_goal() const { return goal() == Goal::Lost; }
+  // The game is over by its variant's goal: no more moves (goal() != None).
+  bool over_by_goal() const { return goal() != Goal::None; }
 
   Bitboard checkers() const { return checkers_; }
   bool in_check() const { return checkers_ != 0; }
@@ -118,6 +130,8 @@ class Position {
   void do_null_move();
   // True if m is one of the legal moves here.
   bool is_legal(Move m) const;
+  // Whether the legal move m checks the other king (made on a copy: for rules, not for searches).
+  bool gives_check(Move m) const;
   // Would the side to move's pawn on `from` capturing en passant onto `ep` leave
   // its king safe? (Covers the pin along the rank through both pawns.)
   bool en_passant_capture_legal(Square from, Square ep) const;
@@ -142,6 +156,7 @@ class Position {
   void move_piece(Square from, Square to);
   // Recomputes checkers_ and normalises ep_ (drops it unless a legal capture exists).
   void finish_update();
+  Goal race_goal() const;  // goal() in Racing Kings
   // The castling part of the key: the rights, and in Chess960 their rooks' files.
   Key castling_key(std::uint8_t rights) const;
   bool same_castling_rooks(const Position& other) const;

@@ -11,12 +11,13 @@ namespace gambit::chess {
 namespace {
 
 // Chess960's UCI_Variant is "chess" with the option UCI_Chess960 on (Fairy-Stockfish also knows "fischerandom").
-constexpr std::array<VariantNames, 4> Table{{
+constexpr std::array<VariantNames, 5> Table{{
     {Variant::Standard, "standard", "Standard", "normal", "chess", N_("standard chess")},
     {Variant::ThreeCheck, "threecheck", "Three-check", "3check", "3check", N_("three-check")},
     {Variant::Chess960, "chess960", "Chess960", "fischerandom", "fischerandom", N_("Chess960")},
     {Variant::KingOfTheHill, "kingofthehill", "King of the Hill", "kingofthehill", "kingofthehill",
      N_("King of the Hill")},
+    {Variant::RacingKings, "racingkings", "Racing Kings", "racingkings", "racingkings", N_("Racing Kings")},
 }};
 
 // Other spellings met in PGN files and engine dialogues.
@@ -24,7 +25,7 @@ struct Alias {
   std::string_view name;
   Variant variant;
 };
-constexpr std::array<Alias, 12> Aliases{{
+constexpr std::array<Alias, 13> Aliases{{
     {"chess", Variant::Standard},
     {"from position", Variant::Standard},
     {"three check", Variant::ThreeCheck},
@@ -37,6 +38,7 @@ constexpr std::array<Alias, 12> Aliases{{
     {"960", Variant::Chess960},
     {"king of the hill", Variant::KingOfTheHill},
     {"koth", Variant::KingOfTheHill},
+    {"racing kings", Variant::RacingKings},
 }};
 
 std::string lower(std::string_view text) {

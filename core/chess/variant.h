@@ -7,7 +7,10 @@
 // Guidelines II) starts from one of 960 back ranks and castles by the king's
 // and rook's files; its king and rook end where standard castling puts them.
 // King of the Hill is chess in which a king that reaches one of the four
-// centre squares (d4, e4, d5, e5: the hill) wins at once.
+// centre squares (d4, e4, d5, e5: the hill) wins at once. Racing Kings starts
+// with both sides' pieces on the first two ranks and no pawns; no move may give
+// check, and the first king to reach the eighth rank wins, unless Black's king
+// reaches it on the move after White's: a draw.
 // Everything else — moves, checkmate, stalemate, repetitions, the 50/75-move
 // rules — is as in standard chess.
 #pragma once
@@ -20,7 +23,7 @@
 
 namespace gambit::chess {
 
-enum class Variant : std::uint8_t { Standard, ThreeCheck, Chess960, KingOfTheHill };
+enum class Variant : std::uint8_t { Standard, ThreeCheck, Chess960, KingOfTheHill, RacingKings };
 
 inline constexpr int ChecksToWin = 3;  // ThreeCheck: the check that wins
 

@@ -25,7 +25,8 @@ constexpr std::array Table{
                 .value = [](Settings& s) -> SettingValue { return &s.game.variant; },
                 .meaning = N_("standard: chess. threecheck: chess in which giving check a third time wins at once. "
                               "chess960: Fischer random chess, from one of 960 starting positions. "
-                              "kingofthehill: a king that reaches the centre wins"),
+                              "kingofthehill: a king that reaches the centre wins. "
+                              "racingkings: no checks, the first king on the eighth rank wins"),
                 .choices = GameVariants, .widget = W::Choice, .group = G::Rules, .label = N_("Variant")},
     SettingSpec{.key = "game.chess960_start", .type = Integer,
                 .value = [](Settings& s) -> SettingValue { return &s.game.chess960_start; },

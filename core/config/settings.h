@@ -87,7 +87,8 @@ inline constexpr std::array<std::string_view, 3> SpeechModes{"off", "asked", "al
 // the international K Q R B N, or those of the window's language.
 inline constexpr std::array<std::string_view, 2> PieceLetterChoices{"international", "language"};
 // The variants a game can be played in ([game] variant): chess::VariantNames ids.
-inline constexpr std::array<std::string_view, 4> GameVariants{"standard", "threecheck", "chess960", "kingofthehill"};
+inline constexpr std::array<std::string_view, 5> GameVariants{"standard", "threecheck", "chess960", "kingofthehill",
+                                                              "racingkings"};
 
 // The ranges of the integer settings (inclusive).
 inline constexpr int MaxAnimationMs = 1000;       // ui.animation_ms: 0..1000

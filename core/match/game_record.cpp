@@ -162,6 +162,8 @@ std::string ending_words(const chess::Outcome& outcome) {
     case chess::Termination::ThirdCheck: return N_("third check");
     // TRANSLATORS: how a King of the Hill game ended: a king reached the centre.
     case chess::Termination::KingOfTheHill: return N_("king on the hill");
+    // TRANSLATORS: how a Racing Kings game ended: a king (or both) reached the eighth rank.
+    case chess::Termination::EighthRank: return N_("eighth rank");
     case chess::Termination::InsufficientMaterial: return N_("insufficient material");
     case chess::Termination::FivefoldRepetition: return N_("fivefold repetition");
     case chess::Termination::SeventyFiveMoveRule: return N_("75-move rule");

@@ -97,7 +97,15 @@ const OpeningBook& OpeningBook::chess960_starts() {
 }
 
 const OpeningBook& OpeningBook::of_variant(chess::Variant variant) {
-  return variant == chess::Variant::Chess960 ? chess960_starts() : built_in();
+  if (variant == chess::Variant::Chess960) return chess960_starts();
+  if (variant != chess::Variant::RacingKings) return built_in();
+  static const OpeningBook racing = [] {  // no chess opening fits its start: the start alone
+    OpeningBook b;
+    b.name_ = "Racing Kings start";
+    b.openings_.push_back(Opening{"Racing Kings start", "", {}});
+    return b;
+  }();
+  return racing;
 }
 
 Result<OpeningBook> OpeningBook::chosen(const std::filesystem::path& file, chess::Variant variant) {

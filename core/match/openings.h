@@ -38,7 +38,8 @@ class OpeningBook {
   // "Chess960 #518" (as cutechess and fastchess play 960 from a book of its starts).
   static const OpeningBook& chess960_starts();
   // The book a variant's games start from when no file is given: the 960
-  // starts for Chess960, the built-in lines otherwise.
+  // starts for Chess960, the start alone for Racing Kings (whose start no
+  // chess opening fits), the built-in lines otherwise.
   static const OpeningBook& of_variant(chess::Variant variant);
   // An EPD file: one position a line (4 FEN fields, or 6 with the move
   // counters; three-check's checks field where FEN has it), then optional

@@ -18,7 +18,12 @@ namespace gambit::review {
 std::optional<PositionVerdict> decided_by_the_rules(const chess::Position& pos) {
   const bool white = pos.side_to_move() == chess::WHITE;
   const Score mated = Score::mate(white ? -1 : 1);  // the side to move has lost
-  if (pos.lost_by_goal()) return PositionVerdict{mated, true, chess::Move::none(), {}};
+  switch (pos.goal()) {  // a variant's goal reached: a third check, the king on the hill, the race
+    case chess::Position::Goal::Lost: return PositionVerdict{mated, true, chess::Move::none(), {}};
+    case chess::Position::Goal::Won: return PositionVerdict{Score::mate(white ? 1 : -1), true, chess::Move::none(), {}};
+    case chess::Position::Goal::Drawn: return PositionVerdict{Score::centipawns(0), true, chess::Move::none(), {}};
+    case chess::Position::Goal::None: break;
+  }
   if (chess::legal_moves(pos).size() != 0) return std::nullopt;
   return PositionVerdict{pos.in_check() ? mated : Score::centipawns(0), true, chess::Move::none(), {}};
 }

@@ -60,7 +60,7 @@ NodeId MoveTree::add_move(NodeId at_id, chess::Move m) {
   const Node& parent = node(at_id);
   for (NodeId child : parent.children)
     if (node(child).move == m) return child;
-  if (!parent.position.is_legal(m) || parent.position.lost_by_goal()) return {};
+  if (!parent.position.is_legal(m) || parent.position.over_by_goal()) return {};
   if (!parent.children.empty() && nesting(at_id) + 1 > MAX_NESTING) return {};
   Node child;
   child.move = m;

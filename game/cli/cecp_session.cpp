@@ -33,6 +33,10 @@ std::optional<std::string> result_line(const chess::Outcome& outcome) {
     case Termination::KingOfTheHill:
       return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White king reached the hill}"
                                                             : "0-1 {Black king reached the hill}";
+    case Termination::EighthRank:
+      if (outcome.result == chess::GameResult::Draw) return "1/2-1/2 {Both kings reached the eighth rank}";
+      return outcome.result == chess::GameResult::WhiteWins ? "1-0 {White king reached the eighth rank}"
+                                                            : "0-1 {Black king reached the eighth rank}";
     case Termination::InsufficientMaterial: return "1/2-1/2 {Draw by insufficient material}";
     case Termination::ThreefoldRepetition:
     case Termination::FivefoldRepetition: return "1/2-1/2 {Draw by repetition}";

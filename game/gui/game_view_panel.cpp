@@ -196,11 +196,14 @@ void GameView::draw_player(sf::RenderTarget& target, Color side, float top) {
     draw_text_centred(target, assets.bold(), clock_text(ms), 19, box);
     room -= ClockWidth + 10;
   }
-  static constexpr int full_set[] = {0, 8, 2, 2, 2, 1};
+  // Taken: what the other side had at the game's start and has no more (Racing Kings starts without pawns, a
+  // set-up position with what it has).
+  const chess::Position& start = game().start();
   std::vector<chess::PieceType> taken;
   int material = 0;
   for (chess::PieceType type : {chess::QUEEN, chess::ROOK, chess::BISHOP, chess::KNIGHT, chess::PAWN}) {
-    const int missing = std::max(0, full_set[type] - chess::popcount(pos.pieces(~side, type)));
+    const int missing =
+        std::max(0, chess::popcount(start.pieces(~side, type)) - chess::popcount(pos.pieces(~side, type)));
     taken.insert(taken.end(), std::size_t(missing), type);
     material += piece_value(type) * (chess::popcount(pos.pieces(side, type)) - chess::popcount(pos.pieces(~side, type)));
   }

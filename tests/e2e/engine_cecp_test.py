@@ -14,7 +14,7 @@ def handshake(e):
     e.send("xboard", "protover 2")
     lines = e.until(r"feature done=1$")
     features = " ".join(lines)
-    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal,3check,fischerandom,kingofthehill"'):
+    for f in ("usermove=1", "setboard=1", "ping=1", "playother=1", "san=0", "colors=0", 'variants="normal,3check,fischerandom,kingofthehill,racingkings"'):
         check(f in features, f"feature {f} missing: {lines}")
     check(re.search(r'myname="[^"]+"', features) is not None, f"no myname: {lines}")
 

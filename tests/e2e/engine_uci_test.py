@@ -70,7 +70,7 @@ def three_check_through_uci_variant():
     e = Engine()
     e.send("uci")
     lines = e.until("uciok")
-    check("option name UCI_Variant type combo default chess var chess var 3check var fischerandom var kingofthehill" in lines,
+    check("option name UCI_Variant type combo default chess var chess var 3check var fischerandom var kingofthehill var racingkings" in lines,
           f"no UCI_Variant option: {lines}")
     check("option name UCI_Chess960 type check default false" in lines, f"no UCI_Chess960 option: {lines}")
     e.send("setoption name UCI_Variant value 3check")

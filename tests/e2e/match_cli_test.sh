@@ -124,8 +124,17 @@ for protocol in uci xboard; do
   grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" ||
     fail "Fairy-Stockfish ($protocol) did not win both King of the Hill games: $out"
 done
+# Racing Kings: alphabeta wins the race against random; Fairy-Stockfish plays it through the uci player.
+out=$("$match" --white alphabeta --black random --variant racingKings --games 2 --movetime 50 --seed 3 \
+      --pgn "$work/race.pgn" --no-record 2>&1)
+grep -q '^Score of alphabeta vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "alphabeta did not win 2-0 at Racing Kings: $out"
+grep -q 'wins the race to the eighth rank' <<<"$out" || fail "no race won on the eighth rank: $out"
+[ "$(grep -c '^\[Variant "Racing Kings"\]' "$work/race.pgn")" = 2 ] || fail "the PGN games are not tagged Racing Kings"
+out=$("$match" --white uci --white-option command=fairy-stockfish --black random --variant racingkings --games 2 \
+      --movetime 50 --no-record 2>&1)
+grep -q '^Score of uci vs random: 2 - 0 - 0 \[1.000\] 2$' <<<"$out" || fail "Fairy-Stockfish did not win both races: $out"
 err=$("$match" --white random --black random --variant nosuch 2>&1 >/dev/null)
-grep -q "no variant 'nosuch'; the variants are standard, threecheck, chess960, kingofthehill" <<<"$err" ||
+grep -q "no variant 'nosuch'; the variants are standard, threecheck, chess960, kingofthehill, racingkings" <<<"$err" ||
   fail "an unknown variant: $err"
 
 # Refusals: exit status 2 and one line on stderr naming the problem.

@@ -264,7 +264,7 @@ TEST(PgnErrors, BrokenSyntaxIsReportedAndSkipped) {
       {"[Event \"A\"]\n\n1. e4 -- 2. d4 *\n",
        "game 1, line 3: at black's move 1, the null move '--' is not supported"},
       {"[Event \"A\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n",
-       "game 1, line 2: the variant 'Crazyhouse' is not one Gambit plays (it plays Standard, Three-check, Chess960, King of the Hill)"},
+       "game 1, line 2: the variant 'Crazyhouse' is not one Gambit plays (it plays Standard, Three-check, Chess960, King of the Hill, Racing Kings)"},
       {"[Event \"A\"]\n\n1. e4 \x01 *\n", "game 1, line 3: unexpected character '\\x01'"},
       {"[Event \"A\"]\n\n1. e4 $ *\n",
        "game 1, line 3: '$' must be followed by the number of an annotation glyph, e.g. $1"},

@@ -296,7 +296,7 @@ TEST(ThreeCheckPgn, RefusesMovesAfterTheThirdCheck) {
   Result<PgnGame> game = read_one(
       "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ Ke7 5. Qxe5+ Kf7 6. Qf5+ 1-0\n");
   ASSERT_FALSE(game.ok());
-  EXPECT_TRUE(contains(game.error(), "'Kf7' comes after the game ended with the third check")) << game.error();
+  EXPECT_TRUE(contains(game.error(), "'Kf7' comes after the game ended: White wins by giving a third check")) << game.error();
 }
 
 TEST(ThreeCheckPgn, AStandardGameRefusesAFenWithCounts) {

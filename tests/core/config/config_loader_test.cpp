@@ -386,7 +386,7 @@ TEST(ConfigGame, TheVariantIsReadAndChecked) {
   EXPECT_EQ(settings.sources.at("game.variant").line, 2u);
   EXPECT_EQ(Settings().game.rules(), chess::Variant::Standard);
   EXPECT_EQ(error_of("[game]\nvariant = \"crazyhouse\"\n"),
-            "test.toml:2:11: game.variant must be one of standard, threecheck, chess960, kingofthehill, got 'crazyhouse'");
+            "test.toml:2:11: game.variant must be one of standard, threecheck, chess960, kingofthehill, racingkings, got 'crazyhouse'");
   EXPECT_EQ(error_of("[game]\nvariant = 3\n"), "test.toml:2:11: game.variant must be a string, got integer");
   EXPECT_EQ(error_of("game = 1\n"), "test.toml:1:8: game must be a table, got integer");
 }
