@@ -240,6 +240,10 @@ void Position::finish_update() {
 
 void Position::do_move(Move m) {
   assert(is_legal(m));
+  make_move(m);
+}
+
+void Position::make_move(Move m) {
   const Color us = side_;
   const Square from = m.from(), to = m.to();
 
@@ -370,7 +374,7 @@ bool Position::is_legal(Move m) const {
 
 bool Position::gives_check(Move m) const {
   Position next = *this;
-  next.do_move(m);
+  next.make_move(m);  // not do_move: its check of legality asks this in Racing Kings
   return next.in_check();
 }
 

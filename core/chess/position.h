@@ -157,6 +157,7 @@ class Position {
   // Recomputes checkers_ and normalises ep_ (drops it unless a legal capture exists).
   void finish_update();
   Goal race_goal() const;  // goal() in Racing Kings
+  void make_move(Move m);  // do_move without its assertion that m is legal (gives_check, which that assertion asks)
   // The castling part of the key: the rights, and in Chess960 their rooks' files.
   Key castling_key(std::uint8_t rights) const;
   bool same_castling_rooks(const Position& other) const;
